@@ -1,0 +1,9 @@
+import { allContainers } from '../lib/catalog';
+import { nowSeconds } from '../lib/clock';
+import { endpoint } from '../lib/http';
+import { ContainerListShape, resource } from '../lib/resources';
+
+/** GET /containers: every container with its topics. */
+export const handler = endpoint({ args: {}, cacheable: true }, () =>
+  resource(ContainerListShape, allContainers(nowSeconds())),
+);

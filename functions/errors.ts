@@ -1,0 +1,7 @@
+import { allErrors } from '../lib/catalog';
+import { nowSeconds } from '../lib/clock';
+import { endpoint } from '../lib/http';
+import { ErrorListShape, resource } from '../lib/resources';
+
+/** GET /errors: the whole error catalogue. */
+export const handler = endpoint({ args: {}, cacheable: true }, () => resource(ErrorListShape, allErrors(nowSeconds())));

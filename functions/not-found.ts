@@ -1,0 +1,4 @@
+import { unmatchedRoute } from '../lib/http';
+
+/** API Gateway's $default route: any path or method the API does not have. */
+export const handler = unmatchedRoute();

@@ -1,0 +1,20 @@
+/**
+ * Two projects, as serverless-test-samples keeps them: unit tests (no network, no processes)
+ * and integration tests (the local server, real PHP, built bundles). TypeScript and the
+ * ESM-only middy packages are compiled to CommonJS by swc for jest's module system.
+ */
+const shared = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)s$': ['@swc/jest', { jsc: { target: 'es2023' }, module: { type: 'commonjs' } }] },
+  transformIgnorePatterns: ['/node_modules/(?!@middy/)'],
+  // middy's packages export only an `import` condition, which jest's CommonJS resolver skips.
+  moduleNameMapper: { '^@middy/([a-z-]+)$': '<rootDir>/node_modules/@middy/$1/index.js' },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+};
+
+module.exports = {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    { ...shared, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
+  ],
+};

@@ -1,0 +1,80 @@
+/**
+ * Settings from the environment, read and checked once when a function's container starts:
+ * a misconfigured function fails at once instead of answering wrongly.
+ */
+
+export interface Config {
+  /** Prefix of every PHP class name; clients of the original service declare `DiggAPI…` classes. */
+  readonly phpClassPrefix: string;
+  /** Application keys refused with error 1028, compared in their normalised (WHATWG URL) form. */
+  readonly deniedAppKeys: ReadonlySet<string>;
+  /** When the API was deprecated: the `Deprecation` header of every response. */
+  readonly deprecationDate: Date;
+  /** When the gallery endpoints go away: their `Sunset` header. */
+  readonly gallerySunsetDate: Date;
+  /** Documentation of the replacement API, sent as a `Link` header when set. */
+  readonly deprecationLink: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+// ASCII only: php-serialize measures class names in characters, PHP in bytes.
+const PHP_CLASS_PREFIX = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?Z)?$/;
+
+function setting(env: Env, name: string, fallback: string): string {
+  const value = env[name];
+  return value === undefined || value === '' ? fallback : value;
+}
+
+function dateSetting(env: Env, name: string, fallback: string): Date {
+  const text = setting(env, name, fallback);
+  const date = new Date(text);
+  if (!ISO_DATE.test(text) || Number.isNaN(date.getTime())) {
+    throw new ConfigError(`${name} must be an ISO 8601 date such as 2027-06-30, not ${JSON.stringify(text)}`);
+  }
+  return date;
+}
+
+function normalisedUrl(text: string): string | undefined {
+  try {
+    return new URL(text).href;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readConfig(env: Env = process.env): Config {
+  const phpClassPrefix = setting(env, 'PHP_CLASS_PREFIX', 'ServiceAPI');
+  if (!PHP_CLASS_PREFIX.test(phpClassPrefix)) {
+    throw new ConfigError(`PHP_CLASS_PREFIX must be an ASCII PHP identifier, not ${JSON.stringify(phpClassPrefix)}`);
+  }
+
+  const deniedAppKeys = new Set<string>();
+  for (const key of setting(env, 'DENIED_APP_KEYS', '').split(/\s+/).filter(Boolean)) {
+    const normalised = normalisedUrl(key);
+    if (normalised === undefined) {
+      throw new ConfigError(`DENIED_APP_KEYS holds ${JSON.stringify(key)}, which is not an absolute URI`);
+    }
+    deniedAppKeys.add(normalised);
+  }
+
+  const deprecationLink = env.DEPRECATION_LINK || undefined;
+  if (deprecationLink !== undefined && !/^https?:\/\//.test(normalisedUrl(deprecationLink) ?? '')) {
+    throw new ConfigError(`DEPRECATION_LINK must be an absolute http(s) URL, not ${JSON.stringify(deprecationLink)}`);
+  }
+
+  return {
+    phpClassPrefix,
+    deniedAppKeys,
+    deprecationDate: dateSetting(env, 'DEPRECATION_DATE', '2026-01-01'),
+    gallerySunsetDate: dateSetting(env, 'GALLERY_SUNSET_DATE', '2027-06-30'),
+    deprecationLink,
+  };
+}
+
+export const config: Config = readConfig();

@@ -1,0 +1,75 @@
+import { ApiError } from '../errors';
+
+/** How one query argument is read: `raw` is undefined when the argument is absent. */
+export interface ArgumentSpec<T> {
+  parse(raw: string | undefined, name: string): T;
+}
+
+export type ArgumentSchema = Readonly<Record<string, ArgumentSpec<unknown>>>;
+
+export type ArgumentsOf<S extends ArgumentSchema> = {
+  readonly [K in keyof S]: S[K] extends ArgumentSpec<infer T> ? T : never;
+};
+
+/** Arguments every endpoint accepts; the pipeline reads them itself. */
+export const COMMON_ARGUMENTS: ReadonlySet<string> = new Set(['appkey', 'type', 'callback']);
+
+const PLAIN_DECIMAL = /^-?[0-9]+$/;
+
+/** A plain decimal integer in the safe range, or error 1026 naming the argument. */
+export function parseInteger(raw: string, name: string): number {
+  const value = PLAIN_DECIMAL.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value)) throw new ApiError(1026, name);
+  return value === 0 ? 0 : value; // no -0
+}
+
+export interface IntegerBounds {
+  readonly min?: number;
+  readonly max?: number;
+}
+
+function checkBounds(value: number, name: string, { min, max }: IntegerBounds): number {
+  if (min !== undefined && value < min) throw new ApiError(1006, `${name} (minimum ${min})`);
+  if (max !== undefined && value > max) throw new ApiError(1007, `${name} (maximum ${max})`);
+  return value;
+}
+
+export function integerArgument(bounds: IntegerBounds & { readonly fallback: number }): ArgumentSpec<number>;
+export function integerArgument(bounds?: IntegerBounds): ArgumentSpec<number | undefined>;
+export function integerArgument(
+  bounds: IntegerBounds & { readonly fallback?: number } = {},
+): ArgumentSpec<number | undefined> {
+  return {
+    parse: (raw, name) => (raw === undefined ? bounds.fallback : checkBounds(parseInteger(raw, name), name, bounds)),
+  };
+}
+
+/** One of a fixed set of values, or `invalidCode` (1017 for sorts). */
+export function choiceArgument<V extends string>(
+  values: readonly V[],
+  fallback: V,
+  invalidCode: number,
+): ArgumentSpec<V> {
+  return {
+    parse: (raw, name) => {
+      if (raw === undefined) return fallback;
+      if (!(values as readonly string[]).includes(raw)) throw new ApiError(invalidCode, name);
+      return raw as V;
+    },
+  };
+}
+
+/**
+ * Comma-separated positive integers: duplicates dropped, order of first appearance kept.
+ * A bad element is 1026; more than `max` distinct ids is 1007.
+ */
+export function parseIdList(raw: string, name: string, max = 100): number[] {
+  const ids = new Set<number>();
+  for (const element of raw.split(',')) {
+    const id = parseInteger(element, name);
+    if (id < 1) throw new ApiError(1026, name);
+    ids.add(id);
+  }
+  if (ids.size > max) throw new ApiError(1007, `${name} (at most ${max} ids)`);
+  return [...ids];
+}

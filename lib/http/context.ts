@@ -1,0 +1,27 @@
+import type { MiddlewareObj, Request } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { ResponseType } from '../render';
+
+/**
+ * What the pipeline's middlewares learn about a request, kept on the Lambda context as middy's
+ * own negotiation middlewares do. Each is set by the one middleware that owns it.
+ */
+export interface ApiContext extends Context {
+  /** Every query argument by name, first value of a repeated one. */
+  query?: ReadonlyMap<string, string>;
+  responseType?: ResponseType;
+  /** The validated callback, set only for the Javascript type. */
+  callback?: string;
+  /** The application key in normalised form. */
+  appKey?: string;
+  /** The endpoint's own arguments, parsed and checked. */
+  args?: Readonly<Record<string, unknown>>;
+}
+
+export type ApiEvent = APIGatewayProxyEventV2;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+/** The handler answers a resource; the response middleware turns it into an HTTP result. */
+export type ApiRequest = Request<ApiEvent, unknown, Error, ApiContext>;
+
+export type ApiMiddleware = MiddlewareObj<ApiEvent, unknown, Error, ApiContext>;

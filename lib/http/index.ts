@@ -1,0 +1,2 @@
+export * from './arguments';
+export { endpoint, pathParameter, unmatchedRoute, type LambdaHandler } from './endpoint';

@@ -1,0 +1,67 @@
+/**
+ * The request side of the pipeline: small middlewares with one job each, in the order
+ * `endpoint()` composes them. Each puts what it learns on the context (see ApiContext).
+ */
+import { ApiError } from '../errors';
+import { RESPONSE_TYPES, type ResponseType } from '../render';
+import { typeFromAccept } from './accept';
+import { checkAppKey } from './app-key';
+import { COMMON_ARGUMENTS, type ArgumentSchema } from './arguments';
+import { checkCallback } from './callback';
+import type { ApiMiddleware, ApiRequest } from './context';
+import { queryArguments } from './query';
+
+const query = (request: ApiRequest): ReadonlyMap<string, string> => request.context.query!;
+
+export const parseQuery = (): ApiMiddleware => ({
+  before: (request) => {
+    request.context.query = queryArguments(request.event);
+  },
+});
+
+/** `type` (any case) wins over `Accept`; an unknown `type` is 1001, answered in XML. */
+export const negotiateType = (): ApiMiddleware => ({
+  before: (request) => {
+    const asked = query(request).get('type');
+    if (asked === undefined) {
+      request.context.responseType = typeFromAccept(request.event.headers?.accept);
+      return;
+    }
+    const type = asked.toLowerCase();
+    request.context.responseType = RESPONSE_TYPES.includes(type as ResponseType) ? (type as ResponseType) : 'xml';
+    if (request.context.responseType !== type) throw new ApiError(1001, 'type');
+  },
+});
+
+/** Only the Javascript type needs a callback; with the other types it is ignored. */
+export const requireCallback = (): ApiMiddleware => ({
+  before: (request) => {
+    if (request.context.responseType === 'javascript') {
+      request.context.callback = checkCallback(query(request).get('callback'));
+    }
+  },
+});
+
+export const requireAppKey = (denied: ReadonlySet<string>): ApiMiddleware => ({
+  before: (request) => {
+    request.context.appKey = checkAppKey(query(request).get('appkey'), denied);
+  },
+});
+
+// An argument's name is told back only when it cannot carry markup or script.
+const NAMEABLE = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** Rejects arguments the endpoint does not take (1001), then parses its own. */
+export const validateArguments = (schema: ArgumentSchema): ApiMiddleware => ({
+  before: (request) => {
+    const given = query(request);
+    for (const name of given.keys()) {
+      if (!COMMON_ARGUMENTS.has(name) && !Object.hasOwn(schema, name)) {
+        throw new ApiError(1001, NAMEABLE.test(name) ? name : undefined);
+      }
+    }
+    const args: Record<string, unknown> = {};
+    for (const [name, spec] of Object.entries(schema)) args[name] = spec.parse(given.get(name), name);
+    request.context.args = args;
+  },
+});
