@@ -1,0 +1,99 @@
+/**
+ * Serves the API on loopback by invoking the same handlers API Gateway invokes, with the events
+ * it would build. Each function's module is loaded once, as in a warm Lambda container.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { apiEvent, selectRoute } from './api-event';
+import { PROJECT_ROOT, type FunctionDefinition, type Route } from './template';
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export interface LocalServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+const handlers = new Map<string, Promise<Handler>>();
+
+function loadHandler(fn: FunctionDefinition): Promise<Handler> {
+  let loading = handlers.get(fn.id);
+  if (loading === undefined) {
+    loading = import(pathToFileURL(resolve(PROJECT_ROOT, fn.entry)).href).then(
+      (module: Record<string, unknown>) => module[fn.exportName] as Handler,
+    );
+    handlers.set(fn.id, loading);
+  }
+  return loading;
+}
+
+function lambdaContext(fn: FunctionDefinition, requestId: string, timeoutSeconds: number): Context {
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: fn.id,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:123456789012:function:${fn.id}`,
+    memoryLimitInMB: '256',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${fn.id}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function send(response: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
+  const body = result.body === undefined ? '' : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+  response.writeHead(result.statusCode ?? 200, { ...result.headers, 'Content-Length': body.length });
+  response.end(body);
+}
+
+async function answer(routes: readonly Route[], timeoutSeconds: number, request: IncomingMessage, response: ServerResponse) {
+  const method = request.method ?? 'GET';
+  const target = request.url ?? '/';
+  const match = selectRoute(routes, method, target.split('?')[0]!);
+  if (!match) {
+    // API Gateway's own answer when no route, not even $default, takes the request.
+    send(response, { statusCode: 404, headers: { 'Content-Type': 'application/json' }, body: '{"message":"Not Found"}' });
+    return;
+  }
+  const event = apiEvent(
+    { method, target, headers: request.headers, sourceIp: request.socket.remoteAddress ?? '127.0.0.1', host: request.headers.host ?? 'localhost' },
+    match,
+  );
+  try {
+    const handler = await loadHandler(match.route.fn);
+    send(response, await handler(event, lambdaContext(match.route.fn, event.requestContext.requestId, timeoutSeconds)));
+  } catch (error) {
+    // A failed invocation: API Gateway answers 500 with its own body; the stack goes to the log.
+    console.error(`${match.route.fn.id} failed:`, error);
+    send(response, { statusCode: 500, headers: { 'Content-Type': 'application/json' }, body: '{"message":"Internal Server Error"}' });
+  }
+}
+
+export function startLocalServer(options: {
+  readonly routes: readonly Route[];
+  readonly port: number;
+  readonly timeoutSeconds: number;
+}): Promise<LocalServer> {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => void answer(options.routes, options.timeoutSeconds, request, response));
+  });
+  return new Promise((resolveStarted, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolveStarted({
+        url: `http://127.0.0.1:${port}`,
+        close: () => new Promise((closed) => server.close(() => closed())),
+      });
+    });
+  });
+}

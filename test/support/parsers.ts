@@ -1,0 +1,88 @@
+/**
+ * The real parsers every response type is checked with: a strict XML parser (saxes), PHP's own
+ * unserialize() (php-cli), a JavaScript engine (node:vm) for JSONP, and JSON.parse.
+ */
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { SaxesParser } from 'saxes';
+
+export interface XmlElement {
+  readonly name: string;
+  readonly attributes: Record<string, string>;
+  readonly children: XmlElement[];
+  text: string;
+}
+
+export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+
+/** Parses a whole document strictly (well-formedness and XML 1.0 characters); throws on any fault. */
+export function parseXml(body: string): XmlElement {
+  const parser = new SaxesParser({ xmlns: false, position: true });
+  const stack: XmlElement[] = [];
+  let root: XmlElement | undefined;
+  let failure: Error | undefined;
+  parser.on('error', (error) => {
+    failure ??= error;
+  });
+  parser.on('opentag', (tag) => {
+    const element: XmlElement = { name: tag.name, attributes: { ...(tag.attributes as Record<string, string>) }, children: [], text: '' };
+    if (stack.length > 0) stack[stack.length - 1]!.children.push(element);
+    else root = element;
+    stack.push(element);
+  });
+  parser.on('text', (text) => {
+    if (stack.length > 0) stack[stack.length - 1]!.text += text;
+  });
+  parser.on('closetag', () => {
+    stack.pop();
+  });
+  parser.write(body).close();
+  if (failure) throw failure;
+  if (!root) throw new Error('no root element');
+  return root;
+}
+
+export interface PhpAnswer {
+  /** The unserialized value, objects as records with their class under `__class`. */
+  readonly value?: unknown;
+  /** What PHP's serialize() writes for that value. */
+  readonly serialized?: string;
+  readonly error?: string;
+}
+
+/** Unserializes each body with PHP, in one php process for the lot. */
+export function unserializeAll(bodies: readonly string[]): PhpAnswer[] {
+  const input = JSON.stringify(bodies.map((body) => Buffer.from(body, 'utf8').toString('base64')));
+  const output = execFileSync('php', [resolve(__dirname, 'unserialize.php')], { input, maxBuffer: 256 * 1024 * 1024 });
+  return (JSON.parse(output.toString('utf8')) as PhpAnswer[]).map((answer) =>
+    answer.serialized === undefined ? answer : { ...answer, serialized: Buffer.from(answer.serialized, 'base64').toString('utf8') },
+  );
+}
+
+export function unserialize(body: string): PhpAnswer {
+  return unserializeAll([body])[0]!;
+}
+
+export interface ScriptRun {
+  /** The arguments of each call of the callback. */
+  readonly calls: unknown[][];
+  /** The messages of each alert(). */
+  readonly alerts: unknown[];
+}
+
+/** Runs a Javascript body in a fresh JS context in which `callback` (dotted or not) is defined. */
+export function runScript(body: string, callback = 'callback'): ScriptRun {
+  const calls: unknown[][] = [];
+  const alerts: unknown[] = [];
+  const sandbox: Record<string, unknown> = { alert: (message: unknown) => alerts.push(message) };
+  const names = callback.split('.');
+  let holder = sandbox;
+  names.slice(0, -1).forEach((name) => {
+    holder = (holder[name] = holder[name] ?? {}) as Record<string, unknown>;
+  });
+  holder[names[names.length - 1]!] = (...args: unknown[]) => calls.push(args);
+  runInNewContext(body, sandbox, { timeout: 1000 });
+  // Values made in another context have other prototypes; compare them as plain data.
+  return JSON.parse(JSON.stringify({ calls, alerts })) as ScriptRun;
+}
