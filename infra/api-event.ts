@@ -71,6 +71,15 @@ export function selectRoute(routes: readonly Route[], method: string, path: stri
   return fallback && { route: fallback, pathParameters: undefined };
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const twoDigits = (n: number): string => String(n).padStart(2, '0');
+
+/** API Gateway's request time format, e.g. `22/Nov/2026:09:00:00 +0000`. */
+function requestTime(date: Date): string {
+  const day = `${twoDigits(date.getUTCDate())}/${MONTHS[date.getUTCMonth()]}/${date.getUTCFullYear()}`;
+  return `${day}:${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())}:${twoDigits(date.getUTCSeconds())} +0000`;
+}
+
 export function apiEvent(request: IncomingRequest, match: RouteMatch, now = new Date()): APIGatewayProxyEventV2 {
   const queryStart = request.target.indexOf('?');
   const rawPath = queryStart === -1 ? request.target : request.target.slice(0, queryStart);
@@ -107,7 +116,7 @@ export function apiEvent(request: IncomingRequest, match: RouteMatch, now = new 
       requestId,
       routeKey: match.route.routeKey,
       stage: '$default',
-      time: now.toUTCString(),
+      time: requestTime(now),
       timeEpoch: now.getTime(),
     },
     isBase64Encoded: false,

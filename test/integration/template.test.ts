@@ -1,0 +1,60 @@
+/**
+ * template.yaml is the one definition of functions and routes: every route has a handler file
+ * exporting its handler, every function has a sample event in events/, and every sample event
+ * invokes its function successfully through the same handler `sam local invoke` would run.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { Context } from 'aws-lambda';
+import { functionsOf, loadTemplate, routesOf, type FunctionDefinition } from '../../infra/template';
+import { decode } from '../support/decode';
+
+const template = loadTemplate();
+const functions = functionsOf(template);
+const routes = routesOf(template);
+
+const eventFileOf = (fn: FunctionDefinition): string => `events/${basename(fn.entry, '.ts')}.json`;
+
+async function handlerOf(fn: FunctionDefinition) {
+  const module = (await import(`../../${fn.entry}`)) as Record<string, unknown>;
+  return module[fn.exportName] as (event: unknown, context: Context) => Promise<{ statusCode: number; headers: Record<string, string>; body: string }>;
+}
+
+describe('template.yaml', () => {
+  test('declares the foundation routes, each once, with the catch-all as $default', () => {
+    const keys = routes.map((route) => route.routeKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toEqual(
+      expect.arrayContaining(['GET /errors', 'GET /error/{code}', 'GET /containers', 'GET /container/{short_name}', '$default']),
+    );
+  });
+
+  test('runs every function on nodejs24.x, and the tests on the same Node major', () => {
+    expect(template.Globals?.Function?.Runtime).toBe('nodejs24.x');
+    expect(process.versions.node.split('.')[0]).toBe('24');
+    const declared = JSON.parse(readFileSync('package.json', 'utf8')).devDependencies.node as string;
+    expect(declared.split('.')[0]).toBe('24');
+  });
+
+  test.each(functions.map((fn) => [fn.id, fn] as const))('%s: bundled by esbuild from an entry that exports its handler', async (_id, fn) => {
+    expect(template.Resources[fn.id]!.Metadata?.BuildMethod).toBe('esbuild');
+    expect(existsSync(fn.entry)).toBe(true);
+    expect(typeof (await handlerOf(fn))).toBe('function');
+  });
+
+  test('every event file belongs to a function', () => {
+    const expected = functions.map(eventFileOf).sort();
+    expect(readdirSync('events').map((file) => `events/${file}`).sort()).toEqual(expected);
+  });
+
+  test.each(functions.map((fn) => [eventFileOf(fn), fn] as const))('%s invokes its function successfully', async (file, fn) => {
+    const event = JSON.parse(readFileSync(file, 'utf8'));
+    expect(routes.filter((route) => route.fn.id === fn.id).map((route) => route.routeKey)).toContain(event.routeKey);
+    const response = await (await handlerOf(fn))(event, { awsRequestId: 'event-file-test' } as Context);
+    const expectedStatus = event.routeKey === '$default' ? 404 : 200;
+    expect(response.statusCode).toBe(expectedStatus);
+    const callback = new URLSearchParams(event.rawQueryString).get('callback') ?? undefined;
+    const decoded = decode(response.headers['Content-Type'], response.body, callback);
+    if (decoded.type === 'javascript') expect(decoded.calls).toHaveLength(1);
+  });
+});
