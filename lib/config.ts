@@ -34,7 +34,8 @@ function setting(env: Env, name: string, fallback: string): string {
 function dateSetting(env: Env, name: string, fallback: string): Date {
   const text = setting(env, name, fallback);
   const date = new Date(text);
-  if (!ISO_DATE.test(text) || Number.isNaN(date.getTime())) {
+  // Date rolls impossible days over (2027-02-30 is 2 March); a real date reads back the same.
+  if (!ISO_DATE.test(text) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text.slice(0, 10)) {
     throw new ConfigError(`${name} must be an ISO 8601 date such as 2027-06-30, not ${JSON.stringify(text)}`);
   }
   return date;
@@ -63,9 +64,11 @@ export function readConfig(env: Env = process.env): Config {
     deniedAppKeys.add(normalised);
   }
 
-  const deprecationLink = env.DEPRECATION_LINK || undefined;
-  if (deprecationLink !== undefined && !/^https?:\/\//.test(normalisedUrl(deprecationLink) ?? '')) {
-    throw new ConfigError(`DEPRECATION_LINK must be an absolute http(s) URL, not ${JSON.stringify(deprecationLink)}`);
+  const link = env.DEPRECATION_LINK || undefined;
+  const deprecationLink = link === undefined ? undefined : normalisedUrl(link);
+  // The link goes into a header between angle brackets: nothing may end either.
+  if (link !== undefined && (!/^https?:\/\/./.test(deprecationLink ?? '') || /[\s<>"\u0000-\u001f\u007f]/.test(link))) {
+    throw new ConfigError(`DEPRECATION_LINK must be an absolute http(s) URL, not ${JSON.stringify(link)}`);
   }
 
   return {

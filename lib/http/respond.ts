@@ -36,7 +36,7 @@ function success(request: ApiRequest, policy: ResponsePolicy, config: Config): A
   if (!isResource(request.response)) throw new TypeError('the handler did not answer a resource');
   const headers = standardHeaders(responseType, policy, config);
   if (policy.cacheable) headers['Cache-Control'] = 'public, max-age=300';
-  return { statusCode: 200, headers, body: renderBody(responseType, request.response, callback) };
+  return { statusCode: 200, headers, body: renderBody(responseType, request.response, { callback, phpClassPrefix: config.phpClassPrefix }) };
 }
 
 function logUnexpected(request: ApiRequest, error: unknown): void {
@@ -63,13 +63,14 @@ function failure(request: ApiRequest, policy: ResponsePolicy, config: Config): A
   const { responseType = 'xml', callback } = request.context;
   const headers = { ...standardHeaders(responseType, policy, config), ...(error as ApiError).headers };
   if (responseType !== 'javascript') {
-    return { statusCode: status, headers, body: renderBody(responseType, resource(ErrorShape, { code, message }), '') };
+    const body = renderBody(responseType, resource(ErrorShape, { code, message }), { callback: '', phpClassPrefix: config.phpClassPrefix });
+    return { statusCode: status, headers, body };
   }
   // A script must run to report anything, so the Javascript type always answers 200.
   const body =
     callback === undefined
       ? renderAlert(message)
-      : renderBody('javascript', resource(ScriptErrorShape, { code, message, status }), callback);
+      : renderBody('javascript', resource(ScriptErrorShape, { code, message, status }), { callback, phpClassPrefix: config.phpClassPrefix });
   return { statusCode: 200, headers, body };
 }
 

@@ -1,5 +1,4 @@
-import { config } from '../config';
-import type { Resource } from '../resources';
+import type { Resource, ResourceShape } from '../resources';
 import { renderJavascriptCall } from './javascript';
 import { renderJson } from './json';
 import { renderPhp } from './php';
@@ -24,27 +23,45 @@ type Serialisation = 'xml' | 'json' | 'php';
  * request within the same second, so each value's serialisations are kept as long as the value
  * lives. Values made per request are collected together with their entries.
  */
-const serialised = new WeakMap<object, Map<Serialisation, string>>();
+const serialised = new WeakMap<object, Map<ResourceShape, Map<string, string>>>();
 
-function serialise(resource: Resource, format: Serialisation): string {
+export interface RenderOptions {
+  /** The validated callback of the Javascript type. */
+  readonly callback: string;
+  readonly phpClassPrefix: string;
+}
+
+/** The memo of one value under one declaration (an error value may be rendered with or without status). */
+function bodiesOf(resource: Resource): Map<string, string> {
   const value = resource.value as object;
-  let byFormat = serialised.get(value);
-  if (byFormat === undefined) {
-    byFormat = new Map();
-    serialised.set(value, byFormat);
+  let byShape = serialised.get(value);
+  if (byShape === undefined) {
+    byShape = new Map();
+    serialised.set(value, byShape);
   }
-  let body = byFormat.get(format);
+  let bodies = byShape.get(resource.shape);
+  if (bodies === undefined) {
+    bodies = new Map();
+    byShape.set(resource.shape, bodies);
+  }
+  return bodies;
+}
+
+function serialise(resource: Resource, format: Serialisation, phpClassPrefix: string): string {
+  const bodies = bodiesOf(resource);
+  const key = format === 'php' ? `php ${phpClassPrefix}` : format;
+  let body = bodies.get(key);
   if (body === undefined) {
     if (format === 'xml') body = renderXml(resource);
     else if (format === 'json') body = renderJson(resource);
-    else body = renderPhp(resource, config.phpClassPrefix);
-    byFormat.set(format, body);
+    else body = renderPhp(resource, phpClassPrefix);
+    bodies.set(key, body);
   }
   return body;
 }
 
-/** The body of a response in the given type; `callback` is the validated Javascript callback. */
-export function renderBody(type: ResponseType, resource: Resource, callback: string): string {
-  if (type === 'javascript') return renderJavascriptCall(callback, serialise(resource, 'json'));
-  return serialise(resource, type);
+/** The body of a response in the given type. */
+export function renderBody(type: ResponseType, resource: Resource, options: RenderOptions): string {
+  if (type === 'javascript') return renderJavascriptCall(options.callback, serialise(resource, 'json', options.phpClassPrefix));
+  return serialise(resource, type, options.phpClassPrefix);
 }

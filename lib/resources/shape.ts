@@ -77,7 +77,8 @@ export function scalarValue(field: ScalarField, value: unknown): number | string
       return value === null ? null : safeInteger(field, value);
     case 'string':
       if (typeof value !== 'string') throw new ShapeMismatchError(`field ${field.name} needs a string`);
-      return value;
+      // A lone surrogate has no UTF-8 form; every type carries U+FFFD in its place, as XML must.
+      return value.toWellFormed();
   }
 }
 

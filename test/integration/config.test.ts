@@ -1,0 +1,99 @@
+/** readConfig: defaults, and every setting that would make the service answer wrongly is refused. */
+import { ConfigError, readConfig } from '../../lib/config';
+
+function expectRefused(env: Record<string, string>): void {
+  expect(() => readConfig(env)).toThrow(ConfigError);
+}
+
+describe('readConfig', () => {
+  test('defaults', () => {
+    const config = readConfig({});
+    expect(config.phpClassPrefix).toBe('ServiceAPI');
+    expect(config.deprecationDate.toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(config.gallerySunsetDate.toISOString()).toBe('2027-06-30T00:00:00.000Z');
+    expect([...config.deniedAppKeys]).toEqual([]);
+    expect(config.deprecationLink).toBeUndefined();
+  });
+
+  test('empty settings fall back to the defaults', () => {
+    const config = readConfig({ PHP_CLASS_PREFIX: '', DEPRECATION_DATE: '', GALLERY_SUNSET_DATE: '', DENIED_APP_KEYS: '', DEPRECATION_LINK: '' });
+    expect(config.phpClassPrefix).toBe('ServiceAPI');
+    expect(config.deprecationDate.toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(config.gallerySunsetDate.toISOString()).toBe('2027-06-30T00:00:00.000Z');
+    expect(config.deniedAppKeys.size).toBe(0);
+    expect(config.deprecationLink).toBeUndefined();
+  });
+
+  describe('PHP_CLASS_PREFIX', () => {
+    test.each(['DiggAPI', '_x', 'A1'])('%s is accepted', (prefix) => {
+      expect(readConfig({ PHP_CLASS_PREFIX: prefix }).phpClassPrefix).toBe(prefix);
+    });
+
+    // php-serialize measures class names in characters, PHP in bytes: only ASCII identifiers are safe.
+    test.each(['Dïgg', 'Digg API', '1Digg', 'Digg-API', 'Digg\\API', 'Dígg', '日本'])('%j is refused', (prefix) => {
+      expectRefused({ PHP_CLASS_PREFIX: prefix });
+    });
+  });
+
+  describe.each(['DEPRECATION_DATE', 'GALLERY_SUNSET_DATE'] as const)('%s', (name) => {
+    const read = (text: string) => {
+      const config = readConfig({ [name]: text });
+      return name === 'DEPRECATION_DATE' ? config.deprecationDate : config.gallerySunsetDate;
+    };
+
+    test.each([
+      ['2027-12-31', '2027-12-31T00:00:00.000Z'],
+      ['2027-12-31T12:30Z', '2027-12-31T12:30:00.000Z'],
+      ['2027-12-31T12:30:45Z', '2027-12-31T12:30:45.000Z'],
+    ])('%s is read as %s', (text, iso) => {
+      expect(read(text).toISOString()).toBe(iso);
+    });
+
+    test.each(['tomorrow', '31/12/2027', '2027-1-1', '2027-13-01', '2027-00-10', '2027-12-32', '2027-02-30', '2027-04-31', '2027-12-31T25:00Z', ' 2027-12-31', '1767225600'])(
+      '%j is refused',
+      (text) => {
+        expectRefused({ [name]: text });
+      },
+    );
+  });
+
+  describe('DENIED_APP_KEYS', () => {
+    test('whitespace-separated absolute URIs, kept in normalised form', () => {
+      const config = readConfig({ DENIED_APP_KEYS: ' HTTP://Bad.App\n\thttp://other.app/x  urn:isbn:123 ' });
+      expect([...config.deniedAppKeys]).toEqual(['http://bad.app/', 'http://other.app/x', 'urn:isbn:123']);
+    });
+
+    test.each(['not-a-uri', 'http://good.app/ relative/path', '//no.scheme/', 'http://[bad'])('%j is refused', (keys) => {
+      expectRefused({ DENIED_APP_KEYS: keys });
+    });
+  });
+
+  describe('DEPRECATION_LINK', () => {
+    test.each(['https://docs.example.org/new-api', 'http://docs.example.org/v2?x=1'])('%s is accepted', (link) => {
+      expect(readConfig({ DEPRECATION_LINK: link }).deprecationLink).toBe(link);
+    });
+
+    test.each(['ftp://docs.example.org/', 'mailto:docs@example.org', 'javascript:alert(1)', '/relative/docs', 'docs.example.org', 'https://'])(
+      '%j is refused',
+      (link) => {
+        expectRefused({ DEPRECATION_LINK: link });
+      },
+    );
+
+    // The link is sent as `Link: <…>; rel="deprecation"`: what is returned must not break out of
+    // the angle brackets or the header line, whatever the URL parser tolerates on input.
+    test.each(['https://docs.example.org/a>; rel="next', 'https://docs.example.org/\r\nSet-Cookie: x=1', 'https://docs.example.org/a b'])(
+      '%j is refused or made safe for the Link header',
+      (link) => {
+        let returned: string | undefined;
+        try {
+          returned = readConfig({ DEPRECATION_LINK: link }).deprecationLink;
+        } catch (error) {
+          expect(error).toBeInstanceOf(ConfigError);
+          return;
+        }
+        expect(returned).toMatch(/^https?:\/\/[^\s<>"\u0000-\u001F\u007F]+$/);
+      },
+    );
+  });
+});
