@@ -13,8 +13,10 @@ import { queryArguments } from './query';
 
 const query = (request: ApiRequest): ReadonlyMap<string, string> => request.context.query!;
 
+/** First in the chain: a reused context must not carry an earlier request's findings. */
 export const parseQuery = (): ApiMiddleware => ({
   before: (request) => {
+    Object.assign(request.context, { responseType: undefined, callback: undefined, appKey: undefined, args: undefined });
     request.context.query = queryArguments(request.event);
   },
 });

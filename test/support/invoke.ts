@@ -20,7 +20,6 @@ export interface Invocation {
 
 type Handler = (event: unknown, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-const context = { awsRequestId: 'test-request', functionName: 'test' } as Context;
 
 /**
  * `target` is the path and raw query string as a client sends them, e.g.
@@ -35,6 +34,8 @@ export async function invoke(
   if (!match) throw new Error(`no route for ${method} ${target}`);
   const event = apiEvent({ method, target, headers: options.headers ?? {}, sourceIp: '127.0.0.1', host: 'localhost' }, match);
   const module = (await import(`../../${match.route.fn.entry}`)) as Record<string, Handler>;
+  // A new context per invocation, as the Lambda runtime makes one.
+  const context = { awsRequestId: event.requestContext.requestId, functionName: match.route.fn.id } as Context;
   const result = await module[match.route.fn.exportName]!(event, context);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = String(value);
