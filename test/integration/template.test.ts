@@ -6,8 +6,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Context } from 'aws-lambda';
+import { buildFunctions, type BuiltFunction } from '../../infra/bundle';
 import { functionsOf, loadTemplate, routesOf, type FunctionDefinition } from '../../infra/template';
 import { decode } from '../support/decode';
+import { runBundle } from '../support/run-bundle';
 
 const template = loadTemplate();
 const functions = functionsOf(template);
@@ -56,5 +58,22 @@ describe('template.yaml', () => {
     const callback = new URLSearchParams(event.rawQueryString).get('callback') ?? undefined;
     const decoded = decode(response.headers['Content-Type'], response.body, callback);
     if (decoded.type === 'javascript') expect(decoded.calls).toHaveLength(1);
+  });
+});
+
+describe('the bundles `npm run build` makes, as Lambda loads them', () => {
+  let built: BuiltFunction[];
+  beforeAll(async () => {
+    built = await buildFunctions(functions);
+  }, 60_000);
+
+  test.each(functions.map((fn) => [fn.id, fn] as const))('%s answers its sample event from its ESM bundle', (id, fn) => {
+    const bundle = built.find((b) => b.id === id)!;
+    expect(basename(bundle.file)).toBe(fn.bundleName);
+    const event = JSON.parse(readFileSync(eventFileOf(fn), 'utf8'));
+    const response = runBundle(bundle.file, fn.exportName, event);
+    expect(response.statusCode).toBe(event.routeKey === '$default' ? 404 : 200);
+    const callback = new URLSearchParams(event.rawQueryString).get('callback') ?? undefined;
+    expect(() => decode(response.headers['Content-Type'], response.body, callback)).not.toThrow();
   });
 });

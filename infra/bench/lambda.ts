@@ -1,0 +1,40 @@
+/** What the benchmark hands a handler: API Gateway v2 events and a Lambda context. */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { apiEvent, selectRoute } from '../api-event';
+import type { Route } from '../template';
+
+export type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export const APP_KEY = 'http://bench.app/';
+
+/** The API Gateway v2 event for `GET target`, routed by the template's routes. */
+export function benchEvent(routes: readonly Route[], target: string): { event: APIGatewayProxyEventV2; route: Route } {
+  const match = selectRoute(routes, 'GET', target.split('?')[0]!);
+  if (!match) throw new Error(`no route for GET ${target}`);
+  const headers = { host: 'api.bench.local', 'user-agent': 'bench/1.0', accept: '*/*' };
+  return { event: apiEvent({ method: 'GET', target, headers, sourceIp: '127.0.0.1', host: 'api.bench.local' }, match), route: match.route };
+}
+
+/** A request path for a function: its route with sample path parameters, `/nope` for $default. */
+export function samplePath(route: Route): string {
+  if (route.path === '$default') return '/nope';
+  return route.path.replace('{code}', '1001').replace('{short_name}', 'technology');
+}
+
+export function lambdaContext(functionName: string, timeoutSeconds = 10): Context {
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:123456789012:function:${functionName}`,
+    memoryLimitInMB: '256',
+    awsRequestId: 'bench-request',
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'bench',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
