@@ -12,56 +12,20 @@ import fc from 'fast-check';
 import { CONTAINERS } from '../../lib/catalog/containers';
 import { config } from '../../lib/config';
 import { APP_KEY, invoke, type Invocation } from '../support/invoke';
+import { CONTENT_TYPE, SPEC_CATALOGUE, type ResponseType } from '../support/expect-error';
 import { parseXml, runScript, unserializeAll, XML_DECLARATION, type XmlElement } from '../support/parsers';
 
 // ---------------------------------------------------------------------------------------------
 // What the spec and decisions.md say.
 
-/** Spec section 7.3. */
-const CATALOGUE = new Map<number, string>([
-  [403, 'Forbidden'],
-  [404, 'Not found'],
-  [500, 'Internal error'],
-  [1001, 'Unrecognized argument'],
-  [1002, 'A service API request is missing the callback argument.'],
-  [1003, 'A service API request has an invalid callback argument.'],
-  [1005, 'Application key required'],
-  [1006, 'Argument less than minimum value'],
-  [1007, 'Argument greater than maximum value'],
-  [1008, 'No such story'],
-  [1009, 'Date/time range may not be more than 60 minutes'],
-  [1010, 'That user has not commented on that story.'],
-  [1011, 'No such comment for that story'],
-  [1012, 'The story endpoint requires a title or numeric ID'],
-  [1013, 'At most 100 stories may be requested by ID'],
-  [1014, 'Unknown container or topic'],
-  [1015, 'Invalid domain argument'],
-  [1016, 'Invalid link argument'],
-  [1017, 'Unrecognized sort argument'],
-  [1018, 'Submit and promote date/time ranges may not be used together'],
-  [1019, 'Promote date range may not specified for upcoming stories'],
-  [1020, 'Date/time range may not be more than 30 days'],
-  [1021, 'No such user'],
-  [1022, 'That user is not a friend of that user'],
-  [1023, 'That user is not befriended by that user'],
-  [1024, 'Unrecognized period argument'],
-  [1025, 'Unrecognized error code'],
-  [1026, 'Invalid integer argument'],
-  [1027, "At most 100 users' diggs or comments may be requested by username"],
-  [1028, 'Invalid application key'],
-]);
+const CATALOGUE = new Map<number, string>(SPEC_CATALOGUE);
 
 /** decisions.md, "Status per code". */
 const NOT_FOUND_CODES = new Set([404, 1008, 1011, 1014, 1021, 1025]);
 const statusFor = (code: number): number => (NOT_FOUND_CODES.has(code) ? 404 : code === 500 ? 500 : 403);
 
-type Kind = 'xml' | 'json' | 'javascript' | 'php';
-const CONTENT_TYPES: Readonly<Record<Kind, string>> = {
-  xml: 'text/xml; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  javascript: 'text/javascript; charset=utf-8',
-  php: 'application/php; charset=utf-8',
-};
+type Kind = ResponseType;
+const CONTENT_TYPES = CONTENT_TYPE;
 const KINDS = Object.keys(CONTENT_TYPES) as Kind[];
 const TYPE_VALUE = /^(xml|json|javascript|php)$/i;
 

@@ -1,0 +1,226 @@
+/**
+ * decisions.md, "Errors and containers", with the catalogue of spec section 7.3 and the
+ * containers of spec section 2.3 as the expectation (copied from the spec, not read from lib),
+ * through the real functions in all four types.
+ */
+import type { Context } from 'aws-lambda';
+import { apiEvent, selectRoute } from '../../infra/api-event';
+import { decode } from '../support/decode';
+import { asInvocation, expectError, SPEC_CATALOGUE, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
+import { APP_KEY, invoke, ROUTES, withKey } from '../support/invoke';
+import { parseXml, type XmlElement } from '../support/parsers';
+
+/** Spec section 2.3: container short_names and their topic short_names, in the spec's order. */
+const SPEC_CONTAINERS: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['technology', ['apple', 'design', 'gadgets', 'hardware', 'tech_news', 'linux_unix', 'microsoft', 'mods', 'programming', 'security', 'software']],
+  ['world_business', ['business_finance', 'world_news', 'politics', 'political_opinion', '2008_us_elections']],
+  ['science', ['environment', 'general_sciences', 'space']],
+  ['gaming', ['gaming_news', 'pc_games', 'playable_web_games', 'nintendo', 'playstation', 'xbox']],
+  ['lifestyle', ['arts_culture', 'autos', 'educational', 'food_drink', 'health', 'travel_places']],
+  ['entertainment', ['celebrity', 'movies', 'music', 'television', 'comics_animation']],
+  ['sports', ['baseball', 'basketball', 'extreme_sports', 'football', 'golf', 'hockey', 'motorsport', 'soccer', 'tennis', 'other_sports']],
+  ['offbeat', ['comedy', 'odd_stuff', 'people', 'pets_animals']],
+];
+
+/** decisions.md, Display names: the containers', and the topics' it names. */
+const CONTAINER_NAMES = ['Technology', 'World & Business', 'Science', 'Gaming', 'Lifestyle', 'Entertainment', 'Sports', 'Offbeat'];
+const TOPIC_NAMES: Readonly<Record<string, string>> = {
+  tech_news: 'Tech Industry News',
+  politics: 'Political News',
+  '2008_us_elections': 'US Elections 2008',
+  gaming_news: 'Gaming Industry News',
+  linux_unix: 'Linux/Unix',
+  football: 'Football - US/Canada',
+};
+
+interface Topic {
+  name: string;
+  short_name: string;
+}
+interface Container {
+  name: string;
+  short_name: string;
+  topics: Topic[];
+}
+
+const stripClass = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(stripClass)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).filter(([key]) => key !== '__class').map(([key, item]) => [key, stripClass(item)]))
+      : value;
+
+/**
+ * A successful response in `type` read back as the JSON form would carry it (XML mapped by
+ * the spec's layout: `errors`/`containers` roots, entries as attributes, topics nested), after
+ * checking status, Content-Type, and for PHP its byte-for-byte form and classes.
+ */
+function readList(response: Awaited<ReturnType<typeof invoke>>, type: ResponseType, list: 'errors' | 'containers'): Record<string, any> {
+  expect(response.statusCode).toBe(200);
+  const decoded = decode(response.headers['content-type'], response.body, 'cb');
+  expect(decoded.type).toBe(type);
+  switch (decoded.type) {
+    case 'json':
+      return decoded.value as Record<string, any>;
+    case 'javascript':
+      expect(decoded.calls).toHaveLength(1);
+      return decoded.calls[0]![0] as Record<string, any>;
+    case 'php': {
+      expect(decoded.serialized).toBe(response.body);
+      const value = decoded.value as Record<string, any>;
+      expect(value.__class).toBe(list === 'errors' ? 'ServiceAPIErrors' : 'ServiceAPIContainers');
+      for (const entry of value[list]) {
+        expect(entry.__class).toBe(list === 'errors' ? 'ServiceAPIError' : 'ServiceAPIContainer');
+        for (const topic of entry.topics ?? []) expect(topic.__class).toBe('ServiceAPITopic');
+      }
+      return stripClass(value) as Record<string, any>;
+    }
+    case 'xml':
+      return fromXml(decoded.root, list);
+  }
+}
+
+function fromXml(root: XmlElement, list: 'errors' | 'containers'): Record<string, any> {
+  expect(root.name).toBe(list);
+  expect(Object.keys(root.attributes)).toEqual(['timestamp']);
+  const entries = root.children.map((child) => {
+    expect(child.name).toBe(list === 'errors' ? 'error' : 'container');
+    if (list === 'errors') {
+      expect(child.children).toEqual([]);
+      return { code: Number(child.attributes.code), message: child.attributes.message };
+    }
+    return {
+      ...child.attributes,
+      topics: child.children.map((topic) => {
+        expect(topic.name).toBe('topic');
+        expect(topic.children).toEqual([]);
+        return { ...topic.attributes };
+      }),
+    };
+  });
+  return { timestamp: Number(root.attributes.timestamp), [list]: entries };
+}
+
+function expectTimestampNow(timestamp: unknown): void {
+  expect(Number.isSafeInteger(timestamp)).toBe(true);
+  expect(Math.abs((timestamp as number) - Date.now() / 1000)).toBeLessThan(5);
+}
+
+const CATALOGUE_ENTRIES = SPEC_CATALOGUE.map(([code, message]) => ({ code, message }));
+
+describe('Errors and containers: /errors', () => {
+  test.each(TYPES)('%s: the 30 entries of the spec, ascending by code, with their exact messages', async (type) => {
+    const value = readList(await invoke(withKey(`/errors?${typeQuery(type, 'cb')}`)), type, 'errors');
+    expect(Object.keys(value)).toEqual(['timestamp', 'errors']);
+    expectTimestampNow(value.timestamp);
+    expect(value.errors).toEqual(CATALOGUE_ENTRIES);
+    const codes = (value.errors as Array<{ code: number }>).map((entry) => entry.code);
+    expect(codes).toEqual([...codes].sort((a, b) => a - b));
+    expect(codes).toHaveLength(30);
+  });
+});
+
+describe('Errors and containers: /error/{code}', () => {
+  test.each(SPEC_CATALOGUE)('/error/%i: the error-list wrapper with the one entry', async (code, message) => {
+    const value = readList(await invoke(withKey(`/error/${code}?type=json`)), 'json', 'errors');
+    expect(Object.keys(value)).toEqual(['timestamp', 'errors']);
+    expectTimestampNow(value.timestamp);
+    expect(value.errors).toEqual([{ code, message }]);
+  });
+
+  test.each(TYPES)('%s: the wrapper with the one entry', async (type) => {
+    const value = readList(await invoke(withKey(`/error/1014?${typeQuery(type, 'cb')}`)), type, 'errors');
+    expect(value.errors).toEqual([{ code: 1014, message: 'Unknown container or topic' }]);
+  });
+
+  test.each(['9999', '0', '1004', '-1', 'abc', '01001', '+1001', '1001.0', '1e3', '%201001', '1001%20', '0x3E9', 'constructor', '__proto__', 'toString'])(
+    '/error/%s is 1025 (HTTP 404)',
+    async (segment) => {
+      expectError(await invoke(withKey(`/error/${segment}`)), 'xml', 1025, 404);
+    },
+  );
+
+  test.each(TYPES)('%s: an unknown code is 1025 (Javascript: HTTP 200, status 404 in the object)', async (type) => {
+    expectError(await invoke(withKey(`/error/9999?${typeQuery(type)}`)), type, 1025, 404, { detail: false });
+    expectError(await invoke(withKey(`/error/abc?${typeQuery(type)}`)), type, 1025, 404, { detail: false });
+  });
+
+  test('an empty code is 1025 when the function gets it; API Gateway routes /error/ to the catch-all (404)', async () => {
+    const route = ROUTES.find((candidate) => candidate.routeKey === 'GET /error/{code}')!;
+    const { handler } = (await import('../../functions/error')) as { handler: (event: unknown, context: Context) => Promise<any> };
+    const target = `/error/?appkey=${encodeURIComponent(APP_KEY)}&type=json`;
+    for (const pathParameters of [undefined, { code: '' }]) {
+      const event = apiEvent({ method: 'GET', target, headers: {}, sourceIp: '127.0.0.1', host: 'localhost' }, { route, pathParameters });
+      const result = await handler(event, { awsRequestId: 'empty-code' } as Context);
+      expectError(asInvocation(result), 'json', 1025, 404);
+    }
+    expect(selectRoute(ROUTES, 'GET', '/error/')!.route.path).toBe('$default');
+    expectError(await invoke(withKey('/error/?type=json')), 'json', 404, 404);
+  });
+});
+
+/** Checks a container list against the spec's short names and decisions.md's display names. */
+function expectSpecContainers(containers: Container[], expected: ReadonlyArray<readonly [string, readonly string[]]>): void {
+  expect(containers.map((container) => container.short_name)).toEqual(expected.map(([shortName]) => shortName));
+  for (const container of containers) {
+    expect(Object.keys(container)).toEqual(['name', 'short_name', 'topics']);
+    const index = SPEC_CONTAINERS.findIndex(([shortName]) => shortName === container.short_name);
+    expect(container.name).toBe(CONTAINER_NAMES[index]);
+    expect(container.topics.map((topic) => topic.short_name)).toEqual(SPEC_CONTAINERS[index]![1]);
+    for (const topic of container.topics) {
+      expect(Object.keys(topic)).toEqual(['name', 'short_name']);
+      expect(typeof topic.name).toBe('string');
+      expect(topic.name.trim()).not.toBe('');
+      if (topic.short_name in TOPIC_NAMES) expect(topic.name).toBe(TOPIC_NAMES[topic.short_name]);
+    }
+  }
+}
+
+describe('Errors and containers: Display names', () => {
+  test.each(TYPES)('%s: the 8 containers in the spec order, with their display names and exact topics', async (type) => {
+    const value = readList(await invoke(withKey(`/containers?${typeQuery(type, 'cb')}`)), type, 'containers');
+    expect(Object.keys(value)).toEqual(['timestamp', 'containers']);
+    expectTimestampNow(value.timestamp);
+    expectSpecContainers(value.containers, SPEC_CONTAINERS);
+  });
+
+  test('the topic display names decisions.md names', async () => {
+    const value = readList(await invoke(withKey('/containers?type=json')), 'json', 'containers');
+    const names = Object.fromEntries((value.containers as Container[]).flatMap((c) => c.topics.map((t) => [t.short_name, t.name])));
+    for (const [shortName, name] of Object.entries(TOPIC_NAMES)) expect(names[shortName]).toBe(name);
+  });
+
+  test('in XML the topics are nested topic elements of their container, and & is read back as &', async () => {
+    const root = parseXml((await invoke(withKey('/containers'))).body);
+    expect(root.children.map((container) => container.name)).toEqual(Array(8).fill('container'));
+    const world = root.children[1]!;
+    expect(world.attributes).toEqual({ name: 'World & Business', short_name: 'world_business' });
+    expect(world.children.map((topic) => topic.name)).toEqual(Array(5).fill('topic'));
+    expect(world.children[4]!.attributes).toEqual({ name: 'US Elections 2008', short_name: '2008_us_elections' });
+  });
+});
+
+describe('Errors and containers: /container/{name}', () => {
+  test.each(SPEC_CONTAINERS.map(([shortName, topics]) => [shortName, topics] as const))(
+    '/container/%s: the container-list wrapper holding that one container, in every type',
+    async (shortName, topics) => {
+      for (const type of TYPES) {
+        const value = readList(await invoke(withKey(`/container/${shortName}?${typeQuery(type, 'cb')}`)), type, 'containers');
+        expect(Object.keys(value)).toEqual(['timestamp', 'containers']);
+        expectTimestampNow(value.timestamp);
+        expectSpecContainers(value.containers, [[shortName, topics]]);
+      }
+    },
+  );
+
+  test.each(['nope', 'apple', 'tech_news', 'Technology', 'technology%20', '__proto__', 'constructor', 'toString', '%3Cscript%3E'])(
+    '/container/%s is 1014 (HTTP 404) in every type (Javascript: HTTP 200, status 404)',
+    async (segment) => {
+      for (const type of TYPES) {
+        const response = await invoke(withKey(`/container/${segment}?${typeQuery(type)}`));
+        expectError(response, type, 1014, 404, { detail: false });
+        expect(response.body).not.toContain('<script>');
+      }
+    },
+  );
+});

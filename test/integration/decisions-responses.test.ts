@@ -1,0 +1,409 @@
+/**
+ * decisions.md, "Responses": every row, through the real handlers (and, for what no endpoint of
+ * this release produces, through endpoint() with a handler made here), each body decoded with
+ * the real parser of its type.
+ */
+import { ApiError } from '../../lib/errors';
+import { endpoint, unmatchedRoute } from '../../lib/http/endpoint';
+import {
+  ContainerListShape,
+  ErrorListShape,
+  ErrorShape,
+  GalleryShape,
+  resource,
+  ShortUrlListShape,
+  type Resource,
+} from '../../lib/resources';
+import { parseXml, runScript, unserialize, XML_DECLARATION } from '../support/parsers';
+import {
+  CONTENT_TYPE,
+  expectError,
+  invokeHandler,
+  invokeWithEnv,
+  SPEC_CATALOGUE,
+  TYPES,
+  typeQuery,
+  type ResponseType,
+} from '../support/expect-error';
+import { APP_KEY, invoke, withKey, type Invocation } from '../support/invoke';
+
+const KEY = `appkey=${encodeURIComponent(APP_KEY)}`;
+const STATIC_PATHS = ['/errors', '/error/1014', '/containers', '/container/gaming'];
+/** 2026-01-01T00:00:00Z, the default DEPRECATION_DATE of template.yaml. */
+const DEPRECATION = '@1767225600';
+
+/** One response of every kind the service gives: successes, errors, the catch-all, callback errors. */
+async function everyKindOfResponse(): Promise<Array<[string, Invocation]>> {
+  const responses: Array<[string, Invocation]> = [];
+  for (const type of TYPES) {
+    for (const path of STATIC_PATHS) responses.push([`${path} ${type}`, await invoke(withKey(`${path}?${typeQuery(type)}`))]);
+    responses.push([`1005 ${type}`, await invoke(`/errors?${typeQuery(type)}`)]);
+    responses.push([`1014 ${type}`, await invoke(withKey(`/container/nope?${typeQuery(type)}`))]);
+    responses.push([`404 ${type}`, await invoke(withKey(`/nope?${typeQuery(type)}`))]);
+    responses.push([`POST ${type}`, await invoke(withKey(`/errors?${typeQuery(type)}`), { method: 'POST' })]);
+  }
+  responses.push(['1002', await invoke(withKey('/errors?type=javascript'))]);
+  responses.push(['1003', await invoke(withKey('/errors?type=javascript&callback=1x'))]);
+  responses.push(['1001 type', await invoke(withKey('/errors?type=yaml'))]);
+  return responses;
+}
+
+const resourceEndpoint = (make: () => Resource, spec: { cacheable?: boolean; sunset?: boolean } = {}) => endpoint({ args: {}, ...spec }, make);
+const call = (handler: unknown, type: ResponseType, query = '') => invokeHandler(handler, `/errors?${KEY}&${typeQuery(type, 'cb')}${query}`);
+
+describe('Responses: Content-Type', () => {
+  test.each(TYPES)('%s: exact Content-Type on successes and errors', async (type) => {
+    for (const path of STATIC_PATHS) expect((await invoke(withKey(`${path}?${typeQuery(type)}`))).headers['content-type']).toBe(CONTENT_TYPE[type]);
+    expect((await invoke(`/errors?${typeQuery(type)}`)).headers['content-type']).toBe(CONTENT_TYPE[type]);
+  });
+
+  test('X-Content-Type-Options: nosniff on every response', async () => {
+    for (const [name, response] of await everyKindOfResponse()) {
+      expect([name, response.headers['x-content-type-options']]).toEqual([name, 'nosniff']);
+    }
+  });
+
+  test('X-Content-Type-Options: nosniff on an internal error', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failing = resourceEndpoint(() => {
+      throw new Error('boom');
+    });
+    for (const type of TYPES) expect((await call(failing, type)).headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+/** A string holding what XML must escape, what it cannot carry at all, and non-ASCII text. */
+const TRICKY = 'a & b < c > "d" \'e\' \t tab \n lf \r cr ]]> é 😀 \u2028 \u2029 end';
+const UNCARRIABLE = 'x\u0000y\u0001z\uFFFEw\uD800v\u001F';
+
+describe('Responses: XML', () => {
+  test.each(STATIC_PATHS)('%s begins with exactly the UTF-8 XML declaration and parses strictly', async (path) => {
+    const response = await invoke(withKey(path));
+    expect(response.body.startsWith(`${XML_DECLARATION}<`)).toBe(true);
+    expect(() => parseXml(response.body)).not.toThrow();
+  });
+
+  test('errors too begin with the declaration', async () => {
+    expect((await invoke('/errors')).body.startsWith(`${XML_DECLARATION}<error `)).toBe(true);
+    expect((await invoke('/nope')).body.startsWith(`${XML_DECLARATION}<error `)).toBe(true);
+  });
+
+  test('markup, whitespace and non-ASCII text come back exactly', async () => {
+    const handler = resourceEndpoint(() =>
+      resource(ContainerListShape, { timestamp: 1, containers: [{ name: TRICKY, short_name: 'x', topics: [{ name: TRICKY, short_name: 'y' }] }] }),
+    );
+    const root = parseXml((await call(handler, 'xml')).body);
+    expect(root.children[0]!.attributes.name).toBe(TRICKY);
+    expect(root.children[0]!.children[0]!.attributes.name).toBe(TRICKY);
+  });
+
+  test('characters XML cannot carry are replaced with U+FFFD, and the document stays well-formed', async () => {
+    const handler = resourceEndpoint(() => resource(ErrorListShape, { timestamp: 1, errors: [{ code: 1, message: UNCARRIABLE }] }));
+    const response = await call(handler, 'xml');
+    expect(response.statusCode).toBe(200);
+    expect(parseXml(response.body).children[0]!.attributes.message).toBe('x\uFFFDy\uFFFDz\uFFFDw\uFFFDv\uFFFD');
+  });
+});
+
+describe('Responses: JSON', () => {
+  test('UTF-8 text comes back exactly', async () => {
+    const handler = resourceEndpoint(() => resource(ErrorListShape, { timestamp: 1, errors: [{ code: 1, message: TRICKY }] }));
+    const response = await call(handler, 'json');
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(response.body).errors[0].message).toBe(TRICKY);
+  });
+
+  test('total is a string in the gallery list (and in PHP), an attribute in XML', async () => {
+    const handler = resourceEndpoint(() => resource(GalleryShape, { timestamp: 5, min_date: 1, total: 42, offset: 0, count: 0, photos: [] }));
+    const json = JSON.parse((await call(handler, 'json')).body);
+    expect(json.total).toBe('42');
+    expect(json.offset).toBe(0);
+    expect(json.count).toBe(0);
+    expect(parseXml((await call(handler, 'xml')).body).attributes.total).toBe('42');
+    const php = unserialize((await call(handler, 'php')).body);
+    expect((php.value as Record<string, unknown>).total).toBe('42');
+  });
+});
+
+describe('Responses: Javascript', () => {
+  test.each(STATIC_PATHS)('%s: the body is /**/callback(<json>); and calls it once with the JSON-type value', async (path) => {
+    const response = await invoke(withKey(`${path}?type=javascript&callback=my.show`));
+    expect(response.statusCode).toBe(200);
+    const match = /^\/\*\*\/my\.show\((.*)\);$/s.exec(response.body);
+    expect(match).not.toBeNull();
+    const run = runScript(response.body, 'my.show');
+    expect(run.calls).toEqual([[JSON.parse(match![1]!)]]);
+    const json = JSON.parse((await invoke(withKey(`${path}?type=json`))).body);
+    expect({ ...(run.calls[0]![0] as object), timestamp: 0 }).toEqual({ ...json, timestamp: 0 });
+  });
+
+  test('U+2028 and U+2029 are escaped, and reach the callback intact', async () => {
+    const handler = resourceEndpoint(() => resource(ErrorListShape, { timestamp: 1, errors: [{ code: 1, message: TRICKY }] }));
+    const response = await call(handler, 'javascript');
+    expect(response.body).not.toMatch(/[\u2028\u2029]/);
+    expect(response.body).toContain('\\u2028');
+    expect(response.body).toContain('\\u2029');
+    expect(runScript(response.body, 'cb').calls).toEqual([[{ timestamp: 1, errors: [{ code: 1, message: TRICKY }] }]]);
+  });
+
+  test.each([
+    ['/nope', 404, 404],
+    ['/container/nope', 1014, 404],
+    ['/error/9999', 1025, 404],
+    ['/errors?foo=1', 1001, 403],
+  ])('%s: error %i is HTTP 200 with status %i in the object', async (path, code, status) => {
+    expectError(await invoke(withKey(`${path}${path.includes('?') ? '&' : '?'}type=javascript&callback=cb`)), 'javascript', code, status, { callback: 'cb' });
+  });
+});
+
+describe('Responses: PHP', () => {
+  test.each(STATIC_PATHS)("%s: the body is byte for byte PHP's own serialize() of what it unserializes to", async (path) => {
+    const body = (await invoke(withKey(`${path}?type=php`))).body;
+    const answer = unserialize(body);
+    expect(answer.error).toBeUndefined();
+    expect(answer.serialized).toBe(body);
+  });
+
+  test('multi-byte text, NUL and quotes are counted in bytes as PHP counts them', async () => {
+    const text = `${TRICKY} \u0000 ";} s:1:"`;
+    const handler = resourceEndpoint(() => resource(ErrorListShape, { timestamp: 1, errors: [{ code: 1, message: text }] }));
+    const body = (await call(handler, 'php')).body;
+    const answer = unserialize(body);
+    expect(answer.serialized).toBe(body);
+    expect(answer.value).toEqual({ __class: 'ServiceAPIErrors', timestamp: 1, errors: [{ __class: 'ServiceAPIError', code: 1, message: text }] });
+  });
+
+  test('class names are ServiceAPI…', async () => {
+    const errors = unserialize((await invoke(withKey('/error/1014?type=php'))).body).value as Record<string, any>;
+    expect(errors.__class).toBe('ServiceAPIErrors');
+    expect(errors.errors[0].__class).toBe('ServiceAPIError');
+    const containers = unserialize((await invoke(withKey('/container/gaming?type=php'))).body).value as Record<string, any>;
+    expect(containers.__class).toBe('ServiceAPIContainers');
+    expect(containers.containers[0].__class).toBe('ServiceAPIContainer');
+    expect(containers.containers[0].topics[0].__class).toBe('ServiceAPITopic');
+  });
+
+  test('the class prefix is configurable (PHP_CLASS_PREFIX=DiggAPI), for successes and errors', async () => {
+    const env = { PHP_CLASS_PREFIX: 'DiggAPI' };
+    const containers = unserialize((await invokeWithEnv(env, withKey('/containers?type=php'))).body);
+    expect(containers.value).toMatchObject({ __class: 'DiggAPIContainers', containers: expect.arrayContaining([expect.objectContaining({ __class: 'DiggAPIContainer' })]) });
+    const errors = unserialize((await invokeWithEnv(env, withKey('/errors?type=php'))).body);
+    expect(errors.value).toMatchObject({ __class: 'DiggAPIErrors', errors: expect.arrayContaining([expect.objectContaining({ __class: 'DiggAPIError' })]) });
+    const error = await invokeWithEnv(env, '/errors?type=php');
+    expect(error.statusCode).toBe(403);
+    expect(unserialize(error.body)).toEqual({ value: { __class: 'DiggAPIError', code: 1005, message: 'Application key required' }, serialized: error.body });
+  });
+});
+
+describe('Responses: Property order', () => {
+  const keys = (value: unknown): string[] => Object.keys(value as object).filter((key) => key !== '__class');
+
+  test('errors and containers: JSON and PHP keep the spec order', async () => {
+    for (const type of ['json', 'php'] as const) {
+      const read = async (path: string) => {
+        const body = (await invoke(withKey(`${path}?type=${type}`))).body;
+        return (type === 'json' ? JSON.parse(body) : unserialize(body).value) as Record<string, any>;
+      };
+      const errors = await read('/errors');
+      expect(keys(errors)).toEqual(['timestamp', 'errors']);
+      for (const entry of errors.errors) expect(keys(entry)).toEqual(['code', 'message']);
+      const containers = await read('/containers');
+      expect(keys(containers)).toEqual(['timestamp', 'containers']);
+      for (const container of containers.containers) {
+        expect(keys(container)).toEqual(['name', 'short_name', 'topics']);
+        for (const topic of container.topics) expect(keys(topic)).toEqual(['name', 'short_name']);
+      }
+    }
+  });
+
+  test('XML attributes follow the same order', async () => {
+    const root = parseXml((await invoke(withKey('/container/sports'))).body);
+    expect(Object.keys(root.attributes)).toEqual(['timestamp']);
+    expect(Object.keys(root.children[0]!.attributes)).toEqual(['name', 'short_name']);
+    expect(Object.keys(root.children[0]!.children[0]!.attributes)).toEqual(['name', 'short_name']);
+  });
+
+  test('short URL records are link, short_url, itemid, view_count; the wrapper shorturls, timestamp, total, count, offset', async () => {
+    const record = { link: 'https://news.test/a', short_url: 'https://sho.rt/Ab3dE9z', itemid: 7, view_count: 0 };
+    const handler = resourceEndpoint(() => resource(ShortUrlListShape, { shorturls: [record], timestamp: 9, total: 1, count: 1, offset: 0 }));
+    const json = JSON.parse((await call(handler, 'json')).body);
+    const php = unserialize((await call(handler, 'php')).body).value as Record<string, any>;
+    for (const value of [json, php]) {
+      expect(keys(value)).toEqual(['shorturls', 'timestamp', 'total', 'count', 'offset']);
+      expect(keys(value.shorturls[0])).toEqual(['link', 'short_url', 'itemid', 'view_count']);
+    }
+    expect(php.__class).toBe('ServiceAPIShortURLs');
+    expect(php.shorturls[0].__class).toBe('ServiceAPIShortURL');
+  });
+});
+
+describe('Responses: Errors', () => {
+  /** What would show an exception's text or stack: its message, frames, file names, class names. */
+  const INTERNALS = /secret|\bat \S|\.[tj]s\b|node_modules|stack|TypeError|ShapeMismatch|resource|field /i;
+
+  test.each(TYPES)('%s: the shape of the type, with the catalogue message', async (type) => {
+    expectError(await invoke(`/containers?${typeQuery(type)}`), type, 1005, 403, { detail: false });
+    expectError(await invoke(withKey(`/container/nope?${typeQuery(type)}`)), type, 1014, 404, { detail: false });
+    expectError(await invoke(withKey(`/errors?${typeQuery(type)}&offset=1`)), type, 1001, 403, { detail: 'offset' });
+  });
+
+  test('an unexpected exception is error 500 "Internal error", with nothing internal in the body', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const throwing = resourceEndpoint(() => {
+      throw new Error('secret-stack-detail');
+    });
+    for (const type of TYPES) {
+      const response = await call(throwing, type);
+      expectError(response, type, 500, 500, { detail: false, callback: 'cb' });
+      expect(response.body).not.toMatch(INTERNALS);
+    }
+    expect(log).toHaveBeenCalled();
+  });
+
+  test.each([
+    ['a non-resource', () => ({ secret: 'secret-value' })],
+    ['a value that does not fit its shape', () => resource(ErrorShape, { code: 'secret' as unknown as number, message: 'x' })],
+    ['undefined', () => undefined],
+  ])('a handler answering %s is error 500, with nothing internal in the body', async (_name, make) => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const handler = resourceEndpoint(make as () => Resource);
+    for (const type of TYPES) {
+      const response = await call(handler, type);
+      expectError(response, type, 500, 500, { detail: false, callback: 'cb' });
+      expect(response.body).not.toMatch(INTERNALS);
+    }
+  });
+
+  test('a thrown non-Error is error 500 too', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const handler = resourceEndpoint(() => {
+      throw 'secret-string';
+    });
+    const response = await call(handler, 'json');
+    expectError(response, 'json', 500, 500, { detail: false });
+    expect(response.body).not.toContain('secret');
+  });
+});
+
+describe('Responses: Status per code', () => {
+  const NOT_FOUND = [404, 1008, 1011, 1014, 1021, 1025];
+  const expected = (code: number): number => (NOT_FOUND.includes(code) ? 404 : code === 500 ? 500 : 403);
+
+  test.each(SPEC_CATALOGUE.map(([code]) => [code, expected(code)]))('error %i answers HTTP %i (Javascript: 200, status in the object)', async (code, status) => {
+    const handler = resourceEndpoint(() => {
+      throw new ApiError(code);
+    });
+    expectError(await call(handler, 'json'), 'json', code, status, { detail: false });
+    expectError(await call(handler, 'javascript'), 'javascript', code, status, { detail: false, callback: 'cb' });
+  });
+
+  test.each([
+    ['/container/nope', 1014, 404],
+    ['/error/9999', 1025, 404],
+    ['/nope', 404, 404],
+    ['/errors?foo=1', 1001, 403],
+    ['/errors?type=yaml', 1001, 403],
+  ])('%s: error %i answers HTTP %i through the real functions', async (path, code, status) => {
+    expectError(await invoke(withKey(path)), 'xml', code, status);
+  });
+
+  test('1005 and 1028 answer HTTP 403', async () => {
+    expectError(await invoke('/errors?type=json'), 'json', 1005, 403);
+    expectError(await invoke('/errors?type=json&appkey=http://example.com/'), 'json', 1028, 403);
+  });
+
+  test('the rate limit answers 503 with body code 403 and Retry-After (Javascript: 200, status 503)', async () => {
+    const limited = resourceEndpoint(() => {
+      throw new ApiError(403, undefined, { status: 503, headers: { 'Retry-After': '60' } });
+    });
+    for (const type of TYPES) {
+      const response = await call(limited, type);
+      expectError(response, type, 403, 503, { callback: 'cb' });
+      expect(response.headers['retry-after']).toBe('60');
+    }
+  });
+});
+
+describe('Responses: Deprecation', () => {
+  test('every response carries Deprecation: @<epoch seconds>, and none of these endpoints Sunset or Link', async () => {
+    for (const [name, response] of await everyKindOfResponse()) {
+      expect([name, response.headers.deprecation]).toEqual([name, DEPRECATION]);
+      expect([name, response.headers.sunset, response.headers.link]).toEqual([name, undefined, undefined]);
+    }
+  });
+
+  test('the date is configurable (DEPRECATION_DATE)', async () => {
+    const response = await invokeWithEnv({ DEPRECATION_DATE: '2025-06-01' }, withKey('/errors'));
+    expect(response.headers.deprecation).toBe(`@${Date.UTC(2025, 5, 1) / 1000}`);
+  });
+
+  test('a Link to the replacement documentation when DEPRECATION_LINK is set, on successes and errors', async () => {
+    const env = { DEPRECATION_LINK: 'https://docs.new-api.test/migrate' };
+    for (const target of [withKey('/containers'), '/containers', withKey('/nope')]) {
+      expect((await invokeWithEnv(env, target)).headers.link).toBe('<https://docs.new-api.test/migrate>; rel="deprecation"; type="text/html"');
+    }
+  });
+
+  test('a gallery endpoint (sunset) carries Sunset as an HTTP-date, on successes and errors', async () => {
+    const gallery = endpoint({ args: {}, sunset: true }, () => resource(GalleryShape, { timestamp: 5, min_date: 1, total: 0, offset: 0, count: 0, photos: [] }));
+    for (const response of [await call(gallery, 'xml'), await invokeHandler(gallery, '/errors?type=json')]) {
+      expect(response.headers.sunset).toBe('Wed, 30 Jun 2027 00:00:00 GMT');
+      expect(response.headers.deprecation).toBe(DEPRECATION);
+    }
+  });
+
+  test('the Sunset date is configurable (GALLERY_SUNSET_DATE)', async () => {
+    const saved = process.env.GALLERY_SUNSET_DATE;
+    process.env.GALLERY_SUNSET_DATE = '2028-02-29';
+    let gallery: unknown;
+    try {
+      await jest.isolateModulesAsync(async () => {
+        const http = await import('../../lib/http/endpoint');
+        const resources = await import('../../lib/resources');
+        gallery = http.endpoint({ args: {}, sunset: true }, () => resources.resource(resources.ErrorListShape, { timestamp: 0, errors: [] }));
+      });
+    } finally {
+      if (saved === undefined) delete process.env.GALLERY_SUNSET_DATE;
+      else process.env.GALLERY_SUNSET_DATE = saved;
+    }
+    expect((await call(gallery, 'json')).headers.sunset).toBe('Tue, 29 Feb 2028 00:00:00 GMT');
+  });
+});
+
+describe('Responses: Caching', () => {
+  test.each(STATIC_PATHS)('%s: successes are public, max-age=300 in every type', async (path) => {
+    for (const type of TYPES) {
+      const response = await invoke(withKey(`${path}?${typeQuery(type)}`));
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=300');
+    }
+  });
+
+  test('errors, also on those paths, and the catch-all are no-store', async () => {
+    for (const target of ['/errors', withKey('/errors?foo=1'), withKey('/error/9999'), withKey('/container/nope'), withKey('/nope'), withKey('/containers?type=yaml')]) {
+      expect([target, (await invoke(target)).headers['cache-control']]).toEqual([target, 'no-store']);
+    }
+    expect((await invoke(withKey('/containers'), { method: 'POST' })).headers['cache-control']).toBe('no-store');
+    expect((await invoke(withKey('/containers?type=javascript'))).headers['cache-control']).toBe('no-store');
+  });
+
+  test('everything else is no-store, successes included', async () => {
+    const handler = resourceEndpoint(() => resource(ErrorListShape, { timestamp: 1, errors: [] }));
+    const response = await call(handler, 'json');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect((await invokeHandler(unmatchedRoute(), withKey('/nope'))).headers['cache-control']).toBe('no-store');
+  });
+
+  test('every response varies on Accept', async () => {
+    for (const [name, response] of await everyKindOfResponse()) expect([name, response.headers.vary]).toEqual([name, 'Accept']);
+  });
+});
+
+describe('Responses: CORS', () => {
+  test('Access-Control-Allow-Origin: * on every response', async () => {
+    for (const [name, response] of await everyKindOfResponse()) {
+      expect([name, response.headers['access-control-allow-origin']]).toEqual([name, '*']);
+    }
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * Shared checks for the decisions.md tests: the error catalogue as spec section 7.3 prints it
+ * (copied here, not imported from lib, so the tests check lib against the spec), one assertion
+ * that a response is a given error in a given type (decoded with the real parser of that type),
+ * and ways to run a handler with an event the local runner would build: with a handler made
+ * in the test, or with the function modules loaded afresh under other environment settings.
+ */
+import type { Context } from 'aws-lambda';
+import { apiEvent, selectRoute } from '../../infra/api-event';
+import { parseXml, runScript, unserialize } from './parsers';
+import { ROUTES, type Invocation } from './invoke';
+
+export type ResponseType = 'xml' | 'json' | 'javascript' | 'php';
+export const TYPES: readonly ResponseType[] = ['xml', 'json', 'javascript', 'php'];
+
+/** decisions.md, Responses: Content-Type. */
+export const CONTENT_TYPE: Readonly<Record<ResponseType, string>> = {
+  xml: 'text/xml; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  javascript: 'text/javascript; charset=utf-8',
+  php: 'application/php; charset=utf-8',
+};
+
+/** Spec section 7.3, the error catalogue, in the spec's order. */
+export const SPEC_CATALOGUE: ReadonlyArray<readonly [number, string]> = [
+  [403, 'Forbidden'],
+  [404, 'Not found'],
+  [500, 'Internal error'],
+  [1001, 'Unrecognized argument'],
+  [1002, 'A service API request is missing the callback argument.'],
+  [1003, 'A service API request has an invalid callback argument.'],
+  [1005, 'Application key required'],
+  [1006, 'Argument less than minimum value'],
+  [1007, 'Argument greater than maximum value'],
+  [1008, 'No such story'],
+  [1009, 'Date/time range may not be more than 60 minutes'],
+  [1010, 'That user has not commented on that story.'],
+  [1011, 'No such comment for that story'],
+  [1012, 'The story endpoint requires a title or numeric ID'],
+  [1013, 'At most 100 stories may be requested by ID'],
+  [1014, 'Unknown container or topic'],
+  [1015, 'Invalid domain argument'],
+  [1016, 'Invalid link argument'],
+  [1017, 'Unrecognized sort argument'],
+  [1018, 'Submit and promote date/time ranges may not be used together'],
+  [1019, 'Promote date range may not specified for upcoming stories'],
+  [1020, 'Date/time range may not be more than 30 days'],
+  [1021, 'No such user'],
+  [1022, 'That user is not a friend of that user'],
+  [1023, 'That user is not befriended by that user'],
+  [1024, 'Unrecognized period argument'],
+  [1025, 'Unrecognized error code'],
+  [1026, 'Invalid integer argument'],
+  [1027, "At most 100 users' diggs or comments may be requested by username"],
+  [1028, 'Invalid application key'],
+];
+
+export function specMessage(code: number): string {
+  const entry = SPEC_CATALOGUE.find(([c]) => c === code);
+  if (!entry) throw new Error(`${code} is not in the spec's catalogue`);
+  return entry[1];
+}
+
+/**
+ * How the message may continue after the catalogue text (decisions.md, Errors: "optionally
+ * followed by `: ` and a detail naming the argument and its bound"):
+ * undefined — either form; false — exactly the catalogue message; a string — a detail that
+ * contains it.
+ */
+export type Detail = string | false | undefined;
+
+export function expectMessage(message: unknown, code: number, detail?: Detail): void {
+  const catalogue = specMessage(code);
+  if (detail === false) {
+    expect(message).toBe(catalogue);
+  } else if (typeof detail === 'string') {
+    expect(message).toEqual(expect.stringMatching(new RegExp(`^${escapeRegExp(catalogue)}: .*${escapeRegExp(detail)}`)));
+  } else if (message !== catalogue) {
+    expect(message).toEqual(expect.stringMatching(new RegExp(`^${escapeRegExp(catalogue)}: .+`)));
+  }
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export interface ErrorExpectation {
+  readonly detail?: Detail;
+  /** The callback the Javascript body calls; `callback` unless told. */
+  readonly callback?: string;
+  /** For 1002/1003 with the Javascript type: the body is an alert(), not a call. */
+  readonly alert?: boolean;
+}
+
+/**
+ * Asserts that `response` is error `code` in `type`, as decisions.md's Errors row shapes it,
+ * answered with HTTP `status` (200 for Javascript, which carries `status` in its object);
+ * decodes the body with the real parser of the type and returns the message.
+ */
+export function expectError(response: Invocation, type: ResponseType, code: number, status: number, expectation: ErrorExpectation = {}): string {
+  expect(response.headers['content-type']).toBe(CONTENT_TYPE[type]);
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['access-control-allow-origin']).toBe('*');
+  expect(response.headers['cache-control']).toBe('no-store');
+  let message: unknown;
+  switch (type) {
+    case 'xml': {
+      expect(response.statusCode).toBe(status);
+      expect(response.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+      const root = parseXml(response.body);
+      expect(root.name).toBe('error');
+      expect(Object.keys(root.attributes)).toEqual(['code', 'message']);
+      expect(root.attributes.code).toBe(String(code));
+      expect(root.children).toEqual([]);
+      expect(root.text).toBe('');
+      message = root.attributes.message;
+      break;
+    }
+    case 'json': {
+      expect(response.statusCode).toBe(status);
+      const value = JSON.parse(response.body) as Record<string, unknown>;
+      expect(Object.keys(value)).toEqual(['code', 'message']);
+      expect(value.code).toBe(code);
+      message = value.message;
+      break;
+    }
+    case 'php': {
+      expect(response.statusCode).toBe(status);
+      const answer = unserialize(response.body);
+      expect(answer.error).toBeUndefined();
+      expect(answer.serialized).toBe(response.body);
+      const value = answer.value as Record<string, unknown>;
+      expect(Object.keys(value)).toEqual(['__class', 'code', 'message']);
+      expect(value.__class).toBe('ServiceAPIError');
+      expect(value.code).toBe(code);
+      message = value.message;
+      break;
+    }
+    case 'javascript': {
+      expect(response.statusCode).toBe(200);
+      const callback = expectation.callback ?? 'callback';
+      const run = runScript(response.body, callback);
+      if (expectation.alert) {
+        expect(response.body).toMatch(/^alert\(.*\);$/s);
+        expect(run.calls).toEqual([]);
+        expect(run.alerts).toHaveLength(1);
+        message = run.alerts[0];
+      } else {
+        expect(response.body.startsWith(`/**/${callback}(`)).toBe(true);
+        expect(run.alerts).toEqual([]);
+        expect(run.calls).toHaveLength(1);
+        expect(run.calls[0]).toHaveLength(1);
+        const value = run.calls[0]![0] as Record<string, unknown>;
+        expect(Object.keys(value)).toEqual(['code', 'message', 'status']);
+        expect(value.code).toBe(code);
+        expect(value.status).toBe(status);
+        message = value.message;
+      }
+      break;
+    }
+  }
+  expectMessage(message, code, expectation.detail);
+  return message as string;
+}
+
+/** Query arguments that select `type` (with a callback for Javascript), to append to a target. */
+export const typeQuery = (type: ResponseType, callback = 'callback'): string =>
+  type === 'javascript' ? `type=javascript&callback=${callback}` : `type=${type}`;
+
+type Handler = (event: unknown, context: Context) => Promise<{ statusCode?: number; headers?: Record<string, unknown>; body?: string }>;
+
+/** A new context per invocation, as the Lambda runtime and the local runner make one. */
+const lambdaContext = (): Context => ({ awsRequestId: 'decisions-test', functionName: 'test' }) as Context;
+
+function eventFor(target: string, method: string, headers: Record<string, string>) {
+  const match = selectRoute(ROUTES, method, target.split('?')[0]!);
+  if (!match) throw new Error(`no route for ${method} ${target}`);
+  return { match, event: apiEvent({ method, target, headers, sourceIp: '127.0.0.1', host: 'localhost' }, match) };
+}
+
+/** A handler's result as invoke() reports it: header names in lower case. */
+export function asInvocation(result: Awaited<ReturnType<Handler>>): Invocation {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = String(value);
+  return { statusCode: result.statusCode ?? 200, headers, body: result.body ?? '' };
+}
+
+export interface InvokeOptions {
+  readonly method?: string;
+  readonly headers?: Record<string, string>;
+}
+
+/** Runs `handler` (e.g. one made with endpoint() in a test) with the event for `target`. */
+export async function invokeHandler(handler: unknown, target: string, options: InvokeOptions = {}): Promise<Invocation> {
+  const { event } = eventFor(target, options.method ?? 'GET', options.headers ?? {});
+  return asInvocation(await (handler as Handler)(event, lambdaContext()));
+}
+
+/**
+ * As invoke(), but with the function's modules (and lib/config.ts, which reads the environment
+ * when it is loaded) loaded afresh while `env` is set.
+ */
+export async function invokeWithEnv(env: Record<string, string>, target: string, options: InvokeOptions = {}): Promise<Invocation> {
+  const { match, event } = eventFor(target, options.method ?? 'GET', options.headers ?? {});
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  let handler: Handler | undefined;
+  Object.assign(process.env, env);
+  try {
+    await jest.isolateModulesAsync(async () => {
+      const module = (await import(`../../${match.route.fn.entry}`)) as Record<string, Handler>;
+      handler = module[match.route.fn.exportName];
+    });
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+  return asInvocation(await handler!(event, lambdaContext()));
+}

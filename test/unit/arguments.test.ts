@@ -1,0 +1,110 @@
+/**
+ * decisions.md, Requests: Integers, count, offset, sort, Id lists — the argument parsers as
+ * pure functions (no endpoint of this release takes these arguments yet).
+ */
+import { choiceArgument, integerArgument, parseIdList, parseInteger } from '../../lib/http/arguments';
+
+const apiError = (code: number, ...named: string[]) =>
+  expect.objectContaining({ code, message: expect.stringMatching(new RegExp(`: .*${named.join('.*')}`)) });
+const countArg = integerArgument({ min: 1, max: 100, fallback: 10 });
+const offsetArg = integerArgument({ min: 0, fallback: 0 });
+const SORTS = ['submit_date-desc', 'submit_date-asc', 'digg_count-desc', 'digg_count-asc'] as const;
+const sortArg = choiceArgument(SORTS, 'submit_date-desc', 1017);
+
+describe('Requests: Integers', () => {
+  test.each([
+    ['0', 0],
+    ['-0', 0],
+    ['7', 7],
+    ['007', 7],
+    ['-42', -42],
+    ['9007199254740991', 9007199254740991],
+    ['-9007199254740991', -9007199254740991],
+  ])('%j is %d', (raw, value) => {
+    expect(Object.is(parseInteger(raw, 'n'), value)).toBe(true);
+  });
+
+  test.each([
+    '1.0', '1e3', ' 1', '1 ', '0x10', '9007199254740992', '9007199254740993', '-9007199254740993', '+1', '',
+    '-', 'abc', '1,2', '1\n', '١', 'Infinity', 'NaN', '0b1', '1_000',
+  ])('%j is 1026 naming the argument', (raw) => {
+    expect(() => parseInteger(raw, 'max_submit_date')).toThrow(apiError(1026, 'max_submit_date'));
+  });
+
+  test('integerArgument without bounds takes any safe integer and leaves an absent one undefined', () => {
+    const arg = integerArgument();
+    expect(arg.parse(undefined, 'min_submit_date')).toBeUndefined();
+    expect(arg.parse('-5', 'min_submit_date')).toBe(-5);
+    expect(() => arg.parse('5.5', 'min_submit_date')).toThrow(apiError(1026, 'min_submit_date'));
+  });
+});
+
+describe('Requests: count', () => {
+  test('defaults to 10; 1 to 100 pass', () => {
+    expect(countArg.parse(undefined, 'count')).toBe(10);
+    expect(countArg.parse('1', 'count')).toBe(1);
+    expect(countArg.parse('100', 'count')).toBe(100);
+  });
+
+  test.each(['0', '-1', '-100'])('%s is 1006 naming count and its minimum', (raw) => {
+    expect(() => countArg.parse(raw, 'count')).toThrow(apiError(1006, 'count', '1'));
+  });
+
+  test.each(['101', '1000000'])('%s is 1007 (HTTP 403) naming count and its maximum', (raw) => {
+    expect(() => countArg.parse(raw, 'count')).toThrow(apiError(1007, 'count', '100'));
+    expect(() => countArg.parse(raw, 'count')).toThrow(expect.objectContaining({ status: 403 }));
+  });
+
+  test('a non-integer count is 1026, not a bound error', () => {
+    expect(() => countArg.parse('1e3', 'count')).toThrow(apiError(1026, 'count'));
+  });
+});
+
+describe('Requests: offset', () => {
+  test('defaults to 0; 0 and more pass', () => {
+    expect(offsetArg.parse(undefined, 'offset')).toBe(0);
+    expect(offsetArg.parse('0', 'offset')).toBe(0);
+    expect(offsetArg.parse('123456', 'offset')).toBe(123456);
+  });
+
+  test('negative is 1006 naming offset', () => {
+    expect(() => offsetArg.parse('-1', 'offset')).toThrow(apiError(1006, 'offset', '0'));
+  });
+});
+
+describe('Requests: sort', () => {
+  test.each(SORTS)('%s passes', (value) => {
+    expect(sortArg.parse(value, 'sort')).toBe(value);
+  });
+
+  test('defaults to submit_date-desc', () => {
+    expect(sortArg.parse(undefined, 'sort')).toBe('submit_date-desc');
+  });
+
+  test.each(['newest', '', 'submit_date', 'SUBMIT_DATE-DESC', 'digg_count-desc ', 'toString'])('%j is 1017 (HTTP 403)', (raw) => {
+    expect(() => sortArg.parse(raw, 'sort')).toThrow(expect.objectContaining({ code: 1017, status: 403 }));
+  });
+});
+
+describe('Requests: Id lists', () => {
+  const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+  test('keeps the order of first appearance and drops duplicates', () => {
+    expect(parseIdList('5,3,5,1,3,9', 'list')).toEqual([5, 3, 1, 9]);
+    expect(parseIdList('42', 'list')).toEqual([42]);
+  });
+
+  test.each(['0', '-1', '1,,2', '1,', ',1', '1, 2', '1,a', '1,2.0', '', '1;2', '9007199254740993'])('%j is 1026', (raw) => {
+    expect(() => parseIdList(raw, 'list')).toThrow(expect.objectContaining({ code: 1026 }));
+  });
+
+  test('100 distinct ids pass, also when repeated', () => {
+    const ids = range(1, 100);
+    expect(parseIdList(ids.join(','), 'list')).toEqual(ids);
+    expect(parseIdList([...ids, ...ids].join(','), 'list')).toEqual(ids);
+  });
+
+  test('101 distinct ids are 1007 (HTTP 403)', () => {
+    expect(() => parseIdList(range(1, 101).join(','), 'list')).toThrow(expect.objectContaining({ code: 1007, status: 403 }));
+  });
+});

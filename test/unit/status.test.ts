@@ -1,0 +1,30 @@
+/** decisions.md, Responses: Status per code — httpStatusFor, and ApiError's use of it. */
+import { httpStatusFor } from '../../lib/catalog/errors';
+import { ApiError } from '../../lib/errors';
+
+// Spec section 7.3's codes, copied from the spec.
+const CODES = [
+  403, 404, 500, 1001, 1002, 1003, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, 1017,
+  1018, 1019, 1020, 1021, 1022, 1023, 1024, 1025, 1026, 1027, 1028,
+];
+const NOT_FOUND = [404, 1008, 1011, 1014, 1021, 1025];
+const expected = (code: number): number => (NOT_FOUND.includes(code) ? 404 : code === 500 ? 500 : 403);
+
+describe('Responses: Status per code', () => {
+  test.each(CODES.map((code) => [code, expected(code)]))('%i answers %i', (code, status) => {
+    expect(httpStatusFor(code)).toBe(status);
+    expect(new ApiError(code).status).toBe(status);
+  });
+
+  test('the rate limit answers 503 with body code 403 and Retry-After', () => {
+    const error = new ApiError(403, undefined, { status: 503, headers: { 'Retry-After': '60' } });
+    expect(error.code).toBe(403);
+    expect(error.status).toBe(503);
+    expect(error.headers).toEqual({ 'Retry-After': '60' });
+  });
+
+  test('a detail follows the catalogue message after ": "', () => {
+    expect(new ApiError(1007, 'count (maximum 100)').message).toBe('Argument greater than maximum value: count (maximum 100)');
+    expect(new ApiError(1007).message).toBe('Argument greater than maximum value');
+  });
+});
