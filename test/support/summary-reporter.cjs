@@ -1,7 +1,11 @@
-/** Ends a jest run with the plain line `N passed, N failed` that CI reads. */
+/**
+ * Ends a jest run with the plain line `N passed, N failed` that CI reads. Written when the
+ * process exits, so that it follows jest's own summary.
+ */
 class SummaryReporter {
   onRunComplete(_contexts, results) {
-    process.stderr.write(`\ntests: ${results.numPassedTests} passed, ${results.numFailedTests} failed\n`);
+    const line = `\ntests: ${results.numPassedTests} passed, ${results.numFailedTests} failed\n`;
+    process.once('exit', () => process.stderr.write(line));
   }
 }
 module.exports = SummaryReporter;
