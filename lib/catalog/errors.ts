@@ -34,8 +34,6 @@ export const ERROR_CATALOGUE: ReadonlyArray<readonly [code: number, message: str
 
 const MESSAGES = new Map(ERROR_CATALOGUE);
 
-export type ErrorCode = (typeof ERROR_CATALOGUE)[number][0];
-
 export function catalogueMessage(code: number): string | undefined {
   return MESSAGES.get(code);
 }

@@ -28,22 +28,25 @@ const ERRORS = ERROR_CATALOGUE.map(([code, message]) => ({ code, message }));
 const ERRORS_BY_CODE = new Map(ERRORS.map((entry) => [String(entry.code), entry]));
 const CONTAINERS_BY_NAME = new Map(CONTAINERS.map((entry) => [entry.short_name, entry]));
 
+/** The key of the whole list; every other key names one entry, checked to exist beforehand. */
+const ALL = '';
+
 const errorLists = sharedWithinSecond(
   (code, timestamp): ErrorListValue => ({
     timestamp,
-    errors: code === '' ? ERRORS : [ERRORS_BY_CODE.get(code)!],
+    errors: code === ALL ? ERRORS : [ERRORS_BY_CODE.get(code)!],
   }),
 );
 
 const containerLists = sharedWithinSecond(
   (name, timestamp): ContainerListValue => ({
     timestamp,
-    containers: name === '' ? CONTAINERS : [CONTAINERS_BY_NAME.get(name)!],
+    containers: name === ALL ? CONTAINERS : [CONTAINERS_BY_NAME.get(name)!],
   }),
 );
 
 export function allErrors(timestamp: number): ErrorListValue {
-  return errorLists('', timestamp);
+  return errorLists(ALL, timestamp);
 }
 
 /** `code` is the raw path segment: only the decimal form of a catalogue code is found. */
@@ -53,7 +56,7 @@ export function oneError(code: string, timestamp: number): ErrorListValue {
 }
 
 export function allContainers(timestamp: number): ContainerListValue {
-  return containerLists('', timestamp);
+  return containerLists(ALL, timestamp);
 }
 
 export function oneContainer(shortName: string, timestamp: number): ContainerListValue {
