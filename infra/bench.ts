@@ -18,7 +18,7 @@ import { buildFunctions, bytesByPackage, esbuildOptions, kb, table, topInputs, t
 import { coldStart, type ColdStart } from './bench/cold-start';
 import { APP_KEY, benchEvent, lambdaContext, samplePath, type Handler } from './bench/lambda';
 import { summarise } from './bench/stats';
-import { defaultEnvironment, functionsOf, loadTemplate, routesOf, type FunctionDefinition } from './template';
+import { functionEnvironment, functionsOf, loadTemplate, routesOf, type FunctionDefinition } from './template';
 
 const TARGETS = {
   /** Static functions' bundles, raw bytes. */
@@ -42,7 +42,7 @@ type BenchType = (typeof TYPES)[number];
 const template = loadTemplate();
 const functions = functionsOf(template);
 const routes = routesOf(template);
-const functionEnv = defaultEnvironment(template);
+const functionEnv = functionEnvironment(template);
 const BASELINE = 'Baseline';
 
 interface Subject {

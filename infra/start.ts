@@ -1,17 +1,51 @@
-/** `npm start`: serves the API locally at http://127.0.0.1:3000 (PORT overrides). */
-import { startLocalServer } from './local-server';
-import { defaultEnvironment, loadTemplate, routesOf } from './template';
+/**
+ * `npm start`: the API at http://127.0.0.1:3000 (PORT), the short-link host at
+ * http://127.0.0.1:3001 (SHORT_PORT), and DynamoDB Local at 127.0.0.1:8000 (DYNAMODB_PORT)
+ * keeping its data in .data/ (LOCAL_DATA_DIR). An endpoint in AWS_ENDPOINT_URL_DYNAMODB is
+ * used instead of starting DynamoDB Local.
+ */
+import { resolve } from 'node:path';
+import { JavaMissingError, type DynamoDbLocal } from './dynamodb/local';
+import { startLocalServer, type LocalServer } from './local-server';
+import { startLocalStack } from './local-stack';
+import { loadTemplate, PROJECT_ROOT, routesOf } from './template';
+
+const port = (name: string, fallback: number): number => Number(process.env[name] || fallback);
+
+/** Which HTTP API of the template each local port serves. */
+const PORTS: Record<string, number> = { Api: port('PORT', 3000), ShortApi: port('SHORT_PORT', 3001) };
 
 const template = loadTemplate();
-// The template's settings, unless the environment already says otherwise.
-for (const [name, value] of Object.entries(defaultEnvironment(template))) process.env[name] ??= value;
+const routes = routesOf(template);
+const unserved = routes.filter((route) => !(route.api in PORTS)).map((route) => route.api);
+if (unserved.length > 0) throw new Error(`no local port for the HTTP API ${unserved[0]}`);
 
+// The servers load a function's module on its first request, after the environment is set below.
 const timeoutSeconds = Number((template.Globals?.Function?.Timeout as number | undefined) ?? 10);
-const server = await startLocalServer({ routes: routesOf(template), port: Number(process.env.PORT ?? 3000), timeoutSeconds });
+const [apiServer, shortServer] = await Promise.all(
+  ['Api', 'ShortApi'].map((api) => startLocalServer({ routes: routes.filter((route) => route.api === api), port: PORTS[api]!, timeoutSeconds })),
+) as [LocalServer, LocalServer];
+const shortUrlHost = process.env.SHORT_URL_HOST ?? shortServer.url;
 
-console.log(`Social news read API listening at ${server.url}`);
-console.log(`Try: curl '${server.url}/errors?appkey=http%3A%2F%2Fmy.app%2F'`);
+const dataDirectory = resolve(PROJECT_ROOT, process.env.LOCAL_DATA_DIR || '.data', 'dynamodb');
+let database: DynamoDbLocal | undefined;
+try {
+  database = await startLocalStack(template, { dynamoDbPort: port('DYNAMODB_PORT', 8000), dataDirectory, shortUrlHost });
+} catch (error) {
+  if (!(error instanceof JavaMissingError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+console.log(`DynamoDB at ${process.env.AWS_ENDPOINT_URL_DYNAMODB}${database ? ` (DynamoDB Local, data in ${dataDirectory})` : ''}`);
+console.log(`Short links at ${shortServer.url} (short URLs carry ${shortUrlHost})`);
+console.log(`Social news read API listening at ${apiServer.url}`);
+console.log(`Try: curl '${apiServer.url}/errors?appkey=http%3A%2F%2Fmy.app%2F'`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void server.close().then(() => process.exit(0)));
+  process.once(signal, async () => {
+    await Promise.all([apiServer.close(), shortServer.close()]);
+    await database?.stop();
+    process.exit(0);
+  });
 }

@@ -20,7 +20,8 @@ const cloudFormationTags: Tags = INTRINSICS.flatMap((name) => {
 });
 
 export interface Template {
-  readonly Parameters?: Record<string, { Default?: string }>;
+  readonly Parameters?: Record<string, { Default?: string | number }>;
+  readonly Conditions?: Record<string, unknown>;
   readonly Globals?: { Function?: Record<string, unknown> };
   readonly Resources: Record<string, { Type: string; Properties?: Record<string, any>; Metadata?: Record<string, any> }>;
 }
@@ -49,6 +50,8 @@ export interface FunctionDefinition {
 }
 
 export interface Route {
+  /** Logical id of the HTTP API the route belongs to (`Api`, `ShortApi`). */
+  readonly api: string;
   /** `GET`, `ANY`, ... ; `ANY` for the default route. */
   readonly method: string;
   /** `/error/{code}`; `$default` for the route that takes everything else. */
@@ -88,23 +91,102 @@ export function functionsOf(template: Template): FunctionDefinition[] {
 export function routesOf(template: Template): Route[] {
   const byId = new Map(functionsOf(template).map((fn) => [fn.id, fn]));
   return Object.entries(template.Resources).flatMap(([id, resource]) =>
-    Object.values<{ Type: string; Properties?: { Method?: string; Path?: string } }>(resource.Properties?.Events ?? {})
+    Object.values<{ Type: string; Properties?: { ApiId?: { Ref: string }; Method?: string; Path?: string } }>(
+      resource.Properties?.Events ?? {},
+    )
       .filter((event) => event.Type === 'HttpApi')
       .map((event) => {
+        const api = event.Properties?.ApiId?.Ref ?? 'ServerlessHttpApi';
         const method = (event.Properties?.Method ?? 'ANY').toUpperCase();
         const path = event.Properties?.Path ?? '$default';
-        return { method, path, routeKey: path === '$default' ? '$default' : `${method} ${path}`, fn: byId.get(id)! };
+        return { api, method, path, routeKey: path === '$default' ? '$default' : `${method} ${path}`, fn: byId.get(id)! };
       }),
   );
 }
 
-/** Environment variables the template sets for every function, with parameters at their defaults. */
-export function defaultEnvironment(template: Template): Record<string, string> {
-  const variables = (template.Globals?.Function?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+/** What the local stack stands in for: parameters at their defaults unless overridden, a local region. */
+export interface LocalStack {
+  readonly parameters?: Readonly<Record<string, string>>;
+  readonly region?: string;
+}
+
+const PSEUDO_PARAMETERS: Record<string, string> = {
+  'AWS::AccountId': '123456789012',
+  'AWS::Partition': 'aws',
+  'AWS::StackName': 'local',
+  'AWS::URLSuffix': 'amazonaws.com',
+};
+
+/**
+ * Resolves the intrinsic functions template.yaml uses (Ref, Fn::Sub, Fn::If, Fn::Equals, Fn::Not,
+ * Fn::GetAtt) as CloudFormation would for a local stack; a table's Ref is its name.
+ */
+export function resolveValue(template: Template, value: unknown, stack: LocalStack = {}): unknown {
+  const again = (inner: unknown) => resolveValue(template, inner, stack);
+  const ref = (name: string): string => {
+    if (name === 'AWS::Region') return stack.region ?? 'us-east-1';
+    if (name in PSEUDO_PARAMETERS) return PSEUDO_PARAMETERS[name]!;
+    if (stack.parameters?.[name] !== undefined) return stack.parameters[name]!;
+    const parameter = template.Parameters?.[name];
+    if (parameter) return String(parameter.Default ?? '');
+    const resource = template.Resources[name];
+    if (resource?.Type === 'AWS::DynamoDB::Table') return String(again(resource.Properties?.TableName));
+    if (resource) return name;
+    throw new Error(`template.yaml refers to ${name}, which it does not define`);
+  };
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(again);
+  const record = value as Record<string, unknown>;
+  const [key] = Object.keys(record);
+  const argument = key === undefined ? undefined : record[key];
+  switch (key) {
+    case 'Ref':
+      return ref(String(argument));
+    case 'Fn::Sub':
+      return String(argument).replace(/\$\{([^}]+)\}/g, (_, name: string) =>
+        name.includes('.') ? `arn:local:${name}` : ref(name),
+      );
+    case 'Fn::GetAtt':
+      return `arn:local:${(argument as string[]).join('.')}`;
+    case 'Fn::Equals': {
+      const [a, b] = (argument as unknown[]).map(again);
+      return a === b;
+    }
+    case 'Fn::Not':
+      return !again((argument as unknown[])[0]);
+    case 'Condition':
+      return again(template.Conditions?.[String(argument)]);
+    case 'Fn::If': {
+      const [condition, ifTrue, ifFalse] = argument as [string, unknown, unknown];
+      return again(template.Conditions?.[condition]) ? again(ifTrue) : again(ifFalse);
+    }
+    default:
+      return Object.fromEntries(Object.entries(record).map(([name, inner]) => [name, again(inner)]));
+  }
+}
+
+/**
+ * The environment variables template.yaml gives its functions (Globals and each function's
+ * own), resolved for a local stack. Functions that share a variable give it the same value.
+ */
+export function functionEnvironment(template: Template, stack: LocalStack = {}): Record<string, string> {
+  const sources = [
+    template.Globals?.Function?.Environment,
+    ...Object.values(template.Resources)
+      .filter((resource) => resource.Type === 'AWS::Serverless::Function')
+      .map((resource) => resource.Properties?.Environment),
+  ];
   const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(variables)) {
-    const ref = (value as { Ref?: string })?.Ref;
-    env[name] = ref !== undefined ? String(template.Parameters?.[ref]?.Default ?? '') : String(value);
+  for (const source of sources) {
+    const variables = (source as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+    for (const [name, value] of Object.entries(variables)) env[name] = String(resolveValue(template, value, stack));
   }
   return env;
+}
+
+/** The DynamoDB tables of the template, with their properties resolved for a local stack. */
+export function tablesOf(template: Template, stack: LocalStack = {}): Array<{ id: string; properties: Record<string, any> }> {
+  return Object.entries(template.Resources)
+    .filter(([, resource]) => resource.Type === 'AWS::DynamoDB::Table')
+    .map(([id, resource]) => ({ id, properties: resolveValue(template, resource.Properties, stack) as Record<string, any> }));
 }

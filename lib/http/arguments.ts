@@ -44,6 +44,11 @@ export function integerArgument(
   };
 }
 
+/** Any text, checked by the endpoint's service; undefined when absent. */
+export function textArgument(): ArgumentSpec<string | undefined> {
+  return { parse: (raw) => raw };
+}
+
 /** One of a fixed set of values, or `invalidCode` (1017 for sorts). */
 export function choiceArgument<V extends string>(
   values: readonly V[],

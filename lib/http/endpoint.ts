@@ -20,6 +20,7 @@ export interface EndpointSpec<S extends ArgumentSchema> {
 export type EndpointHandler<S extends ArgumentSchema> = (
   args: ArgumentsOf<S>,
   event: ApiEvent,
+  context: ApiContext,
 ) => Resource | Promise<Resource>;
 
 export type LambdaHandler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
@@ -41,7 +42,7 @@ export function endpoint<S extends ArgumentSchema>(spec: EndpointSpec<S>, handle
   return responsePipeline(policy)
     .use(requireAppKey(config.deniedAppKeys))
     .use(validateArguments(spec.args))
-    .handler((event, context) => handle(context.args as ArgumentsOf<S>, event)) as unknown as LambdaHandler;
+    .handler((event, context) => handle(context.args as ArgumentsOf<S>, event, context)) as unknown as LambdaHandler;
 }
 
 /**

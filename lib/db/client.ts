@@ -1,0 +1,17 @@
+/**
+ * The one DynamoDB document client of a function's container, created when the module loads.
+ * The endpoint is the SDK's own setting (AWS_ENDPOINT_URL_DYNAMODB locally). Timeouts and
+ * retries are chosen so that the worst case, three attempts of at most 2 s each plus backoff,
+ * ends well inside the functions' 10 s timeout and API Gateway's 29 s.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+export const documentClient = DynamoDBDocumentClient.from(
+  new DynamoDBClient({
+    maxAttempts: 3,
+    retryMode: 'standard',
+    requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000 },
+  }),
+  { marshallOptions: { removeUndefinedValues: true } },
+);

@@ -1,0 +1,38 @@
+import { ApiError } from '../errors';
+
+/** Errors that say the database is busy or out of reach for a moment, not that a request is wrong. */
+const TRANSIENT_NAMES = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'InternalServerError',
+  'ServiceUnavailable',
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+]);
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+function isTransient(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return TRANSIENT_NAMES.has(error.name) || (typeof code === 'string' && NETWORK_CODES.has(code));
+}
+
+/**
+ * What the client is told when the database fails after the SDK's retries: a transient
+ * failure is error 500 with HTTP 503 and `Retry-After`, so that clients try again; anything
+ * else stays an unexpected error (500, logged).
+ */
+export function databaseFailure(error: unknown): unknown {
+  return isTransient(error) ? new ApiError(500, undefined, { status: 503, headers: { 'Retry-After': '1' } }) : error;
+}
+
+/** Runs a database call, turning a transient failure into the answer above. */
+export async function withDatabase<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw databaseFailure(error);
+  }
+}

@@ -1,0 +1,30 @@
+import { randomInt } from 'node:crypto';
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const CODE = /^[0-9A-Za-z]{7}$/;
+
+/** A random base-62 code of 7 characters: 62^7, about 3.5 × 10^12 codes, not derivable from itemid. */
+export function randomCode(): string {
+  let code = '';
+  for (let i = 0; i < 7; i++) code += ALPHABET[randomInt(ALPHABET.length)];
+  return code;
+}
+
+export const isCode = (text: string): boolean => CODE.test(text);
+
+/**
+ * The code a lookup path segment names: the bare code, or the whole short URL on the short
+ * host (either scheme). Undefined when it names nothing that can exist.
+ */
+export function codeOfSegment(segment: string, shortHost: URL): string | undefined {
+  if (isCode(segment)) return segment;
+  let url: URL;
+  try {
+    url = new URL(segment);
+  } catch {
+    return undefined;
+  }
+  const code = url.pathname.slice(1);
+  const onShortHost = url.host === shortHost.host && (url.protocol === 'http:' || url.protocol === 'https:');
+  return onShortHost && url.search === '' && url.hash === '' && isCode(code) ? code : undefined;
+}

@@ -1,0 +1,51 @@
+/**
+ * The short-link host: `GET /{code}` answers 301 to the stored link and counts the view in the
+ * same atomic update; anything else gets a small HTML page. Not part of the API, so it has no
+ * app key, type or catalogue errors.
+ */
+import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import { ApiError } from '../errors';
+import type { ApiEvent, ApiResult } from '../http/context';
+import { isCode } from './code';
+import type { ShortUrlStore } from './store';
+
+const BASE_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  // A cached redirect would go uncounted: every visit must reach the counter.
+  'Cache-Control': 'no-store',
+};
+
+function page(statusCode: number, title: string, text: string): ApiResult {
+  return {
+    statusCode,
+    headers: { ...BASE_HEADERS, 'Content-Type': 'text/html; charset=utf-8' },
+    body: `<!doctype html><html lang="en"><meta charset="utf-8"><title>${title}</title><h1>${title}</h1><p>${text}</p></html>\n`,
+  };
+}
+
+export const notFoundPage = (): ApiResult => page(404, 'Not found', 'There is no short link here.');
+
+function failurePage(error: unknown, context: Context): ApiResult {
+  if (error instanceof ApiError && error.status === 503) {
+    const busy = page(503, 'Try again', 'This short link cannot be followed just now.');
+    return { ...busy, headers: { ...busy.headers, ...error.headers } };
+  }
+  console.error(JSON.stringify({ level: 'ERROR', message: 'redirect failed', requestId: context.awsRequestId, error: String(error) }));
+  return page(500, 'Error', 'This short link cannot be followed just now.');
+}
+
+export function redirectHandler(store: ShortUrlStore) {
+  return middy<ApiEvent, ApiResult>()
+    .use({
+      onError: (request) => {
+        request.response = failurePage(request.error, request.context);
+      },
+    })
+    .handler(async (event): Promise<ApiResult> => {
+      const code = event.pathParameters?.code;
+      const link = code !== undefined && isCode(code) ? await store.countView(code) : undefined;
+      if (link === undefined) return notFoundPage();
+      return { statusCode: 301, headers: { ...BASE_HEADERS, Location: link }, body: '' };
+    });
+}

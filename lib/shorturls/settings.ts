@@ -1,0 +1,46 @@
+/**
+ * Settings of the short-URL functions, read and checked when their container starts: a
+ * function missing one fails at once.
+ */
+import { ConfigError } from '../config';
+import type { RateLimits } from './rate-limit';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function requiredSetting(env: Env, name: string): string {
+  const value = env[name];
+  if (!value) throw new ConfigError(`${name} must be set`);
+  return value;
+}
+
+/** SHORT_URL_HOST: the origin short URLs carry, e.g. https://sho.rt or http://127.0.0.1:3001. */
+export function readShortUrlHost(env: Env): URL {
+  const text = requiredSetting(env, 'SHORT_URL_HOST');
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== text.replace(/\/$/, '')) {
+    throw new ConfigError(`SHORT_URL_HOST must be an http(s) origin such as https://sho.rt, not ${JSON.stringify(text)}`);
+  }
+  return url;
+}
+
+function positiveInteger(env: Env, name: string, fallback: number): number {
+  const text = env[name] || String(fallback);
+  const value = Number(text);
+  if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
+    throw new ConfigError(`${name} must be a positive whole number, not ${JSON.stringify(text)}`);
+  }
+  return value;
+}
+
+export function readRateLimits(env: Env): RateLimits {
+  return {
+    perAppKey: positiveInteger(env, 'RATE_LIMIT_PER_APP_KEY', 60),
+    perClientIp: positiveInteger(env, 'RATE_LIMIT_PER_CLIENT_IP', 120),
+    windowSeconds: positiveInteger(env, 'RATE_LIMIT_WINDOW_SECONDS', 60),
+  };
+}
