@@ -1,6 +1,6 @@
 /**
  * Two projects, as serverless-test-samples keeps them: unit tests (no network, no processes)
- * and integration tests (the local server, real PHP, built bundles). TypeScript and the
+ * and integration tests (DynamoDB Local, the local server, real PHP, built bundles). TypeScript and the
  * ESM-only middy packages are compiled to CommonJS by swc for jest's module system.
  */
 const shared = {
@@ -16,6 +16,13 @@ module.exports = {
   reporters: ['default', '<rootDir>/test/support/summary-reporter.cjs'],
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
-    { ...shared, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      // One DynamoDB Local (in memory) for the whole run; tests use data of their own.
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
   ],
 };

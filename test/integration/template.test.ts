@@ -8,6 +8,9 @@ import { basename } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { buildFunctions, type BuiltFunction } from '../../infra/bundle';
 import { functionsOf, loadTemplate, routesOf, type FunctionDefinition } from '../../infra/template';
+import { documentClient } from '../../lib/db/client';
+import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
+import { linkKey } from '../../lib/shorturls/link';
 import { decode } from '../support/decode';
 import { runBundle } from '../support/run-bundle';
 
@@ -17,17 +20,47 @@ const routes = routesOf(template);
 
 const eventFileOf = (fn: FunctionDefinition): string => `events/${basename(fn.entry, '.ts')}.json`;
 
+/** The sample events of the short-URL functions name this code; the tests store it first. */
+const SAMPLE_CODE = 'Sample1';
+
+beforeAll(async () => {
+  const store = new DynamoShortUrlStore(documentClient, process.env.SHORT_URLS_TABLE!);
+  const link = 'https://www.example.org/sample';
+  await store.insert({ code: SAMPLE_CODE, link, itemid: 9_000_000_001, view_count: 0 }, linkKey(link));
+});
+
+const expectedStatus = (event: { routeKey: string; rawPath: string }): number =>
+  event.routeKey === '$default' ? 404 : event.rawPath === `/${SAMPLE_CODE}` ? 301 : 200;
+
+function expectAnswer(response: { statusCode: number; headers: Record<string, string>; body: string }, event: { routeKey: string; rawPath: string; rawQueryString: string }) {
+  expect(response.statusCode).toBe(expectedStatus(event));
+  if (response.statusCode === 301) return;
+  const callback = new URLSearchParams(event.rawQueryString).get('callback') ?? undefined;
+  const decoded = decode(response.headers['Content-Type'], response.body, callback);
+  if (decoded.type === 'javascript') expect(decoded.calls).toHaveLength(1);
+}
+
 async function handlerOf(fn: FunctionDefinition) {
   const module = (await import(`../../${fn.entry}`)) as Record<string, unknown>;
   return module[fn.exportName] as (event: unknown, context: Context) => Promise<{ statusCode: number; headers: Record<string, string>; body: string }>;
 }
 
 describe('template.yaml', () => {
-  test('declares the foundation routes, each once, with the catch-all as $default', () => {
-    const keys = routes.map((route) => route.routeKey);
+  test('declares each route once per HTTP API, each API with its $default route', () => {
+    const keys = routes.map((route) => `${route.api} ${route.routeKey}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys).toEqual(
-      expect.arrayContaining(['GET /errors', 'GET /error/{code}', 'GET /containers', 'GET /container/{short_name}', '$default']),
+      expect.arrayContaining([
+        'Api GET /errors',
+        'Api GET /error/{code}',
+        'Api GET /containers',
+        'Api GET /container/{short_name}',
+        'Api GET /url/short/create',
+        'Api GET /url/short/{short_url+}',
+        'Api $default',
+        'ShortApi GET /{code}',
+        'ShortApi $default',
+      ]),
     );
   });
 
@@ -53,11 +86,7 @@ describe('template.yaml', () => {
     const event = JSON.parse(readFileSync(file, 'utf8'));
     expect(routes.filter((route) => route.fn.id === fn.id).map((route) => route.routeKey)).toContain(event.routeKey);
     const response = await (await handlerOf(fn))(event, { awsRequestId: 'event-file-test' } as Context);
-    const expectedStatus = event.routeKey === '$default' ? 404 : 200;
-    expect(response.statusCode).toBe(expectedStatus);
-    const callback = new URLSearchParams(event.rawQueryString).get('callback') ?? undefined;
-    const decoded = decode(response.headers['Content-Type'], response.body, callback);
-    if (decoded.type === 'javascript') expect(decoded.calls).toHaveLength(1);
+    expectAnswer(response, event);
   });
 });
 
@@ -71,9 +100,6 @@ describe('the bundles `npm run build` makes, as Lambda loads them', () => {
     const bundle = built.find((b) => b.id === id)!;
     expect(basename(bundle.file)).toBe(fn.bundleName);
     const event = JSON.parse(readFileSync(eventFileOf(fn), 'utf8'));
-    const response = runBundle(bundle.file, fn.exportName, event);
-    expect(response.statusCode).toBe(event.routeKey === '$default' ? 404 : 200);
-    const callback = new URLSearchParams(event.rawQueryString).get('callback') ?? undefined;
-    expect(() => decode(response.headers['Content-Type'], response.body, callback)).not.toThrow();
+    expectAnswer(runBundle(bundle.file, fn.exportName, event), event);
   });
 });

@@ -6,7 +6,11 @@ import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { apiEvent, selectRoute } from '../../infra/api-event';
 import { loadTemplate, routesOf, type Route } from '../../infra/template';
 
-export const ROUTES: readonly Route[] = routesOf(loadTemplate());
+const ALL_ROUTES = routesOf(loadTemplate());
+
+/** The API's routes; the short-link host's are SHORT_LINK_ROUTES. */
+export const ROUTES: readonly Route[] = ALL_ROUTES.filter((route) => route.api === 'Api');
+export const SHORT_LINK_ROUTES: readonly Route[] = ALL_ROUTES.filter((route) => route.api === 'ShortApi');
 
 /** A key that passes the app-key check; tests that are not about the key use it. */
 export const APP_KEY = 'http://test.app/';
@@ -27,12 +31,12 @@ type Handler = (event: unknown, context: Context) => Promise<APIGatewayProxyStru
  */
 export async function invoke(
   target: string,
-  options: { method?: string; headers?: Record<string, string> } = {},
+  options: { method?: string; headers?: Record<string, string>; sourceIp?: string; routes?: readonly Route[] } = {},
 ): Promise<Invocation> {
   const method = options.method ?? 'GET';
-  const match = selectRoute(ROUTES, method, target.split('?')[0]!);
+  const match = selectRoute(options.routes ?? ROUTES, method, target.split('?')[0]!);
   if (!match) throw new Error(`no route for ${method} ${target}`);
-  const event = apiEvent({ method, target, headers: options.headers ?? {}, sourceIp: '127.0.0.1', host: 'localhost' }, match);
+  const event = apiEvent({ method, target, headers: options.headers ?? {}, sourceIp: options.sourceIp ?? '127.0.0.1', host: 'localhost' }, match);
   const module = (await import(`../../${match.route.fn.entry}`)) as Record<string, Handler>;
   // A new context per invocation, as the Lambda runtime makes one.
   const context = { awsRequestId: event.requestContext.requestId, functionName: match.route.fn.id } as Context;
@@ -41,6 +45,10 @@ export async function invoke(
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = String(value);
   return { statusCode: result.statusCode ?? 200, headers, body: result.body ?? '' };
 }
+
+/** A request to the short-link host, e.g. `/AbC1234`. */
+export const invokeShortLink = (target: string, options: { method?: string } = {}): Promise<Invocation> =>
+  invoke(target, { ...options, routes: SHORT_LINK_ROUTES });
 
 /** `target` with the test app key added. */
 export const withKey = (target: string): string =>
