@@ -2,35 +2,26 @@
  * HTTP tests against the local runner, started as `npm start` starts it (on a free port),
  * with every response checked by the real parser of its type.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { freePort } from '../../infra/dynamodb/local';
 import { decode } from '../support/decode';
+import { childEnv, startStack, type RunningStack } from '../support/npm-start';
 
 const KEY = 'appkey=http%3A%2F%2Fmy.app%2F';
-let server: ChildProcess;
+let stack: RunningStack;
 let base = '';
 
 beforeAll(async () => {
-  server = spawn(process.execPath, ['--import', 'tsx', 'infra/start.ts'], {
-    env: { ...process.env, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let printed = '';
-  for await (const chunk of server.stdout!) {
-    printed += String(chunk);
-    const url = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(printed);
-    if (url && printed.includes('Try: curl')) {
-      base = url[1]!;
-      break;
-    }
-  }
-  expect(base).not.toBe('');
-}, 30_000);
+  // The integration run's DynamoDB Local (AWS_ENDPOINT_URL_DYNAMODB) serves this stack too.
+  stack = await startStack();
+  base = stack.api;
+}, 60_000);
 
-afterAll(async () => {
-  server.kill('SIGTERM');
-  if (server.exitCode === null) await once(server, 'exit');
-});
+afterAll(() => stack.stop());
 
 async function get(path: string, init: RequestInit = {}) {
   const response = await fetch(`${base}${path}`, init);
@@ -76,4 +67,45 @@ test.each([
   const response = await get(path, { method });
   expect(response.status).toBe(404);
   expect(JSON.parse(response.body)).toEqual({ code: 404, message: 'Not found' });
+});
+
+describe('short URLs over HTTP, with the short-link host beside the API', () => {
+  test('a created short URL redirects from the short-link host, and the view is counted', async () => {
+    const link = `https://www.example.org/${randomUUID()}`;
+    const created = JSON.parse((await get(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(link)}`)).body);
+    const { short_url } = created.shorturls[0];
+    expect(short_url.startsWith(`${stack.shortLinks}/`)).toBe(true);
+    const visit = await fetch(short_url, { redirect: 'manual' });
+    expect(visit.status).toBe(301);
+    expect(visit.headers.get('location')).toBe(link);
+    const looked = JSON.parse((await get(`/url/short/${encodeURIComponent(short_url)}?${KEY}&type=json`)).body);
+    expect(looked.shorturls[0]).toEqual({ ...created.shorturls[0], view_count: 1 });
+  });
+});
+
+describe('npm start on its own', () => {
+  test('keeps DynamoDB Local data in LOCAL_DATA_DIR across restarts', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'local-data-'));
+    const own = { AWS_ENDPOINT_URL_DYNAMODB: undefined, LOCAL_DATA_DIR: dataDir, DYNAMODB_PORT: String(await freePort()) };
+    const link = `https://www.example.org/${randomUUID()}`;
+    try {
+      let running = await startStack(own);
+      expect(running.printed).toContain(`data in ${dataDir}`);
+      const first = JSON.parse(await (await fetch(`${running.api}/url/short/create?${KEY}&type=json&url=${encodeURIComponent(link)}`)).text());
+      await running.stop();
+      running = await startStack(own);
+      const again = JSON.parse(await (await fetch(`${running.api}/url/short/create?${KEY}&type=json&url=${encodeURIComponent(link)}`)).text());
+      await running.stop();
+      expect(again.shorturls[0].itemid).toBe(first.shorturls[0].itemid);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  test('says in one line that Java is missing, and stops', () => {
+    const env = childEnv({ AWS_ENDPOINT_URL_DYNAMODB: undefined, PATH: '/nonexistent', DYNAMODB_PORT: '0' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'infra/start.ts'], { env, encoding: 'utf8', timeout: 30_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/Java.*java/)]);
+  }, 30_000);
 });
