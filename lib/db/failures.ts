@@ -13,10 +13,18 @@ const TRANSIENT_NAMES = new Set([
 ]);
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
+/** Reasons a transaction is cancelled for that say the same; the SDK does not retry those. */
+const TRANSIENT_CANCELLATIONS = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded']);
+
 function isTransient(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  return TRANSIENT_NAMES.has(error.name) || (typeof code === 'string' && NETWORK_CODES.has(code));
+  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+  return (
+    TRANSIENT_NAMES.has(error.name) ||
+    (typeof code === 'string' && NETWORK_CODES.has(code)) ||
+    reasons.some((reason) => TRANSIENT_CANCELLATIONS.has(reason.Code ?? ''))
+  );
 }
 
 /**

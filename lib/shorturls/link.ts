@@ -3,9 +3,14 @@ import { ApiError } from '../errors';
 
 const MAX_LENGTH = 2048;
 
+/** Host names compared as DNS compares them: in any case, with or without the final dot. */
+const hostnameOf = (url: URL): string => url.hostname.toLowerCase().replace(/\.$/, '');
+const sameHostname = (a: URL, b: URL): boolean => hostnameOf(a) === hostnameOf(b);
+
 /**
  * The `url` argument of /url/short/create, checked and normalised (decisions.md, `url`):
- * an absolute http(s) URL without credentials, at most 2048 characters, not on the short host;
+ * an absolute http(s) URL without credentials, at most 2048 characters, not on the short host
+ * (by host name, on any port or scheme);
  * stored in its WHATWG serialisation. Anything else is 1016.
  */
 export function normaliseLink(raw: string | undefined, shortHost: URL): string {
@@ -20,7 +25,7 @@ export function normaliseLink(raw: string | undefined, shortHost: URL): string {
     (url.protocol !== 'http:' && url.protocol !== 'https:') ||
     url.username !== '' ||
     url.password !== '' ||
-    url.host === shortHost.host ||
+    sameHostname(url, shortHost) ||
     url.href.length > MAX_LENGTH;
   if (invalid) throw new ApiError(1016, 'url');
   return url.href;

@@ -32,10 +32,13 @@ export class RateLimiter {
     const keyWindow = `appkey#${createHash('sha256').update(appKey).digest('base64url')}#${windowStart}`;
     const ipWindow = `ip#${clientIp}#${windowStart}`;
     if (!(await this.store.take(keyWindow, perAppKey, expiresAt))) throw tooMany('appkey', perAppKey);
-    if (!(await this.store.take(ipWindow, perClientIp, expiresAt))) {
-      // Refused for the address: the key's count must not keep a creation that did not happen.
-      await this.store.giveBack(keyWindow);
-      throw tooMany('client address', perClientIp);
+    let admitted = false;
+    try {
+      admitted = await this.store.take(ipWindow, perClientIp, expiresAt);
+    } finally {
+      // Refused (or failed) for the address: the key's count must not keep a creation that did not happen.
+      if (!admitted) await this.store.giveBack(keyWindow);
     }
+    if (!admitted) throw tooMany('client address', perClientIp);
   }
 }

@@ -1,0 +1,316 @@
+/**
+ * decisions.md, Short URLs under concurrency, against DynamoDB Local: concurrent creations of
+ * one link make one record ("Same URL twice ... safe under concurrent creation"), concurrent
+ * visits each count once ("Views ... atomically"), and the rate limit holds when requests race
+ * ("Rate limit ... nothing is created").
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Context } from 'aws-lambda';
+import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { apiEvent, selectRoute } from '../../infra/api-event';
+import { documentClient } from '../../lib/db/client';
+import { DynamoRateLimitStore, DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
+import { linkKey } from '../../lib/shorturls/link';
+import { RateLimiter } from '../../lib/shorturls/rate-limit';
+import { asInvocation, expectError } from '../support/expect-error';
+import { invoke, invokeShortLink, ROUTES, type Invocation } from '../support/invoke';
+import { SHORT_URL_HOST } from '../support/short-url-host';
+
+const SHORT_URLS_TABLE = process.env.SHORT_URLS_TABLE!;
+const RATE_LIMITS_TABLE = process.env.RATE_LIMITS_TABLE!;
+
+jest.setTimeout(30_000);
+
+type Handler = (event: unknown, context: Context) => Promise<{ statusCode?: number; headers?: Record<string, unknown>; body?: string }>;
+
+interface ShortUrlEntry {
+  readonly link: string;
+  readonly short_url: string;
+  readonly itemid: number;
+  readonly view_count: number;
+}
+
+/** A link no other test (or earlier run against a kept database) has shortened. */
+const uniqueUrl = (tag: string): string => `https://concurrency.example/${tag}/${randomUUID()}?q=1`;
+const uniqueAppKey = (): string => `http://concurrency-${randomUUID()}.test/`;
+/** A documentation-range address (RFC 5737) with a random tail, one per request. */
+const randomIp = (): string => `198.51.${randomInt(256)}.${randomInt(256)}`;
+
+const createTarget = (url: string, appKey: string): string =>
+  `/url/short/create?url=${encodeURIComponent(url)}&appkey=${encodeURIComponent(appKey)}&type=json`;
+
+/** The one entry of a successful creation, in JSON. */
+function entryOf(response: Invocation): ShortUrlEntry {
+  expect(response.statusCode).toBe(200);
+  const value = JSON.parse(response.body) as { shorturls: ShortUrlEntry[]; total: number };
+  expect(value.total).toBe(1);
+  expect(value.shorturls).toHaveLength(1);
+  return value.shorturls[0]!;
+}
+
+/** Every item of the short-URL table (test code may scan; the functions never do). */
+async function scanAll(): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(new ScanCommand({ TableName: SHORT_URLS_TABLE, ExclusiveStartKey, ConsistentRead: true }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey !== undefined);
+  return items;
+}
+
+/** Runs `count` calls of `call`, `wave` at a time, keeping the SDK's socket pool from queueing deeply. */
+async function inWaves<T>(count: number, wave: number, call: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let start = 0; start < count; start += wave) {
+    const size = Math.min(wave, count - start);
+    results.push(...(await Promise.all(Array.from({ length: size }, (_, i) => call(start + i)))));
+  }
+  return results;
+}
+
+/**
+ * Fixed windows split a burst that straddles their boundary into two windows' worth: wait
+ * until the burst is well inside one.
+ */
+async function awayFromWindowEdge(windowSeconds: number, marginSeconds = 5): Promise<void> {
+  const intoWindow = (Date.now() / 1000) % windowSeconds;
+  if (intoWindow > windowSeconds - marginSeconds) {
+    await new Promise((resolve) => setTimeout(resolve, (windowSeconds - intoWindow + 0.2) * 1000));
+  }
+}
+
+/** Environment set for the duration of `load`, restored afterwards. */
+async function withEnv<T>(env: Record<string, string>, load: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  try {
+    return await load();
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+/** The state of the one-record check after a burst of creations of `link`. */
+async function expectOneRecord(link: string, entry: ShortUrlEntry): Promise<void> {
+  const code = entry.short_url.slice(SHORT_URL_HOST.length + 1);
+  const items = await scanAll();
+  const records = items.filter((item) => String(item.pk).startsWith('code#') && item.link === link);
+  expect(records).toEqual([{ pk: `code#${code}`, code, link, itemid: entry.itemid, view_count: 0 }]);
+  const entriesForLink = items.filter((item) => String(item.pk).startsWith('link#') && item.code === code);
+  expect(entriesForLink).toEqual([{ pk: `link#${linkKey(link)}`, code }]);
+}
+
+const keyOf = (input: unknown): string | undefined => {
+  const pk = (input as { Key?: { pk?: unknown } }).Key?.pk;
+  return typeof pk === 'string' ? pk : ((pk as { S?: string } | undefined)?.S ?? undefined);
+};
+
+/**
+ * DynamoDB Local runs requests one at a time, so in a plain burst the first creation is
+ * usually stored before the others have passed the rate limit, and the race is never run.
+ * This holds every read of `link#<key>` until `parties` of them are waiting (or `patienceMs`
+ * passed), so that all of the burst finds no record and goes on to insert one. It also counts
+ * the reasons of cancelled transactions. Installed on the functions' own client; `remove()`
+ * takes it out.
+ */
+function raceBarrier(key: string, parties: number, patienceMs = 10_000) {
+  const name = `race-barrier-${randomUUID()}`;
+  let waiting = 0;
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const timer = setTimeout(open, patienceMs);
+  const cancellations: string[] = [];
+  documentClient.middlewareStack.add(
+    (next, context) => async (args) => {
+      const command = (context as { commandName?: string }).commandName;
+      if (command === 'GetItemCommand' && keyOf(args.input) === `link#${key}` && waiting < parties) {
+        waiting += 1;
+        if (waiting === parties) open();
+        await opened;
+      }
+      try {
+        return await next(args);
+      } catch (error) {
+        if (command === 'TransactWriteItemsCommand' && error instanceof Error && error.name === 'TransactionCanceledException') {
+          const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+          cancellations.push(reasons.map((reason) => reason.Code).join(','));
+        }
+        throw error;
+      }
+    },
+    { step: 'initialize', name },
+  );
+  return {
+    get waiting() {
+      return waiting;
+    },
+    cancellations,
+    remove() {
+      clearTimeout(timer);
+      open();
+      documentClient.middlewareStack.remove(name);
+    },
+  };
+}
+
+describe('Short URLs: Same URL twice, concurrently', () => {
+  test('50 concurrent creations of one URL answer one itemid and short_url, and store one record', async () => {
+    const url = uniqueUrl('same');
+    const link = new URL(url).href;
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => invoke(createTarget(url, uniqueAppKey()), { sourceIp: randomIp() })),
+    );
+    const entries = responses.map(entryOf);
+    const first = entries[0]!;
+    expect(first.link).toBe(link);
+    expect(first.short_url).toMatch(new RegExp(`^${SHORT_URL_HOST.replace(/[.]/g, '\\.')}/[0-9A-Za-z]{7}$`));
+    expect(Number.isSafeInteger(first.itemid) && first.itemid > 0).toBe(true);
+    for (const entry of entries) expect(entry).toEqual({ link, short_url: first.short_url, itemid: first.itemid, view_count: 0 });
+
+    await expectOneRecord(link, first);
+  });
+
+  test('50 creations of one URL that all find no record and race to insert it still make one record', async () => {
+    const url = uniqueUrl('race');
+    const link = new URL(url).href;
+    const barrier = raceBarrier(linkKey(link), 50);
+    let responses: Invocation[];
+    try {
+      responses = await Promise.all(Array.from({ length: 50 }, () => invoke(createTarget(url, uniqueAppKey()), { sourceIp: randomIp() })));
+    } finally {
+      barrier.remove();
+    }
+    // The race was run: every request read "no record" before any had inserted one.
+    expect(barrier.waiting).toBe(50);
+    // One insert won; each of the others was cancelled (the link taken, or a conflict) and read the winner back.
+    expect(barrier.cancellations.length).toBeGreaterThanOrEqual(49);
+    for (const reasons of barrier.cancellations) expect(reasons).toMatch(/ConditionalCheckFailed|TransactionConflict/);
+
+    const entries = responses.map(entryOf);
+    const first = entries[0]!;
+    for (const entry of entries) expect(entry).toEqual({ link, short_url: first.short_url, itemid: first.itemid, view_count: 0 });
+    await expectOneRecord(link, first);
+  });
+});
+
+describe('Short URLs: Views, concurrently', () => {
+  test('500 concurrent visits all answer 301 and add exactly 500 to view_count', async () => {
+    const url = uniqueUrl('views');
+    const created = entryOf(await invoke(createTarget(url, uniqueAppKey()), { sourceIp: randomIp() }));
+    const code = created.short_url.slice(SHORT_URL_HOST.length + 1);
+
+    const visits = await inWaves(500, 100, () => invokeShortLink(`/${code}`));
+    for (const visit of visits) {
+      expect(visit.statusCode).toBe(301);
+      expect(visit.headers.location).toBe(created.link);
+    }
+
+    const { Item } = await documentClient.send(new GetCommand({ TableName: SHORT_URLS_TABLE, Key: { pk: `code#${code}` }, ConsistentRead: true }));
+    expect(Item?.view_count).toBe(500);
+    // The API's lookup tells the same count, and does not add a view itself.
+    const lookup = entryOf(await invoke(`/url/short/${code}?appkey=${encodeURIComponent(uniqueAppKey())}&type=json`));
+    expect(lookup).toEqual({ ...created, view_count: 500 });
+    const again = await documentClient.send(new GetCommand({ TableName: SHORT_URLS_TABLE, Key: { pk: `code#${code}` }, ConsistentRead: true }));
+    expect(again.Item?.view_count).toBe(500);
+  });
+});
+
+describe('Short URLs: Rate limit, concurrently', () => {
+  const limiter = new RateLimiter(new DynamoRateLimitStore(documentClient, RATE_LIMITS_TABLE), {
+    perAppKey: 7,
+    perClientIp: 1000,
+    windowSeconds: 60,
+  });
+  // One instant for the whole burst, so that every admit counts in the same window.
+  const now = Math.floor(Date.now() / 1000);
+
+  /** How many of `attempts` were admitted; the others must be the rate limit's 503. */
+  async function admitted(attempts: Promise<void>[]): Promise<number> {
+    const outcomes = await Promise.allSettled(attempts);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') {
+        expect(outcome.reason).toMatchObject({ name: 'ApiError', code: 403, status: 503 });
+        expect(Number(outcome.reason.headers['Retry-After'])).toBeGreaterThanOrEqual(1);
+      }
+    }
+    return outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
+  }
+
+  test('40 concurrent admits with one app key: exactly the 7 allowed pass', async () => {
+    const appKey = uniqueAppKey();
+    expect(await admitted(Array.from({ length: 40 }, () => limiter.admit(appKey, randomIp(), now)))).toBe(7);
+  });
+
+  test('40 concurrent admits from one address: exactly the address limit passes', async () => {
+    const perIp = new RateLimiter(new DynamoRateLimitStore(documentClient, RATE_LIMITS_TABLE), {
+      perAppKey: 1000,
+      perClientIp: 7,
+      windowSeconds: 60,
+    });
+    const ip = randomIp() + `-${randomUUID()}`;
+    expect(await admitted(Array.from({ length: 40 }, () => perIp.admit(uniqueAppKey(), ip, now)))).toBe(7);
+  });
+
+  test('refused by the address limit, the app key does not keep the count', async () => {
+    const appKey = uniqueAppKey();
+    const ip = `203.0.113.${randomInt(256)}-${randomUUID()}`;
+    const both = new RateLimiter(new DynamoRateLimitStore(documentClient, RATE_LIMITS_TABLE), { perAppKey: 10, perClientIp: 3, windowSeconds: 60 });
+    // 20 from one address with one key: 3 pass, 17 are refused for the address and give the key's count back.
+    expect(await admitted(Array.from({ length: 20 }, () => both.admit(appKey, ip, now)))).toBe(3);
+    // So the key still has 7 of its 10 left, from other addresses.
+    expect(await admitted(Array.from({ length: 20 }, () => both.admit(appKey, randomIp() + `-${randomUUID()}`, now)))).toBe(7);
+  });
+
+  test('30 concurrent creations with one app key over a limit of 5: 5 records, 25 answered 503, nothing else stored', async () => {
+    const windowSeconds = 3600;
+    let handler: Handler | undefined;
+    await withEnv({ RATE_LIMIT_PER_APP_KEY: '5', RATE_LIMIT_PER_CLIENT_IP: '1000', RATE_LIMIT_WINDOW_SECONDS: String(windowSeconds) }, async () => {
+      jest.isolateModules(() => {
+        handler = (require('../../functions/short-url-create') as { handler: typeof handler }).handler;
+      });
+    });
+    expect(handler).toBeDefined();
+
+    const appKey = uniqueAppKey();
+    const urls = Array.from({ length: 30 }, (_, i) => uniqueUrl(`limited-${i}`));
+    await awayFromWindowEdge(windowSeconds);
+    const responses = await Promise.all(urls.map((url) => invokeLimited(handler!, createTarget(url, appKey))));
+
+    const created = new Map<string, ShortUrlEntry>();
+    responses.forEach((response, i) => {
+      if (response.statusCode === 200) {
+        const entry = entryOf(response);
+        expect(entry.link).toBe(new URL(urls[i]!).href);
+        created.set(urls[i]!, entry);
+      } else {
+        expectError(response, 'json', 403, 503);
+        expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      }
+    });
+    expect(created.size).toBe(5);
+    expect(responses.filter((response) => response.statusCode === 503)).toHaveLength(25);
+
+    const store = new DynamoShortUrlStore(documentClient, SHORT_URLS_TABLE);
+    for (const url of urls) {
+      const record = await store.findByLinkKey(linkKey(new URL(url).href));
+      const entry = created.get(url);
+      if (entry === undefined) {
+        expect(record).toBeUndefined();
+      } else {
+        expect(record).toEqual({ code: entry.short_url.slice(SHORT_URL_HOST.length + 1), link: entry.link, itemid: entry.itemid, view_count: 0 });
+      }
+    }
+  });
+});
+
+/** invoke() with a handler loaded under other settings: the event it would build, run by `handler`. */
+async function invokeLimited(handler: Handler, target: string): Promise<Invocation> {
+  const match = selectRoute(ROUTES, 'GET', target.split('?')[0]!)!;
+  const event = apiEvent({ method: 'GET', target, headers: {}, sourceIp: randomIp(), host: 'localhost' }, match);
+  return asInvocation(await handler(event, { awsRequestId: event.requestContext.requestId, functionName: 'concurrency-test' } as Context));
+}

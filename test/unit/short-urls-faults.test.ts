@@ -1,0 +1,578 @@
+/**
+ * The short-URL functions when DynamoDB fails or races, with the functions' own document client
+ * mocked (aws-sdk-client-mock; no database): lib/db/failures.ts, "transient failures are error
+ * 500 with HTTP 503 and Retry-After, anything else is an unexpected error 500, logged";
+ * decisions.md, Errors: "Nothing internal (stack, exception text) ever reaches a body"; Short
+ * URLs: "Same URL twice ... safe under concurrent creation", Rate limit, Views. Every answer of
+ * the API is checked in all four types with the real parsers.
+ */
+import { UNIT_RATE_LIMITS_TABLE, UNIT_SHORT_URLS_TABLE } from '../support/short-url-unit-env';
+import {
+  ConditionalCheckFailedException,
+  ProvisionedThroughputExceededException,
+  ResourceNotFoundException,
+  ThrottlingException,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type GetCommandInput,
+  type TransactWriteCommandInput,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { linkKey } from '../../lib/shorturls/link';
+import { decode } from '../support/decode';
+import { CONTENT_TYPE, expectError, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
+import { APP_KEY, invoke, invokeShortLink, type Invocation } from '../support/invoke';
+import { SHORT_URL_HOST } from '../support/short-url-host';
+
+jest.setTimeout(30_000);
+
+const ddb = mockClient(DynamoDBDocumentClient);
+let consoleError: jest.SpyInstance;
+
+beforeEach(() => {
+  ddb.reset();
+  consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => consoleError.mockRestore());
+afterAll(() => ddb.restore());
+
+// ---------------------------------------------------------------------------------------------
+// A small in-memory stand-in for the two tables, with the conditions lib/shorturls/dynamodb.ts
+// relies on, and hooks to make any call fail.
+
+type Item = Record<string, unknown>;
+
+/** Which of the store's calls a request is making. */
+type Point = 'rate-limit' | 'give-back' | 'find-link' | 'find-code' | 'next-itemid' | 'insert' | 'count-view';
+
+/** Returns what the call should be rejected with, or undefined to let it run. */
+type Fault = (point: Point, input: unknown, database: FakeDatabase) => unknown;
+
+class FakeDatabase {
+  readonly shortUrls = new Map<string, Item>();
+  readonly windows = new Map<string, number>();
+  lastItemId = 100;
+  readonly calls: { point: Point; input: unknown }[] = [];
+
+  /** Stores a record and its link's entry, as a won insert does. */
+  put(record: { code: string; link: string; itemid: number; view_count: number }): void {
+    this.shortUrls.set(`code#${record.code}`, { pk: `code#${record.code}`, ...record });
+    this.shortUrls.set(`link#${linkKey(record.link)}`, { pk: `link#${linkKey(record.link)}`, code: record.code });
+  }
+
+  inserts(): TransactWriteCommandInput[] {
+    return this.calls.filter((call) => call.point === 'insert').map((call) => call.input as TransactWriteCommandInput);
+  }
+
+  count(point: Point): number {
+    return this.calls.filter((call) => call.point === point).length;
+  }
+}
+
+const pkOf = (input: { Key?: Record<string, unknown> }): string => String(input.Key?.pk);
+
+function pointOfUpdate(input: UpdateCommandInput): Point {
+  if (input.TableName === UNIT_RATE_LIMITS_TABLE) return input.ExpressionAttributeValues?.[':limit'] === undefined ? 'give-back' : 'rate-limit';
+  return pkOf(input) === 'counter#itemid' ? 'next-itemid' : 'count-view';
+}
+
+const cancelled = (...codes: string[]): TransactionCanceledException =>
+  new TransactionCanceledException({
+    message: `Transaction cancelled, please refer cancellation reasons for specific reasons [${codes.join(', ')}]`,
+    $metadata: {},
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
+
+/** Routes the mocked client's commands to `database`, failing those `fault` picks. */
+function install(database: FakeDatabase, fault: Fault = () => undefined): void {
+  const enter = (point: Point, input: unknown) => {
+    database.calls.push({ point, input });
+    const failure = fault(point, input, database);
+    if (failure !== undefined) throw failure;
+  };
+  ddb.on(GetCommand).callsFake(async (input: GetCommandInput) => {
+    expect(input.TableName).toBe(UNIT_SHORT_URLS_TABLE);
+    enter(pkOf(input).startsWith('link#') ? 'find-link' : 'find-code', input);
+    const item = database.shortUrls.get(pkOf(input));
+    return { Item: item && { ...item } };
+  });
+  ddb.on(UpdateCommand).callsFake(async (input: UpdateCommandInput) => {
+    const point = pointOfUpdate(input);
+    enter(point, input);
+    const pk = pkOf(input);
+    switch (point) {
+      case 'rate-limit': {
+        const count = database.windows.get(pk) ?? 0;
+        if (count >= (input.ExpressionAttributeValues![':limit'] as number)) {
+          throw new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+        }
+        database.windows.set(pk, count + 1);
+        return {};
+      }
+      case 'give-back':
+        database.windows.set(pk, (database.windows.get(pk) ?? 0) - 1);
+        return {};
+      case 'next-itemid':
+        return { Attributes: { last: ++database.lastItemId } };
+      default: {
+        const item = database.shortUrls.get(pk);
+        if (item === undefined) throw new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+        item.view_count = (item.view_count as number) + 1;
+        return { Attributes: { ...item } };
+      }
+    }
+  });
+  ddb.on(TransactWriteCommand).callsFake(async (input: TransactWriteCommandInput) => {
+    enter('insert', input);
+    const puts = input.TransactItems!.map((entry) => entry.Put!);
+    for (const put of puts) expect(put.TableName).toBe(UNIT_SHORT_URLS_TABLE);
+    const reasons = puts.map((put) => (database.shortUrls.has(String(put.Item!.pk)) ? 'ConditionalCheckFailed' : 'None'));
+    if (reasons.includes('ConditionalCheckFailed')) throw cancelled(...reasons);
+    for (const put of puts) database.shortUrls.set(String(put.Item!.pk), { ...put.Item });
+    return {};
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests and what their answers must (not) hold.
+
+const KEY = `appkey=${encodeURIComponent(APP_KEY)}`;
+const NEW_URL = 'https://faults.example/new?x=1';
+const EXISTING = { code: 'Exist12', link: 'https://faults.example/existing', itemid: 7, view_count: 3 };
+
+const createTarget = (type: ResponseType, url = NEW_URL): string => `/url/short/create?url=${encodeURIComponent(url)}&${KEY}&${typeQuery(type)}`;
+const lookupTarget = (type: ResponseType, code = EXISTING.code): string => `/url/short/${code}?${KEY}&${typeQuery(type)}`;
+
+/** Text of the process that must never reach a client. */
+const INTERNAL = [UNIT_SHORT_URLS_TABLE, UNIT_RATE_LIMITS_TABLE, 'stack', 'Exception', '/work/', 'node_modules', '.ts:', 'arn:aws', 'secret-'];
+
+function expectNoInternals(response: Invocation, error?: unknown, { catalogueOnly = true } = {}): void {
+  const { body } = response;
+  for (const text of INTERNAL) expect(body).not.toContain(text);
+  // A stack frame, whatever else the body says.
+  expect(body).not.toMatch(/\bat \S+ \(|\n\s*at /);
+  // The catalogue messages hold no "at "; details may ("at most 60").
+  if (catalogueOnly) expect(body).not.toContain('at ');
+  if (error instanceof Error) {
+    expect(body).not.toContain(error.message);
+    if (error.name !== 'Error') expect(body).not.toContain(error.name);
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string') expect(body).not.toContain(code);
+  }
+}
+
+/** Transient: error 500, HTTP 503 (Javascript: 200, status 503), Retry-After, nothing logged. */
+function expectUnavailable(response: Invocation, type: ResponseType, error: unknown): void {
+  expectError(response, type, 500, 503, { detail: false });
+  expect(response.headers['retry-after']).toBe('1');
+  expectNoInternals(response, error);
+}
+
+/** Unexpected: error 500 (Javascript: 200, status 500), no Retry-After. */
+function expectInternalError(response: Invocation, type: ResponseType, error: unknown): void {
+  expectError(response, type, 500, 500, { detail: false });
+  expect(response.headers['retry-after']).toBeUndefined();
+  expectNoInternals(response, error);
+}
+
+/** The rate limit: error 403 with HTTP 503 and a Retry-After within the window. */
+function expectRateLimited(response: Invocation, type: ResponseType): void {
+  expectError(response, type, 403, 503);
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
+  expectNoInternals(response, undefined, { catalogueOnly: false });
+}
+
+/** The detail of an unexpected error went to the log, once per request, as one JSON line. */
+function expectLogged(error: unknown, requests = 1): void {
+  expect(consoleError).toHaveBeenCalledTimes(requests);
+  for (const [line] of consoleError.mock.calls) {
+    expect(typeof line).toBe('string');
+    const entry = JSON.parse(line as string) as { level: string; error: { name: string; message: string; stack?: string } };
+    expect(entry.level).toBe('ERROR');
+    expect(entry.error.message).toBe((error as Error).message);
+    expect(entry.error.name).toBe((error as Error).name);
+    expect(entry.error.stack).toEqual(expect.any(String));
+  }
+}
+
+interface Entry {
+  readonly link: string;
+  readonly short_url: string;
+  readonly itemid: number;
+  readonly view_count: number;
+}
+
+/** The one short URL of a successful answer in `type`, decoded with the real parser. */
+function entryOf(response: Invocation, type: ResponseType): Entry {
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe(CONTENT_TYPE[type]);
+  const decoded = decode(response.headers['content-type'], response.body);
+  let entry: Record<string, unknown>;
+  switch (decoded.type) {
+    case 'xml': {
+      expect(decoded.root.name).toBe('shorturls');
+      expect(decoded.root.children).toHaveLength(1);
+      const { link, short_url, itemid, view_count } = decoded.root.children[0]!.attributes;
+      entry = { link, short_url, itemid: Number(itemid), view_count: Number(view_count) };
+      break;
+    }
+    case 'javascript':
+      expect(decoded.calls).toHaveLength(1);
+      entry = (decoded.calls[0]![0] as { shorturls: Record<string, unknown>[] }).shorturls[0]!;
+      break;
+    default: {
+      const list = (decoded.value as { shorturls: Record<string, unknown>[] }).shorturls;
+      expect(list).toHaveLength(1);
+      const { __class: _class, ...rest } = list[0]!;
+      entry = rest;
+    }
+  }
+  expect(Object.keys(entry).sort()).toEqual(['itemid', 'link', 'short_url', 'view_count']);
+  return entry as unknown as Entry;
+}
+
+const shortUrlOf = (code: string): string => `${SHORT_URL_HOST}/${code}`;
+const codeOfPut = (input: TransactWriteCommandInput): string => String(input.TransactItems![0]!.Put!.Item!.pk);
+
+// ---------------------------------------------------------------------------------------------
+// The errors DynamoDB and the SDK fail with.
+
+const TRANSIENT: ReadonlyArray<readonly [string, () => Error]> = [
+  [
+    'ProvisionedThroughputExceededException',
+    () =>
+      new ProvisionedThroughputExceededException({
+        message: `secret-throughput: the level of configured provisioned throughput for ${UNIT_SHORT_URLS_TABLE} was exceeded`,
+        $metadata: { httpStatusCode: 400 },
+      }),
+  ],
+  ['ThrottlingException', () => new ThrottlingException({ message: 'secret-throttling: Rate of requests exceeds the allowed throughput', $metadata: {} })],
+  [
+    'ThrottlingException by name only',
+    () => Object.assign(new Error('secret-throttling-by-name: too many requests'), { name: 'ThrottlingException' }),
+  ],
+  ['TimeoutError', () => Object.assign(new Error('secret-timeout: Connection timed out after 2000 ms'), { name: 'TimeoutError' })],
+  ['ECONNREFUSED', () => Object.assign(new Error('secret-refused: connect ECONNREFUSED 10.11.12.13:443'), { code: 'ECONNREFUSED', errno: -111 })],
+];
+
+const UNEXPECTED: ReadonlyArray<readonly [string, () => Error]> = [
+  [
+    'ValidationException',
+    () => Object.assign(new Error(`secret-validation: One or more parameter values were invalid: ${UNIT_SHORT_URLS_TABLE}`), { name: 'ValidationException' }),
+  ],
+  [
+    'AccessDeniedException',
+    // Not modelled by DynamoDB's client: the SDK makes a generic service error of that name.
+    () =>
+      Object.assign(
+        new Error(
+          `secret-denied: User: arn:aws:sts::123456789012:assumed-role/fn is not authorized to perform: dynamodb:GetItem on resource: arn:aws:dynamodb:us-east-1:123456789012:table/${UNIT_SHORT_URLS_TABLE}`,
+        ),
+        { name: 'AccessDeniedException', $fault: 'client', $metadata: { httpStatusCode: 400 } },
+      ),
+  ],
+  [
+    'ResourceNotFoundException',
+    () => new ResourceNotFoundException({ message: `secret-missing: Requested resource not found: Table: ${UNIT_RATE_LIMITS_TABLE} not found`, $metadata: {} }),
+  ],
+  ['a TypeError (a bug)', () => new TypeError("secret-bug: Cannot read properties of undefined (reading 'last') at /work/main/lib/x.ts:1:2")],
+];
+
+/** Where an API request meets the database, with the request that gets there. */
+interface Site {
+  readonly point: Point;
+  readonly request: string;
+  readonly target: (type: ResponseType) => string;
+}
+
+const API_SITES: readonly Site[] = [
+  { point: 'rate-limit', request: 'creation', target: (type) => createTarget(type) },
+  { point: 'find-link', request: 'creation', target: (type) => createTarget(type) },
+  { point: 'find-code', request: 'creation of a known link', target: (type) => createTarget(type, EXISTING.link) },
+  { point: 'next-itemid', request: 'creation', target: (type) => createTarget(type) },
+  { point: 'insert', request: 'creation', target: (type) => createTarget(type) },
+  { point: 'find-code', request: 'lookup', target: (type) => lookupTarget(type) },
+];
+
+/** A database holding EXISTING, failing every call at `point` with a new `make()`. */
+function failingAt(point: Point, make: () => Error): { database: FakeDatabase; errors: Error[] } {
+  const database = new FakeDatabase();
+  database.put(EXISTING);
+  const errors: Error[] = [];
+  install(database, (at) => {
+    if (at !== point) return undefined;
+    const error = make();
+    errors.push(error);
+    return error;
+  });
+  return { database, errors };
+}
+
+describe('a transient database failure is error 500 with HTTP 503 and Retry-After, unlogged', () => {
+  const cases = API_SITES.flatMap((site) => TRANSIENT.map(([name, make]) => [site.request, site.point, name, site, make] as const));
+  test.each(cases)('%s, %s: %s', async (_request, _point, _name, site, make) => {
+    const { errors } = failingAt(site.point, make);
+    for (const type of TYPES) {
+      const response = await invoke(site.target(type));
+      expect(errors).toHaveLength(TYPES.indexOf(type) + 1);
+      expectUnavailable(response, type, errors.at(-1));
+    }
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+});
+
+describe('any other database failure is error 500, logged, with nothing of it in the body', () => {
+  const cases = API_SITES.flatMap((site) => UNEXPECTED.map(([name, make]) => [site.request, site.point, name, site, make] as const));
+  test.each(cases)('%s, %s: %s', async (_request, _point, _name, site, make) => {
+    const { errors } = failingAt(site.point, make);
+    for (const type of TYPES) {
+      consoleError.mockClear();
+      const response = await invoke(site.target(type));
+      expect(errors).toHaveLength(TYPES.indexOf(type) + 1);
+      expectInternalError(response, type, errors.at(-1));
+      expectLogged(errors.at(-1));
+    }
+  });
+
+  test('a failed creation stores nothing', async () => {
+    const { database } = failingAt('insert', UNEXPECTED[0]![1]);
+    for (const type of TYPES) expectInternalError(await invoke(createTarget(type)), type, undefined);
+    expect([...database.shortUrls.keys()].sort()).toEqual([`code#${EXISTING.code}`, `link#${linkKey(EXISTING.link)}`]);
+  });
+});
+
+describe('creations that race: the conditional transaction decides', () => {
+  test('the link made meanwhile by another request ([None, ConditionalCheckFailed]): its record is answered', async () => {
+    for (const type of TYPES) {
+      const database = new FakeDatabase();
+      const winner = { code: 'Winner1', link: new URL(NEW_URL).href, itemid: 55, view_count: 2 };
+      install(database, (point, _input, db) => {
+        // Just before this request's insert, the other request's insert lands.
+        if (point === 'insert' && db.count('insert') === 1) db.put(winner);
+        return undefined;
+      });
+      const entry = entryOf(await invoke(createTarget(type)), type);
+      expect(entry).toEqual({ link: winner.link, short_url: shortUrlOf(winner.code), itemid: winner.itemid, view_count: winner.view_count });
+      expect(database.count('insert')).toBe(1);
+      // Read again after losing: the link's entry, then the winner's record.
+      expect(database.calls.map((call) => call.point)).toEqual([
+        'rate-limit',
+        'rate-limit',
+        'find-link',
+        'next-itemid',
+        'insert',
+        'find-link',
+        'find-code',
+      ]);
+      expect(database.shortUrls.size).toBe(2);
+    }
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  test('the code taken by another link ([ConditionalCheckFailed, None]): retried with a new code, same itemid', async () => {
+    for (const type of TYPES) {
+      const database = new FakeDatabase();
+      install(database, (point, input, db) => {
+        if (point === 'insert' && db.count('insert') === 1) {
+          // Another link already has the code this request drew.
+          const code = codeOfPut(input as TransactWriteCommandInput).slice('code#'.length);
+          db.put({ code, link: 'https://faults.example/other', itemid: 9, view_count: 0 });
+        }
+        return undefined;
+      });
+      const entry = entryOf(await invoke(createTarget(type)), type);
+      const [first, second, ...more] = database.inserts();
+      expect(more).toEqual([]);
+      expect(codeOfPut(second!)).not.toBe(codeOfPut(first!));
+      expect(codeOfPut(second!)).toMatch(/^code#[0-9A-Za-z]{7}$/);
+      expect(entry).toEqual({ link: new URL(NEW_URL).href, short_url: shortUrlOf(codeOfPut(second!).slice('code#'.length)), itemid: 101, view_count: 0 });
+      expect(database.count('next-itemid')).toBe(1);
+      // The other link's record is untouched.
+      expect(database.shortUrls.get(codeOfPut(first!))).toMatchObject({ link: 'https://faults.example/other', itemid: 9 });
+    }
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  test.each([
+    ['TransactionConflict', 'None'],
+    ['None', 'TransactionConflict'],
+  ])('a transaction conflict ([%s, %s]) is retried after a pause', async (...reasons) => {
+    for (const type of TYPES) {
+      const database = new FakeDatabase();
+      install(database, (point, _input, db) => (point === 'insert' && db.count('insert') <= 2 ? cancelled(...reasons) : undefined));
+      const entry = entryOf(await invoke(createTarget(type)), type);
+      const inserts = database.inserts();
+      expect(inserts).toHaveLength(3);
+      expect(entry).toEqual({ link: new URL(NEW_URL).href, short_url: shortUrlOf(codeOfPut(inserts[2]!).slice('code#'.length)), itemid: 101, view_count: 0 });
+      expect(database.count('next-itemid')).toBe(1);
+      // Each retry looks for the link first: the other request may have made it.
+      expect(database.count('find-link')).toBe(3);
+    }
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  test('a race that never resolves (always a conflict) ends, as error 500, in every type', async () => {
+    const database = new FakeDatabase();
+    const errors: Error[] = [];
+    install(database, (point) => {
+      if (point !== 'insert') return undefined;
+      errors.push(cancelled('TransactionConflict', 'None'));
+      return errors.at(-1);
+    });
+    const started = Date.now();
+    const responses = await Promise.all(TYPES.map((type) => invoke(createTarget(type))));
+    expect(Date.now() - started).toBeLessThan(5_000);
+    responses.forEach((response, i) => expectInternalError(response, TYPES[i]!, errors[0]));
+    // A bounded number of attempts per request (lib/shorturls/service.ts, MAX_ATTEMPTS).
+    expect(database.count('insert')).toBe(8 * TYPES.length);
+    expect(database.shortUrls.size).toBe(0);
+    expect(consoleError).toHaveBeenCalledTimes(TYPES.length);
+    for (const [line] of consoleError.mock.calls) expect(String(line)).toContain('attempts');
+  });
+
+  test.each([
+    ['an unknown reason', ['ValidationError', 'None']],
+    ['no reasons at all', []],
+  ])('a cancelled transaction with %s is error 500, logged', async (_what, reasons) => {
+    const database = new FakeDatabase();
+    const error = cancelled(...reasons);
+    install(database, (point) => (point === 'insert' ? error : undefined));
+    for (const type of TYPES) {
+      consoleError.mockClear();
+      expectInternalError(await invoke(createTarget(type)), type, error);
+      expectLogged(error);
+    }
+  });
+
+  // BUG (lib/db/failures.ts, isTransient): DynamoDB cancels a transaction it throttles with
+  // TransactionCanceledException and the reason ThrottlingError or ProvisionedThroughputExceeded;
+  // the SDK does not retry it, and isTransient looks at the name only, so a throttled creation
+  // answers 500 (logged as a bug) where a throttled read answers 503 with Retry-After.
+  test.each([
+    ['ThrottlingError', 'None'],
+    ['None', 'ProvisionedThroughputExceeded'],
+  ])('a transaction cancelled for throttling ([%s, %s]) is transient: 503 with Retry-After', async (...reasons) => {
+    const database = new FakeDatabase();
+    const error = cancelled(...reasons);
+    install(database, (point) => (point === 'insert' ? error : undefined));
+    for (const type of TYPES) expectUnavailable(await invoke(createTarget(type)), type, error);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+});
+
+describe('the rate limit: a refused conditional update is 503 with Retry-After, and nothing is created', () => {
+  test('refused for the app key', async () => {
+    const database = new FakeDatabase();
+    const conditionFailed = (point: Point, input: unknown) =>
+      point === 'rate-limit' && pkOf(input as UpdateCommandInput).startsWith('appkey#')
+        ? new ConditionalCheckFailedException({ message: `secret-condition: The conditional request failed on ${UNIT_RATE_LIMITS_TABLE}`, $metadata: {} })
+        : undefined;
+    install(database, conditionFailed);
+    for (const type of TYPES) expectRateLimited(await invoke(createTarget(type)), type);
+    expect(database.calls.map((call) => call.point)).toEqual(Array(TYPES.length).fill('rate-limit'));
+    expect(database.shortUrls.size).toBe(0);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  test('refused for the client address: the app key gets its count back', async () => {
+    const database = new FakeDatabase();
+    install(database, (point, input) =>
+      point === 'rate-limit' && pkOf(input as UpdateCommandInput).startsWith('ip#')
+        ? new ConditionalCheckFailedException({ message: 'secret-condition: The conditional request failed', $metadata: {} })
+        : undefined,
+    );
+    for (const type of TYPES) expectRateLimited(await invoke(createTarget(type)), type);
+    expect(database.calls.map((call) => call.point)).toEqual(Array(TYPES.length).fill(['rate-limit', 'rate-limit', 'give-back']).flat());
+    const keyWindows = [...database.windows].filter(([window]) => window.startsWith('appkey#'));
+    expect(keyWindows).toHaveLength(1);
+    expect(keyWindows[0]![1]).toBe(0);
+    expect(database.shortUrls.size).toBe(0);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  test('the limit counts with the real conditions of the fake table: the 61st creation of a key is refused', async () => {
+    const database = new FakeDatabase();
+    install(database);
+    // One instant for all 61, so that no window boundary falls between them.
+    const now = jest.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 5, 1, 12, 0, 30));
+    try {
+      for (let i = 0; i < 60; i++) {
+        const response = await invoke(`/url/short/create?url=${encodeURIComponent(`https://faults.example/${i}`)}&${KEY}&type=json`);
+        expect(response.statusCode).toBe(200);
+      }
+      for (const type of TYPES) {
+        const response = await invoke(createTarget(type));
+        expectRateLimited(response, type);
+        // The rest of the window: 30 s of the minute have passed.
+        expect(response.headers['retry-after']).toBe('30');
+      }
+    } finally {
+      now.mockRestore();
+    }
+    expect(database.shortUrls.has(`link#${linkKey(new URL(NEW_URL).href)}`)).toBe(false);
+  });
+});
+
+describe('the short-link host', () => {
+  const expectPage = (response: Invocation, status: number) => {
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers.location).toBeUndefined();
+    expect(response.body).toMatch(/^<!doctype html>/);
+  };
+
+  test('a visit counts the view and answers 301 to the link', async () => {
+    const database = new FakeDatabase();
+    database.put(EXISTING);
+    install(database);
+    const response = await invokeShortLink(`/${EXISTING.code}`);
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe(EXISTING.link);
+    expect(database.shortUrls.get(`code#${EXISTING.code}`)?.view_count).toBe(EXISTING.view_count + 1);
+  });
+
+  test('an unknown code (the conditional update refused) is the 404 page', async () => {
+    const database = new FakeDatabase();
+    const errors: Error[] = [];
+    install(database, (point) => {
+      if (point !== 'count-view') return undefined;
+      errors.push(new ConditionalCheckFailedException({ message: `secret-condition: The conditional request failed on ${UNIT_SHORT_URLS_TABLE}`, $metadata: {} }));
+      return errors.at(-1);
+    });
+    const response = await invokeShortLink('/Nope123');
+    expectPage(response, 404);
+    expect(errors).toHaveLength(1);
+    expectNoInternals(response, errors[0]);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  test.each(TRANSIENT)('%s is the 503 page with Retry-After, unlogged', async (_name, make) => {
+    const { errors } = failingAt('count-view', make);
+    const response = await invokeShortLink(`/${EXISTING.code}`);
+    expectPage(response, 503);
+    expect(response.headers['retry-after']).toBe('1');
+    expect(errors).toHaveLength(1);
+    expectNoInternals(response, errors[0]);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  test.each(UNEXPECTED)('%s is the 500 page, logged, with nothing of it in the body', async (_name, make) => {
+    const { errors } = failingAt('count-view', make);
+    const response = await invokeShortLink(`/${EXISTING.code}`);
+    expectPage(response, 500);
+    expect(response.headers['retry-after']).toBeUndefined();
+    expect(errors).toHaveLength(1);
+    expectNoInternals(response, errors[0]);
+    expect(consoleError).toHaveBeenCalledTimes(1);
+    expect(String(consoleError.mock.calls[0]![0])).toContain(errors[0]!.message);
+  });
+});
