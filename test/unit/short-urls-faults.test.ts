@@ -451,10 +451,8 @@ describe('creations that race: the conditional transaction decides', () => {
     }
   });
 
-  // BUG (lib/db/failures.ts, isTransient): DynamoDB cancels a transaction it throttles with
-  // TransactionCanceledException and the reason ThrottlingError or ProvisionedThroughputExceeded;
-  // the SDK does not retry it, and isTransient looks at the name only, so a throttled creation
-  // answers 500 (logged as a bug) where a throttled read answers 503 with Retry-After.
+  // DynamoDB cancels a transaction it throttles with TransactionCanceledException and the reason
+  // ThrottlingError or ProvisionedThroughputExceeded, which the SDK does not retry.
   test.each([
     ['ThrottlingError', 'None'],
     ['None', 'ProvisionedThroughputExceeded'],
