@@ -26,15 +26,29 @@ const result = await module[exportName](event, context);
 const t2 = process.hrtime.bigint();
 process.stdout.write(JSON.stringify({
   importNs: Number(t1 - t0), firstRequestNs: Number(t2 - t1),
-  statusCode: result.statusCode, contentType: result.headers?.['Content-Type'], bodyBytes: (result.body ?? '').length,
+  statusCode: result.statusCode, contentType: result.headers?.['Content-Type'], location: result.headers?.Location,
+  bodyBytes: (result.body ?? '').length,
 }));
 `;
+
+/** The end of a child's stderr: a stack trace quotes the minified line it failed in, whole. */
+const tail = (text: string): string =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line))
+    .slice(-20)
+    .join('\n');
+
+const CHILD_TIMEOUT_MS = 20_000;
 
 export interface ColdStart {
   readonly importNs: number;
   readonly firstRequestNs: number;
   readonly statusCode: number;
   readonly contentType: string | undefined;
+  /** The Location header (redirects). */
+  readonly location: string | undefined;
   readonly bodyBytes: number;
 }
 
@@ -53,7 +67,8 @@ export function coldStart(
     const child = spawn(
       process.execPath,
       ['--input-type=module', '-e', CHILD, pathToFileURL(bundle).href, exportName, JSON.stringify(event), functionName],
-      { env, stdio: ['ignore', 'pipe', 'pipe'] },
+      // Bounded: a child that hangs (an open handle after the answer) is killed, and fails the run.
+      { env, stdio: ['ignore', 'pipe', 'pipe'], timeout: CHILD_TIMEOUT_MS },
     );
     let stdout = '';
     let stderr = '';
@@ -62,13 +77,13 @@ export function coldStart(
     child.once('error', reject);
     child.once('close', (code) => {
       if (code !== 0) {
-        reject(new Error(`cold start of ${functionName} exited with ${code}: ${stderr.trim()}`));
+        reject(new Error(`cold start of ${functionName} exited with ${code ?? 'a signal (timed out?)'}: ${tail(stderr)}`));
         return;
       }
       try {
         resolveRun(JSON.parse(stdout) as ColdStart);
       } catch {
-        reject(new Error(`cold start of ${functionName} printed ${JSON.stringify(stdout)} ${stderr.trim()}`));
+        reject(new Error(`cold start of ${functionName} printed ${JSON.stringify(stdout.slice(0, 500))} ${tail(stderr)}`));
       }
     });
   });
