@@ -3,17 +3,21 @@
  * values) or in the Accept header, every route answers below 500, in the type its Content-Type
  * names, with a body that type's real parser accepts (saxes, JSON.parse, PHP's unserialize(), a
  * JavaScript engine), carrying a catalogue code, and reflecting nothing of the input except an
- * argument name that cannot carry markup or script.
+ * argument name that cannot carry markup or script (and, for /url/short/create, the link it was
+ * asked to shorten, in its WHATWG serialisation). The short-link host answers hostile paths and
+ * methods with its one 404 page, or a 301 for a stored code only.
  *
  * Each response is also held to an oracle written from the spec and decisions.md (which error, in
  * which type, with which status), so that "no 5xx" cannot be met by answering the wrong thing.
  */
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { CONTAINERS } from '../../lib/catalog/containers';
 import { config } from '../../lib/config';
-import { APP_KEY, invoke, type Invocation } from '../support/invoke';
+import { APP_KEY, invoke, invokeShortLink, type Invocation } from '../support/invoke';
 import { CONTENT_TYPE, SPEC_CATALOGUE, type ResponseType } from '../support/expect-error';
 import { parseXml, runScript, unserializeAll, XML_DECLARATION, type XmlElement } from '../support/parsers';
+import { SHORT_URL_HOST } from '../support/short-url-host';
 
 // ---------------------------------------------------------------------------------------------
 // What the spec and decisions.md say.
@@ -58,12 +62,78 @@ const SAFE_DETAIL = /^[A-Za-z0-9_.-]+( \(.*\))?$/;
 const SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
 
 /** Text a body may legitimately hold whatever the input: a hostile string inside it proves nothing. */
-const LEGITIMATE_TEXT: readonly string[] = [
+const LEGITIMATE_TEXT: string[] = [
   ...[...CATALOGUE.values()].flatMap((message) => [message, JSON.stringify(message)]),
   ...CONTAINERS.flatMap((c) => [c.name, c.short_name, ...c.topics.flatMap((t) => [t.name, t.short_name])]),
-  ...['Error', 'Errors', 'Container', 'Containers', 'Topic'].map((name) => config.phpClassPrefix + name),
+  ...['Error', 'Errors', 'Container', 'Containers', 'Topic', 'ShortURL', 'ShortURLs'].map((name) => config.phpClassPrefix + name),
   APP_KEY,
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Short URLs (decisions.md, Short URLs).
+
+const SHORT_ORIGIN = new URL(SHORT_URL_HOST);
+const SHORT_URL = new RegExp(`^${SHORT_URL_HOST.replace(/[.]/g, '\\.')}/[0-9A-Za-z]{7}$`);
+const MAX_LINK = 2048;
+
+/** A short URL made before the properties run; the lookup and short-link properties name them. */
+interface StoredShortUrl {
+  readonly code: string;
+  readonly link: string;
+  readonly short_url: string;
+  readonly itemid: number;
+}
+/** Looked up by the API properties. */
+const STORED: StoredShortUrl[] = [];
+/** Followed on the short-link host (their view counts are checked afterwards). */
+const VISITED: StoredShortUrl[] = [];
+
+/**
+ * App keys the create property sends, one per request so that its creations never meet the
+ * per-key rate limit: valid keys (absolute URIs, not on example.com) by decisions.md.
+ */
+const TEST_KEY = /^http:\/\/k-[0-9a-f-]{36}\.hostile\.app\/$/;
+const isValidTestKey = (key: string): boolean => key === APP_KEY || TEST_KEY.test(key);
+
+/**
+ * decisions.md, `url`: what creating `raw` may answer. `link` is the normalised link, undefined
+ * when it can only be error 1016; `refusable` when 1016 is fair too: the short host's name on
+ * another port ("the short host itself" need not mean its port as well).
+ */
+function linkOf(raw: string | null): { readonly link?: string; readonly refusable: boolean } {
+  const refused = { refusable: true };
+  if (raw === null || raw === '' || raw.length > MAX_LINK) return refused;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return refused;
+  }
+  const http = url.protocol === 'http:' || url.protocol === 'https:';
+  if (!http || url.username !== '' || url.password !== '' || url.host === SHORT_ORIGIN.host || url.href.length > MAX_LINK) return refused;
+  const hostname = (u: URL): string => u.hostname.replace(/\.$/, '');
+  return { link: url.href, refusable: hostname(url) === hostname(SHORT_ORIGIN) };
+}
+
+/** Another spelling of a stored short URL (scheme case, https, dot segments): found or 404, either is fair. */
+function spellsShortUrl(segment: string, code: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(segment);
+  } catch {
+    return false;
+  }
+  const http = url.protocol === 'http:' || url.protocol === 'https:';
+  return http && url.host === SHORT_ORIGIN.host && url.pathname === `/${code}` && url.search === '' && url.hash === '';
+}
+
+/** A client address of its own for every request: the per-address rate limit never interferes. */
+const addressPrefix = `fd00:${randomUUID().slice(0, 4)}`;
+let addressCount = 0;
+const nextAddress = (): string => {
+  addressCount += 1;
+  return `${addressPrefix}::${(addressCount >>> 16).toString(16)}:${(addressCount & 0xffff).toString(16)}`;
+};
 
 const isLegitimate = (text: string): boolean =>
   /^[0-9]+$/.test(text) || LEGITIMATE_TEXT.some((legitimate) => legitimate.includes(text));
@@ -96,14 +166,21 @@ function decodeSegment(segment: string): string {
 }
 
 type Route =
-  | { readonly kind: 'errors' | 'containers' | 'unknown' }
-  | { readonly kind: 'error' | 'container'; readonly segment: string };
+  | { readonly kind: 'errors' | 'containers' | 'unknown' | 'create' }
+  | { readonly kind: 'error' | 'container' | 'lookup'; readonly segment: string };
+
+const LOOKUP_PREFIX = '/url/short/';
 
 /** The routes of template.yaml; everything else, and every method but GET, is the catch-all. */
 function routeOf(request: WireRequest): Route {
   if (request.method !== 'GET') return { kind: 'unknown' };
   if (request.path === '/errors') return { kind: 'errors' };
   if (request.path === '/containers') return { kind: 'containers' };
+  if (request.path === '/url/short/create') return { kind: 'create' };
+  // `/url/short/{short_url+}`: greedy, the rest of the path decoded as one parameter.
+  if (request.path.startsWith(LOOKUP_PREFIX) && request.path.length > LOOKUP_PREFIX.length) {
+    return { kind: 'lookup', segment: decodeSegment(request.path.slice(LOOKUP_PREFIX.length)) };
+  }
   const one = /^\/(error|container)\/([^/]+)$/.exec(request.path);
   if (one) return { kind: one[1] as 'error' | 'container', segment: decodeSegment(one[2]!) };
   return { kind: 'unknown' };
@@ -121,7 +198,9 @@ type Outcome =
   /** `details`: the allowed texts after `message: `, null for the bare catalogue message. */
   | { readonly kind: 'error'; readonly code: number; readonly details: ReadonlyArray<string | null> }
   /** `only`: the one code or container short name asked for by path. */
-  | { readonly kind: 'errors' | 'containers'; readonly only?: string };
+  | { readonly kind: 'errors' | 'containers'; readonly only?: string }
+  /** The Short URL list with the one record of `link` (and, when known, its short_url and itemid). */
+  | { readonly kind: 'shorturls'; readonly link: string; readonly short_url?: string; readonly itemid?: number };
 
 const failure = (code: number, details: ReadonlyArray<string | null> = [null]): Outcome => ({ kind: 'error', code, details });
 
@@ -131,18 +210,34 @@ function unknownArgument(name: string): Outcome {
   return failure(1001, name.length <= 64 ? [name] : [name, null]);
 }
 
-function endpointOutcome(route: Route, query: URLSearchParams): Outcome {
-  const unknown = [...query.keys()].find((name) => !COMMON_ARGUMENTS.has(name));
-  if (unknown !== undefined) return unknownArgument(unknown);
-  if (route.kind === 'error') {
-    // Only the plain decimal form of a catalogue code names it.
-    const known = CATALOGUE.has(Number(route.segment)) && String(Number(route.segment)) === route.segment;
-    return known ? { kind: 'errors', only: route.segment } : failure(1025);
+const found = (stored: StoredShortUrl): Outcome => ({ kind: 'shorturls', link: stored.link, short_url: stored.short_url, itemid: stored.itemid });
+
+function endpointOutcomes(route: Route, query: URLSearchParams): Outcome[] {
+  const own = route.kind === 'create' ? ['url'] : [];
+  const unknown = [...query.keys()].find((name) => !COMMON_ARGUMENTS.has(name) && !own.includes(name));
+  if (unknown !== undefined) return [unknownArgument(unknown)];
+  switch (route.kind) {
+    case 'error': {
+      // Only the plain decimal form of a catalogue code names it.
+      const known = CATALOGUE.has(Number(route.segment)) && String(Number(route.segment)) === route.segment;
+      return [known ? { kind: 'errors', only: route.segment } : failure(1025)];
+    }
+    case 'container':
+      return [CONTAINER_NAMES.includes(route.segment) ? { kind: 'containers', only: route.segment } : failure(1014)];
+    case 'create': {
+      const { link, refusable } = linkOf(query.get('url'));
+      return [...(refusable ? [failure(1016, [null, 'url'])] : []), ...(link === undefined ? [] : [{ kind: 'shorturls' as const, link }])];
+    }
+    case 'lookup': {
+      // The bare code or the whole short URL; anything else is 404.
+      const named = STORED.find((stored) => route.segment === stored.code || route.segment === stored.short_url);
+      if (named) return [found(named)];
+      const spelled = STORED.find((stored) => spellsShortUrl(route.segment, stored.code));
+      return spelled ? [failure(404), found(spelled)] : [failure(404)];
+    }
+    default:
+      return [{ kind: route.kind as 'errors' | 'containers' }];
   }
-  if (route.kind === 'container') {
-    return CONTAINER_NAMES.includes(route.segment) ? { kind: 'containers', only: route.segment } : failure(1014);
-  }
-  return { kind: route.kind as 'errors' | 'containers' };
 }
 
 /**
@@ -162,8 +257,8 @@ function expectedOutcomes(request: WireRequest, type: Kind): Outcome[] {
   if (route.kind === 'unknown') return [failure(404)];
   const key = query.get('appkey') ?? '';
   if (key === '') return [failure(1005)];
-  const downstream = endpointOutcome(route, query);
-  return key === APP_KEY ? [downstream] : [failure(1028), downstream];
+  const downstream = endpointOutcomes(route, query);
+  return isValidTestKey(key) ? downstream : [failure(1028), ...downstream];
 }
 
 /** Every input string a body must not echo: names, values, path segments, the Accept header. */
@@ -194,7 +289,23 @@ type Payload =
   | { readonly kind: 'alert'; readonly message: string }
   | { readonly kind: 'error'; readonly code: number; readonly message: string; readonly status?: number }
   | { readonly kind: 'errors'; readonly timestamp: number; readonly entries: ReadonlyArray<{ code: number; message: string }> }
-  | { readonly kind: 'containers'; readonly timestamp: number; readonly entries: readonly ContainerEntry[] };
+  | { readonly kind: 'containers'; readonly timestamp: number; readonly entries: readonly ContainerEntry[] }
+  | {
+      readonly kind: 'shorturls';
+      readonly timestamp: number;
+      /** As the body carries them: numbers unless the parser made something else of them. */
+      readonly total: unknown;
+      readonly count: unknown;
+      readonly offset: unknown;
+      readonly entries: readonly ShortUrlEntry[];
+    };
+
+interface ShortUrlEntry {
+  readonly link: string;
+  readonly short_url: string;
+  readonly itemid: unknown;
+  readonly view_count: unknown;
+}
 
 interface Parsed {
   readonly payload: Payload;
@@ -241,6 +352,16 @@ function fromXml(body: string): Parsed {
         topics: xmlChildren(c, 'topic', ['name', 'short_name']).map(topic),
       }));
       return { payload: { kind: 'containers', timestamp, entries }, strings };
+    }
+    case 'shorturls': {
+      xmlElement(root, 'shorturls', ['timestamp', 'total', 'count', 'offset']);
+      const entries = xmlChildren(root, 'shorturl', ['link', 'short_url', 'itemid', 'view_count']).map((e) => {
+        expect(e.children).toEqual([]);
+        const a = e.attributes;
+        return { link: a.link!, short_url: a.short_url!, itemid: integer(a.itemid), view_count: integer(a.view_count) };
+      });
+      const { total, count, offset } = root.attributes;
+      return { payload: { kind: 'shorturls', timestamp, total: integer(total), count: integer(count), offset: integer(offset), entries }, strings };
     }
     default:
       throw new Error(`unexpected XML root <${root.name}>`);
@@ -300,6 +421,15 @@ function fromObject(value: unknown, form: 'json' | 'script' | 'php'): Parsed {
       return { name: container.name as string, short_name: container.short_name as string, topics: (container.topics as unknown[]).map(topic) };
     });
     return { payload: { kind: 'containers', timestamp: list.timestamp as number, entries }, strings };
+  }
+  if ('shorturls' in fields) {
+    const list = record(value, cls('ShortURLs'), ['shorturls', 'timestamp', 'total', 'count', 'offset']);
+    const entries = (list.shorturls as unknown[]).map((e) => {
+      const entry = record(e, cls('ShortURL'), ['link', 'short_url', 'itemid', 'view_count']);
+      return { link: entry.link as string, short_url: entry.short_url as string, itemid: entry.itemid, view_count: entry.view_count };
+    });
+    const { total, count, offset } = list;
+    return { payload: { kind: 'shorturls', timestamp: list.timestamp as number, total, count, offset, entries }, strings };
   }
   throw new Error(`unexpected value ${JSON.stringify(value).slice(0, 200)}`);
 }
@@ -362,6 +492,22 @@ function matches(payload: Payload, outcome: Outcome, type: Kind): boolean {
       const want = outcome.only === undefined ? CONTAINER_NAMES : [outcome.only];
       return JSON.stringify(payload.entries.map((c) => c.short_name)) === JSON.stringify(want) && payload.entries.every((c) => c.topics.length > 0);
     }
+    case 'shorturls': {
+      if (payload.kind !== 'shorturls' || payload.total !== 1 || payload.count !== 1 || payload.offset !== 0 || payload.entries.length !== 1) return false;
+      const entry = payload.entries[0]!;
+      const wellFormed =
+        SHORT_URL.test(entry.short_url) &&
+        Number.isSafeInteger(entry.itemid) &&
+        (entry.itemid as number) > 0 &&
+        Number.isSafeInteger(entry.view_count) &&
+        (entry.view_count as number) >= 0;
+      return (
+        wellFormed &&
+        entry.link === outcome.link &&
+        (outcome.short_url === undefined || entry.short_url === outcome.short_url) &&
+        (outcome.itemid === undefined || entry.itemid === outcome.itemid)
+      );
+    }
   }
 }
 
@@ -371,23 +517,40 @@ function verify(request: WireRequest, statusCode: number, type: Kind, parsed: Pa
   let detail: string | undefined;
   if (payload.kind === 'error') detail = checkMessage(payload.code, payload.message);
   if (payload.kind === 'alert') expect([CATALOGUE.get(1002), CATALOGUE.get(1003)]).toContain(payload.message);
-  if (payload.kind === 'errors' || payload.kind === 'containers') expect(Number.isSafeInteger(payload.timestamp) && payload.timestamp > 0).toBe(true);
+  if (payload.kind === 'errors' || payload.kind === 'containers' || payload.kind === 'shorturls') {
+    expect(Number.isSafeInteger(payload.timestamp) && payload.timestamp > 0).toBe(true);
+  }
+  // A record's link is the input by design (normalised); its serialisation leaves nothing active.
+  const recordTexts = new Set<string>();
+  if (payload.kind === 'shorturls') {
+    for (const entry of payload.entries) {
+      expect(entry.link).toMatch(/^https?:\/\/[\x21-\x7e]+$/);
+      expect(entry.link).not.toMatch(/[<>"]/);
+      recordTexts.add(entry.link).add(entry.short_url);
+    }
+  }
   if (payload.kind === 'errors') for (const e of payload.entries) expect(CATALOGUE.get(e.code)).toBe(e.message);
 
   const outcomes = expectedOutcomes(request, type);
   if (!outcomes.some((outcome) => matches(payload, outcome, type))) {
     throw new Error(`answered ${JSON.stringify(payload).slice(0, 300)}; expected one of ${JSON.stringify(outcomes)}`);
   }
+  const answered = `${routeOf(request).kind}:${payload.kind === 'error' ? payload.code : payload.kind}`;
+  answers.set(answered, (answers.get(answered) ?? 0) + 1);
   const error = payload.kind === 'error' || payload.kind === 'alert';
   const code = payload.kind === 'error' ? payload.code : 0;
   expect(statusCode).toBe(type === 'javascript' || !error ? 200 : statusFor(code));
 
   for (const hostile of hostileInputs(request)) {
     if (hostile === detail) continue; // a safe argument name, told back by design
-    const echo = parsed.strings.find((text) => text.includes(hostile));
+    const echo = parsed.strings.find((text) => !recordTexts.has(text) && text.includes(hostile));
     if (echo !== undefined) throw new Error(`input ${JSON.stringify(hostile).slice(0, 100)} echoed in ${JSON.stringify(echo).slice(0, 200)}`);
   }
 }
+
+/** How often each route answered what (e.g. `create:shorturls`, `lookup:404`): the properties check they reach their cases. */
+const answers = new Map<string, number>();
+const answered = (what: string): number => answers.get(what) ?? 0;
 
 interface PendingPhp {
   readonly request: WireRequest;
@@ -413,7 +576,7 @@ function withTarget(request: WireRequest, check: () => void): void {
  */
 function invokeFresh(request: WireRequest): Promise<Invocation> {
   const headers: Record<string, string> = request.accept === undefined ? {} : { accept: request.accept };
-  return invoke(targetOf(request), { method: request.method, headers });
+  return invoke(targetOf(request), { method: request.method, headers, sourceIp: nextAddress() });
 }
 
 /** One request through the real handler; PHP bodies are kept for one unserialize() batch. */
@@ -533,10 +696,11 @@ const typeWire = fc.oneof(
   { weight: 2, arbitrary: hostileWire },
 );
 
+
 const callbackWire = fc.oneof(validCallback.map(percentEncode), validCallback, injectionWire, hostileWire, fc.constantFrom('', 'callback'));
 
 const nameWire = fc.oneof(
-  { weight: 2, arbitrary: fc.constantFrom('appkey', 'type', 'callback', 'TYPE', 'typ%65', 'app%6Bey', 'callback%00', 'count', 'foo', 'a.b-c_d', '__proto__', 'constructor', 'toString', 'x'.repeat(64), 'y'.repeat(65)) },
+  { weight: 2, arbitrary: fc.constantFrom('appkey', 'type', 'callback', 'TYPE', 'typ%65', 'app%6Bey', 'callback%00', 'count', 'foo', 'url', 'URL', 'ur%6C', 'a.b-c_d', '__proto__', 'constructor', 'toString', 'x'.repeat(64), 'y'.repeat(65)) },
   { weight: 3, arbitrary: hostileWire },
 );
 
@@ -566,8 +730,9 @@ const segmentWire = fc.oneof(
 const pathWire = (segment: fc.Arbitrary<string>): fc.Arbitrary<string> =>
   fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom('/errors', '/containers', '/error/1001', '/error/404', '/container/technology', '/container/offbeat') },
-    fc.constantFrom('/', '/error/', '/container/', '//errors', '/errors/', '/ERRORS', '/galleryphotos', '/url/short/create', '/error'),
+    fc.constantFrom('/', '/error/', '/container/', '//errors', '/errors/', '/ERRORS', '/galleryphotos', '/url/short/create', '/error', '/url/short/', '/url/short', '/url/short/create/', '/URL/short/create'),
     segment.map((s) => `/error/${s}`),
+    segment.map((s) => `/url/short/${s}`),
     segment.map((s) => `/container/${s}`),
     segment.map((s) => `/${s}`),
     fc.tuple(segment, segment).map(([a, b]) => `/error/${a}/${b}`),
@@ -660,13 +825,122 @@ const longText = fc
 const longWire = fc.oneof(encoded(longText), fc.constantFrom('%FF'.repeat(10_000), 'a'.repeat(10_000)));
 const sometimesLong = (normal: fc.Arbitrary<string>) => fc.oneof(normal, longWire);
 
+/** A valid app key of its own per request (see TEST_KEY), now and then another key. */
+const testKeyWire = fc.oneof(
+  { weight: 8, arbitrary: fc.uuid().map((id) => encodeURIComponent(`http://k-${id}.hostile.app/`)) },
+  { weight: 1, arbitrary: appkeyWire },
+);
+
+/** Links decisions.md refuses (1016), however they are spelled. */
+const REFUSED_LINKS = [
+  '/relative', '//news.test/x', 'news.test', 'ftp://news.test/', 'javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'java\tscript:alert(1)',
+  'mailto:a@news.test', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'ws://news.test/', 'http:', 'http://',
+  'http:///x', 'https://user:pw@news.test/', 'https://user@news.test/', 'http://:@news.test/', `${SHORT_URL_HOST}/AbC1234`,
+  'HTTP://127.0.0.1:3001/x', 'https://127.0.0.1:3001/', 'http://0x7f.1:3001/', 'http://2130706433:3001/', 'http://127.0.0.1.:3001/',
+  'http://[::1', 'http://news test/', 'http://news.test:65536/', 'http://%zz/', 'http://a<b>/', `https://news.test/${'a'.repeat(2049)}`,
+];
+
+/** Valid links with hostile paths, queries and fragments: each is a creation, a record of its own. */
+const LINK_PREFIXES = ['https://news.test/', 'HTTP://News.TEST:80/', ' http://news.test/', 'https://bücher.test/', 'http://[::1]:8080/', 'http://127.0.0.1:3002/', 'https://news.test./', 'https://@news.test/', 'https://news.test/?'];
+const validLinkText = fc
+  .tuple(fc.constantFrom(...LINK_PREFIXES), fc.uuid(), fc.oneof(unicodeText, controlText, fc.constantFrom(...INJECTIONS), fc.constant('')))
+  .map(([prefix, id, rest]) => `${prefix}${id}/${rest}`);
+
+/** Links refused for their scheme, credentials or host, with hostile paths after them. */
+const REFUSED_PREFIXES = [
+  'https://user:pw@news.test/', 'http://u@news.test/', 'https://:p@news.test/', 'ftp://news.test/', 'javascript:alert(1)//', 'file:///',
+  `${SHORT_URL_HOST}/`, 'https://127.0.0.1:3001/', 'http://127.0.0.1.:3001/', 'HTTP://0177.0.0.1:3001/', 'news.test/', '/',
+];
+const refusedLinkText = fc
+  .tuple(fc.constantFrom(...REFUSED_PREFIXES), fc.uuid(), fc.oneof(unicodeText, fc.constantFrom(...INJECTIONS), fc.constant('')))
+  .map(([prefix, id, rest]) => `${prefix}${id}/${rest}`);
+
+const urlWire = fc.oneof(
+  { weight: 3, arbitrary: encoded(validLinkText) },
+  { weight: 3, arbitrary: encoded(refusedLinkText) },
+  { weight: 1, arbitrary: encoded(fc.constantFrom(...REFUSED_LINKS)) },
+  { weight: 2, arbitrary: hostileWire },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('https://news.test/', 'http://x/'), byteWire).map(([prefix, bytes]) => `${encodeURIComponent(prefix)}${bytes}`) },
+  { weight: 1, arbitrary: fc.constantFrom('', '%', 'http%3A%2F%2F', `${encodeURIComponent('https://news.test/')}${'a'.repeat(2031)}`, `${encodeURIComponent('https://news.test/')}${'a'.repeat(2030)}`) },
+);
+
+/** Path segments after /url/short/: the stored short URLs in their spellings, near misses, and noise. */
+const storedIndex = fc.nat({ max: 2 });
+/** Near misses of a stored code: other codes, other hosts, other parts of a URL, other spellings. */
+const SEGMENT_VARIANTS: ReadonlyArray<(code: string) => string> = [
+  (c) => `${c}x`,
+  (c) => c.slice(1),
+  (c) => c.slice(0, 6),
+  (c) => [...c].map((ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase())).join(''),
+  (c) => `${SHORT_URL_HOST}/${c}?x=1`,
+  (c) => `${SHORT_URL_HOST}/${c}#x`,
+  (c) => `${SHORT_URL_HOST}/${c}/`,
+  (c) => `${SHORT_URL_HOST}//${c}`,
+  (c) => `${SHORT_URL_HOST}/./${c}`,
+  (c) => `${SHORT_URL_HOST}/%2e/${c}`,
+  (c) => `https://127.0.0.1:3001/${c}`,
+  (c) => `HTTP://127.0.0.1:3001/${c}`,
+  (c) => `http://u:p@127.0.0.1:3001/${c}`,
+  (c) => `http://127.0.0.1:3002/${c}`,
+  (c) => `http://127.0.0.1/${c}`,
+  (c) => `http://127.0.0.2:3001/${c}`,
+  (c) => `http://localhost:3001/${c}`,
+  (c) => `http://127.0.0.1:3001@other.test/${c}`,
+  (c) => `https://other.test/${c}`,
+  (c) => `ftp://127.0.0.1:3001/${c}`,
+  (c) => `//127.0.0.1:3001/${c}`,
+  (c) => `127.0.0.1:3001/${c}`,
+  (c) => ` ${c}`,
+  (c) => `${c}\u0000`,
+  (c) => `${c}\u200b`,
+];
+const variantSegment = fc
+  .tuple(storedIndex, fc.constantFrom(...SEGMENT_VARIANTS), fc.constantFrom('percent', 'raw', 'as-is'))
+  .map(([i, variant, form]) => {
+    const text = variant(STORED[i]!.code);
+    if (form === 'percent') return percentEncode(text);
+    if (form === 'raw') return rawEncode(text);
+    return text.replace(/[\s?#%\u0000]/g, (c) => hex(c.charCodeAt(0)));
+  });
+const storedSegment = fc.oneof(
+  storedIndex.map((i) => STORED[i]!.code),
+  storedIndex.map((i) => encodeURIComponent(STORED[i]!.short_url)),
+  storedIndex.map((i) => STORED[i]!.short_url),
+  { weight: 5, arbitrary: variantSegment },
+);
+const lookupSegmentWire = fc.oneof(
+  { weight: 5, arbitrary: storedSegment },
+  { weight: 2, arbitrary: segmentWire },
+  { weight: 2, arbitrary: hostileWire.filter((text) => text !== '') },
+  { weight: 1, arbitrary: fc.tuple(hostileWire, hostileWire).map(([a, b]) => `${a}/${b}`) },
+  { weight: 1, arbitrary: fc.stringMatching(/^[0-9A-Za-z]{7}$/) },
+);
+
 // ---------------------------------------------------------------------------------------------
 
 const TIMEOUT = 120_000;
 const PATHS = ['/errors', '/error/1001', '/containers', '/container/technology', '/stories/container/technology'];
 const TYPES = ['xml', 'json', 'javascript', 'php', undefined] as const;
 
+/** Every UTF-8 byte percent-encoded, letters and digits included. */
+const fullyEncode = (text: string): string => [...Buffer.from(text, 'utf8')].map(hex).join('');
+
+/** A short URL made for these tests, from an app key and address of its own. */
+async function makeShortUrl(link: string): Promise<StoredShortUrl> {
+  const key = encodeURIComponent(`http://k-${randomUUID()}.hostile.app/`);
+  const response = await invoke(`/url/short/create?appkey=${key}&type=json&url=${encodeURIComponent(link)}`, { sourceIp: nextAddress() });
+  expect(response.statusCode).toBe(200);
+  const entry = (JSON.parse(response.body) as { shorturls: Array<{ link: string; short_url: string; itemid: number }> }).shorturls[0]!;
+  LEGITIMATE_TEXT.push(entry.link, entry.short_url);
+  return { code: entry.short_url.slice(SHORT_URL_HOST.length + 1), link: entry.link, short_url: entry.short_url, itemid: entry.itemid };
+}
+
 describe('hostile input: every route, every type, never a 5xx, always a parseable catalogue answer', () => {
+  beforeAll(async () => {
+    for (let i = 0; i < 3; i++) STORED.push(await makeShortUrl(`https://news.test/${randomUUID()}/looked-up?i=${i}`));
+    for (let i = 0; i < 3; i++) VISITED.push(await makeShortUrl(`https://news.test/${randomUUID()}/visited?i=${i}&a='b'`));
+  });
+
   it('arbitrary bytes and unicode in every argument, argument name and path segment', async () => {
     const arb = requests({
       args: [appkeyArgument, optional(argument(fc.constant('type'), typeWire)), optional(argument(fc.constant('callback'), callbackWire))],
@@ -772,6 +1046,109 @@ describe('hostile input: every route, every type, never a 5xx, always a parseabl
       accept: fc.oneof(fc.constantFrom(...ACCEPTS).map(([accept, acceptType]) => ({ accept, acceptType })), hostileAccept.map((accept) => ({ accept }))),
     });
     await assertHostileRequests(arb, 200);
+  }, TIMEOUT);
+
+  it('/url/short/create: a hostile `url` is 1016, a valid http(s) one a record of its normalised link', async () => {
+    const arb = requests({
+      method: fc.oneof({ weight: 12, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: methodWire }),
+      path: fc.oneof({ weight: 12, arbitrary: fc.constant('/url/short/create') }, { weight: 1, arbitrary: fc.constantFrom('/url/short/create/', '/url/short/Create', '/url/short/create%20') }),
+      args: [
+        argument(fc.constant('appkey'), testKeyWire),
+        optional(argument(fc.constant('type'), typeValue)),
+        optional(argument(fc.constant('callback'), validCallback)),
+        optional(argument(fc.constant('url'), urlWire)),
+      ],
+      // A second `url` (the first value wins) more often than an unknown argument.
+      extra: argument(fc.constantFrom('url', 'url', 'url', 'URL', 'link'), urlWire),
+      maxExtra: 1,
+    });
+    answers.clear();
+    await assertHostileRequests(arb, 250);
+    expect(answered('create:shorturls')).toBeGreaterThan(20);
+    expect(answered('create:1016')).toBeGreaterThan(20);
+  }, TIMEOUT);
+
+  it('/url/short/{anything}: a stored short URL by its code or whole short URL, 404 for everything else', async () => {
+    const arb = requests({
+      method: fc.oneof({ weight: 12, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: methodWire }),
+      path: fc.oneof(
+        { weight: 12, arbitrary: lookupSegmentWire.map((segment) => `/url/short/${segment}`) },
+        { weight: 1, arbitrary: fc.constantFrom('/url/short/', '/url/short', '/url//short/x', '/url/short//') },
+      ),
+      args: [
+        fc.oneof({ weight: 6, arbitrary: fc.constant(KEY_ARGUMENT) }, { weight: 1, arbitrary: appkeyArgument.map((a) => a ?? '') }),
+        optional(argument(fc.constant('type'), typeValue)),
+        optional(argument(fc.constant('callback'), validCallback)),
+      ],
+      extra: argument(fc.constantFrom('url', 'code', 'foo'), hostileWire),
+      maxExtra: 1,
+    });
+    answers.clear();
+    await assertHostileRequests(arb.map((request) => ({ ...request, query: request.query.filter((q) => q !== '') })), 250);
+    expect(answered('lookup:shorturls')).toBeGreaterThan(10);
+    expect(answered('lookup:404')).toBeGreaterThan(50);
+  }, TIMEOUT);
+
+  it('the short-link host: 301 to the link for a stored code, the one 404 page for anything else, never a 5xx', async () => {
+    const page = await invokeShortLink('/');
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    const visited = fc.nat({ max: 2 }).map((i) => VISITED[i]!.code);
+    const segment = fc.oneof(
+      { weight: 4, arbitrary: visited },
+      visited.map(fullyEncode),
+      fc.tuple(visited, fc.constantFrom('/', '/x', 'x', '%00', '%20', '.', '%2F', '/..', ';x', '%E2%80%A8')).map(([code, suffix]) => code + suffix),
+      fc.tuple(fc.constantFrom('%20', '.', '..%2F', '%00', '~'), visited).map(([prefix, code]) => prefix + code),
+      visited.map((code) => code.toLowerCase()),
+      visited.map((code) => code.slice(1)),
+      fc.stringMatching(/^[0-9A-Za-z]{7}$/),
+      segmentWire,
+      hostileWire,
+      longWire,
+      fc.tuple(hostileWire, hostileWire).map(([a, b]) => `${a}/${b}`),
+      fc.constantFrom('', '/', 'url/short/create', 'favicon.ico', 'robots.txt', '%2e%2e', '..', `${encodeURIComponent(SHORT_URL_HOST)}`),
+    );
+    const target = fc
+      .tuple(segment, fc.option(fc.oneof(hostileWire, fc.constantFrom('utm_source=x', 'q=<script>alert(1)</script>', 'x')), { nil: undefined }))
+      .map(([path, search]) => `/${path}${search === undefined ? '' : `?${search}`}`);
+    const method = fc.oneof({ weight: 6, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: fc.constantFrom('POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'get') });
+
+    const views = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(target, method, async (path, verb) => {
+        const response = await invokeShortLink(path, { method: verb });
+        const raw = /^\/([^/]+)$/.exec(path.split('?')[0]!)?.[1];
+        // The code as sent must be followed; a percent-encoded spelling of it may be.
+        const exact = verb === 'GET' ? VISITED.find((v) => v.code === raw) : undefined;
+        const loose = verb === 'GET' && raw !== undefined ? VISITED.find((v) => v.code === decodeSegment(raw)) : undefined;
+        const where = `${verb} ${JSON.stringify(path).slice(0, 200)}`;
+        expect(response.statusCode).toBeLessThan(500);
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        if (response.statusCode === 301) {
+          const followed = exact ?? loose;
+          if (followed === undefined) throw new Error(`${where}: 301 to ${response.headers.location} for no stored code`);
+          expect(response.headers.location).toBe(followed.link);
+          expect(response.headers['cache-control']).toBe('no-store');
+          expect(response.body).toBe('');
+          views.set(followed.code, (views.get(followed.code) ?? 0) + 1);
+          return;
+        }
+        if (exact !== undefined) throw new Error(`${where}: ${response.statusCode} for the stored code ${exact.code}`);
+        if (response.statusCode !== 404) throw new Error(`${where}: status ${response.statusCode}`);
+        expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(response.headers.location).toBeUndefined();
+        // The one page, whatever the path: nothing of the request is told back.
+        expect(response.body).toBe(page.body);
+      }),
+      { numRuns: 300 },
+    );
+    // Each 301 counted exactly one view, and nothing else counted any.
+    expect(views.size).toBeGreaterThan(0);
+    for (const stored of VISITED) {
+      const lookup = await invoke(`/url/short/${stored.code}?${KEY_ARGUMENT}&type=json`);
+      const entry = (JSON.parse(lookup.body) as { shorturls: Array<{ view_count: number }> }).shorturls[0]!;
+      expect(entry.view_count).toBe(views.get(stored.code) ?? 0);
+    }
   }, TIMEOUT);
 
   it('the spec examples of invalid UTF-8, in every position of every route and type', async () => {

@@ -1,0 +1,641 @@
+/**
+ * decisions.md, "Short URLs", row by row, through the real handlers (GET /url/short/create,
+ * GET /url/short/{short_url+} and the short-link host's GET /{code}) and DynamoDB Local.
+ *
+ * Every test uses data of its own: links carry a random UUID, and every creation comes from an
+ * app key and a client address of its own unless a test is about them, so the rate limits (and
+ * whatever other test files create meanwhile) cannot interfere.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'aws-lambda';
+import { apiEvent, selectRoute } from '../../infra/api-event';
+import { documentClient } from '../../lib/db/client';
+import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
+import { linkKey } from '../../lib/shorturls/link';
+import { asInvocation, CONTENT_TYPE, expectError, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
+import { invoke, invokeShortLink, ROUTES, type Invocation } from '../support/invoke';
+import { parseXml, runScript, unserialize } from '../support/parsers';
+import { SHORT_URL_HOST } from '../support/short-url-host';
+
+// ---------------------------------------------------------------------------------------------
+// Requests.
+
+interface Client {
+  readonly appkey: string;
+  readonly sourceIp: string;
+}
+
+/** An app key and a client address nothing else uses: its rate-limit windows are its own. */
+function newClient(): Client {
+  const id = randomUUID();
+  const hex = id.replace(/-/g, '');
+  return { appkey: `http://t-${id}.app/`, sourceIp: `fd00:${hex.slice(0, 28).match(/.{4}/g)!.join(':')}` };
+}
+
+const enc = encodeURIComponent;
+const uniqueLink = (path = ''): string => `https://news.test/${randomUUID()}${path}`;
+
+interface Options {
+  readonly type?: ResponseType;
+  readonly client?: Client;
+  /** Further query text, e.g. `foo=1`. */
+  readonly extra?: string;
+}
+
+function query(options: Options): string {
+  const client = options.client ?? newClient();
+  return [`appkey=${enc(client.appkey)}`, typeQuery(options.type ?? 'json'), ...(options.extra ? [options.extra] : [])].join('&');
+}
+
+/** GET /url/short/create; `url` undefined leaves the argument out. */
+function create(url: string | undefined, options: Options = {}): Promise<Invocation> {
+  const client = options.client ?? newClient();
+  const target = `/url/short/create?${query({ ...options, client })}${url === undefined ? '' : `&url=${enc(url)}`}`;
+  return invoke(target, { sourceIp: client.sourceIp });
+}
+
+/** GET /url/short/{segment}; `segment` is put in the path as given. */
+function lookup(segment: string, options: Options = {}): Promise<Invocation> {
+  const client = options.client ?? newClient();
+  return invoke(`/url/short/${segment}?${query({ ...options, client })}`, { sourceIp: client.sourceIp });
+}
+
+interface ShortUrl {
+  readonly link: string;
+  readonly short_url: string;
+  readonly itemid: number;
+  readonly view_count: number;
+}
+
+interface ShortUrlList {
+  readonly shorturls: ShortUrl[];
+  readonly timestamp: number;
+  readonly total: number;
+  readonly count: number;
+  readonly offset: number;
+}
+
+/** A JSON answer that must be the Short URL list with one record; the record. */
+function recordOf(response: Invocation): ShortUrl {
+  expect(response.headers['content-type']).toBe(CONTENT_TYPE.json);
+  if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
+  const list = JSON.parse(response.body) as ShortUrlList;
+  expect(list.shorturls).toHaveLength(1);
+  return list.shorturls[0]!;
+}
+
+const created = async (url: string, options: Options = {}): Promise<ShortUrl> => recordOf(await create(url, options));
+const looked = async (segment: string): Promise<ShortUrl> => recordOf(await lookup(segment));
+const codeOf = (record: ShortUrl): string => record.short_url.slice(SHORT_URL_HOST.length + 1);
+
+const store = new DynamoShortUrlStore(documentClient, process.env.SHORT_URLS_TABLE!);
+/** The record stored for a normalised link, read from DynamoDB itself. */
+const storedFor = (link: string) => store.findByLinkKey(linkKey(link));
+
+const SHORT_URL = new RegExp(`^${SHORT_URL_HOST.replace(/[.]/g, '\\.')}/[0-9A-Za-z]{7}$`);
+
+// ---------------------------------------------------------------------------------------------
+
+describe('decisions.md, Short URLs: `url`', () => {
+  const longLink = (length: number): string => {
+    const base = uniqueLink('/');
+    return base + 'a'.repeat(length - base.length);
+  };
+  const spacedLink = (): string => {
+    const base = uniqueLink('/');
+    return `${base} ${'a'.repeat(2048 - base.length - 1)}`;
+  };
+  const INVALID: ReadonlyArray<readonly [string, string | undefined]> = [
+    ['missing', undefined],
+    ['empty', ''],
+    ['relative', '/news/story'],
+    ['scheme-relative', '//news.test/story'],
+    ['without a scheme', 'news.test/story'],
+    ['ftp:', 'ftp://news.test/file'],
+    ['javascript:', 'javascript:alert(1)'],
+    ['mailto:', 'mailto:someone@news.test'],
+    ['data:', 'data:text/html,<script>alert(1)</script>'],
+    ['file:', 'file:///etc/passwd'],
+    ['credentials', 'https://user:pw@x.org/'],
+    ['a user name', 'https://user@x.org/'],
+    ['a password only', 'https://:pw@x.org/'],
+    ['2049 characters', longLink(2049)],
+    ['2048 characters, but 2050 once normalised (a space becomes %20)', spacedLink()],
+    ['the short host itself', `${SHORT_URL_HOST}/abc`],
+    ['the short host, upper case scheme', `HTTP://127.0.0.1:3001/AbC1234`],
+    ['the short host, https', 'https://127.0.0.1:3001/AbC1234'],
+    ['the short host, its address in hex', 'http://0x7f.0.0.1:3001/abc'],
+    ['the short host, a trailing dot', 'http://127.0.0.1.:3001/abc'],
+    ['no host', 'http://'],
+    ['a bad port', 'http://news.test:99999/'],
+    ['a bad host', 'http://exa mple.org/'],
+  ];
+
+  test('2048-character links are accepted, as the bound says (the limit is not off by one)', async () => {
+    const link = longLink(2048);
+    expect(link).toHaveLength(2048);
+    expect((await created(link)).link).toBe(link);
+  });
+
+  test('the 2049-character case above really is one character over', () => {
+    expect(INVALID.find(([name]) => name === '2049 characters')![1]).toHaveLength(2049);
+    const spaced = INVALID.find(([name]) => name.startsWith('2048 characters, but'))![1]!;
+    expect(spaced).toHaveLength(2048);
+    expect(new URL(spaced).href.length).toBeGreaterThan(2048);
+  });
+
+  test.each(INVALID)('%s: 1016 with HTTP 403 in all four types, and nothing is stored', async (_name, url) => {
+    for (const type of TYPES) {
+      const response = await create(url, { type });
+      expectError(response, type, 1016, 403);
+    }
+    if (url !== undefined && URL.canParse(url)) expect(await storedFor(new URL(url).href)).toBeUndefined();
+  });
+
+  // A fully qualified name with its trailing dot (`sho.rt.`) is the same host to DNS; comparing
+  // `url.host` strings let it through (fixed in lib/shorturls/link.ts, ef5c26c).
+  test('the short host is refused under every spelling of its name (a domain name short host)', async () => {
+    const handler = await loadCreate({ SHORT_URL_HOST: 'https://sho.rt' });
+    const client = newClient();
+    const accepted: string[] = [];
+    const id = randomUUID();
+    for (const url of ['https://sho.rt/Ab3dE9z', 'HTTPS://SHO.RT/Ab3dE9z', 'http://sho.rt/x', 'https://sho.rt:443/x', 'https://sho.rt./Ab3dE9z', 'https://SHO.RT./x']) {
+      const response = await createWith(handler, `${url}?${id}`, client);
+      if (response.statusCode !== 403) accepted.push(`${url} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
+      else expectError(response, 'json', 1016, 403);
+    }
+    expect(accepted).toEqual([]);
+  });
+
+  test('a link is stored and answered in its WHATWG serialisation', async () => {
+    const id = randomUUID();
+    const record = await created(`HTTPS://Example.ORG:443/${id}/a/../b?x#y`);
+    expect(record.link).toBe(`https://example.org/${id}/b?x#y`);
+    const stored = await storedFor(`https://example.org/${id}/b?x#y`);
+    expect(stored).toMatchObject({ link: `https://example.org/${id}/b?x#y`, itemid: record.itemid, code: codeOf(record) });
+    expect((await looked(codeOf(record))).link).toBe(`https://example.org/${id}/b?x#y`);
+  });
+
+  test.each([
+    ['an international domain name', (id: string) => `https://BÜCHER.example/${id}`, (id: string) => `https://xn--bcher-kva.example/${id}`],
+    ['the default http port and a dot segment', (id: string) => `http://News.Test:80/${id}/./x`, (id: string) => `http://news.test/${id}/x`],
+    ['spaces and markup in the path and query', (id: string) => `https://news.test/${id}/a b<c>?q="x y"`, (id: string) => `https://news.test/${id}/a%20b%3Cc%3E?q=%22x%20y%22`],
+    ['surrounding blanks and a tab inside', (id: string) => `  https://news.test/${id}/a\tb  `, (id: string) => `https://news.test/${id}/ab`],
+    ['an IPv4 address in decimal', (id: string) => `http://3232235777:8080/${id}`, (id: string) => `http://192.168.1.1:8080/${id}`],
+  ])('normalised: %s', async (_name, raw, normal) => {
+    const id = randomUUID();
+    expect((await created(raw(id))).link).toBe(normal(id));
+  });
+
+  test('two spellings of the same normalised link give the same record; other links do not', async () => {
+    const id = randomUUID();
+    const first = await created(`HTTPS://Example.ORG:443/${id}/a/../b?x#y`);
+    const second = await created(`https://example.org/${id}/b?x#y`);
+    const third = await created(`https://EXAMPLE.org/${id}/c/../b?x#y`);
+    expect(second).toEqual(first);
+    expect(third).toEqual(first);
+    // A different scheme, query or fragment is a different link.
+    for (const other of [`http://example.org/${id}/b?x#y`, `https://example.org/${id}/b?X#y`, `https://example.org/${id}/b?x#z`, `https://example.org/${id}/b?x`]) {
+      const record = await created(other);
+      expect(record.itemid).not.toBe(first.itemid);
+      expect(record.short_url).not.toBe(first.short_url);
+    }
+  });
+});
+
+describe('decisions.md, Short URLs: same URL twice', () => {
+  test('returns the same record (itemid and short_url), whoever asks, and view_count starts at 0', async () => {
+    const link = uniqueLink();
+    const first = await created(link);
+    expect(first).toEqual({ link, short_url: expect.stringMatching(SHORT_URL), itemid: expect.any(Number), view_count: 0 });
+    const again = await created(link);
+    const otherClient = await created(link, { client: newClient() });
+    expect(again).toEqual(first);
+    expect(otherClient).toEqual(first);
+  });
+
+  test('asked again after views, the record answers its view_count, not a new record', async () => {
+    const link = uniqueLink();
+    const first = await created(link);
+    await invokeShortLink(`/${codeOf(first)}`);
+    expect(await created(link)).toEqual({ ...first, view_count: 1 });
+  });
+});
+
+describe('decisions.md, Short URLs: codes', () => {
+  test('short_url is SHORT_URL_HOST/ and 7 base-62 characters; itemid a positive integer', async () => {
+    const record = await created(uniqueLink());
+    expect(record.short_url).toMatch(SHORT_URL);
+    expect(Number.isSafeInteger(record.itemid) && record.itemid > 0).toBe(true);
+  });
+
+  test('many creations: distinct codes, unique increasing itemids, and codes not derivable from itemids', async () => {
+    const records: ShortUrl[] = [];
+    for (let i = 0; i < 40; i++) records.push(await created(uniqueLink()));
+    const codes = records.map(codeOf);
+    const itemids = records.map((record) => record.itemid);
+    expect(new Set(codes).size).toBe(records.length);
+    for (let i = 1; i < itemids.length; i++) expect(itemids[i]).toBeGreaterThan(itemids[i - 1]!);
+
+    // Codes of consecutive itemids share no telling structure: they differ in more than the last
+    // character (a counter's encoding would differ only there), and are in no order.
+    const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+    const value = (code: string): bigint => [...code].reduce((n, c) => n * 62n + BigInt(BASE62.indexOf(c)), 0n);
+    for (let i = 1; i < codes.length; i++) {
+      const differing = [...codes[i]!].filter((c, at) => c !== codes[i - 1]![at]).length;
+      expect(differing).toBeGreaterThan(1);
+    }
+    const values = codes.map(value);
+    const ascending = values.every((v, i) => i === 0 || v > values[i - 1]!);
+    const descending = values.every((v, i) => i === 0 || v < values[i - 1]!);
+    expect(ascending || descending).toBe(false);
+    // Not the itemid itself, nor any fixed step away from it.
+    const steps = new Set(values.slice(1).map((v, i) => v - values[i]!));
+    expect(steps.size).toBeGreaterThan(1);
+    for (const [i, v] of values.entries()) expect(v).not.toBe(BigInt(itemids[i]!));
+  });
+});
+
+describe('decisions.md, Short URLs: lookup segment', () => {
+  let record: ShortUrl;
+  let code: string;
+  beforeAll(async () => {
+    record = await created(uniqueLink('/lookup?a=1&b=2#frag'));
+    code = codeOf(record);
+  });
+
+  test('by the bare code', async () => {
+    expect(await looked(code)).toEqual(record);
+  });
+
+  test('by the whole short URL, URL-encoded in the path', async () => {
+    expect(await looked(enc(record.short_url))).toEqual(record);
+  });
+
+  test('by the whole short URL as it is (the route is greedy)', async () => {
+    expect(`/url/short/${record.short_url}`).toBe(`/url/short/http://127.0.0.1:3001/${code}`);
+    expect(await looked(record.short_url)).toEqual(record);
+  });
+
+  test('an unknown code, bare or as a short URL, is 404 in all four types', async () => {
+    for (const segment of ['zZ0zZ0z', enc(`${SHORT_URL_HOST}/zZ0zZ0z`), `${SHORT_URL_HOST}/zZ0zZ0z`]) {
+      for (const type of TYPES) expectError(await lookup(segment, { type }), type, 404, 404, { detail: false });
+    }
+  });
+
+  test('malformed segments are 404, even when they hold an existing code', async () => {
+    const segments = [
+      'abc',
+      'toolong12',
+      `${code}x`,
+      code.slice(1),
+      'AbC12-4',
+      'AbC1 34',
+      enc(`${code}/`),
+      `${code}/`,
+      `${code}/x`,
+      'create/x',
+      enc(`${SHORT_URL_HOST}/abc`),
+      enc(`${SHORT_URL_HOST}/${code}?x=1`),
+      enc(`${SHORT_URL_HOST}/${code}#x`),
+      enc(`${SHORT_URL_HOST}/${code}/`),
+      enc(`${SHORT_URL_HOST}/${code}/more`),
+      enc(`${SHORT_URL_HOST}/x/${code}`),
+      enc(`http://127.0.0.1:3002/${code}`),
+      enc(`http://other.test/${code}`),
+      enc(`ftp://127.0.0.1:3001/${code}`),
+      enc(`javascript:${code}`),
+      enc(`${SHORT_URL_HOST}${code}`),
+      `%ff${code}`,
+      '%',
+    ];
+    for (const segment of segments) {
+      for (const type of ['json', 'xml'] as const) expectError(await lookup(segment, { type }), type, 404, 404, { detail: false });
+    }
+  });
+
+  test('lookups do not count as views', async () => {
+    const own = await created(uniqueLink());
+    for (const segment of [codeOf(own), enc(own.short_url), own.short_url, codeOf(own)]) {
+      for (const type of TYPES) await lookup(segment, { type });
+    }
+    expect((await looked(codeOf(own))).view_count).toBe(0);
+    expect((await storedFor(own.link))?.view_count).toBe(0);
+  });
+});
+
+describe('decisions.md, Short URLs: views on the short-link host', () => {
+  test('GET /{code} answers 301 to the stored link, uncached, and adds exactly 1 per view', async () => {
+    const record = await created(uniqueLink('/view?q=1#part'));
+    const code = codeOf(record);
+    for (let views = 1; views <= 3; views++) {
+      const visit = await invokeShortLink(`/${code}`);
+      expect(visit.statusCode).toBe(301);
+      expect(visit.headers.location).toBe(record.link);
+      expect(visit.headers['cache-control']).toBe('no-store');
+      expect((await looked(code)).view_count).toBe(views);
+    }
+  });
+
+  test('concurrent views are all counted (the increment is atomic)', async () => {
+    const record = await created(uniqueLink());
+    const visits = await Promise.all(Array.from({ length: 20 }, () => invokeShortLink(`/${codeOf(record)}`)));
+    expect(visits.map((visit) => visit.statusCode)).toEqual(Array(20).fill(301));
+    expect((await looked(codeOf(record))).view_count).toBe(20);
+  });
+
+  test('a query string on the short link does not change where it goes', async () => {
+    const record = await created(uniqueLink());
+    const visit = await invokeShortLink(`/${codeOf(record)}?utm_source=x`);
+    expect(visit.statusCode).toBe(301);
+    expect(visit.headers.location).toBe(record.link);
+  });
+
+  test('unknown codes and other paths get the 404 HTML page, which tells nothing of the path', async () => {
+    for (const path of ['/zZ0zZ0z', '/', '/toolong12', '/a/b', '/abc', '/%3Cscript%3E', '/url/short/create', '/<b>x</b>']) {
+      const page = await invokeShortLink(path);
+      expect(page.statusCode).toBe(404);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+      expect(page.headers.location).toBeUndefined();
+      expect(page.body).toMatch(/^<!doctype html>/i);
+      expect(page.body).not.toMatch(/script|toolong|zZ0zZ0z|<b>/);
+    }
+  });
+
+  test('other methods get the 404 page and count no view', async () => {
+    const record = await created(uniqueLink());
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD']) {
+      const page = await invokeShortLink(`/${codeOf(record)}`, { method });
+      expect(page.statusCode).toBe(404);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers.location).toBeUndefined();
+    }
+    expect((await looked(codeOf(record))).view_count).toBe(0);
+  });
+
+  test('the code is case-sensitive: another case is another (unknown) code', async () => {
+    const record = await created(uniqueLink());
+    const code = codeOf(record);
+    const swapped = [...code].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+    if (swapped === code) return; // all digits: nothing to swap
+    expect((await invokeShortLink(`/${swapped}`)).statusCode).toBe(404);
+    expect((await looked(code)).view_count).toBe(0);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The rate limit: its settings are read when the module loads, so it is tested through a copy
+// of functions/short-url-create.ts loaded afresh with small limits.
+
+type Handler = (event: unknown, context: Context) => Promise<{ statusCode?: number; headers?: Record<string, unknown>; body?: string }>;
+
+async function loadCreate(env: Record<string, string>): Promise<Handler> {
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  let handler: Handler | undefined;
+  Object.assign(process.env, env);
+  try {
+    await jest.isolateModulesAsync(async () => {
+      handler = ((await import('../../functions/short-url-create')) as { handler: Handler }).handler;
+    });
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+  return handler!;
+}
+
+/** A creation through `handler`, from `client`, of `url`. */
+async function createWith(handler: Handler, url: string, client: Client, type: ResponseType = 'json'): Promise<Invocation> {
+  const target = `/url/short/create?${query({ type, client })}&url=${enc(url)}`;
+  const match = selectRoute(ROUTES, 'GET', target.split('?')[0]!)!;
+  expect(match.route.fn.entry).toMatch(/short-url-create/);
+  const event = apiEvent({ method: 'GET', target, headers: {}, sourceIp: client.sourceIp, host: 'localhost' }, match);
+  return asInvocation(await handler(event, { awsRequestId: randomUUID(), functionName: 'ShortUrlCreate' } as Context));
+}
+
+/** A day-long window: a test cannot straddle two windows but once in a day's worth of runs. */
+const WINDOW = 86_400;
+
+function expectRateLimited(response: Invocation, type: ResponseType): void {
+  expectError(response, type, 403, 503);
+  const retryAfter = response.headers['retry-after'];
+  expect(retryAfter).toMatch(/^[1-9][0-9]*$/);
+  expect(Number(retryAfter)).toBeLessThanOrEqual(WINDOW);
+  // The rest of the fixed window the request fell in, not a whole window.
+  const now = Math.floor(Date.now() / 1000);
+  expect(Math.abs(Number(retryAfter) - (WINDOW - (now % WINDOW)))).toBeLessThanOrEqual(2);
+}
+
+describe('decisions.md, Short URLs: rate limit', () => {
+  test('per app key: past the limit, 503 with Retry-After in all four types (Javascript 200 with status 503), and nothing is created', async () => {
+    const handler = await loadCreate({ RATE_LIMIT_PER_APP_KEY: '3', RATE_LIMIT_PER_CLIENT_IP: '1000', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW) });
+    // One key in several spellings (decisions.md, `appkey`: given URL-encoded or raw, an absolute
+    // URI): they are one application, counted together.
+    const id = randomUUID();
+    const spellings = [`http://t-${id}.app/`, `HTTP://T-${id.toUpperCase()}.APP`, `http://t-${id}.app:80/`, `http://t-${id}.app`];
+    let spelling = 0;
+    const fromNewAddress = (): Client => ({ appkey: spellings[spelling++ % spellings.length]!, sourceIp: newClient().sourceIp });
+    for (let i = 0; i < 3; i++) recordOf(await createWith(handler, uniqueLink(), fromNewAddress()));
+    const refused: string[] = [];
+    for (const type of TYPES) {
+      const link = uniqueLink();
+      refused.push(link);
+      expectRateLimited(await createWith(handler, link, fromNewAddress(), type), type);
+    }
+    for (const link of refused) expect(await storedFor(link)).toBeUndefined();
+    // Other keys are not limited by this one's count.
+    recordOf(await createWith(handler, uniqueLink(), newClient()));
+  });
+
+  test('per client address: past the limit, 503 with Retry-After in all four types, whatever the app key, and nothing is created', async () => {
+    const handler = await loadCreate({ RATE_LIMIT_PER_APP_KEY: '1000', RATE_LIMIT_PER_CLIENT_IP: '3', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW) });
+    const address = newClient().sourceIp;
+    const withNewKey = (): Client => ({ appkey: newClient().appkey, sourceIp: address });
+    for (let i = 0; i < 3; i++) recordOf(await createWith(handler, uniqueLink(), withNewKey()));
+    const refused: string[] = [];
+    for (const type of TYPES) {
+      const link = uniqueLink();
+      refused.push(link);
+      expectRateLimited(await createWith(handler, link, withNewKey(), type), type);
+    }
+    for (const link of refused) expect(await storedFor(link)).toBeUndefined();
+    recordOf(await createWith(handler, uniqueLink(), newClient()));
+  });
+
+  test('a creation refused for the address does not count against the app key', async () => {
+    const handler = await loadCreate({ RATE_LIMIT_PER_APP_KEY: '3', RATE_LIMIT_PER_CLIENT_IP: '2', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW) });
+    const key = newClient().appkey;
+    const first: Client = { appkey: key, sourceIp: newClient().sourceIp };
+    recordOf(await createWith(handler, uniqueLink(), first));
+    recordOf(await createWith(handler, uniqueLink(), first));
+    expectRateLimited(await createWith(handler, uniqueLink(), first), 'json'); // the address's third
+    recordOf(await createWith(handler, uniqueLink(), { appkey: key, sourceIp: newClient().sourceIp })); // the key's third
+    expectRateLimited(await createWith(handler, uniqueLink(), { appkey: key, sourceIp: newClient().sourceIp }), 'json'); // the key's fourth
+  });
+
+  test('with the template\'s default settings: 60 per app key and 120 per client address in a 60-second window', async () => {
+    // The function as deployed: the environment globalSetup gives it from template.yaml's defaults.
+    const window = (): number => Math.floor(Date.now() / 60_000);
+    const check = async (requests: () => Promise<Invocation>[]) => {
+      const before = window();
+      const results = await Promise.all(requests());
+      expect(results.filter((r) => r.statusCode !== 200 && r.statusCode !== 503)).toEqual([]);
+      const limited = results.filter((r) => r.statusCode === 503);
+      // Exactly one over the limit; none or one if the window turned while the requests ran.
+      if (window() === before) expect(limited).toHaveLength(1);
+      else expect(limited.length).toBeLessThanOrEqual(1);
+      for (const response of limited) {
+        expectError(response, 'json', 403, 503);
+        expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(60);
+      }
+    };
+    const key = newClient().appkey;
+    await check(() => Array.from({ length: 61 }, () => create(uniqueLink(), { client: { appkey: key, sourceIp: newClient().sourceIp } })));
+    const address = newClient().sourceIp;
+    await check(() => Array.from({ length: 121 }, () => create(uniqueLink(), { client: { appkey: newClient().appkey, sourceIp: address } })));
+  }, 30_000);
+
+  test('invalid links are refused before the limit is counted', async () => {
+    const handler = await loadCreate({ RATE_LIMIT_PER_APP_KEY: '2', RATE_LIMIT_PER_CLIENT_IP: '1000', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW) });
+    const client = newClient();
+    for (let i = 0; i < 5; i++) expectError(await createWith(handler, 'ftp://news.test/', client), 'json', 1016, 403);
+    recordOf(await createWith(handler, uniqueLink(), client));
+    recordOf(await createWith(handler, uniqueLink(), client));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('spec 2.5: the Short URL list resource in all four types, through the real parsers', () => {
+  let record: ShortUrl;
+  beforeAll(async () => {
+    // Characters each type must escape, in the link's query and fragment.
+    record = await created(uniqueLink(`/list?a=1&b='2'&c=<3>#"frag"&x`));
+  });
+
+  const ENDPOINTS: ReadonlyArray<readonly [string, (type: ResponseType) => Promise<Invocation>]> = [
+    ['create', (type) => create(record.link, { type })],
+    ['lookup', (type) => lookup(codeOf(record), { type })],
+  ];
+
+  /** decisions.md, Responses: the headers of every API answer; short URLs are never cached. */
+  function expectHeaders(response: Invocation, type: ResponseType): void {
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(CONTENT_TYPE[type]);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers.deprecation).toMatch(/^@[0-9]+$/);
+    expect(response.headers.sunset).toBeUndefined();
+    expect(response.headers['retry-after']).toBeUndefined();
+  }
+
+  function expectTimestamp(timestamp: unknown): void {
+    expect(Number.isSafeInteger(timestamp)).toBe(true);
+    expect(Math.abs((timestamp as number) - Date.now() / 1000)).toBeLessThan(60);
+  }
+
+  describe.each(ENDPOINTS)('%s', (_name, request) => {
+    test('JSON: wrapper keys shorturls, timestamp, total, count, offset; record keys link, short_url, itemid, view_count', async () => {
+      const response = await request('json');
+      expectHeaders(response, 'json');
+      const value = JSON.parse(response.body) as Record<string, unknown>;
+      expect(Object.keys(value)).toEqual(['shorturls', 'timestamp', 'total', 'count', 'offset']);
+      expect(value).toMatchObject({ total: 1, count: 1, offset: 0 });
+      expectTimestamp(value.timestamp);
+      const [entry] = value.shorturls as Record<string, unknown>[];
+      expect(Object.keys(entry!)).toEqual(['link', 'short_url', 'itemid', 'view_count']);
+      expect(entry).toEqual(record);
+    });
+
+    test('XML: root shorturls with timestamp, total, count, offset; shorturl children with the four attributes', async () => {
+      const response = await request('xml');
+      expectHeaders(response, 'xml');
+      expect(response.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+      const root = parseXml(response.body);
+      expect(root.name).toBe('shorturls');
+      expect(Object.keys(root.attributes)).toEqual(['timestamp', 'total', 'count', 'offset']);
+      expect(root.attributes).toMatchObject({ total: '1', count: '1', offset: '0' });
+      expect(root.attributes.timestamp).toMatch(/^[0-9]+$/);
+      expectTimestamp(Number(root.attributes.timestamp));
+      expect(root.children).toHaveLength(1);
+      const [child] = root.children;
+      expect(child!.name).toBe('shorturl');
+      expect(child!.attributes).toEqual({ link: record.link, short_url: record.short_url, itemid: String(record.itemid), view_count: String(record.view_count) });
+      expect(Object.keys(child!.attributes)).toEqual(['link', 'short_url', 'itemid', 'view_count']);
+      expect(child!.children).toEqual([]);
+      expect(child!.text.trim()).toBe('');
+    });
+
+    test('PHP: ServiceAPIShortURLs of ServiceAPIShortURL, byte for byte what PHP serialize() writes', async () => {
+      const response = await request('php');
+      expectHeaders(response, 'php');
+      const answer = unserialize(response.body);
+      expect(answer.error).toBeUndefined();
+      expect(answer.serialized).toBe(response.body);
+      const value = answer.value as Record<string, unknown>;
+      expect(Object.keys(value)).toEqual(['__class', 'shorturls', 'timestamp', 'total', 'count', 'offset']);
+      expect(value).toMatchObject({ __class: 'ServiceAPIShortURLs', total: 1, count: 1, offset: 0 });
+      expectTimestamp(value.timestamp);
+      const entries = value.shorturls as Record<string, unknown>[];
+      expect(entries).toHaveLength(1);
+      expect(Object.keys(entries[0]!)).toEqual(['__class', 'link', 'short_url', 'itemid', 'view_count']);
+      expect(entries[0]).toEqual({ __class: 'ServiceAPIShortURL', ...record });
+    });
+
+    test('Javascript: the callback receives the same object', async () => {
+      const response = await request('javascript');
+      expectHeaders(response, 'javascript');
+      expect(response.body.startsWith('/**/callback(')).toBe(true);
+      const run = runScript(response.body, 'callback');
+      expect(run.alerts).toEqual([]);
+      expect(run.calls).toHaveLength(1);
+      const [value] = run.calls[0]! as Record<string, unknown>[];
+      expect(Object.keys(value!)).toEqual(['shorturls', 'timestamp', 'total', 'count', 'offset']);
+      expect(value).toMatchObject({ shorturls: [record], total: 1, count: 1, offset: 0 });
+      expect(Object.keys((value!.shorturls as object[])[0]!)).toEqual(['link', 'short_url', 'itemid', 'view_count']);
+    });
+  });
+});
+
+describe('the request pipeline applies to the short URL endpoints', () => {
+  test('unknown arguments are 1001, naming the argument, and create nothing', async () => {
+    const link = uniqueLink();
+    for (const type of TYPES) {
+      expectError(await create(link, { type, extra: 'foo=1' }), type, 1001, 403, { detail: 'foo' });
+      expectError(await lookup('AbC1234', { type, extra: 'url=x' }), type, 1001, 403, { detail: 'url' });
+      expectError(await lookup('AbC1234', { type, extra: 'count=1' }), type, 1001, 403, { detail: 'count' });
+    }
+    expect(await storedFor(link)).toBeUndefined();
+  });
+
+  test('a missing app key is 1005 and an invalid one 1028; nothing is created', async () => {
+    const link = uniqueLink();
+    for (const type of TYPES) {
+      const typed = typeQuery(type);
+      expectError(await invoke(`/url/short/create?${typed}&url=${enc(link)}`), type, 1005, 403);
+      expectError(await invoke(`/url/short/create?appkey=&${typed}&url=${enc(link)}`), type, 1005, 403);
+      expectError(await invoke(`/url/short/create?appkey=${enc('http://example.com/')}&${typed}&url=${enc(link)}`), type, 1028, 403);
+      expectError(await invoke(`/url/short/AbC1234?${typed}`), type, 1005, 403);
+      expectError(await invoke(`/url/short/AbC1234?appkey=nokey&${typed}`), type, 1028, 403);
+    }
+    expect(await storedFor(link)).toBeUndefined();
+  });
+
+  test('other methods and the bare /url/short/ are the catch-all 404', async () => {
+    const client = newClient();
+    for (const [method, path] of [
+      ['POST', '/url/short/create'],
+      ['PUT', '/url/short/AbC1234'],
+      ['GET', '/url/short/'],
+      ['GET', '/url/short'],
+    ] as const) {
+      const response = await invoke(`${path}?${query({ client })}&url=${enc(uniqueLink())}`, { method, sourceIp: client.sourceIp });
+      expectError(response, 'json', 404, 404, { detail: false });
+    }
+  });
+});
