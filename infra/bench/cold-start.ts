@@ -1,11 +1,19 @@
 /**
- * Cold start of one bundle, as Lambda's Node runtime does it: a fresh Node process imports the
- * handler's module and invokes it once. Timed inside the child with process.hrtime from just
- * before `import()` to the resolution of the handler's promise; Node's own start is excluded.
+ * Cold start: a fresh Node process per run imports a bundle and answers one request (XML; the
+ * redirect's is the seeded code), as Lambda's Node runtime does it. Timed inside the child with
+ * process.hrtime from just before `import()` to the resolution of the handler's promise; Node's
+ * own start is excluded. Each subject runs COLD_RUNS times, in rounds, and its medians are printed.
  */
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { kb, log, ms, passFail, table } from './output';
+import { functionEnv } from './project';
+import { summarise, type Summary } from './stats';
+import { eventFor, type Subject, type Subjects } from './subjects';
+import { TARGETS } from './targets';
+
+const COLD_RUNS = 15;
 
 /** Runs in the child (`node --input-type=module -e`); argv: bundle URL, export, event JSON, name. */
 const CHILD = `
@@ -56,7 +64,7 @@ export interface ColdStart {
  * One cold start of `bundle` in a fresh process of the running Node (process.execPath), with
  * `env` as its whole environment, as a Lambda function's container has only its own variables.
  */
-export function coldStart(
+function coldStart(
   bundle: string,
   exportName: string,
   event: APIGatewayProxyEventV2,
@@ -87,4 +95,72 @@ export function coldStart(
       }
     });
   });
+}
+
+export interface ColdSummary {
+  readonly total: Summary;
+  readonly importMedian: number;
+  readonly firstMedian: number;
+}
+export type ColdStarts = Map<string, ColdSummary>;
+
+/** The children's whole environment: the functions' and the local stack's (where DynamoDB Local listens, its region and credentials). */
+function childEnvironment(): Record<string, string> {
+  const env: Record<string, string> = { ...functionEnv, PATH: '/usr/local/bin:/usr/bin:/bin', LANG: 'en_US.UTF-8', TZ: ':UTC' };
+  for (const name of ['AWS_ENDPOINT_URL_DYNAMODB', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']) {
+    const value = process.env[name];
+    if (value === undefined) throw new Error(`${name} is not set: the local stack sets it`);
+    env[name] = value;
+  }
+  return env;
+}
+
+async function measureColdStarts(subjects: readonly Subject[]): Promise<ColdStarts> {
+  const env = childEnvironment();
+  const runs = new Map<string, ColdStart[]>(subjects.map((s) => [s.id, []]));
+  const events = new Map(subjects.map((s) => [s.id, eventFor(s, undefined)]));
+  // One round discarded (file cache, first spawn), then rounds in turn so drift hits every function alike.
+  for (let round = -1; round < COLD_RUNS; round++) {
+    for (const subject of subjects) {
+      const run = await coldStart(subject.file, subject.exportName, events.get(subject.id)!, subject.id, { ...env, AWS_LAMBDA_FUNCTION_NAME: subject.id });
+      const wrong = subject.coldCheck(run);
+      if (wrong !== undefined) throw new Error(`${subject.id} cold start ${wrong}`);
+      if (round >= 0) runs.get(subject.id)!.push(run);
+    }
+  }
+  const median = (list: ColdStart[], of: (run: ColdStart) => number) => summarise(list.map(of)).median;
+  return new Map(
+    [...runs].map(([id, list]) => [
+      id,
+      { total: summarise(list.map((r) => r.importNs + r.firstRequestNs)), importMedian: median(list, (r) => r.importNs), firstMedian: median(list, (r) => r.firstRequestNs) },
+    ]),
+  );
+}
+
+export async function coldStartSection({ all, functions, baseline, docClient }: Subjects): Promise<ColdStarts> {
+  log(`== Cold start: fresh \`node\` process, import() of the bundle + one request (XML; the redirect's is the seeded code); ${COLD_RUNS} runs each, Node's own start excluded ==`);
+  const cold = await measureColdStarts(all);
+  const slow = (s: Subject) => cold.get(s.id)!.total.median >= TARGETS.coldStartMs * 1e6;
+  log(
+    table(
+      ['Function', 'Median ms', 'Min ms', 'Max ms', 'import() ms', '1st request ms', `< ${TARGETS.coldStartMs} ms`],
+      all.map((s) => {
+        const c = cold.get(s.id)!;
+        return [s.id, ms(c.total.median), ms(c.total.min), ms(c.total.max), ms(c.importMedian), ms(c.firstMedian), s.kind === 'function' ? passFail(!slow(s)) : '-'];
+      }),
+    ),
+  );
+  log('(import() and 1st request are medians of their own; they need not add up to the median total.)');
+  log(`The DynamoDB functions' and ${docClient.id}'s 1st request includes connecting to DynamoDB Local and its answers: create (deduplicated: the seeded URL)`);
+  log('makes 4 round trips, lookup, redirect and the doc-client-only handler 1 each (counted in the round-trips section).');
+  const slowStarts = functions.filter(slow);
+  if (slowStarts.length > 0) {
+    const parts = slowStarts.map((s) => `${s.id} import() ${ms(cold.get(s.id)!.importMedian)} ms + 1st request ${ms(cold.get(s.id)!.firstMedian)} ms`);
+    log(
+      `Over ${TARGETS.coldStartMs} ms: ${parts.join('; ')}; the baseline's import() of ${kb(baseline.bytes)} KB takes ${ms(cold.get(baseline.id)!.importMedian)} ms, ` +
+        'so import() time is the bundle\'s own parse and evaluation.',
+    );
+  }
+  log();
+  return cold;
 }

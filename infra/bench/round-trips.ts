@@ -1,68 +1,95 @@
 /**
- * Latency of operations that each make DynamoDB round trips, measured side by side: calls are
- * sequential (one in flight at a time), and the cases take turns in rounds, in a new order each
- * round (shuffled, with a fixed seed), so that drift in the machine or in DynamoDB Local hits
- * every case alike, and no case always follows the same one (a heavy case, such as a creation,
- * leaves work behind it in both processes: garbage, DynamoDB Local's own).
+ * DynamoDB round trips: the DynamoDB functions' handlers called in-process against DynamoDB
+ * Local, next to a bare UpdateItem and to the redirect taken apart (round-trip-cases.ts). Each
+ * call's round trips are counted and its answer checked, then all are timed side by side
+ * (interleave.ts), and the redirect's latency is set against the bare UpdateItem's.
  */
-import { summarise, type Summary } from './stats';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { ProjectDatabase, Seed } from './database';
+import { callsPerCase, measureInterleaved } from './interleave';
+import { log, ms, passFail, ratio, signedMs, table } from './output';
+import { roundTripCases } from './round-trip-cases';
+import type { Summary } from './stats';
+import type { Subjects } from './subjects';
+import { TARGETS } from './targets';
 
-export interface TimedCase {
-  readonly name: string;
-  /**
-   * One call, awaited; `n` counts this case's calls from 0, warm-up included. Whatever a call
-   * needs (its event) is made beforehand, so the time is the call's alone. A call that does not
-   * answer as it must throws, and the measurement stops.
-   */
-  readonly call: (n: number) => Promise<void>;
+/**
+ * Untimed calls per case (DynamoDB Local's JVM is still compiling for the first few thousand
+ * requests), then rounds × calls per round, timed one by one. One call per case and round: the
+ * machine is shared, and a busy spell then hits every case alike.
+ */
+const ROUND_TRIPS = { warmup: 300, rounds: 400, perRound: 1 };
+
+export interface RoundTrips {
+  readonly rows: { readonly name: string; readonly roundTrips: number; readonly summary: Summary }[];
+  readonly bare: Summary;
+  readonly bareShared: Summary;
+  readonly redirect: Summary;
+  readonly countView: Summary;
+  readonly redirectSource: Summary;
 }
 
-export interface InterleaveOptions {
-  /** Untimed calls per case before timing, taking turns the same way. */
-  readonly warmup: number;
-  readonly rounds: number;
-  readonly perRound: number;
-}
-
-/** How many calls `case.call` receives at most: the size of the inputs to make beforehand. */
-export const callsPerCase = ({ warmup, rounds, perRound }: InterleaveOptions): number => warmup + rounds * perRound;
-
-export async function measureInterleaved(cases: readonly TimedCase[], options: InterleaveOptions): Promise<Map<string, Summary>> {
-  const { warmup, rounds, perRound } = options;
-  const counts = cases.map(() => 0);
-  const samples = cases.map(() => new Float64Array(rounds * perRound));
-  for (let i = 0; i < warmup; i++) {
-    for (let c = 0; c < cases.length; c++) await cases[c]!.call(counts[c]!++);
+/** HTTP requests Node's http client starts while `run` runs: the DynamoDB round trips of one call, counted, not assumed. */
+async function countRequests(run: () => Promise<void>): Promise<number> {
+  let count = 0;
+  const onStart = () => void count++;
+  subscribe('http.client.request.start', onStart);
+  try {
+    await run();
+  } finally {
+    unsubscribe('http.client.request.start', onStart);
   }
-  const random = mulberry32(0x5eed);
-  const order = cases.map((_, c) => c);
-  for (let round = 0; round < rounds; round++) {
-    for (let k = order.length - 1; k > 0; k--) {
-      const j = Math.floor(random() * (k + 1));
-      [order[k], order[j]] = [order[j]!, order[k]!];
-    }
-    for (const c of order) {
-      const timed = cases[c]!;
-      const into = samples[c]!;
-      for (let i = 0; i < perRound; i++) {
-        const n = counts[c]!++;
-        const t0 = process.hrtime.bigint();
-        await timed.call(n);
-        into[round * perRound + i] = Number(process.hrtime.bigint() - t0);
-      }
-    }
-  }
-  return new Map(cases.map((timed, c) => [timed.name, summarise(samples[c]!)]));
+  return count;
 }
 
-/** A small seeded pseudo-random generator: the same orders in every run. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+async function measureRoundTrips(subjects: Subjects, db: ProjectDatabase, seed: Seed): Promise<RoundTrips> {
+  const { cases, created } = await roundTripCases(subjects, db, seed, callsPerCase(ROUND_TRIPS));
+  const roundTrips = new Map<string, number>();
+  for (const c of cases) roundTrips.set(c.name, await countRequests(c.first ?? (() => c.call(-1))));
+  const results = await measureInterleaved(cases, ROUND_TRIPS);
+
+  // The deduplicated creations made nothing: the itemid counter is the seed's and the new URLs' only.
+  const { Item } = await db.documentClient.send(new GetCommand({ TableName: db.table, Key: { pk: 'counter#itemid' }, ConsistentRead: true }));
+  const itemids = Number(Item?.last);
+  if (itemids !== 1 + created) throw new Error(`itemid counter is ${itemids}, expected ${1 + created} (the seed and ${created} new URLs): a deduplicated creation made a record`);
+
+  const get = (name: string) => results.get(name)!;
+  return {
+    rows: cases.map((c) => ({ name: c.label, roundTrips: roundTrips.get(c.name)!, summary: get(c.name) })),
+    bare: get('bare'),
+    bareShared: get('bare-shared'),
+    redirect: get('redirect'),
+    countView: get('count-view'),
+    redirectSource: get('redirect-source'),
   };
+}
+
+export async function roundTripsSection(subjects: Subjects, db: ProjectDatabase, seed: Seed): Promise<RoundTrips> {
+  const { warmup, rounds, perRound } = ROUND_TRIPS;
+  log(`== DynamoDB round trips, against DynamoDB Local on loopback: ${warmup} untimed calls each, then ${rounds} rounds of ${perRound} call${perRound === 1 ? '' : 's'} each, in a shuffled order per round; sequential, in-process ==`);
+  const trips = await measureRoundTrips(subjects, db, seed);
+  const { bare, bareShared, redirect, countView, redirectSource } = trips;
+  log(
+    table(
+      ['Call', 'Round trips', 'Median ms', 'p90 ms', 'p99 ms', '× bare UpdateItem', 'Per round trip ms'],
+      trips.rows.map((r) => [r.name, String(r.roundTrips), ms(r.summary.median), ms(r.summary.p90), ms(r.summary.p99), ratio(r.summary.median, bare.median), ms(r.summary.median / r.roundTrips)]),
+    ),
+  );
+  log('Round trips: HTTP requests to DynamoDB Local during one call, counted (diagnostics_channel http.client.request.start). The handlers are the');
+  log(`built bundles, each with a client (and connection) of its own; so is the bare UpdateItem, on ${subjects.docClient.id}'s bundled client (lib/db/client.ts's settings).`);
+  log('The unbundled redirect (functions/redirect.ts run by tsx), store.countView and the shared bare UpdateItem share lib/db/client.ts\'s client.');
+  log(`The create calls include the rate limiter's two UpdateItems. A new URL adds a GetItem (no entry), the itemid UpdateItem and a TransactWriteItems.`);
+  const redirectRatio = redirect.median / bare.median;
+  log(`Target: redirect median ≤ ${TARGETS.redirectPerUpdateItem} × bare UpdateItem: ${ms(redirect.median)} ms / ${ms(bare.median)} ms = ${redirectRatio.toFixed(2)} × → ${passFail(redirectRatio <= TARGETS.redirectPerUpdateItem)}.`);
+  const shape = countView.median - bareShared.median;
+  const code = redirectSource.median - countView.median;
+  const rest = redirect.median - bare.median - shape - code;
+  log(
+    `The redirect's ${signedMs(redirect.median - bare.median)} ms over the bare UpdateItem, from differences of medians: its UpdateItem's condition and ALL_NEW answer ` +
+      `${signedMs(shape)} ms (countView − shared bare), the handler's code ${signedMs(code)} ms (unbundled redirect − countView), the rest ${signedMs(rest)} ms ` +
+      `(bundle and connection; a connection of its own vs the shared one: ${signedMs(bare.median - bareShared.median)} ms on the bare UpdateItem).`,
+  );
+  log();
+  return trips;
 }

@@ -1,6 +1,7 @@
-/** Order statistics of timing samples. */
+/** Timing: samples taken one call at a time, and their order statistics. */
+
+/** Order statistics of timing samples (ns). */
 export interface Summary {
-  readonly n: number;
   readonly min: number;
   readonly median: number;
   readonly p90: number;
@@ -17,5 +18,16 @@ export function summarise(samples: ArrayLike<number>): Summary {
   if (sorted.length === 0) throw new Error('no samples');
   const mid = sorted.length >> 1;
   const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  return { n: sorted.length, min: sorted[0]!, median, p90: rank(sorted, 90), p99: rank(sorted, 99), max: sorted[sorted.length - 1]! };
+  return { min: sorted[0]!, median, p90: rank(sorted, 90), p99: rank(sorted, 99), max: sorted[sorted.length - 1]! };
+}
+
+/** `count` calls of `call`, awaited one after the other, each timed on its own (hrtime.bigint, ns). */
+export async function timeEach(count: number, call: () => Promise<unknown>): Promise<Float64Array> {
+  const samples = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const t0 = process.hrtime.bigint();
+    await call();
+    samples[i] = Number(process.hrtime.bigint() - t0);
+  }
+  return samples;
 }

@@ -1,6 +1,7 @@
 /**
  * The short-link host: `GET /{code}` answers 301 to the stored link and counts the view in the
- * same atomic update; anything else gets a small HTML page. Not part of the API, so it has no
+ * same atomic update; `HEAD /{code}` answers the same 301 without counting, so that link
+ * checkers see a live link and add no views; anything else gets a small HTML page. Not part of the API, so it has no
  * app key, type or catalogue errors.
  */
 import middy from '@middy/core';
@@ -44,7 +45,8 @@ export function redirectHandler(store: ShortUrlStore) {
     })
     .handler(async (event): Promise<ApiResult> => {
       const code = event.pathParameters?.code;
-      const link = code !== undefined && isCode(code) ? await store.countView(code) : undefined;
+      if (code === undefined || !isCode(code)) return notFoundPage();
+      const link = event.requestContext.http.method === 'HEAD' ? (await store.findByCode(code))?.link : await store.countView(code);
       if (link === undefined) return notFoundPage();
       return { statusCode: 301, headers: { ...BASE_HEADERS, Location: link }, body: '' };
     });

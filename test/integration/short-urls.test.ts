@@ -363,9 +363,19 @@ describe('decisions.md, Short URLs: views on the short-link host', () => {
     }
   });
 
+  test('HEAD answers the same 301 and counts no view, so link checkers see a live link', async () => {
+    const record = await created(uniqueLink());
+    const head = await invokeShortLink(`/${codeOf(record)}`, { method: 'HEAD' });
+    expect(head.statusCode).toBe(301);
+    expect(head.headers.location).toBe(record.link);
+    expect(head.headers['cache-control']).toBe('no-store');
+    expect((await invokeShortLink('/zZ0zZ0z', { method: 'HEAD' })).statusCode).toBe(404);
+    expect((await looked(codeOf(record))).view_count).toBe(0);
+  });
+
   test('other methods get the 404 page and count no view', async () => {
     const record = await created(uniqueLink());
-    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD']) {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
       const page = await invokeShortLink(`/${codeOf(record)}`, { method });
       expect(page.statusCode).toBe(404);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');

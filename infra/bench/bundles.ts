@@ -1,0 +1,53 @@
+/**
+ * The bundles the bench measures, built into a scratch folder: every function as `sam build`
+ * builds it (copied, as the tests and `npm run build` rebuild .aws-sam/build and may run
+ * meanwhile), and the two yardsticks, bundled with a function's settings: the baseline
+ * (baseline.ts) and the doc-client-only bundle (doc-client.ts).
+ */
+import { copyFile, mkdir, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, type Metafile } from 'esbuild';
+import { buildFunctions, esbuildOptions, type BuiltFunction } from '../bundle';
+import type { FunctionDefinition } from '../template';
+import { definitionOf, functions, LOOKUP } from './project';
+
+export interface Yardstick {
+  readonly file: string;
+  readonly bytes: number;
+  readonly gzipBytes: number;
+  readonly metafile: Metafile;
+}
+
+export interface Bundles {
+  readonly built: readonly BuiltFunction[];
+  /** Bundled as the first function is. */
+  readonly baseline: Yardstick;
+  /** Bundled as the short-URL lookup is. */
+  readonly docClient: Yardstick;
+}
+
+/** Bundles a bench entry with the same settings as `like`. */
+async function buildYardstick(dir: string, like: FunctionDefinition, entry: string): Promise<Yardstick> {
+  const result = await build(esbuildOptions({ ...like.build, EntryPoints: [entry] }, dir));
+  const file = join(dir, `${basename(entry, '.ts')}.mjs`);
+  const bytes = (await stat(file)).size;
+  return { file, bytes, gzipBytes: gzipSync(readFileSync(file), { level: 9 }).length, metafile: result.metafile! };
+}
+
+export async function buildBundles(scratch: string): Promise<Bundles> {
+  const built = await Promise.all(
+    (await buildFunctions(functions)).map(async (b) => {
+      const file = join(scratch, b.id, basename(b.file));
+      await mkdir(dirname(file), { recursive: true });
+      await copyFile(b.file, file);
+      return { ...b, file };
+    }),
+  );
+  const [baseline, docClient] = await Promise.all([
+    buildYardstick(scratch, functions[0]!, 'infra/bench/baseline.ts'),
+    buildYardstick(scratch, definitionOf(LOOKUP), 'infra/bench/doc-client.ts'),
+  ]);
+  return { built, baseline, docClient };
+}

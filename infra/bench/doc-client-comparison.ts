@@ -1,0 +1,58 @@
+/**
+ * The DynamoDB functions against the doc-client-only bundle (doc-client.ts, the SDK's document
+ * client and one GetItem): bundle size and cold start as multiples of its, what the functions
+ * hold beyond it (package by package), and where their extra cold-start time goes.
+ */
+import type { Metafile } from 'esbuild';
+import { bytesByPackage } from '../bundle';
+import type { ColdStarts } from './cold-start';
+import { kb, log, ms, passFail, ratio, signedMs, table } from './output';
+import type { Subjects } from './subjects';
+import { TARGETS } from './targets';
+
+/** Bytes per package that `bundle` holds beyond `yardstick` (a tenth of a KB at least), largest first. */
+function bytesBeyond(bundle: Metafile, yardstick: Metafile): { name: string; bytes: number }[] {
+  const theirs = new Map(bytesByPackage(yardstick).map((p) => [p.name, p.bytes]));
+  return bytesByPackage(bundle)
+    .map((p) => ({ name: p.name, bytes: p.bytes - (theirs.get(p.name) ?? 0) }))
+    .filter((p) => p.bytes >= 103)
+    .sort((a, b) => b.bytes - a.bytes);
+}
+
+/** xmlbuilder2 and the packages it brings (@oozcitak/*, js-yaml). */
+const isXmlRenderer = (name: string) => name === 'xmlbuilder2' || name.startsWith('@oozcitak/') || name === 'js-yaml';
+
+export function docClientSection({ statics, dbFunctions, baseline, docClient: doc }: Subjects, cold: ColdStarts): void {
+  const docCold = cold.get(doc.id)!;
+  const limit = TARGETS.perDocClientOnly;
+  log(`== DynamoDB functions against ${doc.id} (${kb(doc.bytes)} KB; cold start ${ms(docCold.total.median)} ms: import() ${ms(docCold.importMedian)} ms, GetItem ${ms(docCold.firstMedian)} ms); target ≤ ${limit} × ==`);
+  const xmlBytes = (metafile: Metafile) => bytesByPackage(metafile).filter((p) => isXmlRenderer(p.name)).reduce((sum, p) => sum + p.bytes, 0);
+  log(
+    table(
+      ['Function', 'Raw KB', '× doc client', `Size ≤ ${limit} ×`, 'XML renderer KB', 'Cold ms', '× doc client', `Cold ≤ ${limit} ×`, 'import() ms', '1st request ms'],
+      dbFunctions.map((s) => {
+        const c = cold.get(s.id)!;
+        const [size, time] = [ratio(s.bytes, doc.bytes), ratio(c.total.median, docCold.total.median)];
+        return [s.id, kb(s.bytes), size, passFail(s.bytes <= limit * doc.bytes), kb(xmlBytes(s.metafile)), ms(c.total.median), time, passFail(c.total.median <= limit * docCold.total.median), ms(c.importMedian), ms(c.firstMedian)];
+      }),
+    ),
+  );
+  log('The create and lookup functions answer in the API\'s types, so they also carry the XML renderer (xmlbuilder2 with @oozcitak/* and js-yaml,');
+  log('~300 KB) and the other renderers and middy; the redirect function answers a 301 or a small HTML page and carries none of the renderers.');
+  for (const s of dbFunctions) {
+    const beyond = bytesBeyond(s.metafile, doc.metafile);
+    const total = beyond.reduce((sum, p) => sum + p.bytes, 0);
+    log(`${s.id} holds ${kb(total)} KB beyond ${doc.id}: ${beyond.slice(0, 8).map((p) => `${p.name} ${kb(p.bytes)}`).join(', ')}${beyond.length > 8 ? ', …' : ''} (KB).`);
+  }
+  const beyondCold = dbFunctions.map((s) => {
+    const c = cold.get(s.id)!;
+    return `${s.id} import() ${signedMs(c.importMedian - docCold.importMedian)} ms, 1st request ${signedMs(c.firstMedian - docCold.firstMedian)} ms`;
+  });
+  log(`Cold start beyond ${doc.id} (differences of medians): ${beyondCold.join('; ')}.`);
+  const staticImports = statics.map((s) => cold.get(s.id)!.importMedian);
+  log(
+    `For scale: the functions without DynamoDB (renderers and middy, no SDK) take ${ms(Math.min(...staticImports))}–${ms(Math.max(...staticImports))} ms in import(), ` +
+      `the baseline ${ms(cold.get(baseline.id)!.importMedian)} ms.`,
+  );
+  log();
+}

@@ -1,0 +1,68 @@
+/**
+ * Latency of operations that each make DynamoDB round trips, measured side by side: calls are
+ * sequential (one in flight at a time), and the cases take turns in rounds, in a new order each
+ * round (shuffled, with a fixed seed), so that drift in the machine or in DynamoDB Local hits
+ * every case alike, and no case always follows the same one (a heavy case, such as a creation,
+ * leaves work behind it in both processes: garbage, DynamoDB Local's own).
+ */
+import { summarise, type Summary } from './stats';
+
+export interface TimedCase {
+  readonly name: string;
+  /**
+   * One call, awaited; `n` counts this case's calls from 0, warm-up included. Whatever a call
+   * needs (its event) is made beforehand, so the time is the call's alone. A call that does not
+   * answer as it must throws, and the measurement stops.
+   */
+  readonly call: (n: number) => Promise<void>;
+}
+
+export interface InterleaveOptions {
+  /** Untimed calls per case before timing, taking turns the same way. */
+  readonly warmup: number;
+  readonly rounds: number;
+  readonly perRound: number;
+}
+
+/** How many calls `case.call` receives at most: the size of the inputs to make beforehand. */
+export const callsPerCase = ({ warmup, rounds, perRound }: InterleaveOptions): number => warmup + rounds * perRound;
+
+export async function measureInterleaved(cases: readonly TimedCase[], options: InterleaveOptions): Promise<Map<string, Summary>> {
+  const { warmup, rounds, perRound } = options;
+  const counts = cases.map(() => 0);
+  const samples = cases.map(() => new Float64Array(rounds * perRound));
+  for (let i = 0; i < warmup; i++) {
+    for (let c = 0; c < cases.length; c++) await cases[c]!.call(counts[c]!++);
+  }
+  const random = mulberry32(0x5eed);
+  const order = cases.map((_, c) => c);
+  for (let round = 0; round < rounds; round++) {
+    for (let k = order.length - 1; k > 0; k--) {
+      const j = Math.floor(random() * (k + 1));
+      [order[k], order[j]] = [order[j]!, order[k]!];
+    }
+    for (const c of order) {
+      const timed = cases[c]!;
+      const into = samples[c]!;
+      for (let i = 0; i < perRound; i++) {
+        const n = counts[c]!++;
+        const t0 = process.hrtime.bigint();
+        await timed.call(n);
+        into[round * perRound + i] = Number(process.hrtime.bigint() - t0);
+      }
+    }
+  }
+  return new Map(cases.map((timed, c) => [timed.name, summarise(samples[c]!)]));
+}
+
+/** A small seeded pseudo-random generator: the same orders in every run. */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
