@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import { ApiError } from '../errors';
-import { CONTENT_TYPES, renderAlert, renderBody, type ResponseType } from '../render';
+import { CONTENT_TYPES, loadRenderer, renderAlert, renderBody, type ResponseType } from '../render';
 import { ErrorShape, resource, ScriptErrorShape, type Resource } from '../resources';
 import type { ApiMiddleware, ApiRequest, ApiResult } from './context';
 
@@ -79,10 +79,12 @@ export const respond = (
   policy: ResponsePolicy,
   config: Config,
 ): ApiMiddleware => ({
-  after: (request) => {
+  after: async (request) => {
+    await loadRenderer(request.context.responseType ?? 'xml');
     request.response = success(request, policy, config);
   },
-  onError: (request) => {
+  onError: async (request) => {
+    await loadRenderer(request.context.responseType ?? 'xml');
     request.response = failure(request, policy, config);
   },
 });

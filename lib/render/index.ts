@@ -2,7 +2,6 @@ import type { Resource, ResourceShape } from '../resources';
 import { renderJavascriptCall } from './javascript';
 import { renderJson } from './json';
 import { renderPhp } from './php';
-import { renderXml } from './xml';
 
 export { renderAlert } from './javascript';
 
@@ -17,6 +16,18 @@ export const CONTENT_TYPES: Readonly<Record<ResponseType, string>> = {
 };
 
 type Serialisation = 'xml' | 'json' | 'php';
+
+/*
+ * The XML renderer's library (xmlbuilder2 and its DOM) is most of every bundle and most of a
+ * cold start's module evaluation; it is loaded on the first XML answer instead of at start, so
+ * that containers answering only other types never evaluate it.
+ */
+let xml: typeof import('./xml') | undefined;
+
+/** Makes the renderer of `type` ready; `renderBody` needs it done for XML. */
+export async function loadRenderer(type: ResponseType): Promise<void> {
+  if (type === 'xml') xml ??= await import('./xml');
+}
 
 /*
  * Resource values are immutable, and the static ones (catalogue, containers) are shared by every
@@ -52,7 +63,10 @@ function serialise(resource: Resource, format: Serialisation, phpClassPrefix: st
   const key = format === 'php' ? `php ${phpClassPrefix}` : format;
   let body = bodies.get(key);
   if (body === undefined) {
-    if (format === 'xml') body = renderXml(resource);
+    if (format === 'xml') {
+      if (xml === undefined) throw new Error("the XML renderer is not loaded: await loadRenderer('xml') first");
+      body = xml.renderXml(resource);
+    }
     else if (format === 'json') body = renderJson(resource);
     else body = renderPhp(resource, phpClassPrefix);
     bodies.set(key, body);
@@ -60,7 +74,7 @@ function serialise(resource: Resource, format: Serialisation, phpClassPrefix: st
   return body;
 }
 
-/** The body of a response in the given type. */
+/** The body of a response in the given type, whose renderer `loadRenderer` made ready. */
 export function renderBody(type: ResponseType, resource: Resource, options: RenderOptions): string {
   if (type === 'javascript') return renderJavascriptCall(options.callback, serialise(resource, 'json', options.phpClassPrefix));
   return serialise(resource, type, options.phpClassPrefix);

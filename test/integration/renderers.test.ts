@@ -4,7 +4,7 @@
  * placement, wire types) and from each resource's declaration, never from the renderers' output.
  */
 import { config } from '../../lib/config';
-import { renderAlert, renderBody as renderWith, RESPONSE_TYPES, type ResponseType } from '../../lib/render';
+import { loadRenderer, renderAlert, renderBody as renderWith, RESPONSE_TYPES, type ResponseType } from '../../lib/render';
 import { renderPhp } from '../../lib/render/php';
 import {
   ContainerListShape,
@@ -31,6 +31,9 @@ import { parseXml, runScript, unserializeAll, XML_DECLARATION, type PhpAnswer, t
 
 const renderBody = (type: ResponseType, subject: Resource, callback: string): string =>
   renderWith(type, subject, { callback, phpClassPrefix: 'ServiceAPI' });
+
+// The XML renderer is loaded on first use (lib/render/index.ts).
+beforeAll(() => loadRenderer('xml'));
 
 type Rec = Record<string, unknown>;
 type Bodies = Record<ResponseType, string>;
@@ -266,38 +269,42 @@ function expectScriptCalls(body: string, callback: string, expected: unknown): v
 // ---------------------------------------------------------------------------------------------
 
 describe('every declared resource renders in all four types', () => {
-  const cases = samples().map((sample) => ({ ...sample, bodies: renderAll(sample.resource) }));
+  const cases = samples();
+  // Rendered once the XML renderer is loaded, which happens in a hook, not while collecting.
+  let bodiesOf: Bodies[] = [];
   let answers: PhpAnswer[] = [];
-  beforeAll(() => {
-    answers = unserializeAll(cases.map((sample) => sample.bodies.php));
+  beforeAll(async () => {
+    await loadRenderer('xml');
+    bodiesOf = cases.map((sample) => renderAll(sample.resource));
+    answers = unserializeAll(bodiesOf.map((bodies) => bodies.php));
   });
 
   test('the default PHP class prefix is ServiceAPI', () => {
     expect(config.phpClassPrefix).toBe('ServiceAPI');
   });
 
-  describe.each(cases.map((sample, index) => ({ ...sample, index })))('$name', ({ resource: subject, bodies, index }) => {
+  describe.each(cases.map((sample, index) => ({ ...sample, index })))('$name', ({ resource: subject, index }) => {
     test('XML parses strictly and places each field as declared', () => {
-      expectXml(subject.shape, subject.value, xmlRoot(bodies.xml));
+      expectXml(subject.shape, subject.value, xmlRoot(bodiesOf[index]!.xml));
     });
 
     test('JSON has the declared properties, in order, with their wire types', () => {
-      expectTree(subject.shape, subject.value, JSON.parse(bodies.json));
+      expectTree(subject.shape, subject.value, JSON.parse(bodiesOf[index]!.json));
     });
 
     test('Javascript calls the callback once with the JSON object', () => {
-      expectScriptCalls(bodies.javascript, CALLBACK, JSON.parse(bodies.json));
+      expectScriptCalls(bodiesOf[index]!.javascript, CALLBACK, JSON.parse(bodiesOf[index]!.json));
     });
 
     test("PHP unserializes to ServiceAPI classes and equals PHP's own serialize()", () => {
-      const value = expectPhpFaithful(answers[index], bodies.php);
-      expect(answers[index]!.serialized).toBe(bodies.php);
+      const value = expectPhpFaithful(answers[index], bodiesOf[index]!.php);
+      expect(answers[index]!.serialized).toBe(bodiesOf[index]!.php);
       expectTree(subject.shape, subject.value, value, 'ServiceAPI');
     });
   });
 
   describe('spec-level facts, spelled out', () => {
-    const byName = (name: string) => cases.find((sample) => sample.name === name)!.bodies;
+    const byName = (name: string) => bodiesOf[cases.findIndex((sample) => sample.name === name)]!;
     const phpOf = (name: string) => answers[cases.findIndex((sample) => sample.name === name)]!.value as Rec;
 
     test('property order is the one of the spec tables and decisions', () => {
@@ -653,5 +660,16 @@ describe('renderBody memoisation', () => {
     expect(JSON.parse(renderBody('json', resource(ScriptErrorShape, value), ''))).toEqual(value);
     expect(xmlRoot(renderBody('xml', resource(ScriptErrorShape, value), '')).attributes.status).toBe('403');
     expect(xmlRoot(renderBody('xml', resource(ErrorShape, value), '')).attributes).not.toHaveProperty('status');
+  });
+});
+
+describe('the XML renderer is loaded on first use', () => {
+  test('renderBody refuses XML until loadRenderer has made it ready, in a fresh module', () => {
+    jest.isolateModules(() => {
+      const fresh = require('../../lib/render') as typeof import('../../lib/render');
+      const subject = resource(ErrorShape, { code: 404, message: 'Not found' });
+      expect(() => fresh.renderBody('xml', subject, { callback: '', phpClassPrefix: 'ServiceAPI' })).toThrow(/loadRenderer/);
+      expect(fresh.renderBody('json', subject, { callback: '', phpClassPrefix: 'ServiceAPI' })).toBe('{"code":404,"message":"Not found"}');
+    });
   });
 });
