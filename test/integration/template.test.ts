@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { buildFunctions, type BuiltFunction } from '../../infra/bundle';
-import { functionsOf, loadTemplate, routesOf, type FunctionDefinition } from '../../infra/template';
+import { functionEnvironment, functionsOf, loadTemplate, routesOf, tablesOf, type FunctionDefinition } from '../../infra/template';
 import { documentClient } from '../../lib/db/client';
 import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
 import { linkKey } from '../../lib/shorturls/link';
@@ -101,5 +101,47 @@ describe('the bundles `npm run build` makes, as Lambda loads them', () => {
     expect(basename(bundle.file)).toBe(fn.bundleName);
     const event = JSON.parse(readFileSync(eventFileOf(fn), 'utf8'));
     expectAnswer(runBundle(bundle.file, fn.exportName, event), event);
+  });
+});
+
+describe('tables', () => {
+  const tables = (stage: string) => tablesOf(template, { parameters: { Stage: stage } });
+
+  test('every table is on demand, with point-in-time recovery, kept when the stack goes', () => {
+    const declared = Object.entries(template.Resources).filter(([, resource]) => resource.Type === 'AWS::DynamoDB::Table');
+    expect(declared.map(([id]) => id).sort()).toEqual(['RateLimitsTable', 'ShortUrlsTable']);
+    for (const [, resource] of declared) expect(resource).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    for (const { properties } of tables('staging')) {
+      expect(properties.BillingMode).toBe('PAY_PER_REQUEST');
+      expect(properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    }
+  });
+
+  test('deletion protection is on in prod only, and the stage names every table', () => {
+    expect(tables('prod').map((table) => [table.properties.TableName, table.properties.DeletionProtectionEnabled])).toEqual([
+      ['social-news-prod-short-urls', true],
+      ['social-news-prod-rate-limits', true],
+    ]);
+    expect(tables('staging').every((table) => table.properties.DeletionProtectionEnabled === false)).toBe(true);
+  });
+
+  test('the functions get the table names from the tables themselves', () => {
+    const env = functionEnvironment(template, { parameters: { Stage: 'prod' } });
+    expect(env.SHORT_URLS_TABLE).toBe('social-news-prod-short-urls');
+    expect(env.RATE_LIMITS_TABLE).toBe('social-news-prod-rate-limits');
+  });
+});
+
+describe('dependencies', () => {
+  const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Record<string, Record<string, string>>;
+
+  test('every @aws-sdk package the project names is on one version, installed once', () => {
+    const named = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies }).filter(([name]) => name.startsWith('@aws-sdk/'));
+    expect(named.length).toBeGreaterThan(1);
+    expect(new Set(named.map(([, version]) => version)).size).toBe(1);
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { version: string }> };
+    const copies = Object.keys(lock.packages).filter((path) => /node_modules\/@aws-sdk\/[^/]+$/.test(path));
+    const names = copies.map((path) => path.slice(path.lastIndexOf('@aws-sdk/')));
+    expect(new Set(names).size).toBe(names.length);
   });
 });
