@@ -88,11 +88,15 @@ export async function startDynamoDbLocal(options: { port: number; dataDirectory?
     ],
     { cwd: release, env: { ...process.env, DDB_LOCAL_TELEMETRY: '0' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  // Never outlive the process that started it, however that process ends.
+  const stopWithParent = () => child.kill('SIGTERM');
+  process.once('exit', stopWithParent);
   await waitForStart(child);
   return {
     endpoint: `http://127.0.0.1:${options.port}`,
     stop: () =>
       new Promise((stopped) => {
+        process.off('exit', stopWithParent);
         if (child.exitCode !== null) return stopped();
         child.once('exit', () => stopped());
         child.kill('SIGTERM');
