@@ -5,7 +5,8 @@ import { resource, ShortUrlListShape } from '../lib/resources';
 import { DynamoRateLimitStore, DynamoShortUrlStore } from '../lib/shorturls/dynamodb';
 import { RateLimiter } from '../lib/shorturls/rate-limit';
 import { ShortUrlService } from '../lib/shorturls/service';
-import { readRateLimits, readShortUrlHost, requiredSetting } from '../lib/shorturls/settings';
+import { requiredSetting } from '../lib/config';
+import { readRateLimits, readShortUrlHost } from '../lib/shorturls/settings';
 
 const shortUrls = new ShortUrlService(
   new DynamoShortUrlStore(documentClient, requiredSetting(process.env, 'SHORT_URLS_TABLE')),

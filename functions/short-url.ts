@@ -4,7 +4,8 @@ import { endpoint, pathParameter } from '../lib/http';
 import { resource, ShortUrlListShape } from '../lib/resources';
 import { DynamoShortUrlStore } from '../lib/shorturls/dynamodb';
 import { ShortUrlService } from '../lib/shorturls/service';
-import { readShortUrlHost, requiredSetting } from '../lib/shorturls/settings';
+import { requiredSetting } from '../lib/config';
+import { readShortUrlHost } from '../lib/shorturls/settings';
 
 const shortUrls = new ShortUrlService(
   new DynamoShortUrlStore(documentClient, requiredSetting(process.env, 'SHORT_URLS_TABLE')),

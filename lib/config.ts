@@ -49,6 +49,13 @@ function normalisedUrl(text: string): string | undefined {
   }
 }
 
+/** A setting a function cannot start without, such as a table name. */
+export function requiredSetting(env: Env, name: string): string {
+  const value = env[name];
+  if (!value) throw new ConfigError(`${name} must be set`);
+  return value;
+}
+
 export function readConfig(env: Env = process.env): Config {
   const phpClassPrefix = setting(env, 'PHP_CLASS_PREFIX', 'ServiceAPI');
   if (!PHP_CLASS_PREFIX.test(phpClassPrefix)) {

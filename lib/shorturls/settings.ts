@@ -2,16 +2,10 @@
  * Settings of the short-URL functions, read and checked when their container starts: a
  * function missing one fails at once.
  */
-import { ConfigError } from '../config';
+import { ConfigError, requiredSetting } from '../config';
 import type { RateLimits } from './rate-limit';
 
 type Env = Readonly<Record<string, string | undefined>>;
-
-export function requiredSetting(env: Env, name: string): string {
-  const value = env[name];
-  if (!value) throw new ConfigError(`${name} must be set`);
-  return value;
-}
 
 /** SHORT_URL_HOST: the origin short URLs carry, e.g. https://sho.rt or http://127.0.0.1:3001. */
 export function readShortUrlHost(env: Env): URL {

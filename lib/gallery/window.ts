@@ -1,0 +1,31 @@
+import { ApiError } from '../errors';
+
+export const THIRTY_DAYS = 30 * 24 * 60 * 60;
+
+/** Inclusive bounds in epoch seconds; an absent bound is open. */
+export interface DateWindow {
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/**
+ * The date window of a gallery request (spec 4.4, the five date-range rules; decisions.md, Date
+ * window). With ids, or for one photo's comments, the window is all time unless bounds are
+ * given, and has no width limit. Otherwise it is at most 30 days: the 30 days before `now`, the
+ * 30 days from `min`, or the 30 days up to `max`; wider is 1020. `max` before `min` is 1006.
+ */
+export function dateWindow(asked: DateWindow, unlimited: boolean, now: number): DateWindow {
+  const { min, max } = asked;
+  if (min !== undefined && max !== undefined && max < min) {
+    throw new ApiError(1006, `max_submit_date (minimum min_submit_date, ${min})`);
+  }
+  if (unlimited) return asked;
+  if (min === undefined && max === undefined) return { min: now - THIRTY_DAYS, max: now };
+  if (max === undefined) return { min, max: min! + THIRTY_DAYS };
+  if (min === undefined) return { min: max - THIRTY_DAYS, max };
+  if (max - min > THIRTY_DAYS) throw new ApiError(1020, 'max_submit_date (at most 30 days after min_submit_date)');
+  return asked;
+}
+
+export const inWindow = (date: number, window: DateWindow): boolean =>
+  (window.min === undefined || date >= window.min) && (window.max === undefined || date <= window.max);
