@@ -7,6 +7,8 @@ import type { CommentRecord, GalleryStore, Kind, PhotoRecord } from './store';
 import type { DateWindow } from './window';
 
 const BATCH_GET_LIMIT = 100;
+/** Items asked for per query page: DynamoDB refuses a Limit past 2^31 - 1, and pages end at 1 MB anyway. */
+const QUERY_PAGE_LIMIT = 1000;
 const RANK: Record<Kind, string> = { photo: 'digg_count', comment: 'up' };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -23,7 +25,7 @@ export class DynamoGalleryStore implements GalleryStore {
     let count = 0;
     let start: Record<string, unknown> | undefined;
     do {
-      const limit = Number.isFinite(enough) ? enough - items.length : undefined;
+      const limit = Number.isFinite(enough) ? Math.min(enough - items.length, QUERY_PAGE_LIMIT) : undefined;
       const page = await withDatabase(() =>
         this.client.send(new QueryCommand({ ...input, TableName: this.table, ExclusiveStartKey: start, ...(limit ? { Limit: limit } : {}) })),
       );
@@ -40,8 +42,8 @@ export class DynamoGalleryStore implements GalleryStore {
       KeyConditionExpression: 'kind = :kind AND date_id BETWEEN :from AND :to',
       ExpressionAttributeValues: {
         ':kind': kind,
-        ':from': dateId(window.min ?? 0, 0),
-        ':to': dateId(window.max ?? MAX_DATE, Number.MAX_SAFE_INTEGER),
+        ':from': dateId(Math.max(0, window.min ?? 0), 0),
+        ':to': dateId(Math.min(MAX_DATE, window.max ?? MAX_DATE), Number.MAX_SAFE_INTEGER),
       },
     };
   }

@@ -56,6 +56,7 @@ export class GalleryService {
     return { window, total: ranked.length, ids: ranked.slice(args.offset, end).map((entry) => entry.id) };
   }
 
+  /** The window of listings by id: all time, narrowed by the bounds given; checked before any read. */
   private unlimitedWindow(args: ListingArgs, now: number): DateWindow {
     return dateWindow({ min: args.min_submit_date, max: args.max_submit_date }, true, now);
   }
@@ -91,15 +92,17 @@ export class GalleryService {
 
   /** GET /galleryphotos/{list}: the photos with these ids; unknown ids are left out. */
   async photosByIds(ids: readonly number[], args: ListingArgs, now: number): Promise<GalleryValue> {
+    const window = this.unlimitedWindow(args, now);
     const found = [...(await this.store.photosByIds(ids)).values()];
-    return this.gallery(pageOf(found, photoRank, this.unlimitedWindow(args, now), args), args, now);
+    return this.gallery(pageOf(found, photoRank, window, args), args, now);
   }
 
   /** GET /galleryphoto/{id}: the gallery wrapper holding one photo; 404 when there is none. */
   async photo(id: number, args: ListingArgs, now: number): Promise<GalleryValue> {
+    const window = this.unlimitedWindow(args, now);
     const photo = (await this.store.photosByIds([id])).get(id);
     if (photo === undefined) throw notFound();
-    return this.gallery(pageOf([photo], photoRank, this.unlimitedWindow(args, now), args), args, now);
+    return this.gallery(pageOf([photo], photoRank, window, args), args, now);
   }
 
   /** GET /galleryphotos/comments: the comments (every level) of the window. */
@@ -111,18 +114,20 @@ export class GalleryService {
 
   /** GET /galleryphotos/{list}/comments: every comment of these photos; 404 if any is unknown. */
   async commentsOfPhotos(ids: readonly number[], args: ListingArgs, now: number): Promise<EventsValue> {
+    const window = this.unlimitedWindow(args, now);
     const photos = await this.store.photosByIds(ids);
     if (ids.some((id) => !photos.has(id))) throw notFound();
     const comments = (await Promise.all(ids.map((id) => this.store.commentsOfPhoto(id)))).flat();
-    return this.events(pageOf(comments, commentRank, this.unlimitedWindow(args, now), args), args, now);
+    return this.events(pageOf(comments, commentRank, window, args), args, now);
   }
 
   /** GET /galleryphoto/{id}/comments: the top-level comments of one photo; 404 if it is unknown. */
   async topLevelComments(photoId: number, args: ListingArgs, now: number): Promise<EventsValue> {
+    const window = this.unlimitedWindow(args, now);
     const [photos, comments] = await Promise.all([this.store.photosByIds([photoId]), this.store.commentsOfPhoto(photoId)]);
     if (!photos.has(photoId)) throw notFound();
     const topLevel = comments.filter((comment) => comment.level === 0);
-    return this.events(pageOf(topLevel, commentRank, this.unlimitedWindow(args, now), args), args, now);
+    return this.events(pageOf(topLevel, commentRank, window, args), args, now);
   }
 
   /** The comment, when the photo exists and the comment is one of its comments; else 404. */
@@ -135,13 +140,15 @@ export class GalleryService {
 
   /** GET /galleryphoto/{id}/comment/{id}: the events wrapper holding one comment. */
   async comment(photoId: number, commentId: number, args: ListingArgs, now: number): Promise<EventsValue> {
+    const window = this.unlimitedWindow(args, now);
     const comment = await this.commentOf(photoId, commentId);
-    return this.events(pageOf([comment], commentRank, this.unlimitedWindow(args, now), args), args, now);
+    return this.events(pageOf([comment], commentRank, window, args), args, now);
   }
 
   /** GET /galleryphoto/{id}/comment/{id}/replies: one level of replies to a comment. */
   async replies(photoId: number, commentId: number, args: ListingArgs, now: number): Promise<EventsValue> {
+    const window = this.unlimitedWindow(args, now);
     const [, replies] = await Promise.all([this.commentOf(photoId, commentId), this.store.repliesTo(commentId)]);
-    return this.events(pageOf(replies, commentRank, this.unlimitedWindow(args, now), args), args, now);
+    return this.events(pageOf(replies, commentRank, window, args), args, now);
   }
 }

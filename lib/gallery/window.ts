@@ -22,7 +22,8 @@ export function dateWindow(asked: DateWindow, unlimited: boolean, now: number): 
   if (unlimited) return asked;
   if (min === undefined && max === undefined) return { min: now - THIRTY_DAYS, max: now };
   if (max === undefined) return { min, max: min! + THIRTY_DAYS };
-  if (min === undefined) return { min: max - THIRTY_DAYS, max };
+  // Dates start at the epoch (negative ones are refused), so the window does too.
+  if (min === undefined) return { min: Math.max(0, max - THIRTY_DAYS), max };
   if (max - min > THIRTY_DAYS) throw new ApiError(1020, 'max_submit_date (at most 30 days after min_submit_date)');
   return asked;
 }

@@ -12,6 +12,7 @@ import { documentClient } from '../../lib/db/client';
 import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
 import { linkKey } from '../../lib/shorturls/link';
 import { decode } from '../support/decode';
+import { GalleryData } from '../support/gallery-fixtures';
 import { runBundle } from '../support/run-bundle';
 
 const template = loadTemplate();
@@ -27,6 +28,15 @@ beforeAll(async () => {
   const store = new DynamoShortUrlStore(documentClient, process.env.SHORT_URLS_TABLE!);
   const link = 'https://www.example.org/sample';
   await store.insert({ code: SAMPLE_CODE, link, itemid: 9_000_000_001, view_count: 0 }, linkKey(link));
+  // The gallery sample events name photos 1001 and 1002 (dated from 1229990400, the window the
+  // date-listing events ask for) and comment 5001 of photo 1001, which has a reply.
+  const gallery = new GalleryData();
+  const photo = gallery.photo(1_230_000_000, { id: 1001, title: 'Sample photo', digg_count: 12 });
+  const other = gallery.photo(1_230_086_400, { id: 1002, title: 'Another sample photo', digg_count: 3 });
+  const comment = gallery.comment(photo, 1_230_003_600, { id: 5001, content: 'A sample comment', up: 2 });
+  gallery.reply(comment, 1_230_007_200, { id: 5002, content: 'A sample reply' });
+  gallery.comment(other, 1_230_090_000, { id: 5003, content: 'A comment of the other photo' });
+  await gallery.save();
 });
 
 const expectedStatus = (event: { routeKey: string; rawPath: string }): number =>
@@ -109,7 +119,7 @@ describe('tables', () => {
 
   test('every table is on demand, with point-in-time recovery, kept when the stack goes', () => {
     const declared = Object.entries(template.Resources).filter(([, resource]) => resource.Type === 'AWS::DynamoDB::Table');
-    expect(declared.map(([id]) => id).sort()).toEqual(['RateLimitsTable', 'ShortUrlsTable']);
+    expect(declared.map(([id]) => id).sort()).toEqual(['GalleryTable', 'RateLimitsTable', 'ShortUrlsTable']);
     for (const [, resource] of declared) expect(resource).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
     for (const { properties } of tables('staging')) {
       expect(properties.BillingMode).toBe('PAY_PER_REQUEST');
@@ -121,6 +131,7 @@ describe('tables', () => {
     expect(tables('prod').map((table) => [table.properties.TableName, table.properties.DeletionProtectionEnabled])).toEqual([
       ['social-news-prod-short-urls', true],
       ['social-news-prod-rate-limits', true],
+      ['social-news-prod-gallery', true],
     ]);
     expect(tables('staging').every((table) => table.properties.DeletionProtectionEnabled === false)).toBe(true);
   });

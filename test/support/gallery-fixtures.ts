@@ -1,0 +1,537 @@
+/**
+ * Test data for the gallery endpoints, written to GalleryTable with the importer's own layout
+ * (photoItem/commentItem), and the checks every gallery answer goes through: each request made in
+ * all four types, each body decoded with the real parser of its type and brought to one view,
+ * with the wire form (property order, PHP classes, XML placement, `total` as a string) checked
+ * on the way.
+ *
+ * Isolation: the date-window endpoints see every photo of the table, and other tests share it.
+ * Each test claims a time range of its own (claimRange): one that no stored photo or comment
+ * comes near, and that no other test of this process claimed; ids are random and at least 10^12.
+ */
+import { randomInt } from 'node:crypto';
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../lib/db/client';
+import { commentItem, dateId, photoItem } from '../../lib/gallery/items';
+import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
+import { CONTENT_TYPE, TYPES, typeQuery, type ResponseType } from './expect-error';
+import { invoke, withKey, type Invocation } from './invoke';
+import { parseXml, runScript, unserializeAll, type XmlElement } from './parsers';
+
+export const DAY = 24 * 60 * 60;
+export const THIRTY_DAYS = 30 * DAY;
+
+const table = (): string => {
+  const name = process.env.GALLERY_TABLE;
+  if (!name) throw new Error('GALLERY_TABLE is not set: run the integration project (its globalSetup sets it)');
+  return name;
+};
+
+const epoch = (year: number): number => Date.UTC(year, 0, 1) / 1000;
+
+// ---------------------------------------------------------------------------------------------
+// Ids and time ranges
+
+let lastId = 0;
+
+/** A fresh id: at least 10^12, random, never the same twice in this process. */
+export function uniqueId(): number {
+  let id = 10 ** 12 + randomInt(0, 2 ** 47);
+  if (id <= lastId) id = lastId + 1;
+  lastId = id;
+  return id;
+}
+
+const claimed: Array<[number, number]> = [];
+
+async function anythingBetween(from: number, to: number): Promise<boolean> {
+  for (const kind of ['photo', 'comment']) {
+    const answer = await documentClient.send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'byDate',
+        KeyConditionExpression: 'kind = :kind AND date_id BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':kind': kind, ':from': dateId(Math.max(0, from), 0), ':to': dateId(to, Number.MAX_SAFE_INTEGER) },
+        Limit: 1,
+      }),
+    );
+    if ((answer.Items ?? []).length > 0) return true;
+  }
+  return false;
+}
+
+export interface RangeOptions {
+  /** First and last year the range may lie in (UTC); each test file takes years of its own. */
+  readonly years: readonly [number, number];
+}
+
+/**
+ * The start (midnight UTC) of `span` seconds that nothing stored in the table comes within 31
+ * days of, and that no other test of this process claimed (with the same margin).
+ */
+export async function claimRange(span: number, { years }: RangeOptions): Promise<number> {
+  const first = epoch(years[0]) / DAY;
+  const last = (epoch(years[1] + 1) - span) / DAY - 1;
+  const margin = 31 * DAY;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const start = randomInt(first, Math.floor(last)) * DAY;
+    const from = start - margin;
+    const to = start + span + margin;
+    if (claimed.some(([a, b]) => from <= b && a <= to)) continue;
+    if (await anythingBetween(from, to)) continue;
+    claimed.push([from, to]);
+    return start;
+  }
+  throw new Error(`no free range of ${span} s in ${years[0]}–${years[1]}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Photos and comments
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]> : T[K] };
+export type TestPhoto = Mutable<PhotoRecord>;
+export type TestComment = Mutable<CommentRecord>;
+
+/** Photos and comments made for one test; save() writes them, remove() deletes them. */
+export class GalleryData {
+  readonly photos: TestPhoto[] = [];
+  readonly comments: TestComment[] = [];
+
+  photo(submit_date: number, fields: Partial<TestPhoto> = {}): TestPhoto {
+    const id = fields.id ?? uniqueId();
+    const photo: TestPhoto = {
+      id,
+      submit_date,
+      comments: 0,
+      title: `Photo ${id}`,
+      user: { name: `user${id % 100_000}`, icon: `http://img.example.net/u/${id}.png`, registered: 1_100_000_000 + (id % 1000), profileviews: id % 9973 },
+      src: `http://img.example.net/p/${id}_t.jpg`,
+      href: `http://news.example.net/gallery/${id}`,
+      digg_count: 0,
+      ...fields,
+    };
+    this.photos.push(photo);
+    return photo;
+  }
+
+  /** A top-level comment of `photo`; its photo's comment count follows. */
+  comment(photo: TestPhoto, date: number, fields: Partial<TestComment> = {}): TestComment {
+    const id = fields.id ?? uniqueId();
+    const comment: TestComment = {
+      date,
+      id,
+      story: photo.id,
+      up: 0,
+      down: 0,
+      replies: 0,
+      replyto: null,
+      user: `commenter${id % 100_000}`,
+      content: `Comment ${id}`,
+      level: 0,
+      root: id,
+      ...fields,
+    };
+    photo.comments += 1;
+    this.comments.push(comment);
+    return comment;
+  }
+
+  /** A reply to `parent` (one level deeper, in its thread); counts follow. */
+  reply(parent: TestComment, date: number, fields: Partial<TestComment> = {}): TestComment {
+    const photo = this.photos.find((p) => p.id === parent.story);
+    const id = fields.id ?? uniqueId();
+    const reply: TestComment = {
+      date,
+      id,
+      story: parent.story,
+      up: 0,
+      down: 0,
+      replies: 0,
+      replyto: parent.id,
+      user: `replier${id % 100_000}`,
+      content: `Reply ${id} to ${parent.id}`,
+      level: parent.level + 1,
+      root: parent.root,
+      ...fields,
+    };
+    parent.replies += 1;
+    if (photo) photo.comments += 1;
+    this.comments.push(reply);
+    return reply;
+  }
+
+  private items(): Array<Record<string, unknown>> {
+    return [...this.photos.map((photo) => photoItem(photo)), ...this.comments.map((comment) => commentItem(comment))];
+  }
+
+  async save(): Promise<this> {
+    await batchWrite(this.items().map((Item) => ({ PutRequest: { Item } })));
+    return this;
+  }
+
+  async remove(): Promise<void> {
+    await batchWrite(this.items().map((item) => ({ DeleteRequest: { Key: { pk: item.pk } } })));
+  }
+}
+
+type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+
+/** BatchWriteItem in batches of 25, writing again what DynamoDB left unprocessed. */
+async function batchWrite(requests: WriteRequest[]): Promise<void> {
+  for (let start = 0; start < requests.length; start += 25) {
+    let pending: WriteRequest[] = requests.slice(start, start + 25);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 8) throw new Error('DynamoDB kept leaving writes unprocessed');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+      const answer = await documentClient.send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
+      pending = (answer.UnprocessedItems?.[table()] ?? []) as WriteRequest[];
+    }
+  }
+}
+
+/** The earliest date of any photo (or comment) in the table, read straight from the date index. */
+export async function earliestInTable(kind: 'photo' | 'comment'): Promise<number | undefined> {
+  const answer = await documentClient.send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'byDate',
+      KeyConditionExpression: 'kind = :kind',
+      ExpressionAttributeValues: { ':kind': kind },
+      ScanIndexForward: true,
+      Limit: 1,
+    }),
+  );
+  const first = answer.Items?.[0];
+  return first === undefined ? undefined : Number(String(first.date_id).split('#')[0]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the API shows of them
+
+export interface PhotoView {
+  id: number;
+  submit_date: number;
+  comments: number;
+  title: string;
+  user: { name: string; icon: string; registered: number; profileviews: number };
+  src: string;
+  href: string;
+}
+
+export interface CommentView {
+  date: number;
+  id: number;
+  story: number;
+  up: number;
+  down: number;
+  replies: number;
+  replyto: number | null;
+  user: string;
+  content: string;
+  level: number;
+  root: number;
+}
+
+/** A photo as every type shows it: the spec's fields, not its digg count. */
+export const photoView = (photo: PhotoRecord): PhotoView => ({
+  id: photo.id,
+  submit_date: photo.submit_date,
+  comments: photo.comments,
+  title: photo.title,
+  user: { name: photo.user.name, icon: photo.user.icon, registered: photo.user.registered, profileviews: photo.user.profileviews },
+  src: photo.src,
+  href: photo.href,
+});
+
+export const commentView = (comment: CommentRecord): CommentView => ({
+  date: comment.date,
+  id: comment.id,
+  story: comment.story,
+  up: comment.up,
+  down: comment.down,
+  replies: comment.replies,
+  replyto: comment.replyto,
+  user: comment.user,
+  content: comment.content,
+  level: comment.level,
+  root: comment.root,
+});
+
+/** A gallery or events wrapper in one view for every type; `total` as a number. */
+export interface Listing<T> {
+  timestamp: number;
+  min_date: number;
+  max_date?: number;
+  total: number;
+  offset: number;
+  count: number;
+  items: T[];
+}
+
+export type Kind = 'gallery' | 'events';
+
+const WRAPPER = ['timestamp', 'min_date', 'max_date', 'total', 'offset', 'count'];
+const PHOTO_KEYS = ['id', 'submit_date', 'comments', 'title', 'user', 'src', 'href'];
+const USER_KEYS = ['name', 'icon', 'registered', 'profileviews'];
+const COMMENT_KEYS = ['date', 'id', 'story', 'up', 'down', 'replies', 'replyto', 'user', 'content', 'level', 'root'];
+
+type Rec = Record<string, unknown>;
+
+const integer = (text: string | undefined): number => {
+  expect(text).toMatch(/^-?[0-9]+$/);
+  return Number(text);
+};
+
+function wrapperKeys(kind: Kind, hasMax: boolean): string[] {
+  return WRAPPER.filter((key) => key !== 'max_date' || (kind === 'gallery' && hasMax));
+}
+
+/** JSON, Javascript or PHP (objects with `__class`) to the view, checking the wire form. */
+function fromTree(kind: Kind, tree: unknown, php: boolean): Listing<PhotoView | CommentView> {
+  const value = tree as Rec;
+  const strip = (record: Rec, phpClass: string): Rec => {
+    const keys = Object.keys(record);
+    if (!php) return record;
+    expect(keys[0]).toBe('__class');
+    expect(record.__class).toBe(phpClass);
+    const { __class: _ignored, ...rest } = record;
+    return rest;
+  };
+  const listName = kind === 'gallery' ? 'photos' : 'comments';
+  const wrapper = strip(value, kind === 'gallery' ? 'ServiceAPIGallery' : 'ServiceAPIEvents');
+  expect(Object.keys(wrapper)).toEqual([...wrapperKeys(kind, 'max_date' in wrapper), listName]);
+  expect(typeof wrapper.total).toBe('string');
+  expect(wrapper.total).toMatch(/^[0-9]+$/);
+  for (const key of ['timestamp', 'min_date', 'max_date', 'offset', 'count']) {
+    if (key in wrapper) expect(Number.isSafeInteger(wrapper[key])).toBe(true);
+  }
+  expect(Array.isArray(wrapper[listName])).toBe(true);
+  const items = (wrapper[listName] as Rec[]).map((entry) => {
+    if (kind === 'gallery') {
+      const photo = strip(entry, 'ServiceAPIGalleryPhoto');
+      expect(Object.keys(photo)).toEqual(PHOTO_KEYS);
+      const user = strip(photo.user as Rec, 'ServiceAPIUser');
+      expect(Object.keys(user)).toEqual(USER_KEYS);
+      return { ...photo, user } as unknown as PhotoView;
+    }
+    const comment = strip(entry, 'ServiceAPIComment');
+    expect(Object.keys(comment)).toEqual(COMMENT_KEYS);
+    return comment as unknown as CommentView;
+  });
+  const listing: Listing<PhotoView | CommentView> = {
+    timestamp: wrapper.timestamp as number,
+    min_date: wrapper.min_date as number,
+    ...('max_date' in wrapper ? { max_date: wrapper.max_date as number } : {}),
+    total: Number(wrapper.total),
+    offset: wrapper.offset as number,
+    count: wrapper.count as number,
+    items,
+  };
+  return listing;
+}
+
+/** XML to the view, checking the placement of every field. */
+function fromXml(kind: Kind, root: XmlElement): Listing<PhotoView | CommentView> {
+  expect(root.name).toBe(kind);
+  expect(root.text).toBe('');
+  const keys = Object.keys(root.attributes);
+  expect(keys).toEqual(wrapperKeys(kind, 'max_date' in root.attributes));
+  const attr = root.attributes;
+  const items = root.children.map((child): PhotoView | CommentView => {
+    if (kind === 'gallery') {
+      expect(child.name).toBe('galleryphoto');
+      expect(Object.keys(child.attributes)).toEqual(['id', 'submit_date', 'comments', 'src', 'href']);
+      expect(child.children.map((element) => element.name)).toEqual(['title', 'user']);
+      expect(child.text).toBe('');
+      const [title, user] = child.children as [XmlElement, XmlElement];
+      expect(title.attributes).toEqual({});
+      expect(title.children).toEqual([]);
+      expect(Object.keys(user.attributes)).toEqual(USER_KEYS);
+      expect(user.children).toEqual([]);
+      expect(user.text).toBe('');
+      const a = child.attributes;
+      return {
+        id: integer(a.id),
+        submit_date: integer(a.submit_date),
+        comments: integer(a.comments),
+        title: title.text,
+        user: {
+          name: user.attributes.name!,
+          icon: user.attributes.icon!,
+          registered: integer(user.attributes.registered),
+          profileviews: integer(user.attributes.profileviews),
+        },
+        src: a.src!,
+        href: a.href!,
+      };
+    }
+    expect(child.name).toBe('comment');
+    expect(child.children).toEqual([]);
+    const a = child.attributes;
+    // Every field an attribute in the record's order, content the text; a null replyto is absent.
+    expect(Object.keys(a)).toEqual(COMMENT_KEYS.filter((key) => key !== 'content' && (key !== 'replyto' || 'replyto' in a)));
+    return {
+      date: integer(a.date),
+      id: integer(a.id),
+      story: integer(a.story),
+      up: integer(a.up),
+      down: integer(a.down),
+      replies: integer(a.replies),
+      replyto: 'replyto' in a ? integer(a.replyto) : null,
+      user: a.user!,
+      content: child.text,
+      level: integer(a.level),
+      root: integer(a.root),
+    };
+  });
+  return {
+    timestamp: integer(attr.timestamp),
+    min_date: integer(attr.min_date),
+    ...('max_date' in attr ? { max_date: integer(attr.max_date) } : {}),
+    total: integer(attr.total),
+    offset: integer(attr.offset),
+    count: integer(attr.count),
+    items,
+  };
+}
+
+export type Answers<T> = Record<ResponseType, Listing<T>>;
+
+export interface Fetched<T> {
+  readonly listings: Answers<T>;
+  readonly responses: Record<ResponseType, Invocation>;
+  /** The request time window in epoch seconds (what `timestamp` must lie in). */
+  readonly requested: readonly [number, number];
+}
+
+/** Gallery responses carry these (decisions.md, Deprecation); the defaults of template.yaml. */
+export const SUNSET = 'Wed, 30 Jun 2027 00:00:00 GMT';
+export const DEPRECATION = '@1767225600';
+
+/** A target with `query` (may be empty), the type's arguments and the test app key. */
+export const targetFor = (path: string, query: string, type: ResponseType): string =>
+  withKey(`${path}?${[query, typeQuery(type)].filter(Boolean).join('&')}`);
+
+/**
+ * Makes the request in all four types and answers each decoded to the view, after checking
+ * status 200, the headers, and that count is the number of entries returned.
+ */
+export async function fetchAll<T extends PhotoView | CommentView>(kind: Kind, path: string, query = ''): Promise<Fetched<T>> {
+  const before = Math.floor(Date.now() / 1000);
+  const responses = {} as Record<ResponseType, Invocation>;
+  for (const type of TYPES) responses[type] = await invoke(targetFor(path, query, type));
+  const after = Math.floor(Date.now() / 1000);
+  for (const type of TYPES) {
+    const response = responses[type];
+    if (response.statusCode !== 200) throw new Error(`${type} ${path}?${query}: HTTP ${response.statusCode}: ${response.body.slice(0, 300)}`);
+    expect(response.headers['content-type']).toBe(CONTENT_TYPE[type]);
+    expect(response.headers.sunset).toBe(SUNSET);
+    expect(response.headers.deprecation).toBe(DEPRECATION);
+  }
+  const [php] = unserializeAll([responses.php.body]);
+  expect(php?.error).toBeUndefined();
+  expect(php?.serialized).toBe(responses.php.body);
+  const json = JSON.parse(responses.json.body) as unknown;
+  const script = runScript(responses.javascript.body, 'callback');
+  expect(responses.javascript.body.startsWith('/**/callback(')).toBe(true);
+  expect(script.alerts).toEqual([]);
+  expect(script.calls).toHaveLength(1);
+  expect(script.calls[0]).toHaveLength(1);
+  const listings = {
+    xml: fromXml(kind, parseXml(responses.xml.body)),
+    json: fromTree(kind, json, false),
+    javascript: fromTree(kind, script.calls[0]![0], false),
+    php: fromTree(kind, php!.value, true),
+  } as Answers<T>;
+  for (const type of TYPES) {
+    const listing = listings[type];
+    expect([type, 'count', listing.count]).toEqual([type, 'count', listing.items.length]);
+    expect(listing.timestamp).toBeGreaterThanOrEqual(before);
+    expect(listing.timestamp).toBeLessThanOrEqual(after);
+  }
+  return { listings, responses, requested: [before, after] };
+}
+
+export const fetchPhotos = (path: string, query = ''): Promise<Fetched<PhotoView>> => fetchAll<PhotoView>('gallery', path, query);
+export const fetchComments = (path: string, query = ''): Promise<Fetched<CommentView>> => fetchAll<CommentView>('events', path, query);
+
+/** What XML can carry of a string: characters outside XML 1.0's Char production become U+FFFD. */
+export const xmlSafe = (text: string): string =>
+  text.toWellFormed().replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD');
+
+function mapStrings<T>(value: T, map: (text: string) => string): T {
+  if (typeof value === 'string') return map(value) as T;
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, map)])) as T;
+  }
+  return value;
+}
+
+export interface ExpectedListing<T> {
+  readonly min_date: number;
+  readonly max_date?: number;
+  readonly total: number;
+  readonly offset?: number;
+  readonly items: readonly T[];
+}
+
+/** Every type answered exactly this (timestamp aside); XML with what it cannot carry replaced. */
+export function expectListing<T>(fetched: Fetched<T>, expected: ExpectedListing<T>): void {
+  for (const type of TYPES) {
+    const { timestamp: _timestamp, ...listing } = fetched.listings[type];
+    const want = {
+      min_date: expected.min_date,
+      ...(expected.max_date === undefined ? {} : { max_date: expected.max_date }),
+      total: expected.total,
+      offset: expected.offset ?? 0,
+      count: expected.items.length,
+      items: type === 'xml' ? mapStrings([...expected.items], xmlSafe) : [...expected.items],
+    };
+    expect({ type, ...listing }).toEqual({ type, ...want });
+  }
+}
+
+/** The ids each type listed, checked to be the same in every type. */
+export function idsOf<T extends { id: number }>(fetched: Fetched<T>): number[] {
+  const ids = fetched.listings.json.items.map((item) => item.id);
+  for (const type of TYPES) expect([type, fetched.listings[type].items.map((item) => item.id)]).toEqual([type, ids]);
+  return ids;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The four sorts, written out again from decisions.md (not imported from lib)
+
+export const SORT_VALUES = ['submit_date-desc', 'submit_date-asc', 'digg_count-desc', 'digg_count-asc'] as const;
+export type SortValue = (typeof SORT_VALUES)[number];
+
+interface SortKey {
+  readonly id: number;
+  readonly date: number;
+  readonly rank: number;
+}
+
+/** Dates tie on the id in the sort's direction; digg counts tie on the newer date, then the higher id, both ways. */
+const COMPARE: Record<SortValue, (a: SortKey, b: SortKey) => number> = {
+  'submit_date-desc': (a, b) => b.date - a.date || b.id - a.id,
+  'submit_date-asc': (a, b) => a.date - b.date || a.id - b.id,
+  'digg_count-desc': (a, b) => b.rank - a.rank || b.date - a.date || b.id - a.id,
+  'digg_count-asc': (a, b) => a.rank - b.rank || b.date - a.date || b.id - a.id,
+};
+
+export const sortPhotos = <P extends PhotoRecord>(photos: readonly P[], sort: SortValue): P[] =>
+  [...photos].sort((a, b) => COMPARE[sort]({ id: a.id, date: a.submit_date, rank: a.digg_count }, { id: b.id, date: b.submit_date, rank: b.digg_count }));
+
+/** For comments `submit_date` is the comment's date and `digg_count` its up votes. */
+export const sortComments = <C extends CommentRecord>(comments: readonly C[], sort: SortValue): C[] =>
+  [...comments].sort((a, b) => COMPARE[sort]({ id: a.id, date: a.date, rank: a.up }, { id: b.id, date: b.date, rank: b.up }));
+
+/** Fisher–Yates, so that no test depends on the order data was written or listed in. */
+export function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = randomInt(0, i + 1);
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
