@@ -6,6 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { JavaMissingError, type DynamoDbLocal } from './dynamodb/local';
+import { loadSampleIfEmpty } from './gallery/seed';
 import { startLocalServer, type LocalServer } from './local-server';
 import { startLocalStack } from './local-stack';
 import { loadTemplate, PROJECT_ROOT, routesOf } from './template';
@@ -27,8 +28,17 @@ const [apiServer, shortServer] = await Promise.all(
 ) as [LocalServer, LocalServer];
 const shortUrlHost = process.env.SHORT_URL_HOST ?? shortServer.url;
 
-const dataDirectory = resolve(PROJECT_ROOT, process.env.LOCAL_DATA_DIR || '.data', 'dynamodb');
 let database: DynamoDbLocal | undefined;
+// Set before DynamoDB Local starts: exiting, even while it starts, stops it too (infra/dynamodb/local.ts).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await Promise.all([apiServer.close(), shortServer.close()]);
+    await database?.stop();
+    process.exit(0);
+  });
+}
+
+const dataDirectory = resolve(PROJECT_ROOT, process.env.LOCAL_DATA_DIR || '.data', 'dynamodb');
 try {
   database = await startLocalStack(template, { dynamoDbPort: port('DYNAMODB_PORT', 8000), dataDirectory, shortUrlHost });
 } catch (error) {
@@ -42,10 +52,6 @@ console.log(`Short links at ${shortServer.url} (short URLs carry ${shortUrlHost}
 console.log(`Social news read API listening at ${apiServer.url}`);
 console.log(`Try: curl '${apiServer.url}/errors?appkey=http%3A%2F%2Fmy.app%2F'`);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    await Promise.all([apiServer.close(), shortServer.close()]);
-    await database?.stop();
-    process.exit(0);
-  });
-}
+// Its own DynamoDB Local gets the sample gallery while it holds no photo, in the background; a
+// database named in AWS_ENDPOINT_URL_DYNAMODB is left as it is (`npm run seed` loads one).
+if (database) void loadSampleIfEmpty();

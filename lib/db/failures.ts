@@ -33,8 +33,11 @@ function isTransient(error: unknown): boolean {
  * else stays an unexpected error (500, logged).
  */
 export function databaseFailure(error: unknown): unknown {
-  return isTransient(error) ? new ApiError(500, undefined, { status: 503, headers: { 'Retry-After': '1' } }) : error;
+  return isTransient(error) ? databaseUnavailable() : error;
 }
+
+/** Error 500 with HTTP 503 and `Retry-After`: the database cannot answer just now. */
+export const databaseUnavailable = (): ApiError => new ApiError(500, undefined, { status: 503, headers: { 'Retry-After': '1' } });
 
 /** Runs a database call, turning a transient failure into the answer above. */
 export async function withDatabase<T>(call: () => Promise<T>): Promise<T> {

@@ -1,12 +1,14 @@
 /** The gallery in DynamoDB (layout in ./items.ts); reads only: Query and BatchGetItem, never Scan. */
 import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { withDatabase } from '../db/failures';
+import { databaseUnavailable, withDatabase } from '../db/failures';
 import { commentOf, dateId, itemKey, MAX_DATE, parseDateId, photoOf } from './items';
 import type { Ranked } from './order';
 import type { CommentRecord, GalleryStore, Kind, PhotoRecord } from './store';
 import type { DateWindow } from './window';
 
 const BATCH_GET_LIMIT = 100;
+/** Rounds of asking again for keys DynamoDB left unprocessed before answering 503. */
+const BATCH_GET_ATTEMPTS = 5;
 /** Items asked for per query page: DynamoDB refuses a Limit past 2^31 - 1, and pages end at 1 MB anyway. */
 const QUERY_PAGE_LIMIT = 1000;
 const RANK: Record<Kind, string> = { photo: 'digg_count', comment: 'up' };
@@ -77,6 +79,7 @@ export class DynamoGalleryStore implements GalleryStore {
     for (let start = 0; start < ids.length; start += BATCH_GET_LIMIT) {
       let keys: Record<string, unknown>[] | undefined = ids.slice(start, start + BATCH_GET_LIMIT).map((id) => ({ pk: itemKey(kind, id) }));
       for (let attempt = 0; keys !== undefined && keys.length > 0; attempt++) {
+        if (attempt === BATCH_GET_ATTEMPTS) throw databaseUnavailable();
         if (attempt > 0) await pause(Math.min(1000, 25 * 2 ** attempt));
         const request = { [this.table]: { Keys: keys } };
         const answer = await withDatabase(() => this.client.send(new BatchGetCommand({ RequestItems: request })));

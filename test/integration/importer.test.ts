@@ -1,0 +1,353 @@
+/**
+ * The gallery importer (infra/gallery/importer.ts, `npm run import`) and the sample's loading
+ * against the integration run's DynamoDB Local, read back through the store the functions use
+ * (lib/gallery/dynamodb.ts).
+ *
+ * Every test has data of its own: ids from a random base of at least 10^12 and dates in 2003,
+ * so that no other test's window or id list sees them.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../lib/db/client';
+import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
+import { itemKey } from '../../lib/gallery/items';
+import { generateGallery, HARD_TEXT } from '../../infra/gallery/generator';
+import { importFile, importLines, type ImportSummary } from '../../infra/gallery/importer';
+import { lineOf } from '../../infra/gallery/records';
+import { galleryIsEmpty, loadSample, recreateGalleryTable } from '../../infra/gallery/seed';
+import { loadTemplate, type Template } from '../../infra/template';
+
+jest.setTimeout(60_000);
+
+const TABLE = process.env.GALLERY_TABLE!;
+const store = new DynamoGalleryStore(documentClient, TABLE);
+const YEAR_2003 = 1_041_379_200;
+
+let dir: string;
+beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'import-'))));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Ids and dates nothing else uses. */
+function fresh() {
+  const base = 10 ** 12 + randomInt(0, 2 ** 40) * 1_000;
+  const day = YEAR_2003 + randomInt(0, 300) * 86_400;
+  return { photo: (n: number) => base + n, comment: (n: number) => base + 500 + n, date: (seconds: number) => day + seconds };
+}
+
+type Ids = ReturnType<typeof fresh>;
+
+const user = { name: 'Zoë & <friends>', icon: 'https://avatars.example.org/u/1?s=48&d=x', registered: YEAR_2003 - 86_400, profileviews: 12 };
+
+function photo(ids: Ids, n: number, extra: object = {}) {
+  return {
+    type: 'photo',
+    id: ids.photo(n),
+    submit_date: ids.date(n * 100),
+    title: `Photo ${n}: ${HARD_TEXT.quotes} ${HARD_TEXT.controls} ${HARD_TEXT.separators} 富士山 😀`,
+    user,
+    src: `https://photos.example.org/thumbs/${n}.jpg`,
+    href: `https://gallery.example.org/photo.php?id=${n}&size=large`,
+    digg_count: n * 3,
+    ...extra,
+  };
+}
+
+function comment(ids: Ids, n: number, photoN: number, replyTo: number | null, extra: object = {}) {
+  return {
+    type: 'comment',
+    id: ids.comment(n),
+    photo: ids.photo(photoN),
+    replyto: replyTo === null ? null : ids.comment(replyTo),
+    date: ids.date(10_000 + n * 60),
+    user: 'bob',
+    content: `Comment ${n} ${HARD_TEXT.entities} ${HARD_TEXT.backslashes}`,
+    up: n,
+    down: 1,
+    ...extra,
+  };
+}
+
+function file(name: string, lines: readonly (object | string)[]): string {
+  const path = join(dir, `${name}-${randomInt(0, 2 ** 40)}.ndjson`);
+  writeFileSync(path, lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n') + '\n');
+  return path;
+}
+
+/** The raw items under these keys, by key (absent keys left out). */
+async function rawItems(keys: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
+  const found = new Map<string, Record<string, unknown>>();
+  for (let start = 0; start < keys.length; start += 100) {
+    const answer = await documentClient.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: keys.slice(start, start + 100).map((pk) => ({ pk })) } } }));
+    for (const item of answer.Responses?.[TABLE] ?? []) found.set(item.pk as string, item);
+  }
+  return found;
+}
+
+const quietImport = (path: string, client: DynamoDBDocumentClient = documentClient): Promise<ImportSummary> => importFile(path, client, TABLE);
+
+describe('a good file', () => {
+  const ids = fresh();
+  const lines = [
+    photo(ids, 1),
+    photo(ids, 2),
+    comment(ids, 1, 1, null),
+    comment(ids, 2, 1, 1),
+    comment(ids, 3, 1, 2),
+    comment(ids, 4, 1, 3),
+    comment(ids, 5, 1, 4),
+    comment(ids, 6, 1, 5),
+    comment(ids, 7, 1, 1),
+    comment(ids, 8, 1, null),
+    comment(ids, 9, 2, null),
+  ];
+  let summary: ImportSummary;
+
+  beforeAll(async () => {
+    summary = await quietImport(file('good', lines));
+  });
+
+  test('is written whole', () => {
+    expect(summary).toMatchObject({ lines: 11, photos: 2, comments: 9, counts: 0, refused: [] });
+  });
+
+  test('the photos read back through the store as the API shows them, with their comment counts', async () => {
+    const photos = await store.photosByIds([ids.photo(1), ids.photo(2)]);
+    const { type: _, ...first } = photo(ids, 1);
+    expect(photos.get(ids.photo(1))).toEqual({ ...first, comments: 8 });
+    expect(photos.get(ids.photo(2))).toMatchObject({ comments: 1, digg_count: 6 });
+  });
+
+  test('the comments carry level, root and replies, and the replies index finds them', async () => {
+    const comments = await store.commentsOfPhoto(ids.photo(1));
+    const byN = (n: number) => comments.find((entry) => entry.id === ids.comment(n))!;
+    expect(comments).toHaveLength(8);
+    expect(byN(1)).toEqual({
+      date: ids.date(10_060),
+      id: ids.comment(1),
+      story: ids.photo(1),
+      up: 1,
+      down: 1,
+      replies: 2,
+      replyto: null,
+      user: 'bob',
+      content: `Comment 1 ${HARD_TEXT.entities} ${HARD_TEXT.backslashes}`,
+      level: 0,
+      root: ids.comment(1),
+    });
+    for (let n = 2; n <= 6; n++) expect(byN(n)).toMatchObject({ level: n - 1, root: ids.comment(1), replyto: ids.comment(n - 1), replies: n === 6 ? 0 : 1 });
+    expect(byN(7)).toMatchObject({ level: 1, root: ids.comment(1), replies: 0 });
+    expect(byN(8)).toMatchObject({ level: 0, root: ids.comment(8), replies: 0 });
+    expect((await store.repliesTo(ids.comment(1))).map((entry) => entry.id).sort()).toEqual([ids.comment(2), ids.comment(7)]);
+  });
+
+  test('the date index holds them, by date', async () => {
+    const window = { min: ids.date(0), max: ids.date(20_000) };
+    expect(await store.idsByDate('photo', window, false, 10)).toEqual([ids.photo(1), ids.photo(2)]);
+    expect(await store.idsByDate('comment', window, false, 20)).toEqual(Array.from({ length: 9 }, (_, index) => ids.comment(index + 1)));
+    expect((await store.ranksInWindow('photo', window)).map((entry) => entry.rank)).toEqual([3, 6]);
+  });
+});
+
+describe('a file with bad lines', () => {
+  const ids = fresh();
+  const lines: (object | string)[] = [
+    photo(ids, 1),
+    photo(ids, 2, { href: 'javascript:alert(1)' }),
+    comment(ids, 1, 2, null),
+    comment(ids, 2, 1, null),
+    comment(ids, 3, 1, 2, { down: -1 }),
+    comment(ids, 4, 1, 3),
+    '',
+    '{"type":"photo", oops',
+    comment(ids, 5, 1, 2, { level: 1 }),
+    comment(ids, 6, 1, 2),
+    photo(ids, 1, { title: 'again' }),
+  ];
+  let summary: ImportSummary;
+
+  beforeAll(async () => {
+    summary = await quietImport(file('bad', lines));
+  });
+
+  test('reports each bad line by its number, with the reason', () => {
+    expect(summary.refused).toEqual([
+      { line: 2, reason: '"href" must be an absolute http or https URL' },
+      { line: 3, reason: `photo ${ids.photo(2)} is refused (line 2)` },
+      { line: 5, reason: '"down" must be a whole number from 0 to 9007199254740991' },
+      { line: 6, reason: `comment ${ids.comment(3)}, which it replies to, is refused (line 5)` },
+      { line: 8, reason: expect.stringMatching(/^not JSON \(/) },
+      { line: 9, reason: '"level" is computed by the importer; leave it out' },
+      { line: 11, reason: `photo ${ids.photo(1)} is already on line 1` },
+    ]);
+    expect(summary).toMatchObject({ lines: 10, photos: 1, comments: 2 });
+  });
+
+  test('writes nothing of the bad lines, and the good ones with counts that leave the bad out', async () => {
+    const keys = [
+      ...[1, 2].map((n) => itemKey('photo', ids.photo(n))),
+      ...[1, 2, 3, 4, 5, 6].map((n) => itemKey('comment', ids.comment(n))),
+    ];
+    const items = await rawItems(keys);
+    expect([...items.keys()].sort()).toEqual([itemKey('comment', ids.comment(2)), itemKey('comment', ids.comment(6)), itemKey('photo', ids.photo(1))].sort());
+    expect(items.get(itemKey('photo', ids.photo(1)))).toMatchObject({ comments: 2, title: photo(ids, 1).title });
+    expect(items.get(itemKey('comment', ids.comment(2)))).toMatchObject({ replies: 1 });
+    expect(items.get(itemKey('comment', ids.comment(6)))).toMatchObject({ level: 1, root: ids.comment(2) });
+  });
+});
+
+describe('importing twice', () => {
+  test('changes nothing: the same items under the same keys', async () => {
+    const ids = fresh();
+    const lines = [photo(ids, 1), comment(ids, 1, 1, null), comment(ids, 2, 1, 1), comment(ids, 3, 1, 2), photo(ids, 2), comment(ids, 4, 2, null)];
+    const path = file('twice', lines);
+    const keys = [...[1, 2].map((n) => itemKey('photo', ids.photo(n))), ...[1, 2, 3, 4].map((n) => itemKey('comment', ids.comment(n)))];
+    const first = await quietImport(path);
+    const before = await rawItems(keys);
+    const second = await quietImport(path);
+    const after = await rawItems(keys);
+    expect(before.size).toBe(6);
+    expect(after).toEqual(before);
+    expect({ ...second, seconds: 0 }).toEqual({ ...first, seconds: 0 });
+    expect(second.counts).toBe(0);
+  });
+});
+
+describe('a second file that adds to what is stored', () => {
+  test('places replies under stored comments and recomputes the stored counts', async () => {
+    const ids = fresh();
+    await quietImport(file('first', [photo(ids, 1), comment(ids, 1, 1, null), comment(ids, 2, 1, 1)]));
+    const more = file('more', [comment(ids, 3, 1, 2), comment(ids, 4, 1, 1), comment(ids, 5, 1, null), comment(ids, 6, 1, 4)]);
+    const summary = await quietImport(more);
+    expect(summary).toMatchObject({ photos: 0, comments: 4, refused: [] });
+    // Photo 1 (comments), comments 1 and 2 (replies): stored, not in the file.
+    expect(summary.counts).toBe(3);
+    expect((await store.photosByIds([ids.photo(1)])).get(ids.photo(1))!.comments).toBe(6);
+    const comments = new Map((await store.commentsOfPhoto(ids.photo(1))).map((entry) => [entry.id, entry]));
+    expect(comments.get(ids.comment(1))).toMatchObject({ replies: 2 });
+    expect(comments.get(ids.comment(2))).toMatchObject({ replies: 1 });
+    expect(comments.get(ids.comment(3))).toMatchObject({ level: 2, root: ids.comment(1) });
+    expect(comments.get(ids.comment(6))).toMatchObject({ level: 2, root: ids.comment(1) });
+    // Again: nothing left to update.
+    expect((await quietImport(more)).counts).toBe(0);
+  });
+
+  test('refuses to move a stored comment to another photo or parent', async () => {
+    const ids = fresh();
+    await quietImport(file('first', [photo(ids, 1), photo(ids, 2), comment(ids, 1, 1, null)]));
+    const summary = await quietImport(file('move', [comment(ids, 1, 2, null)]));
+    expect(summary.refused).toEqual([{ line: 1, reason: `comment ${ids.comment(1)} is stored under photo ${ids.photo(1)} as a top-level comment; the importer does not move comments` }]);
+    expect((await store.commentsByIds([ids.comment(1)])).get(ids.comment(1))!.story).toBe(ids.photo(1));
+  });
+});
+
+describe('when DynamoDB leaves items unprocessed', () => {
+  test('they are sent again until all are written', async () => {
+    const ids = fresh();
+    const lines = [...Array.from({ length: 30 }, (_, index) => photo(ids, index + 1)), ...Array.from({ length: 30 }, (_, index) => comment(ids, index + 1, 1, index === 0 ? null : index))];
+    // A client whose answers to BatchWriteItem write only the first 10 of the batch, three times.
+    let throttled = 3;
+    const batchSizes: number[] = [];
+    const stingy = {
+      send: (command: unknown) => {
+        if (!(command instanceof BatchWriteCommand)) return documentClient.send(command as never);
+        const requests = command.input.RequestItems![TABLE]!;
+        batchSizes.push(requests.length);
+        if (throttled-- <= 0) return documentClient.send(command);
+        return documentClient
+          .send(new BatchWriteCommand({ RequestItems: { [TABLE]: requests.slice(0, 10) } }))
+          .then(() => ({ UnprocessedItems: { [TABLE]: requests.slice(10) } }));
+      },
+    } as unknown as DynamoDBDocumentClient;
+    const summary = await importLines(lines.map((line) => JSON.stringify(line)), stingy, TABLE, { concurrency: 1, retry: { attempts: 5, baseDelayMs: 5, maxDelayMs: 20 } });
+    expect(summary).toMatchObject({ photos: 30, comments: 30, refused: [] });
+    expect(batchSizes.slice(0, 4)).toEqual([25, 15, 5, 25]);
+    const keys = [...Array.from({ length: 30 }, (_, index) => itemKey('photo', ids.photo(index + 1))), ...Array.from({ length: 30 }, (_, index) => itemKey('comment', ids.comment(index + 1)))];
+    expect((await rawItems(keys)).size).toBe(60);
+    expect((await store.commentsByIds([ids.comment(30)])).get(ids.comment(30))).toMatchObject({ level: 29, root: ids.comment(1) });
+  });
+});
+
+describe('npm run import', () => {
+  test('prints the refused lines and the summary, and exits 1 when a line was refused', () => {
+    const ids = fresh();
+    const path = file('cli', [photo(ids, 1), comment(ids, 1, 1, null), { type: 'comment', id: ids.comment(2) }, comment(ids, 3, 1, 1)]);
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'infra/import.ts', path], { encoding: 'utf8', timeout: 60_000, env: process.env });
+    expect(run.stderr).toContain(`${path}:3: missing field "photo"`);
+    expect(run.stdout).toMatch(/^1 photo, 2 comments written, 1 line refused in \d+\.\d s\n$/);
+    expect(run.status).toBe(1);
+  }, 60_000);
+
+  test('exits 0 when every line was taken, and 2 without a file', () => {
+    const ids = fresh();
+    const path = file('cli-good', [photo(ids, 1)]);
+    const good = spawnSync(process.execPath, ['--import', 'tsx', 'infra/import.ts', path], { encoding: 'utf8', timeout: 60_000, env: process.env });
+    expect(good.stdout).toMatch(/^1 photo, 0 comments written, 0 lines refused/);
+    expect(good.status).toBe(0);
+    const missing = spawnSync(process.execPath, ['--import', 'tsx', 'infra/import.ts', join(dir, 'nope.ndjson')], { encoding: 'utf8', timeout: 60_000, env: process.env });
+    expect(missing.stderr).toMatch(/import failed: .*nope\.ndjson/);
+    expect(missing.status).toBe(2);
+  }, 60_000);
+});
+
+describe('the sample through the importer', () => {
+  test('a small sample, dated in 2003, reads back consistent through the store', async () => {
+    const base = 10 ** 12 + randomInt(0, 2 ** 40) * 1_000;
+    const now = YEAR_2003 + randomInt(130, 300) * 86_400; // the sample spreads over the 120 days before
+    const records = generateGallery({ now, photos: 60, seed: randomInt(0, 2 ** 31), photoIdBase: base, commentIdBase: base + 500 });
+    const summary = await importLines(records.map(lineOf), documentClient, TABLE);
+    expect(summary.refused).toEqual([]);
+    const photoIds = records.filter((record) => record.type === 'photo').map((record) => record.id);
+    const photos = await store.photosByIds(photoIds);
+    expect(photos.size).toBe(60);
+    for (const id of photoIds) {
+      const comments = await store.commentsOfPhoto(id);
+      expect(photos.get(id)!.comments).toBe(comments.length);
+      for (const entry of comments) {
+        const replies = await store.repliesTo(entry.id);
+        expect(entry.replies).toBe(replies.length);
+        for (const reply of replies) expect(reply).toMatchObject({ level: entry.level + 1, root: entry.root, story: id });
+      }
+    }
+  });
+});
+
+describe('seeding a table of its own', () => {
+  // A copy of the template whose gallery table has a name of its own, so that the run's table stays.
+  const name = `gallery-seed-test-${randomInt(0, 2 ** 40)}`;
+  const original = loadTemplate();
+  const template: Template = {
+    ...original,
+    Resources: { GalleryTable: { ...original.Resources.GalleryTable!, Properties: { ...original.Resources.GalleryTable!.Properties, TableName: name } } },
+  };
+  const client = new DynamoDBClient({});
+  const documents = DynamoDBDocumentClient.from(client);
+
+  afterAll(async () => {
+    await client.send(new DeleteTableCommand({ TableName: name })).catch(() => undefined);
+    client.destroy();
+  });
+
+  test('recreating empties it and keeps the indexes; the sample loads into it', async () => {
+    await recreateGalleryTable(client, name, template);
+    expect(await galleryIsEmpty(documents, name)).toBe(true);
+    const description = await client.send(new DescribeTableCommand({ TableName: name }));
+    expect(description.Table!.GlobalSecondaryIndexes!.map((index) => index.IndexName).sort()).toEqual(['byDate', 'byParent', 'byPhoto']);
+
+    const summary = await loadSample(documents, name, { photos: 80, seed: 3 });
+    expect(summary).toMatchObject({ photos: 80, refused: [] });
+    expect(await galleryIsEmpty(documents, name)).toBe(false);
+
+    await documents.send(new PutCommand({ TableName: name, Item: { pk: 'photo#1', kind: 'photo', date_id: 'x' } }));
+    await recreateGalleryTable(client, name, template);
+    expect(await galleryIsEmpty(documents, name)).toBe(true);
+  });
+
+  test('refuses a table the template does not define', async () => {
+    await expect(recreateGalleryTable(client, 'no-such-gallery', template)).rejects.toThrow(/template.yaml defines no table named no-such-gallery/);
+  });
+});

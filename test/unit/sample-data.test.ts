@@ -1,0 +1,567 @@
+/**
+ * The sample gallery (infra/gallery/generator.ts) and the importer's checks (records.ts,
+ * plan.ts), its file reading (importer.ts) and its batch writes (table.ts), without a
+ * database: the table is a map in memory, or the document client is mocked.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { generateGallery, HARD_TEXT, Random, SAMPLE_DEFAULTS, SCRIPT_TEXT } from '../../infra/gallery/generator';
+import { fileLines, summaryLine } from '../../infra/gallery/importer';
+import { planImport, type GalleryLookup, type ImportPlan, type StoredComment } from '../../infra/gallery/plan';
+import { streamProgress } from '../../infra/gallery/progress';
+import { LIMITS, lineOf, parseLine, type CommentLine, type ImportRecord, type PhotoLine } from '../../infra/gallery/records';
+import { UnprocessedItemsError, writeCounts, writeItems } from '../../infra/gallery/table';
+
+const DAY = 86_400;
+const NOW = 1_760_000_000;
+
+/** The table as the plan sees it, in memory. */
+class MemoryLookup implements GalleryLookup {
+  constructor(
+    readonly storedPhotos = new Map<number, number>(),
+    readonly storedComments = new Map<number, StoredComment>(),
+  ) {}
+
+  async photos(ids: readonly number[]) {
+    return new Map(ids.flatMap((id) => (this.storedPhotos.has(id) ? [[id, this.storedPhotos.get(id)!] as const] : [])));
+  }
+
+  async comments(ids: readonly number[]) {
+    return new Map(ids.flatMap((id) => (this.storedComments.has(id) ? [[id, this.storedComments.get(id)!] as const] : [])));
+  }
+
+  async commentIdsOfPhoto(photoId: number) {
+    return [...this.storedComments.values()].filter((comment) => comment.story === photoId).map((comment) => comment.id);
+  }
+
+  async replyIdsOf(commentId: number) {
+    return [...this.storedComments.values()].filter((comment) => comment.replyto === commentId).map((comment) => comment.id);
+  }
+}
+
+/** Plans the lines as a file holds them ('' is a blank line). */
+const plan = (lines: readonly string[], lookup: GalleryLookup = new MemoryLookup()): Promise<ImportPlan> =>
+  planImport(lines.map((line) => (line.trim() === '' ? undefined : parseLine(line))), lookup);
+
+// ---------------------------------------------------------------------------------------------
+// The sample gallery.
+
+describe('the sample gallery', () => {
+  const records = generateGallery({ now: NOW });
+  const photos = records.filter((record): record is PhotoLine => record.type === 'photo');
+  const comments = records.filter((record): record is CommentLine => record.type === 'comment');
+  let planned: ImportPlan;
+
+  beforeAll(async () => {
+    planned = await plan(records.map(lineOf));
+  });
+
+  test('is the same for the same seed and time, and another for another seed or time', () => {
+    const text = (recordsOf: ImportRecord[]) => recordsOf.map(lineOf).join('\n');
+    expect(text(generateGallery({ now: NOW }))).toBe(text(records));
+    expect(text(generateGallery({ now: NOW, seed: 2 }))).not.toBe(text(records));
+    const later = generateGallery({ now: NOW + DAY });
+    expect(text(later)).not.toBe(text(records));
+    const photoDates = (recordsOf: ImportRecord[], shift = 0) => recordsOf.flatMap((record) => (record.type === 'photo' ? [record.submit_date - shift] : []));
+    expect(photoDates(later, DAY)).toEqual(photoDates(records));
+  });
+
+  test('uses no Math.random', () => {
+    const spy = jest.spyOn(Math, 'random');
+    generateGallery({ now: NOW, photos: 200 });
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+  });
+
+  test(`has ${SAMPLE_DEFAULTS.photos} photos spread over the ${SAMPLE_DEFAULTS.days} days before now, oldest first`, () => {
+    expect(photos).toHaveLength(3_000);
+    const dates = photos.map((photo) => photo.submit_date);
+    expect(Math.min(...dates)).toBeGreaterThanOrEqual(NOW - 120 * DAY);
+    expect(Math.max(...dates)).toBeLessThanOrEqual(NOW);
+    expect(dates).toEqual([...dates].sort((a, b) => a - b));
+    // Each of the twelve 10-day stretches holds at least half its even share (250).
+    const stretches = Array.from({ length: 12 }, (_, index) => dates.filter((date) => Math.floor((NOW - date) / (10 * DAY)) === index).length);
+    for (const count of stretches) expect(count).toBeGreaterThan(125);
+    // The default 30-day window holds about a quarter of them.
+    expect(dates.filter((date) => date >= NOW - 30 * DAY).length).toBeGreaterThan(500);
+  });
+
+  test('has a few hundred users, each one record, registered before their first photo', () => {
+    const byName = new Map<string, PhotoLine['user']>();
+    const first = new Map<string, number>();
+    for (const photo of photos) {
+      const known = byName.get(photo.user.name);
+      if (known) expect(photo.user).toEqual(known);
+      byName.set(photo.user.name, photo.user);
+      if (!first.has(photo.user.name)) first.set(photo.user.name, photo.submit_date);
+    }
+    expect(byName.size).toBeGreaterThan(200);
+    expect(byName.size).toBeLessThan(1_000);
+    for (const [name, user] of byName) {
+      expect(user.registered).toBeLessThan(first.get(name)!);
+      expect(user.icon).toMatch(/^https?:\/\//);
+      expect(user.profileviews).toBeGreaterThanOrEqual(0);
+    }
+    const views = [...byName.values()].map((user) => user.profileviews);
+    expect(Math.max(...views)).toBeGreaterThan(100);
+    // Commenters are users too, and a few of them are the photographers.
+    const names = new Set(byName.keys());
+    expect(comments.filter((comment) => names.has(comment.user)).length).toBeGreaterThan(comments.length / 2);
+  });
+
+  test('has digg counts skewed as on the real site: most small, a few large, many ties', () => {
+    const diggs = photos.map((photo) => photo.digg_count).sort((a, b) => a - b);
+    const at = (q: number) => diggs[Math.floor(q * (diggs.length - 1))]!;
+    expect(at(0.5)).toBeLessThanOrEqual(3);
+    expect(at(0.9)).toBeLessThan(50);
+    expect(at(1)).toBeGreaterThan(500);
+    expect(new Set(diggs).size).toBeLessThan(diggs.length / 10);
+  });
+
+  test('has comment threads at levels 0 to 5 and deeper, dated after what they answer and never after now', () => {
+    const byLevel = new Map<number, number>();
+    for (const comment of planned.comments) byLevel.set(comment.level, (byLevel.get(comment.level) ?? 0) + 1);
+    for (let level = 0; level <= 5; level++) expect(byLevel.get(level)).toBeGreaterThan(0);
+    expect(Math.max(...byLevel.keys())).toBeGreaterThanOrEqual(6);
+    expect(comments.length).toBeGreaterThan(1_500);
+    expect(photos.length + comments.length).toBeLessThan(10_000);
+
+    const photoDates = new Map(photos.map((photo) => [photo.id, photo.submit_date]));
+    const commentDates = new Map(comments.map((comment) => [comment.id, comment.date]));
+    for (const comment of comments) {
+      expect(comment.date).toBeGreaterThan(photoDates.get(comment.photo)!);
+      if (comment.replyto !== null) expect(comment.date).toBeGreaterThan(commentDates.get(comment.replyto)!);
+      expect(comment.date).toBeLessThanOrEqual(NOW);
+    }
+    // Some photos have many comments, most have few or none.
+    const counts = planned.photos.map((photo) => photo.comments).sort((a, b) => a - b);
+    expect(counts[Math.floor(counts.length / 2)]).toBeLessThanOrEqual(1);
+    expect(counts[counts.length - 1]).toBeGreaterThan(20);
+  });
+
+  test('has votes on comments, up more often than down', () => {
+    const ups = comments.map((comment) => comment.up);
+    const downs = comments.map((comment) => comment.down);
+    expect(ups.filter((up) => up > 0).length).toBeGreaterThan(comments.length / 4);
+    expect(downs.filter((down) => down > 0).length).toBeGreaterThan(0);
+    expect(ups.reduce((a, b) => a + b)).toBeGreaterThan(downs.reduce((a, b) => a + b));
+    expect(Math.max(...ups)).toBeGreaterThan(50);
+  });
+
+  const titles = photos.map((photo) => photo.title).join('\n');
+  const contents = comments.map((comment) => comment.content).join('\n');
+  const names = photos.map((photo) => photo.user.name).join('\n');
+  const urls = photos.map((photo) => `${photo.href} ${photo.src} ${photo.user.icon}`).join('\n');
+
+  test.each(Object.entries({ ...HARD_TEXT, ...SCRIPT_TEXT }))('titles and comments hold %s text', (_, text) => {
+    expect(titles).toContain(text);
+    expect(contents).toContain(text);
+  });
+
+  test.each([
+    ['&', /&/],
+    ['<', /</],
+    ['>', />/],
+    ['"', /"/],
+    ["'", /'/],
+    ['&amp;', /&amp;/],
+    ['a backslash', /\\/],
+    ['U+0001', /\u0001/],
+    ['U+001F', /\u001f/],
+    ['U+007F', /\u007f/],
+    ['U+2028', /\u2028/],
+    ['U+2029', /\u2029/],
+    ['CJK', /\p{Script=Han}/u],
+    ['Arabic', /\p{Script=Arabic}/u],
+    ['Cyrillic', /\p{Script=Cyrillic}/u],
+    ['emoji', /\p{Extended_Pictographic}/u],
+    ['accented Latin', /[À-ÖØ-öø-ž]/],
+  ])('titles and comments hold %s', (_, pattern) => {
+    expect(titles).toMatch(pattern);
+    expect(contents).toMatch(pattern);
+  });
+
+  test('user names and URLs hold characters to escape too', () => {
+    for (const pattern of [/&/, /</, /"/, /'/, /\\/, /\p{Script=Han}/u, /\p{Script=Cyrillic}/u]) expect(names).toMatch(pattern);
+    expect(urls).toMatch(/\?[^ ]*&/);
+    expect(urls).toMatch(/%[0-9A-F]{2}/);
+  });
+
+  test('every record passes the importer, and the derived fields agree with the records', () => {
+    expect(planned.refused).toEqual([]);
+    expect(planned.photos).toHaveLength(photos.length);
+    expect(planned.comments).toHaveLength(comments.length);
+    const perPhoto = new Map<number, number>();
+    const perParent = new Map<number, number>();
+    for (const comment of comments) {
+      perPhoto.set(comment.photo, (perPhoto.get(comment.photo) ?? 0) + 1);
+      if (comment.replyto !== null) perParent.set(comment.replyto, (perParent.get(comment.replyto) ?? 0) + 1);
+    }
+    for (const photo of planned.photos) expect(photo.comments).toBe(perPhoto.get(photo.id) ?? 0);
+    const byId = new Map(planned.comments.map((comment) => [comment.id, comment]));
+    for (const comment of planned.comments) {
+      expect(comment.replies).toBe(perParent.get(comment.id) ?? 0);
+      const parent = comment.replyto === null ? undefined : byId.get(comment.replyto)!;
+      expect(comment.level).toBe(parent ? parent.level + 1 : 0);
+      expect(comment.root).toBe(parent ? parent.root : comment.id);
+    }
+  });
+
+  test('smaller samples keep their shape and their ids where asked', () => {
+    const small = generateGallery({ now: NOW, photos: 40, seed: 9, photoIdBase: 10 ** 12, commentIdBase: 2 * 10 ** 12 });
+    const smallPhotos = small.filter((record) => record.type === 'photo');
+    expect(smallPhotos).toHaveLength(40);
+    for (const record of small) expect(record.id).toBeGreaterThan(record.type === 'photo' ? 10 ** 12 : 2 * 10 ** 12);
+    expect(small.some((record) => record.type === 'comment' && record.replyto !== null)).toBe(true);
+  });
+});
+
+describe('the random numbers', () => {
+  test('are the same for a seed, in [0, 1), and spread', () => {
+    const draw = (seed: number) => Array.from({ length: 1_000 }, (() => { const random = new Random(seed); return () => random.float(); })());
+    expect(draw(7)).toEqual(draw(7));
+    expect(draw(7)).not.toEqual(draw(8));
+    const values = draw(7);
+    expect(Math.min(...values)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...values)).toBeLessThan(1);
+    const mean = values.reduce((a, b) => a + b) / values.length;
+    expect(mean).toBeGreaterThan(0.45);
+    expect(mean).toBeLessThan(0.55);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// One line on its own.
+
+const PHOTO = {
+  type: 'photo',
+  id: 5,
+  submit_date: 1_200_000_000,
+  title: 'A & <b>',
+  user: { name: 'alice', icon: 'https://i.example/a.png', registered: 1_100_000_000, profileviews: 3 },
+  src: 'https://p.example/5.jpg',
+  href: 'http://g.example/photo?id=5&x=1',
+  digg_count: 2,
+};
+const COMMENT = { type: 'comment', id: 9, photo: 5, replyto: null, date: 1_200_000_100, user: 'bob', content: 'Nice', up: 1, down: 0 };
+
+const withField = (record: object, path: string, value: unknown): string => {
+  const copy = structuredClone(record) as Record<string, any>;
+  const [first, second] = path.split('.') as [string, string | undefined];
+  if (second === undefined) {
+    if (value === undefined) delete copy[first];
+    else copy[first] = value;
+  } else if (value === undefined) delete copy[first][second];
+  else copy[first][second] = value;
+  return JSON.stringify(copy);
+};
+
+describe('a line on its own', () => {
+  test('a photo and a comment are read as given', () => {
+    expect(parseLine(JSON.stringify(PHOTO))).toEqual({ ok: true, record: PHOTO });
+    expect(parseLine(JSON.stringify(COMMENT))).toEqual({ ok: true, record: COMMENT });
+    expect(parseLine(withField(COMMENT, 'replyto', 3))).toEqual({ ok: true, record: { ...COMMENT, replyto: 3 } });
+  });
+
+  test('any text is taken, whatever it holds, as long as it is well-formed', () => {
+    const text = Object.values(HARD_TEXT).join(' ');
+    expect(parseLine(withField(PHOTO, 'title', text))).toMatchObject({ ok: true, record: { title: text } });
+    expect(parseLine(withField(COMMENT, 'content', ''))).toMatchObject({ ok: true });
+    expect(parseLine(withField(PHOTO, 'title', 'x'.repeat(LIMITS.title)))).toMatchObject({ ok: true });
+    // Characters, not UTF-16 units: 2 000 emoji are 4 000 units.
+    expect(parseLine(withField(PHOTO, 'title', '😀'.repeat(LIMITS.title)))).toMatchObject({ ok: true });
+  });
+
+  test.each([
+    ['{"type":"photo",', /^not JSON \(/],
+    ['[1, 2]', /^not a JSON object$/],
+    ['"photo"', /^not a JSON object$/],
+    ['null', /^not a JSON object$/],
+    [JSON.stringify({ ...PHOTO, type: 'story' }), /^"type" must be "photo" or "comment"$/],
+    [withField(PHOTO, 'type', undefined), /^"type" must be "photo" or "comment"$/],
+    [withField(PHOTO, 'title', undefined), /^missing field "title"$/],
+    [withField(PHOTO, 'user.icon', undefined), /^missing field "user\.icon"$/],
+    [withField(PHOTO, 'colour', 'red'), /^unknown field "colour"$/],
+    [withField(PHOTO, 'user.email', 'a@b'), /^unknown field "user\.email"$/],
+    [withField(PHOTO, 'comments', 3), /^"comments" is counted by the importer; leave it out$/],
+    [withField(COMMENT, 'level', 0), /^"level" is computed by the importer/],
+    [withField(COMMENT, 'root', 9), /^"root" is computed by the importer/],
+    [withField(COMMENT, 'replies', 0), /^"replies" is counted by the importer/],
+    [withField(COMMENT, 'story', 5), /^the photo of a comment is "photo" in the file, not "story"$/],
+    [withField(PHOTO, 'id', 0), /^"id" must be a positive integer/],
+    [withField(PHOTO, 'id', -4), /^"id" must be a positive integer/],
+    [withField(PHOTO, 'id', 1.5), /^"id" must be a positive integer/],
+    [withField(PHOTO, 'id', '5'), /^"id" must be a positive integer/],
+    [withField(PHOTO, 'id', 2 ** 53), /^"id" must be a positive integer of at most 9007199254740991$/],
+    [withField(COMMENT, 'photo', null), /^"photo" must be a positive integer/],
+    [withField(COMMENT, 'replyto', 0), /^"replyto" must be null or a positive integer/],
+    [withField(COMMENT, 'replyto', '3'), /^"replyto" must be null or a positive integer/],
+    [withField(PHOTO, 'submit_date', -1), /^"submit_date" must be a Unix time in whole seconds from 0 to 99999999999$/],
+    [withField(PHOTO, 'submit_date', 100_000_000_000), /^"submit_date" must be a Unix time/],
+    [withField(COMMENT, 'date', 1.25), /^"date" must be a Unix time/],
+    [withField(PHOTO, 'user.registered', '2008'), /^"user\.registered" must be a Unix time/],
+    [withField(PHOTO, 'digg_count', -1), /^"digg_count" must be a whole number from 0/],
+    [withField(COMMENT, 'up', 0.5), /^"up" must be a whole number/],
+    [withField(COMMENT, 'down', null), /^"down" must be a whole number/],
+    [withField(PHOTO, 'user.profileviews', -2), /^"user\.profileviews" must be a whole number/],
+    [withField(PHOTO, 'title', 5), /^"title" must be a string$/],
+    [withField(PHOTO, 'title', 'x'.repeat(LIMITS.title + 1)), /^"title" is longer than 2000 characters$/],
+    [withField(COMMENT, 'content', 'x'.repeat(LIMITS.content + 1)), /^"content" is longer than 20000 characters$/],
+    ['{"type":"photo","id":5,"submit_date":1,"title":"bad \\ud800 half","user":{"name":"a","icon":"http://a.example/","registered":0,"profileviews":0},"src":"http://a.example/","href":"http://a.example/","digg_count":0}', /^"title" holds a lone surrogate/],
+    [withField(PHOTO, 'user', 'alice'), /^"user" must be an object with name, icon, registered and profileviews$/],
+    [withField(PHOTO, 'user.name', '  '), /^"user\.name" must not be empty$/],
+    [withField(COMMENT, 'user', ''), /^"user" must not be empty$/],
+    [withField(COMMENT, 'user', { name: 'bob' }), /^"user" must be a string$/],
+    [withField(PHOTO, 'src', 'ftp://p.example/5.jpg'), /^"src" must be an absolute http or https URL$/],
+    [withField(PHOTO, 'src', '/thumbs/5.jpg'), /^"src" must be an absolute http or https URL$/],
+    [withField(PHOTO, 'href', 'javascript:alert(1)'), /^"href" must be an absolute http or https URL$/],
+    [withField(PHOTO, 'href', ' https://g.example/'), /^"href" must be an absolute http or https URL$/],
+    [withField(PHOTO, 'href', 'https://g.example/a b'), /^"href" must be an absolute http or https URL$/],
+    [withField(PHOTO, 'user.icon', 'https://'), /^"user\.icon" must be an absolute http or https URL$/],
+    [withField(PHOTO, 'src', `https://p.example/${'x'.repeat(LIMITS.url)}`), /^"src" is longer than 2048 characters$/],
+  ])('%s is refused: %s', (line, reason) => {
+    const parsed = parseLine(line);
+    expect(parsed.ok).toBe(false);
+    expect(!parsed.ok && parsed.reason).toMatch(reason);
+  });
+
+  test('a refused record still tells its type and id, when they are readable', () => {
+    expect(parseLine(withField(PHOTO, 'src', 'nope'))).toMatchObject({ ok: false, type: 'photo', id: 5 });
+    expect(parseLine(withField(COMMENT, 'up', -1))).toMatchObject({ ok: false, type: 'comment', id: 9 });
+    expect(parseLine(withField(COMMENT, 'id', -1))).toEqual({ ok: false, type: 'comment', reason: expect.any(String) });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Lines together, and with the table.
+
+const photoLine = (id: number, extra: object = {}) => JSON.stringify({ ...PHOTO, id, ...extra });
+const commentLine = (id: number, photo: number, replyto: number | null, extra: object = {}) =>
+  JSON.stringify({ ...COMMENT, id, photo, replyto, date: 1_200_000_000 + id, ...extra });
+const stored = (id: number, story: number, replyto: number | null, level: number, root: number, replies = 0): StoredComment => ({ id, story, replyto, level, root, replies });
+
+describe('lines together', () => {
+  test('derive level, root, replies and comments, whatever the order of the lines', async () => {
+    const result = await plan([commentLine(13, 1, 12), '', commentLine(12, 1, 11), commentLine(11, 1, null), photoLine(1), commentLine(14, 1, 11), photoLine(2)]);
+    expect(result.refused).toEqual([]);
+    expect(result.photos.map((photo) => [photo.id, photo.comments])).toEqual([[1, 4], [2, 0]]);
+    expect(Object.fromEntries(result.comments.map((comment) => [comment.id, [comment.level, comment.root, comment.replies]]))).toEqual({
+      11: [0, 11, 2],
+      12: [1, 11, 1],
+      13: [2, 11, 0],
+      14: [1, 11, 0],
+    });
+    expect(result.updates).toEqual([]);
+    expect(result.items[0]).toMatchObject({ pk: 'photo#1', kind: 'photo', comments: 4 });
+    expect(result.items.find((item) => item.pk === 'comment#13')).toMatchObject({ photo_key: 'photo#1', parent_key: 'comment#12', story: 1, replyto: 12 });
+    expect(result.items.find((item) => item.pk === 'comment#11')).not.toHaveProperty('parent_key');
+  });
+
+  test('a comment stored under another photo, or another parent, is not moved', async () => {
+    const table = new MemoryLookup(new Map([[1, 1], [2, 0]]), new Map([[20, stored(20, 2, null, 0, 20)]]));
+    const result = await plan([commentLine(20, 1, null), commentLine(21, 2, 20)], table);
+    expect(result.refused).toEqual([
+      { line: 1, reason: 'comment 20 is stored under photo 2 as a top-level comment; the importer does not move comments' },
+      { line: 2, reason: 'comment 20, which it replies to, is refused (line 1)' },
+    ]);
+    const moved = await plan([commentLine(21, 2, null), commentLine(22, 2, 20)], new MemoryLookup(new Map([[2, 2]]), new Map([[20, stored(20, 2, null, 0, 20, 1)], [21, stored(21, 2, 20, 1, 20)]])));
+    expect(moved.refused).toEqual([{ line: 1, reason: 'comment 21 is stored under photo 2 replying to comment 20; the importer does not move comments' }]);
+    expect(moved.comments.map((comment) => [comment.id, comment.level])).toEqual([[22, 1]]);
+  });
+
+  test.each([
+    ['a second photo with the same id', [photoLine(1), photoLine(1, { title: 'again' })], [{ line: 2, reason: 'photo 1 is already on line 1' }]],
+    ['a second comment with the same id', [photoLine(1), commentLine(10, 1, null), commentLine(10, 1, null)], [{ line: 3, reason: 'comment 10 is already on line 2' }]],
+    ['a comment of a photo that is nowhere', [commentLine(10, 7, null)], [{ line: 1, reason: 'photo 7 is neither in the file nor in the table' }]],
+    ['a comment of a refused photo', [photoLine(1, { src: 'x' }), commentLine(10, 1, null)], [
+      { line: 1, reason: '"src" must be an absolute http or https URL' },
+      { line: 2, reason: 'photo 1 is refused (line 1)' },
+    ]],
+    ['a reply to a comment that is nowhere', [photoLine(1), commentLine(10, 1, 99)], [{ line: 2, reason: 'comment 99, which it replies to, is neither in the file nor in the table' }]],
+    ['replies to a refused comment, at every level below it', [photoLine(1), commentLine(10, 1, null, { up: -1 }), commentLine(11, 1, 10), commentLine(12, 1, 11)], [
+      { line: 2, reason: '"up" must be a whole number from 0 to 9007199254740991' },
+      { line: 3, reason: 'comment 10, which it replies to, is refused (line 2)' },
+      { line: 4, reason: 'comment 11, which it replies to, is refused (line 3)' },
+    ]],
+    ['a reply to a comment of another photo', [photoLine(1), photoLine(2), commentLine(10, 1, null), commentLine(11, 2, 10)], [
+      { line: 4, reason: 'comment 10, which it replies to, belongs to photo 1, not 2' },
+    ]],
+    ['a comment replying to itself', [photoLine(1), commentLine(10, 1, 10)], [{ line: 2, reason: 'replies form a cycle: 10 → 10' }]],
+    ['comments replying to each other, and a reply to them', [photoLine(1), commentLine(10, 1, 12), commentLine(11, 1, 10), commentLine(12, 1, 11), commentLine(13, 1, 12)], [
+      { line: 2, reason: 'replies form a cycle: 10 → 12 → 11 → 10' },
+      { line: 3, reason: 'replies form a cycle: 11 → 10 → 12 → 11' },
+      { line: 4, reason: 'replies form a cycle: 12 → 11 → 10 → 12' },
+      { line: 5, reason: 'comment 12, which it replies to, is refused (line 4)' },
+    ]],
+    ['a line that is not JSON', [photoLine(1), 'nope'], [{ line: 2, reason: expect.stringMatching(/^not JSON/) }]],
+  ])('%s is refused', async (_, lines, refused) => {
+    const result = await plan(lines);
+    expect(result.refused).toEqual(refused);
+    const refusedLines = new Set(refused.map((entry) => entry.line));
+    // Nothing of a refused line is written; everything else is.
+    const written = result.items.map((item) => item.pk);
+    lines.forEach((line, index) => {
+      const parsed = JSON.parse(line.startsWith('{') ? line : '{}');
+      if (parsed.id === undefined || refusedLines.has(index + 1)) return;
+      expect(written).toContain(`${parsed.type}#${parsed.id}`);
+    });
+    expect(written).toHaveLength(new Set(written).size);
+    for (const line of refusedLines) {
+      const parsed = JSON.parse(lines[line - 1]!.startsWith('{') ? lines[line - 1]! : '{}');
+      const first = lines.findIndex((other) => other.startsWith('{') && JSON.parse(other).id === parsed.id && JSON.parse(other).type === parsed.type) + 1;
+      if (first === line) expect(written).not.toContain(`${parsed.type}#${parsed.id}`);
+    }
+  });
+
+  test('comments under a stored photo and stored comments: placed from the table, counts from both', async () => {
+    // Stored: photo 1 with comments 20 (top) and 21 (reply to 20).
+    const table = new MemoryLookup(new Map([[1, 2]]), new Map([[20, stored(20, 1, null, 0, 20, 1)], [21, stored(21, 1, 20, 1, 20)]]));
+    const result = await plan([commentLine(22, 1, 21), commentLine(23, 1, 20), commentLine(24, 1, null), commentLine(21, 1, 20)], table);
+    expect(result.refused).toEqual([]);
+    expect(Object.fromEntries(result.comments.map((comment) => [comment.id, [comment.level, comment.root, comment.replies]]))).toEqual({
+      22: [2, 20, 0],
+      23: [1, 20, 0],
+      24: [0, 24, 0],
+      21: [1, 20, 1],
+    });
+    // Photo 1 and comment 20 are not in the file: their counts are SET; 21 is Put with its own.
+    expect(result.updates).toEqual([
+      { kind: 'photo', id: 1, field: 'comments', value: 5 },
+      { kind: 'comment', id: 20, field: 'replies', value: 2 },
+    ]);
+  });
+
+  test('the same file against the table it wrote changes no count', async () => {
+    const table = new MemoryLookup(new Map([[1, 2]]), new Map([[20, stored(20, 1, null, 0, 20, 1)], [21, stored(21, 1, 20, 1, 20)]]));
+    const result = await plan([commentLine(21, 1, 20)], table);
+    expect(result.updates).toEqual([]);
+    expect(result.comments).toEqual([expect.objectContaining({ id: 21, level: 1, root: 20, replies: 0 })]);
+  });
+
+  test('a photo in the file keeps the stored comments it has', async () => {
+    const table = new MemoryLookup(new Map([[1, 1]]), new Map([[20, stored(20, 1, null, 0, 20)]]));
+    const result = await plan([photoLine(1), commentLine(30, 1, null)], table);
+    expect(result.photos).toEqual([expect.objectContaining({ id: 1, comments: 2 })]);
+    expect(result.updates).toEqual([]);
+  });
+
+  test('a reply to a stored comment of another photo is refused', async () => {
+    const table = new MemoryLookup(new Map([[1, 0], [2, 1]]), new Map([[20, stored(20, 2, null, 0, 20)]]));
+    const result = await plan([commentLine(30, 1, 20)], table);
+    expect(result.refused).toEqual([{ line: 1, reason: 'comment 20, which it replies to, belongs to photo 2, not 1' }]);
+  });
+
+  test('a long chain of replies is placed without recursion', async () => {
+    const lines = [photoLine(1), ...Array.from({ length: 50_000 }, (_, index) => commentLine(index + 1, 1, index === 0 ? null : index))];
+    const result = await plan(lines.reverse());
+    expect(result.refused).toEqual([]);
+    expect(Math.max(...result.comments.map((comment) => comment.level))).toBe(49_999);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Reading the file.
+
+describe('reading a file', () => {
+  let dir: string;
+  beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'import-lines-'))));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('splits at LF only, drops the CR of CR LF, keeps U+2028 inside a line, and marks bytes that are not UTF-8', async () => {
+    const file = join(dir, 'lines.ndjson');
+    const raw = Buffer.concat([
+      Buffer.from('{"a":"x\u2028y\u2029z"}\r\n\n'),
+      Buffer.from([0x7b, 0xff, 0x7d, 0x0a]),
+      Buffer.from('last line without LF'),
+    ]);
+    writeFileSync(file, raw);
+    const lines: (string | null)[] = [];
+    for await (const line of fileLines(file)) lines.push(line);
+    expect(lines).toEqual(['{"a":"x\u2028y\u2029z"}', '', null, 'last line without LF']);
+  });
+
+  test('reads long files in pieces', async () => {
+    const file = join(dir, 'long.ndjson');
+    const records = generateGallery({ now: NOW, photos: 500 }).map(lineOf);
+    writeFileSync(file, `${records.join('\n')}\n`);
+    const lines: (string | null)[] = [];
+    for await (const line of fileLines(file)) lines.push(line);
+    expect(lines).toEqual(records);
+  });
+});
+
+describe('the summary line', () => {
+  test('says how many photos and comments were written and how many lines refused', () => {
+    const summary = { lines: 5, photos: 3, comments: 1, counts: 0, refused: [{ line: 2, reason: 'x' }], seconds: 1 };
+    expect(summaryLine(summary)).toBe('3 photos, 1 comment written, 1 line refused');
+    expect(summaryLine({ ...summary, photos: 1, comments: 0, refused: [] })).toBe('1 photo, 0 comments written, 0 lines refused');
+  });
+});
+
+describe('progress on a stream that is not a terminal', () => {
+  test('is a line at the start, one every interval, and one at the end', () => {
+    const written: string[] = [];
+    const stream = { isTTY: false, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream;
+    const progress = streamProgress(stream, 0);
+    progress.start('Writing', 50);
+    progress.advance(25);
+    progress.advance(25);
+    progress.finish();
+    expect(written[0]).toBe('Writing: 50 to go\n');
+    expect(written[1]).toMatch(/^Writing: 25\/50 \(50%\) after \d+\.\d s\n$/);
+    expect(written[written.length - 1]).toMatch(/^Writing: 50\/50 \(100%\)/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Batch writes (the document client mocked).
+
+describe('batch writes', () => {
+  const ddb = mockClient(DynamoDBDocumentClient);
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1', credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' } }));
+  const items = Array.from({ length: 60 }, (_, index) => ({ pk: `photo#${index + 1}`, id: index + 1 }));
+  const fast = { attempts: 4, baseDelayMs: 1, maxDelayMs: 2 };
+  const putKeys = () =>
+    ddb.commandCalls(BatchWriteCommand).flatMap((call) => (call.args[0].input.RequestItems!.t ?? []).map((request) => request.PutRequest!.Item!.pk as string));
+
+  beforeEach(() => ddb.reset());
+
+  test('are batches of 25, and what DynamoDB leaves unprocessed is sent again until written', async () => {
+    let first = true;
+    ddb.on(BatchWriteCommand).callsFake((input) => {
+      const requests = input.RequestItems.t;
+      if (!first) return {};
+      first = false;
+      // The first answer leaves all but 5 of its batch unprocessed.
+      return { UnprocessedItems: { t: requests.slice(5) } };
+    });
+    let written = 0;
+    await writeItems(client, 't', items, { retry: fast, concurrency: 1, onWritten: (count) => (written += count) });
+    const calls = ddb.commandCalls(BatchWriteCommand);
+    expect(calls.map((call) => call.args[0].input.RequestItems!.t!.length)).toEqual([25, 20, 25, 10]);
+    expect(new Set(putKeys())).toEqual(new Set(items.map((item) => item.pk)));
+    expect(written).toBe(60);
+  });
+
+  test('give up with a clear error after the last attempt', async () => {
+    ddb.on(BatchWriteCommand).callsFake((input) => ({ UnprocessedItems: { t: input.RequestItems.t.slice(1) } }));
+    await expect(writeItems(client, 't', items.slice(0, 10), { retry: fast })).rejects.toThrow(UnprocessedItemsError);
+    await expect(writeItems(client, 't', items.slice(0, 10), { retry: fast })).rejects.toThrow(/left 6 of 10 items of a batch unprocessed after 4 attempts/);
+  });
+
+  test('counts are SET where the item still exists', async () => {
+    ddb.on(UpdateCommand).rejects(Object.assign(new Error('gone'), { name: 'ConditionalCheckFailedException' }));
+    await writeCounts(client, 't', [{ kind: 'photo', id: 3, field: 'comments', value: 7 }]);
+    expect(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
+      Key: { pk: 'photo#3' },
+      UpdateExpression: 'SET #count = :value',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#count': 'comments' },
+      ExpressionAttributeValues: { ':value': 7 },
+    });
+  });
+});
