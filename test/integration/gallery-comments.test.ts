@@ -27,6 +27,8 @@ import {
   type SortValue,
   type TestComment,
   type TestPhoto,
+  ANCHOR_DATE,
+  galleryDataPerTest,
 } from '../support/gallery-fixtures';
 import { invoke } from '../support/invoke';
 import { unserialize } from '../support/parsers';
@@ -35,34 +37,12 @@ import { unserialize } from '../support/parsers';
 const YEARS = [1997, 2002] as const;
 const claim = (span: number) => claimRange(span, { years: YEARS });
 
-/** 1980-01-01: a comment there is older than any the gallery tests write (see gallery.test.ts). */
-const ANCHOR_DATE = 315_532_800;
 /** All-time data of this file lies in 1986–1989 and after 2200: after the anchor, outside every claimed range. */
 const Y1986 = 504_921_600;
 const Y2200 = 7_258_118_400;
 
-const anchor = new GalleryData();
-const written: GalleryData[] = [];
-
-async function save(build: (data: GalleryData) => void): Promise<GalleryData> {
-  const data = new GalleryData();
-  build(data);
-  written.push(data);
-  return data.save();
-}
-
-beforeAll(async () => {
-  anchor.comment(anchor.photo(ANCHOR_DATE, { title: 'anchor' }), ANCHOR_DATE, { content: 'anchor' });
-  await anchor.save();
-});
-
-afterEach(async () => {
-  jest.restoreAllMocks();
-  for (const data of written.splice(0)) await data.remove();
-});
-
-afterAll(async () => {
-  await anchor.remove();
+const save = galleryDataPerTest((data) => {
+  data.comment(data.photo(ANCHOR_DATE, { title: 'anchor' }), ANCHOR_DATE, { content: 'anchor' });
 });
 
 const ids = (items: readonly { id: number }[]): number[] => items.map((item) => item.id);

@@ -17,7 +17,6 @@ import {
   expectListing,
   fetchComments,
   fetchPhotos,
-  GalleryData,
   idsOf,
   photoView,
   shuffled,
@@ -29,6 +28,8 @@ import {
   uniqueId,
   xmlSafe,
   type TestPhoto,
+  ANCHOR_DATE,
+  galleryDataPerTest,
 } from '../support/gallery-fixtures';
 import { invoke, withKey } from '../support/invoke';
 
@@ -36,33 +37,8 @@ import { invoke, withKey } from '../support/invoke';
 const YEARS = [1990, 1996] as const;
 const claim = (span: number) => claimRange(span, { years: YEARS });
 
-/**
- * 1980-01-01: a photo there is older than anything the gallery tests write (their all-time data
- * lies after it), so the earliest date of the whole gallery is at most this.
- */
-const ANCHOR_DATE = 315_532_800;
-const anchor = new GalleryData();
-
-const written: GalleryData[] = [];
-async function save(build: (data: GalleryData) => void): Promise<GalleryData> {
-  const data = new GalleryData();
-  build(data);
-  written.push(data);
-  return data.save();
-}
-
-beforeAll(async () => {
-  anchor.photo(ANCHOR_DATE, { title: 'anchor' });
-  await anchor.save();
-});
-
-afterEach(async () => {
-  jest.restoreAllMocks();
-  for (const data of written.splice(0)) await data.remove();
-});
-
-afterAll(async () => {
-  await anchor.remove();
+const save = galleryDataPerTest((data) => {
+  data.photo(ANCHOR_DATE, { title: 'anchor' });
 });
 
 const ids = (photos: readonly { id: number }[]): number[] => photos.map((photo) => photo.id);

@@ -190,6 +190,33 @@ async function batchWrite(requests: WriteRequest[]): Promise<void> {
 }
 
 /** The earliest date of any photo (or comment) in the table, read straight from the date index. */
+/** 1980-01-01: older than anything the gallery tests write, so the gallery's earliest date is at most this. */
+export const ANCHOR_DATE = 315_532_800;
+
+/**
+ * Registers a test file's hooks: `anchor` is stored before its tests (and removed after them);
+ * what each test stores through the returned `save` is removed after that test.
+ */
+export function galleryDataPerTest(anchor: (data: GalleryData) => void): (build: (data: GalleryData) => void) => Promise<GalleryData> {
+  const anchored = new GalleryData();
+  const written: GalleryData[] = [];
+  beforeAll(async () => {
+    anchor(anchored);
+    await anchored.save();
+  });
+  afterEach(async () => {
+    jest.restoreAllMocks();
+    for (const data of written.splice(0)) await data.remove();
+  });
+  afterAll(() => anchored.remove());
+  return async (build) => {
+    const data = new GalleryData();
+    build(data);
+    written.push(data);
+    return data.save();
+  };
+}
+
 export async function earliestInTable(kind: 'photo' | 'comment'): Promise<number | undefined> {
   const answer = await documentClient.send(
     new QueryCommand({
