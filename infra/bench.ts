@@ -4,19 +4,24 @@
  * importing the bundle and answering one request) and its warm in-process latency per
  * response type, next to a baseline (a bare handler answering a constant body with the same
  * headers, measured the same way), and checks the figures against the targets.
- * The functions that use DynamoDB (short URLs) run against an in-memory DynamoDB Local on a
- * free loopback port, started here and stopped at the end, holding one seeded short URL. They
- * are compared with a bundle that holds only the DynamoDB document client, and their latency
- * is measured in DynamoDB round trips, next to a bare UpdateItem.
+ * The functions that use DynamoDB run against an in-memory DynamoDB Local on a free loopback
+ * port, started here and stopped at the end, holding one seeded short URL and a sample gallery
+ * (some 1 800 photos in the last 30 days). The short-URL functions are compared with a bundle
+ * that holds only the DynamoDB document client, and their latency is measured in DynamoDB round
+ * trips, next to a bare UpdateItem; the gallery's 100-photo pages next to a bare Query, and their
+ * read capacity at growing offsets in each sort.
  * Everything runs in-process or in child processes on this machine; nothing goes on the network.
  *
  * The sections, in the order they print, each in infra/bench/:
- *   bundles.ts, database.ts, subjects.ts   what is measured: the bundles, the seeded database, the requests
+ *   bundles.ts, database.ts, gallery-data.ts, subjects.ts
+ *                                          what is measured: the bundles, the seeded database and gallery, the requests
  *   sizes.ts                               bundle size, and what the largest bundle holds
  *   cold-start.ts                          cold start in a fresh Node process
  *   doc-client-comparison.ts               the DynamoDB functions against the doc-client-only bundle
  *   warm.ts                                warm, in-process latency per response type
  *   round-trips.ts                         DynamoDB round trips, against a bare UpdateItem
+ *   gallery-page.ts                        100-photo gallery pages per type, against a bare Query
+ *   gallery-capacity.ts                    read capacity of gallery pages per sort and offset (read-capacity.ts)
  *   targets.ts                             the targets, and the last lines: PASS or FAIL per target
  * Helpers: output.ts (lines, tables, units), stats.ts (timing, medians), interleave.ts (timing
  * cases side by side), lambda.ts (events, contexts), project.ts (template.yaml and settings).
@@ -28,6 +33,9 @@ import { buildBundles } from './bench/bundles';
 import { coldStartSection } from './bench/cold-start';
 import { seedDatabase, startDatabase } from './bench/database';
 import { docClientSection } from './bench/doc-client-comparison';
+import { galleryCapacitySection } from './bench/gallery-capacity';
+import { loadGallery, type Gallery } from './bench/gallery-data';
+import { galleryPageSection } from './bench/gallery-page';
 import { printFinished, printMachine } from './bench/output';
 import { roundTripsSection } from './bench/round-trips';
 import { sizesSection } from './bench/sizes';
@@ -41,21 +49,26 @@ async function main(): Promise<void> {
   const databaseStarted = performance.now();
   const database = startDatabase();
   const scratch = await mkdtemp(join(tmpdir(), 'bench-'));
+  let gallery: Gallery | undefined;
   try {
     const bundles = await buildBundles(scratch); // while DynamoDB Local starts
     await database;
     const { db, seed } = await seedDatabase(databaseStarted);
-    const subjects = subjectsOf(bundles, seed);
+    gallery = await loadGallery();
+    const subjects = subjectsOf(bundles, seed, gallery);
 
     sizesSection(subjects);
     const cold = await coldStartSection(subjects);
     docClientSection(subjects, cold);
     const warm = await warmSection(subjects);
     const trips = await roundTripsSection(subjects, db, seed);
+    await galleryPageSection(subjects, gallery);
+    const capacity = await galleryCapacitySection(subjects, gallery);
 
     printFinished(started);
-    printTargets(subjects, cold, warm, trips);
+    printTargets(subjects, cold, warm, trips, capacity);
   } finally {
+    gallery?.connection.close();
     const dynamoDbLocal = await database.catch(() => undefined);
     await dynamoDbLocal?.stop();
     await rm(scratch, { recursive: true, force: true });

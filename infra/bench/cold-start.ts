@@ -1,6 +1,6 @@
 /**
  * Cold start: a fresh Node process per run imports a bundle and answers one request (XML; the
- * redirect's is the seeded code), as Lambda's Node runtime does it. Timed inside the child with
+ * redirect's is the seeded code, the gallery's name the bench's gallery), as Lambda's Node runtime does it. Timed inside the child with
  * process.hrtime from just before `import()` to the resolution of the handler's promise; Node's
  * own start is excluded. Each subject runs COLD_RUNS times, in rounds, and its medians are printed.
  */
@@ -138,7 +138,7 @@ async function measureColdStarts(subjects: readonly Subject[]): Promise<ColdStar
 }
 
 export async function coldStartSection({ all, functions, baseline, docClient }: Subjects): Promise<ColdStarts> {
-  log(`== Cold start: fresh \`node\` process, import() of the bundle + one request (XML; the redirect's is the seeded code); ${COLD_RUNS} runs each, Node's own start excluded ==`);
+  log(`== Cold start: fresh \`node\` process, import() of the bundle + one request (XML; the redirect's is the seeded code, the gallery's the bench's gallery); ${COLD_RUNS} runs each, Node's own start excluded ==`);
   const cold = await measureColdStarts(all);
   const slow = (s: Subject) => cold.get(s.id)!.total.median >= TARGETS.coldStartMs * 1e6;
   log(
@@ -152,7 +152,8 @@ export async function coldStartSection({ all, functions, baseline, docClient }: 
   );
   log('(import() and 1st request are medians of their own; they need not add up to the median total.)');
   log(`The DynamoDB functions' and ${docClient.id}'s 1st request includes connecting to DynamoDB Local and its answers: create (deduplicated: the seeded URL)`);
-  log('makes 4 round trips, lookup, redirect and the doc-client-only handler 1 each (counted in the round-trips section).');
+  log('makes 4 round trips, lookup, redirect and the doc-client-only handler 1 each (counted in the round-trips section). The gallery functions\'');
+  log('read the bench\'s gallery: a 10-item page of the default window (Select COUNT and Query on byDate, then BatchGetItem), a photo, its comments, …');
   const slowStarts = functions.filter(slow);
   if (slowStarts.length > 0) {
     const parts = slowStarts.map((s) => `${s.id} import() ${ms(cold.get(s.id)!.importMedian)} ms + 1st request ${ms(cold.get(s.id)!.firstMedian)} ms`);

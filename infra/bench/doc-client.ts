@@ -4,11 +4,11 @@
  * functions' own (lib/db/client.ts: DynamoDBDocumentClient over DynamoDBClient, created when
  * the module loads, same retries and timeouts); the handler does one GetItem of the code its
  * path names. Bundled with the functions' BuildProperties and measured as they are, it shows
- * what the SDK alone costs in bytes and cold start. `addOne` is the bench's bare UpdateItem
- * round trip on this bundle's own client (UpdateCommand is in the bundle anyway: lib-dynamodb
- * is one module).
+ * what the SDK alone costs in bytes and cold start. `addOne` and `queryOne` are the bench's
+ * bare UpdateItem and Query round trips on this bundle's own client (UpdateCommand and
+ * QueryCommand are in the bundle anyway: lib-dynamodb is one module).
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { documentClient } from '../../lib/db/client';
 
@@ -27,4 +27,19 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
 /** One bare UpdateItem: `ADD n :one` on the item `key` of the short-URLs table. */
 export const addOne = async (key: Record<string, string>): Promise<void> => {
   await documentClient.send(new UpdateCommand({ TableName: TABLE, Key: key, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } }));
+};
+
+/** One bare Query: the newest entry of `kind` on the gallery table's byDate index (its date_id). */
+export const queryOne = async (kind: string): Promise<string | undefined> => {
+  const { Items } = await documentClient.send(
+    new QueryCommand({
+      TableName: process.env.GALLERY_TABLE,
+      IndexName: 'byDate',
+      KeyConditionExpression: 'kind = :kind',
+      ExpressionAttributeValues: { ':kind': kind },
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  return Items?.[0]?.date_id as string | undefined;
 };

@@ -3,8 +3,10 @@
  * sequential (one in flight at a time), and the cases take turns in rounds, in a new order each
  * round (shuffled, with a fixed seed), so that drift in the machine or in DynamoDB Local hits
  * every case alike, and no case always follows the same one (a heavy case, such as a creation,
- * leaves work behind it in both processes: garbage, DynamoDB Local's own).
+ * leaves work behind it in both processes: garbage, DynamoDB Local's own). Also: the round trips
+ * one call makes, counted.
  */
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { summarise, type Summary } from './stats';
 
 export interface TimedCase {
@@ -53,6 +55,19 @@ export async function measureInterleaved(cases: readonly TimedCase[], options: I
     }
   }
   return new Map(cases.map((timed, c) => [timed.name, summarise(samples[c]!)]));
+}
+
+/** HTTP requests Node's http client starts while `run` runs: the DynamoDB round trips of one call, counted, not assumed. */
+export async function countRequests(run: () => Promise<void>): Promise<number> {
+  let count = 0;
+  const onStart = () => void count++;
+  subscribe('http.client.request.start', onStart);
+  try {
+    await run();
+  } finally {
+    unsubscribe('http.client.request.start', onStart);
+  }
+  return count;
 }
 
 /** A small seeded pseudo-random generator: the same orders in every run. */

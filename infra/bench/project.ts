@@ -1,6 +1,7 @@
 /**
  * The project as the bench sees it: template.yaml's functions, routes and environment, the
- * bench's own settings on top, and the names of the functions that use DynamoDB (short URLs).
+ * bench's own settings on top, and the names of the functions that use DynamoDB: the short-URL
+ * ones, and the gallery's (those template.yaml gives GALLERY_TABLE).
  */
 import { functionEnvironment, functionsOf, loadTemplate, routesOf, type FunctionDefinition } from '../template';
 
@@ -22,6 +23,11 @@ export const CREATE = 'ShortUrlCreateFunction';
 export const LOOKUP = 'ShortUrlFunction';
 export const REDIRECT = 'RedirectFunction';
 export const DATABASE_FUNCTIONS = [CREATE, LOOKUP, REDIRECT];
+
+export const GALLERY_PHOTOS = 'GalleryPhotosFunction';
+export const GALLERY_FUNCTIONS = Object.entries(template.Resources)
+  .filter(([, resource]) => resource.Type === 'AWS::Serverless::Function' && resource.Properties?.Environment?.Variables?.GALLERY_TABLE !== undefined)
+  .map(([id]) => id);
 
 export function routeOf(id: string) {
   const route = routes.find((r) => r.fn.id === id);

@@ -25,9 +25,10 @@ export interface Case extends TimedCase {
   readonly first?: () => Promise<void>;
 }
 
-const importHandler = async (file: string, exportName: string) => ((await import(pathToFileURL(file).href)) as Record<string, Handler>)[exportName]!;
+export const importHandler = async (file: string, exportName: string) => ((await import(pathToFileURL(file).href)) as Record<string, Handler>)[exportName]!;
 
-function must(what: string, result: Result, status: number, check?: (result: Result) => boolean): void {
+/** Throws unless `result` answered `status` (and passes `check`). */
+export function must(what: string, result: Result, status: number, check?: (result: Result) => boolean): void {
   if (result.statusCode !== status || (check && !check(result))) {
     throw new Error(`${what}: answered ${result.statusCode} ${JSON.stringify(result.headers)} ${(result.body ?? '').slice(0, 200)}`);
   }

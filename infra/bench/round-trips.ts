@@ -4,10 +4,9 @@
  * call's round trips are counted and its answer checked, then all are timed side by side
  * (interleave.ts), and the redirect's latency is set against the bare UpdateItem's.
  */
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProjectDatabase, Seed } from './database';
-import { callsPerCase, measureInterleaved } from './interleave';
+import { callsPerCase, countRequests, measureInterleaved } from './interleave';
 import { log, ms, passFail, ratio, signedMs, table } from './output';
 import { roundTripCases } from './round-trip-cases';
 import type { Summary } from './stats';
@@ -28,19 +27,6 @@ export interface RoundTrips {
   readonly redirect: Summary;
   readonly countView: Summary;
   readonly redirectSource: Summary;
-}
-
-/** HTTP requests Node's http client starts while `run` runs: the DynamoDB round trips of one call, counted, not assumed. */
-async function countRequests(run: () => Promise<void>): Promise<number> {
-  let count = 0;
-  const onStart = () => void count++;
-  subscribe('http.client.request.start', onStart);
-  try {
-    await run();
-  } finally {
-    unsubscribe('http.client.request.start', onStart);
-  }
-  return count;
 }
 
 async function measureRoundTrips(subjects: Subjects, db: ProjectDatabase, seed: Seed): Promise<RoundTrips> {
@@ -65,17 +51,20 @@ async function measureRoundTrips(subjects: Subjects, db: ProjectDatabase, seed: 
   };
 }
 
+/** Calls with their round trips and latency, as multiples of a yardstick's median. */
+export function roundTripTable(rows: RoundTrips['rows'], yardstick: Summary, yardstickName: string): string {
+  return table(
+    ['Call', 'Round trips', 'Median ms', 'p90 ms', 'p99 ms', `× ${yardstickName}`, 'Per round trip ms'],
+    rows.map((r) => [r.name, String(r.roundTrips), ms(r.summary.median), ms(r.summary.p90), ms(r.summary.p99), ratio(r.summary.median, yardstick.median), ms(r.summary.median / r.roundTrips)]),
+  );
+}
+
 export async function roundTripsSection(subjects: Subjects, db: ProjectDatabase, seed: Seed): Promise<RoundTrips> {
   const { warmup, rounds, perRound } = ROUND_TRIPS;
   log(`== DynamoDB round trips, against DynamoDB Local on loopback: ${warmup} untimed calls each, then ${rounds} rounds of ${perRound} call${perRound === 1 ? '' : 's'} each, in a shuffled order per round; sequential, in-process ==`);
   const trips = await measureRoundTrips(subjects, db, seed);
   const { bare, bareShared, redirect, countView, redirectSource } = trips;
-  log(
-    table(
-      ['Call', 'Round trips', 'Median ms', 'p90 ms', 'p99 ms', '× bare UpdateItem', 'Per round trip ms'],
-      trips.rows.map((r) => [r.name, String(r.roundTrips), ms(r.summary.median), ms(r.summary.p90), ms(r.summary.p99), ratio(r.summary.median, bare.median), ms(r.summary.median / r.roundTrips)]),
-    ),
-  );
+  log(roundTripTable(trips.rows, bare, 'bare UpdateItem'));
   log('Round trips: HTTP requests to DynamoDB Local during one call, counted (diagnostics_channel http.client.request.start). The handlers are the');
   log(`built bundles, each with a client (and connection) of its own; so is the bare UpdateItem, on ${subjects.docClient.id}'s bundled client (lib/db/client.ts's settings).`);
   log('The unbundled redirect (functions/redirect.ts run by tsx), store.countView and the shared bare UpdateItem share lib/db/client.ts\'s client.');

@@ -17,7 +17,7 @@ export function sizesSection({ all, statics, baseline, docClient }: Subjects): v
     ),
   );
   log(`${baseline.id}: infra/bench/baseline.ts. ${docClient.id}: infra/bench/doc-client.ts, lib/db/client.ts's DynamoDB document client, a handler doing one GetItem`);
-  log('and the bench\'s bare UpdateItem; nothing else of the project.');
+  log('and the bench\'s bare UpdateItem and Query; nothing else of the project.');
   log();
 
   const largest = statics.filter((s) => s.bytes >= TARGETS.bundleBytes).sort((a, b) => b.bytes - a.bytes)[0];

@@ -1,7 +1,8 @@
 /**
  * What the bench measures, and how it requests each: the template's functions (static ones
- * with a sample request per response type, the DynamoDB ones with the seeded short URL) and
- * the two yardsticks, the baseline and the doc-client-only bundle.
+ * with a sample request per response type, the short-URL ones with the seeded short URL, the
+ * gallery ones with the bench's gallery) and the two yardsticks, the baseline and the
+ * doc-client-only bundle.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Metafile } from 'esbuild';
@@ -9,19 +10,22 @@ import type { BuiltFunction } from '../bundle';
 import type { ColdStart } from './cold-start';
 import type { Bundles, Yardstick } from './bundles';
 import { SEED_URL, type Seed } from './database';
+import type { Gallery } from './gallery-data';
 import { APP_KEY, benchEvent, samplePath } from './lambda';
-import { CREATE, DATABASE_FUNCTIONS, functions, LOOKUP, REDIRECT, routeOf, routes } from './project';
+import { CREATE, DATABASE_FUNCTIONS, functions, GALLERY_FUNCTIONS, LOOKUP, REDIRECT, routeOf, routes } from './project';
 
 export const BASELINE = 'Baseline';
 const DOC_CLIENT = 'DocClientOnly';
 export const TYPES = ['xml', 'json', 'javascript', 'php'] as const;
 export type BenchType = (typeof TYPES)[number];
+/** The Content-Type each type is answered in. */
+export const CONTENT_TYPES: Readonly<Record<BenchType, string>> = { xml: 'text/xml', json: 'application/json', javascript: 'text/javascript', php: 'application/php' };
 
 export interface Subject {
   readonly id: string;
   /** A template function, or one of the bench's yardsticks (baseline, doc-client-only). */
   readonly kind: 'function' | 'yardstick';
-  /** Needs DynamoDB: measured in the round-trips section rather than in the in-process warm loop. */
+  /** Needs DynamoDB: measured in the round-trips or gallery sections rather than in the in-process warm loop. */
   readonly database: boolean;
   readonly exportName: string;
   readonly file: string;
@@ -40,12 +44,15 @@ export interface Subject {
 
 /** Every subject, and the groups the sections take. */
 export interface Subjects {
-  /** In the tables' order: functions without DynamoDB, with DynamoDB, the baseline, the doc-client-only bundle. */
+  /** In the tables' order: functions without DynamoDB, the short-URL ones, the gallery ones, the baseline, the doc-client-only bundle. */
   readonly all: readonly Subject[];
   readonly functions: readonly Subject[];
   /** The functions without DynamoDB. */
   readonly statics: readonly Subject[];
+  /** The short-URL functions (DynamoDB). */
   readonly dbFunctions: readonly Subject[];
+  /** The gallery functions (DynamoDB, the bench's gallery). */
+  readonly gallery: readonly Subject[];
   readonly baseline: Subject;
   readonly docClient: Subject;
 }
@@ -93,13 +100,16 @@ function staticSubject(id: string, kind: Subject['kind'], bundle: Bundle, routeI
   };
 }
 
-/** The DynamoDB functions and the doc-client-only bundle, requesting the seeded short URL. */
+/** A DynamoDB function's bundle, as a subject without its requests. */
+function databaseFunction(built: readonly BuiltFunction[], id: string) {
+  const found = built.find((b) => b.id === id);
+  if (!found) throw new Error(`${id} was not built`);
+  return { ...bundleOf(found), id, kind: 'function' as const, database: true, api: routeOf(id).api };
+}
+
+/** The short-URL functions and the doc-client-only bundle, requesting the seeded short URL. */
 function databaseSubjects(built: readonly BuiltFunction[], docClient: Yardstick, seed: Seed): Subject[] {
-  const byId = (id: string) => {
-    const found = built.find((b) => b.id === id);
-    if (!found) throw new Error(`${id} was not built`);
-    return { ...bundleOf(found), id, kind: 'function' as const, database: true, api: routeOf(id).api };
-  };
+  const byId = (id: string) => databaseFunction(built, id);
   const shortApi = routeOf(REDIRECT).api;
   const redirectCheck = (run: ColdStart) =>
     run.statusCode === 301 && run.location === seed.link ? undefined : `answered ${run.statusCode} Location ${run.location}, expected 301 to ${seed.link}`;
@@ -120,11 +130,22 @@ function databaseSubjects(built: readonly BuiltFunction[], docClient: Yardstick,
   ];
 }
 
-export function subjectsOf({ built, baseline, docClient }: Bundles, seed: Seed): Subjects {
-  const statics = built.filter((b) => !DATABASE_FUNCTIONS.includes(b.id)).map((b) => staticSubject(b.id, 'function', bundleOf(b)));
+/** The gallery functions, requesting the bench's gallery: its photo, comment and list in their paths, the default window and count. */
+function gallerySubjects(built: readonly BuiltFunction[], { path }: Gallery): Subject[] {
+  return GALLERY_FUNCTIONS.map((id) => {
+    const route = routeOf(id).path.replace('{id}', String(path.id)).replace('{comment_id}', String(path.commentId)).replace('{list}', path.list.join(','));
+    return { ...databaseFunction(built, id), target: (type) => `${route}?${query(type)}`, coldCheck: xmlAnswer(200) };
+  });
+}
+
+export function subjectsOf({ built, baseline, docClient }: Bundles, seed: Seed, galleryData: Gallery): Subjects {
+  const inDatabase = [...DATABASE_FUNCTIONS, ...GALLERY_FUNCTIONS];
+  const statics = built.filter((b) => !inDatabase.includes(b.id)).map((b) => staticSubject(b.id, 'function', bundleOf(b)));
   const database = databaseSubjects(built, docClient, seed);
   const dbFunctions = database.filter((s) => s.kind === 'function');
+  const gallery = gallerySubjects(built, galleryData);
   const base = staticSubject(BASELINE, 'yardstick', { ...baseline, exportName: 'handler' }, functions[0]!.id);
   const doc = database.find((s) => s.id === DOC_CLIENT)!;
-  return { all: [...statics, ...dbFunctions, base, doc], functions: [...statics, ...dbFunctions], statics, dbFunctions, baseline: base, docClient: doc };
+  const all = [...statics, ...dbFunctions, ...gallery, base, doc];
+  return { all, functions: [...statics, ...dbFunctions, ...gallery], statics, dbFunctions, gallery, baseline: base, docClient: doc };
 }

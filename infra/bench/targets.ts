@@ -3,6 +3,7 @@
  * line per target. A benchmark reports; a missed target is in these lines, not in the exit code.
  */
 import type { ColdStarts } from './cold-start';
+import type { GalleryCapacity } from './gallery-capacity';
 import type { RoundTrips } from './round-trips';
 import type { Subjects } from './subjects';
 import type { WarmResults } from './warm';
@@ -23,7 +24,7 @@ export const TARGETS = {
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
-export function printTargets({ functions, dbFunctions, docClient }: Subjects, cold: ColdStarts, warm: WarmResults, trips: RoundTrips): void {
+export function printTargets({ functions, dbFunctions, docClient }: Subjects, cold: ColdStarts, warm: WarmResults, trips: RoundTrips, capacity: GalleryCapacity): void {
   const coldMedian = (id: string) => cold.get(id)!.total.median;
   const sizeFailures = functions.filter((s) => s.bytes >= TARGETS.bundleBytes);
   const coldFailures = functions.filter((s) => coldMedian(s.id) >= TARGETS.coldStartMs * 1e6);
@@ -57,5 +58,13 @@ export function printTargets({ functions, dbFunctions, docClient }: Subjects, co
   for (const s of dbFunctions) {
     const r = coldMedian(s.id) / docCold;
     log(`${verdict(r <= limit)}  ${s.id} cold start ≤ ${limit} × ${docClient.id}: ${ms(coldMedian(s.id))} ms vs ${ms(docCold)} ms (${r.toFixed(2)} ×)`);
+  }
+  for (const c of capacity.dateSorts) {
+    const figures = c.fullItems.map((n) => n.toFixed(1)).join(' / ');
+    const limits = c.limits.map((n) => n.toFixed(1)).join(' / ');
+    log(
+      `${verdict(c.ok)}  date-sorted pages read at most offset+count full items' capacity, ${c.sort}: full-item RCU ${figures} at offsets ${capacity.offsets.join(' / ')} ` +
+        `(at most ${limits}${c.flat ? '; flat' : ''})`,
+    );
   }
 }

@@ -7,8 +7,9 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { lambdaContext, type Handler } from './lambda';
 import { log, passFail, table, us } from './output';
+import { GALLERY_PHOTOS } from './project';
 import { summarise, timeEach, type Summary } from './stats';
-import { BASELINE, eventFor, TYPES, type BenchType, type Subject, type Subjects } from './subjects';
+import { BASELINE, CONTENT_TYPES, eventFor, TYPES, type BenchType, type Subject, type Subjects } from './subjects';
 import { TARGETS } from './targets';
 
 const WARMUP_CALLS = 2_000;
@@ -65,7 +66,7 @@ async function measureNewSecond(call: () => Promise<unknown>): Promise<Summary> 
 async function checkAnswer(subject: Subject, type: BenchType, handler: Handler, event: APIGatewayProxyEventV2, context: Context) {
   const result = await handler(event, context);
   const contentType = String(result.headers?.['Content-Type'] ?? '');
-  const expectedType = { xml: 'text/xml', json: 'application/json', javascript: 'text/javascript', php: 'application/php' }[type];
+  const expectedType = CONTENT_TYPES[type];
   const baseline = subject.id === BASELINE;
   const ok =
     result.statusCode === subject.status!(type) &&
@@ -75,7 +76,7 @@ async function checkAnswer(subject: Subject, type: BenchType, handler: Handler, 
   if (!ok) throw new Error(`${subject.id} ${type}: answered ${result.statusCode} ${contentType}: ${(result.body ?? '').slice(0, 120)}`);
 }
 
-export async function warmSection({ all, dbFunctions }: Subjects): Promise<WarmResults> {
+export async function warmSection({ all, dbFunctions, gallery }: Subjects): Promise<WarmResults> {
   const overhead = timerOverheadNs();
   log(`== Warm, in-process: ${WARMUP_CALLS} warm-up calls, then ${TIMED_CALLS} calls timed one by one (hrtime.bigint, timer cost ${overhead.toFixed(0)} ns included), then ${BATCHES} batches of ${BATCH_SIZE} ==`);
   const rows: string[][] = [];
@@ -104,7 +105,8 @@ export async function warmSection({ all, dbFunctions }: Subjects): Promise<WarmR
   log(`loops (tens of ms) render each body at most once or twice. New-second: median of ${NEW_SECOND_CALLS} calls with Date.now moved on a second`);
   log('per call, i.e. the first request of each second, which renders its body; NotFound and error answers render on every call anyway.');
   log(`Target: median < ${TARGETS.warmUs} µs for ${TARGETS.warmFunctions.join(' and ')} (the steady-state median).`);
-  log(`${dbFunctions.map((s) => s.id).join(', ')} wait on DynamoDB: their latency is under DynamoDB round trips, next.`);
+  log(`${dbFunctions.map((s) => s.id).join(', ')} wait on DynamoDB: their latency is under DynamoDB round trips, next;`);
+  log(`the gallery functions' (${gallery.length}) too: ${GALLERY_PHOTOS}'s 100-photo pages are under Gallery page, after it.`);
   log();
   return warm;
 }

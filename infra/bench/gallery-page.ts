@@ -1,0 +1,88 @@
+/**
+ * Gallery page: a 100-photo page of the default window (GET /galleryphotos?count=100, newest
+ * first) in each type, through the built GalleryPhotosFunction handler in-process against
+ * DynamoDB Local, timed side by side (interleave.ts) with a bare Query on the same table, on the
+ * doc-client-only bundle's client (a client and connection of its own, as the handler's bundle
+ * has), and with the page's three reads alone (lib/gallery/dynamodb.ts on the bench's client).
+ */
+import { pathToFileURL } from 'node:url';
+import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
+import { dateWindow } from '../../lib/gallery/window';
+import type { Gallery } from './gallery-data';
+import { countRequests, measureInterleaved, type TimedCase } from './interleave';
+import { lambdaContext } from './lambda';
+import { log, ms, signedMs } from './output';
+import { GALLERY_PHOTOS } from './project';
+import { importHandler, must } from './round-trip-cases';
+import { roundTripTable } from './round-trips';
+import { CONTENT_TYPES, eventFor, query, TYPES, type Subjects } from './subjects';
+
+const PAGE_SIZE = 100;
+/** As the round-trips section takes turns, with fewer calls: a page costs some 10 bare Queries. */
+const PAGE_ROUNDS = { warmup: 50, rounds: 150, perRound: 1 };
+
+interface PageCase extends TimedCase {
+  readonly label: string;
+  /** The call whose round trips are counted and whose answer is checked closely, before anything is timed; `call` where absent. */
+  readonly first?: () => Promise<void>;
+}
+
+/** The page's reads, each alone, as the handler makes them (the first two at once, then the third). */
+function partCases(gallery: Gallery, pageIds: readonly number[]): PageCase[] {
+  const store = new DynamoGalleryStore(gallery.connection.documents, gallery.connection.table);
+  const window = dateWindow({}, false, Math.floor(Date.now() / 1000));
+  const expect = (what: string, found: number, wanted: number) => {
+    if (found !== wanted) throw new Error(`${what}: ${found}, expected ${wanted}`);
+  };
+  return [
+    { name: 'count', label: `its Select COUNT alone (${gallery.window.photos} entries)`, call: async () => expect('COUNT', await store.countInWindow('photo', window), gallery.window.photos) },
+    { name: 'ids', label: `its Query of ${pageIds.length} byDate entries alone`, call: async () => expect('ids', (await store.idsByDate('photo', window, true, pageIds.length)).length, pageIds.length) },
+    { name: 'items', label: `its BatchGetItem of ${pageIds.length} photos alone`, call: async () => expect('photos', (await store.photosByIds(pageIds)).size, pageIds.length) },
+  ];
+}
+
+export async function galleryPageSection({ gallery: functions, docClient }: Subjects, gallery: Gallery): Promise<void> {
+  const { warmup, rounds, perRound } = PAGE_ROUNDS;
+  log(
+    `== Gallery page: GET /galleryphotos?count=${PAGE_SIZE} (the default window's ${gallery.window.photos} photos, newest first) through the built ${GALLERY_PHOTOS} handler, ` +
+      `in-process against DynamoDB Local; ${warmup} untimed calls each, then ${rounds} rounds of ${perRound} call, in a shuffled order per round; sequential ==`,
+  );
+  const subject = functions.find((s) => s.id === GALLERY_PHOTOS)!;
+  const handler = await importHandler(subject.file, subject.exportName);
+  const context = lambdaContext(GALLERY_PHOTOS);
+  // The page's first and last photos: the newest 100 of the window, whose near end is now.
+  const newest = [...gallery.photos].sort((a, b) => b.submit_date - a.submit_date || b.id - a.id);
+  const [first, last] = [newest[0]!.id, newest[PAGE_SIZE - 1]!.id];
+  const pages: PageCase[] = TYPES.map((type) => {
+    const event = eventFor(subject, type, `/galleryphotos?${query(type)}&count=${PAGE_SIZE}`);
+    const name = `page-${type}`;
+    const holdsPage = (body: string) => body.includes(String(first)) && body.includes(String(last));
+    return {
+      name,
+      label: `${PAGE_SIZE}-photo page, ${type} (handler)`,
+      call: async () => must(name, await handler(event, context), 200),
+      first: async () => must(name, await handler(event, context), 200, (r) => String(r.headers?.['Content-Type']).startsWith(CONTENT_TYPES[type]) && holdsPage(r.body ?? '')),
+    };
+  });
+  const { queryOne } = (await import(pathToFileURL(docClient.file).href)) as { queryOne: (kind: string) => Promise<string | undefined> };
+  const bareQuery = async () => {
+    if ((await queryOne('photo')) === undefined) throw new Error('the bare Query found no photo');
+  };
+  const parts = partCases(gallery, newest.slice(0, PAGE_SIZE).map((p) => p.id));
+  const cases: PageCase[] = [...pages, ...parts, { name: 'bare', label: `bare Query (byDate, Limit 1), ${docClient.id}`, call: bareQuery }];
+
+  const roundTrips = new Map<string, number>();
+  for (const c of cases) roundTrips.set(c.name, await countRequests(c.first ?? (() => c.call(-1))));
+  const results = await measureInterleaved(cases, PAGE_ROUNDS);
+  const median = (name: string) => results.get(name)!.median;
+  log(roundTripTable(cases.map((c) => ({ name: c.label, roundTrips: roundTrips.get(c.name)!, summary: results.get(c.name)! })), results.get('bare')!, 'bare Query'));
+  log(`A date page makes a Select COUNT over the window's byDate entries and a Query of its first offset + count entries (at once), then one BatchGetItem`);
+  log(`of the page's ${PAGE_SIZE} photos; the bare Query reads one index entry. Each answer was checked before timing: its type, and the newest photo and the ${PAGE_SIZE}th.`);
+  log(`The reads alone run lib/gallery/dynamodb.ts (by tsx) on the bench's own client. From differences of medians, of the JSON page's ${ms(median('page-json'))} ms:`);
+  const reads = Math.max(median('count'), median('ids')) + median('items');
+  log(
+    `the slower of COUNT and ids ${ms(Math.max(median('count'), median('ids')))} ms, then the BatchGetItem ${ms(median('items'))} ms; ` +
+      `the rest ${signedMs(median('page-json') - reads)} ms is the handler's own work (unmarshalling, sorting, rendering) and its bundle's client.`,
+  );
+  log();
+}
