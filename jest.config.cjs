@@ -10,6 +10,8 @@ const shared = {
   // middy's packages export only an `import` condition, which jest's CommonJS resolver skips.
   moduleNameMapper: { '^@middy/([a-z-]+)$': '<rootDir>/node_modules/@middy/$1/index.js' },
   moduleFileExtensions: ['ts', 'js', 'json'],
+  // Powertools logs only errors, through the console, and emits no metrics (see the file).
+  setupFiles: ['<rootDir>/test/support/quiet-observability.ts'],
 };
 
 module.exports = {

@@ -1,6 +1,7 @@
 import { nowSeconds } from '../lib/clock';
 import { documentClient } from '../lib/db/client';
 import { endpoint, textArgument } from '../lib/http';
+import { countMetric } from '../lib/observability';
 import { resource, ShortUrlListShape } from '../lib/resources';
 import { DynamoRateLimitStore, DynamoShortUrlStore } from '../lib/shorturls/dynamodb';
 import { RateLimiter } from '../lib/shorturls/rate-limit';
@@ -15,11 +16,14 @@ const shortUrls = new ShortUrlService(
 const rateLimiter = new RateLimiter(
   new DynamoRateLimitStore(documentClient, requiredSetting(process.env, 'RATE_LIMITS_TABLE')),
   readRateLimits(process.env),
+  () => countMetric('RateLimited'),
 );
 
 /** GET /url/short/create?url=…: the link's short URL, made on first request. */
 export const handler = endpoint({ args: { url: textArgument() } }, async ({ url }, event, context) => {
   const now = nowSeconds();
   const admit = () => rateLimiter.admit(context.appKey!, event.requestContext.http.sourceIp, now);
-  return resource(ShortUrlListShape, shortUrls.listOf(await shortUrls.create(url, admit), now));
+  const { record, created } = await shortUrls.create(url, admit);
+  if (created) countMetric('ShortUrlsCreated');
+  return resource(ShortUrlListShape, shortUrls.listOf(record, now));
 });

@@ -22,8 +22,20 @@ const cloudFormationTags: Tags = INTRINSICS.flatMap((name) => {
 export interface Template {
   readonly Parameters?: Record<string, { Default?: string | number }>;
   readonly Conditions?: Record<string, unknown>;
+  readonly Rules?: Record<string, { RuleCondition?: unknown; Assertions: Array<{ Assert: unknown; AssertDescription?: string }> }>;
+  readonly Outputs?: Record<string, { Description?: string; Value: unknown; Condition?: string }>;
   readonly Globals?: { Function?: Record<string, unknown> };
-  readonly Resources: Record<string, { Type: string; Properties?: Record<string, any>; Metadata?: Record<string, any> }>;
+  readonly Resources: Record<
+    string,
+    {
+      Type: string;
+      Condition?: string;
+      DeletionPolicy?: string;
+      UpdateReplacePolicy?: string;
+      Properties?: Record<string, any>;
+      Metadata?: Record<string, any>;
+    }
+  >;
 }
 
 export interface BuildProperties {
@@ -129,19 +141,23 @@ export function resolveValue(template: Template, value: unknown, stack: LocalSta
     if (stack.parameters?.[name] !== undefined) return stack.parameters[name]!;
     const parameter = template.Parameters?.[name];
     if (parameter) return String(parameter.Default ?? '');
+    // SAM's referenceable property of an HTTP API: the name of the stage it makes.
+    const stageOf = name.endsWith('.Stage') ? template.Resources[name.slice(0, -'.Stage'.length)] : undefined;
+    if (stageOf) return String(stageOf.Properties?.StageName ?? '$default');
     const resource = template.Resources[name];
     if (resource?.Type === 'AWS::DynamoDB::Table') return String(again(resource.Properties?.TableName));
     if (resource) return name;
     throw new Error(`template.yaml refers to ${name}, which it does not define`);
   };
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(again);
+  // AWS::NoValue resolves to undefined, which removes the list item or property holding it.
+  if (Array.isArray(value)) return value.map(again).filter((item) => item !== undefined);
   const record = value as Record<string, unknown>;
   const [key] = Object.keys(record);
   const argument = key === undefined ? undefined : record[key];
   switch (key) {
     case 'Ref':
-      return ref(String(argument));
+      return argument === 'AWS::NoValue' ? undefined : ref(String(argument));
     case 'Fn::Sub':
       return String(argument).replace(/\$\{([^}]+)\}/g, (_, name: string) =>
         name.includes('.') ? `arn:local:${name}` : ref(name),
@@ -161,7 +177,11 @@ export function resolveValue(template: Template, value: unknown, stack: LocalSta
       return again(template.Conditions?.[condition]) ? again(ifTrue) : again(ifFalse);
     }
     default:
-      return Object.fromEntries(Object.entries(record).map(([name, inner]) => [name, again(inner)]));
+      return Object.fromEntries(
+        Object.entries(record)
+          .map(([name, inner]) => [name, again(inner)] as const)
+          .filter(([, inner]) => inner !== undefined),
+      );
   }
 }
 
@@ -189,4 +209,28 @@ export function tablesOf(template: Template, stack: LocalStack = {}): Array<{ id
   return Object.entries(template.Resources)
     .filter(([, resource]) => resource.Type === 'AWS::DynamoDB::Table')
     .map(([id, resource]) => ({ id, properties: resolveValue(template, resource.Properties, stack) as Record<string, any> }));
+}
+
+/** Whether a condition of the template holds for a local stack. */
+export function conditionHolds(template: Template, condition: string, stack: LocalStack = {}): boolean {
+  if (!template.Conditions || !(condition in template.Conditions)) throw new Error(`template.yaml has no condition ${condition}`);
+  return resolveValue(template, { Condition: condition }, stack) === true;
+}
+
+/** The resources a stack with these parameters would have: those without a condition, or whose condition holds. */
+export function resourcesFor(template: Template, stack: LocalStack = {}): string[] {
+  return Object.entries(template.Resources)
+    .filter(([, resource]) => resource.Condition === undefined || conditionHolds(template, resource.Condition, stack))
+    .map(([id]) => id);
+}
+
+/** The descriptions of the template's Rules assertions that fail for these parameters (CloudFormation refuses such a stack). */
+export function failedRules(template: Template, stack: LocalStack = {}): string[] {
+  return Object.entries(template.Rules ?? {}).flatMap(([name, rule]) =>
+    rule.RuleCondition !== undefined && resolveValue(template, rule.RuleCondition, stack) !== true
+      ? []
+      : rule.Assertions.filter((assertion) => resolveValue(template, assertion.Assert, stack) !== true).map(
+          (assertion) => `${name}: ${assertion.AssertDescription ?? 'assertion fails'}`,
+        ),
+  );
 }

@@ -32,7 +32,7 @@ const module = await import(bundleUrl);
 const t1 = process.hrtime.bigint();
 const result = await module[exportName](event, context);
 const t2 = process.hrtime.bigint();
-process.stdout.write(JSON.stringify({
+process.stdout.write('\\n' + JSON.stringify({
   importNs: Number(t1 - t0), firstRequestNs: Number(t2 - t1),
   statusCode: result.statusCode, contentType: result.headers?.['Content-Type'], location: result.headers?.Location,
   bodyBytes: (result.body ?? '').length,
@@ -89,7 +89,8 @@ function coldStart(
         return;
       }
       try {
-        resolveRun(JSON.parse(stdout) as ColdStart);
+        // The last line: the function's own log lines and metrics come before it.
+        resolveRun(JSON.parse(stdout.split('\n').at(-1)!) as ColdStart);
       } catch {
         reject(new Error(`cold start of ${functionName} printed ${JSON.stringify(stdout.slice(0, 500))} ${tail(stderr)}`));
       }

@@ -46,7 +46,7 @@ export type ProjectDatabase = Awaited<ReturnType<typeof projectDatabase>>;
 export async function seedDatabase(startedMs: number): Promise<{ db: ProjectDatabase; seed: Seed }> {
   log(`DynamoDB Local: in memory at ${process.env.AWS_ENDPOINT_URL_DYNAMODB}, with template.yaml's tables (built and started in ${seconds(startedMs)} s).`);
   const db = await projectDatabase();
-  const { code, link } = await db.service.create(SEED_URL, async () => undefined);
+  const { code, link } = (await db.service.create(SEED_URL, async () => undefined)).record;
   log(`Seeded: ${SHORT_URL_HOST}/${code} → ${link}. Rate limits for the bench: ${Object.entries(BENCH_SETTINGS).map(([k, v]) => `${k}=${v}`).join(', ')}.`);
   log();
   return { db, seed: { code, link } };

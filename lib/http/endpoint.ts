@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { config } from '../config';
 import { ApiError } from '../errors';
+import { observeApiRequests } from '../observability/summaries';
 import type { Resource } from '../resources';
 import type { ArgumentSchema, ArgumentsOf } from './arguments';
 import type { ApiContext, ApiEvent, ApiResult } from './context';
@@ -25,9 +26,13 @@ export type EndpointHandler<S extends ArgumentSchema> = (
 
 export type LambdaHandler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
 
-/** The part of the pipeline every request goes through: it decides how errors are answered. */
+/**
+ * The part of the pipeline every request goes through: the log line and counts of each request
+ * (first, so that they see the final answer), then how errors are answered.
+ */
 const responsePipeline = (policy: ResponsePolicy) =>
   middy<ApiEvent, unknown, Error, ApiContext>()
+    .use(observeApiRequests())
     .use(respond(policy, config))
     .use(parseQuery())
     .use(negotiateType())

@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { logger } from '../observability/powertools';
 import { ApiError } from '../errors';
 import { CONTENT_TYPES, loadRenderer, renderAlert, renderBody, type ResponseType } from '../render';
 import { ErrorShape, resource, ScriptErrorShape, type Resource } from '../resources';
@@ -40,16 +41,8 @@ function success(request: ApiRequest, policy: ResponsePolicy, config: Config): A
 }
 
 function logUnexpected(request: ApiRequest, error: unknown): void {
-  const { name, message, stack } = error instanceof Error ? error : new Error(String(error));
-  console.error(
-    JSON.stringify({
-      level: 'ERROR',
-      message: 'unexpected error, answered as error 500',
-      requestId: request.context.awsRequestId,
-      routeKey: request.event.routeKey,
-      error: { name, message, stack },
-    }),
-  );
+  // The stack goes to the log only; the body says "Internal error" and nothing more.
+  logger.error({ message: 'unexpected error, answered as error 500', route: request.event.routeKey }, error instanceof Error ? error : new Error(String(error)));
 }
 
 /** Every failure in the requested type; nothing of an unexpected error reaches the body. */

@@ -17,17 +17,21 @@ export class RateLimiter {
   constructor(
     private readonly store: RateLimitStore,
     private readonly limits: RateLimits,
+    /** Told of every refusal (for a count); the refusal is thrown all the same. */
+    private readonly onRefused: () => void = () => {},
   ) {}
 
   async admit(appKey: string, clientIp: string, now: number): Promise<void> {
     const { perAppKey, perClientIp, windowSeconds } = this.limits;
     const windowStart = now - (now % windowSeconds);
     const expiresAt = windowStart + windowSeconds;
-    const tooMany = (what: string, limit: number) =>
-      new ApiError(403, `${what} (at most ${limit} short URLs per ${windowSeconds} s)`, {
+    const tooMany = (what: string, limit: number) => {
+      this.onRefused();
+      return new ApiError(403, `${what} (at most ${limit} short URLs per ${windowSeconds} s)`, {
         status: 503,
         headers: { 'Retry-After': String(Math.max(1, expiresAt - now)) },
       });
+    };
     // App keys may be 2048 characters long, more than a DynamoDB key takes: count by hash.
     const keyWindow = `appkey#${createHash('sha256').update(appKey).digest('base64url')}#${windowStart}`;
     const ipWindow = `ip#${clientIp}#${windowStart}`;

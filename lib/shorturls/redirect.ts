@@ -5,9 +5,10 @@
  * app key, type or catalogue errors.
  */
 import middy from '@middy/core';
-import type { Context } from 'aws-lambda';
 import { ApiError } from '../errors';
 import type { ApiEvent, ApiResult } from '../http/context';
+import { logger } from '../observability/powertools';
+import { observeRedirects } from '../observability/summaries';
 import { isCode } from './code';
 import type { ShortUrlStore } from './store';
 
@@ -27,20 +28,21 @@ function page(statusCode: number, title: string, text: string): ApiResult {
 
 export const notFoundPage = (): ApiResult => page(404, 'Not found', 'There is no short link here.');
 
-function failurePage(error: unknown, context: Context): ApiResult {
+function failurePage(error: unknown): ApiResult {
   if (error instanceof ApiError && error.status === 503) {
     const busy = page(503, 'Try again', 'This short link cannot be followed just now.');
     return { ...busy, headers: { ...busy.headers, ...error.headers } };
   }
-  console.error(JSON.stringify({ level: 'ERROR', message: 'redirect failed', requestId: context.awsRequestId, error: String(error) }));
+  logger.error('redirect failed', error instanceof Error ? error : new Error(String(error)));
   return page(500, 'Error', 'This short link cannot be followed just now.');
 }
 
 export function redirectHandler(store: ShortUrlStore) {
   return middy<ApiEvent, ApiResult>()
+    .use(observeRedirects())
     .use({
       onError: (request) => {
-        request.response = failurePage(request.error, request.context);
+        request.response = failurePage(request.error);
       },
     })
     .handler(async (event): Promise<ApiResult> => {

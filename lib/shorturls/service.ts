@@ -20,20 +20,21 @@ export class ShortUrlService {
    * The record of a link, made if it has none: the same link always answers the same record,
    * also when requests for it race, since the record and the link's entry are written in one
    * conditional transaction that only one of them wins. `admit` is the rate limit: it runs once
-   * the link is known to be valid and before anything is read or written.
+   * the link is known to be valid and before anything is read or written. `created` tells
+   * whether this request made the record (false when the link already had one).
    */
-  async create(rawUrl: string | undefined, admit: () => Promise<void>): Promise<ShortUrlRecord> {
+  async create(rawUrl: string | undefined, admit: () => Promise<void>): Promise<{ record: ShortUrlRecord; created: boolean }> {
     const link = normaliseLink(rawUrl, this.shortHost);
     await admit();
     const key = linkKey(link);
     let itemid: number | undefined;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const existing = await this.store.findByLinkKey(key);
-      if (existing) return existing;
+      if (existing) return { record: existing, created: false };
       itemid ??= await this.store.nextItemId();
       const record = { code: randomCode(), link, itemid, view_count: 0 };
       const outcome = await this.store.insert(record, key);
-      if (outcome === 'inserted') return record;
+      if (outcome === 'inserted') return { record, created: true };
       // Another request's transaction touched the same items: let it finish, then look again.
       if (outcome === 'conflict') await pause(5 + Math.random() * 20 * (attempt + 1));
     }

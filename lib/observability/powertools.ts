@@ -1,0 +1,30 @@
+/**
+ * The container's one Logger and one Metrics, made when a function's module loads. Settings
+ * come from the standard Powertools variables: POWERTOOLS_SERVICE_NAME, POWERTOOLS_LOG_LEVEL
+ * (INFO when unset), POWERTOOLS_METRICS_NAMESPACE, POWERTOOLS_METRICS_DISABLED and POWERTOOLS_DEV.
+ */
+import { Logger } from '@aws-lambda-powertools/logger';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+
+export const DEFAULT_SERVICE_NAME = 'social-news-read-api';
+export const DEFAULT_METRICS_NAMESPACE = 'SocialNewsReadApi';
+
+// Powertools prefers an option to its variable, so the variable is read here and the option is only the fallback.
+const serviceName = process.env.POWERTOOLS_SERVICE_NAME || DEFAULT_SERVICE_NAME;
+
+export const logger = new Logger({ serviceName });
+
+export const metrics = new Metrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || DEFAULT_METRICS_NAMESPACE, serviceName });
+
+/** Every metric the functions emit; all are counts. */
+export type MetricName = 'Requests' | 'ShortUrlsCreated' | 'Redirects' | 'RateLimited';
+
+/**
+ * Emits one count at once as an EMF line, with the `service` dimension and `dimensions`, whose
+ * values must come from small fixed sets (a route key, a response type, a status number).
+ */
+export function countMetric(name: MetricName, dimensions: Readonly<Record<string, string>> = {}): void {
+  for (const [dimension, value] of Object.entries(dimensions)) metrics.addDimension(dimension, value);
+  metrics.addMetric(name, MetricUnit.Count, 1);
+  metrics.publishStoredMetrics();
+}

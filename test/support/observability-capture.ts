@@ -1,0 +1,57 @@
+/**
+ * Production observability settings for the observability tests (undoing
+ * test/support/quiet-observability.ts): JSON lines on stdout/stderr, level INFO, metrics on.
+ * Import it before anything that may load a function module; then `capture()` what is written.
+ */
+delete process.env.POWERTOOLS_DEV;
+Object.assign(process.env, {
+  POWERTOOLS_LOG_LEVEL: 'INFO',
+  POWERTOOLS_METRICS_DISABLED: 'false',
+  POWERTOOLS_METRICS_NAMESPACE: 'ObservabilityTest',
+  POWERTOOLS_SERVICE_NAME: 'observability-test',
+  // As the Lambda runtime sets it for on-demand containers; Powertools flags cold starts only there.
+  AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
+});
+
+export type Entry = Record<string, unknown>;
+
+export interface Capture {
+  /** Every line written to stdout and stderr since capture() or the last clear(). */
+  readonly lines: () => string[];
+  /** The log lines (anything but EMF), parsed. */
+  readonly logs: () => Entry[];
+  /** The EMF documents, parsed. */
+  readonly metrics: () => Entry[];
+  /** The metric names of each EMF document with its dimension values (`service` left out). */
+  readonly counts: () => { name: string; dimensions: Record<string, string> }[];
+  readonly clear: () => void;
+}
+
+export function capture(): Capture {
+  let written: string[] = [];
+  const spy = (stream: NodeJS.WriteStream) =>
+    jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(...String(chunk).split('\n').filter((line) => line !== ''));
+      return true;
+    });
+  const spies = [spy(process.stdout), spy(process.stderr)];
+  afterAll(() => spies.forEach((s) => s.mockRestore()));
+  const parsed = () => written.map((line) => JSON.parse(line) as Entry);
+  const isEmf = (entry: Entry) => '_aws' in entry;
+  const metrics = () => parsed().filter(isEmf);
+  return {
+    lines: () => [...written],
+    logs: () => parsed().filter((entry) => !isEmf(entry)),
+    metrics,
+    counts: () =>
+      metrics().flatMap((emf) => {
+        const directive = (emf._aws as { CloudWatchMetrics: { Dimensions: string[][]; Metrics: { Name: string }[] }[] }).CloudWatchMetrics[0]!;
+        const names = directive.Dimensions[0]!.filter((name) => name !== 'service');
+        const dimensions = Object.fromEntries(names.map((name) => [name, String(emf[name])]));
+        return directive.Metrics.map(({ Name }) => ({ name: Name, dimensions }));
+      }),
+    clear: () => {
+      written = [];
+    },
+  };
+}
