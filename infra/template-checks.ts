@@ -401,6 +401,78 @@ export const checkReferences: Check = (template) => {
   return problems;
 };
 
+/** The alarms' parameter (the SNS topic they notify; empty, no alarms) and the condition it sets. */
+export const ALARM_TOPIC_PARAMETER = 'AlarmTopicArn';
+export const ALARM_CONDITION = 'HasAlarmTopic';
+/** A function's p99 duration alarm fires at this fraction of its timeout: before it starts timing out. */
+export const DURATION_ALARM_FRACTION = 0.8;
+
+const sameValue = (a: unknown, b: unknown) => show(a) === show(b);
+/** A metric's dimensions, by name. */
+const dimensionsOf = (value: unknown): Record<string, unknown> =>
+  Object.fromEntries(list(value).map((dimension) => [String((dimension as { Name?: unknown })?.Name), (dimension as { Value?: unknown })?.Value]));
+
+/** The alarms on one metric with these dimensions: a plain metric alarm's, or one of a metric math alarm's metrics. */
+function alarmsOn(alarms: Array<[string, Resource]>, namespace: string, metric: string, dimensions: Record<string, unknown>) {
+  const matches = (stat: Record<string, any> | undefined) =>
+    stat?.Namespace === namespace && String(stat?.MetricName) === metric && sameValue(dimensionsOf(stat?.Dimensions), dimensions);
+  return alarms.filter(([, alarm]) => {
+    const properties = alarm.Properties ?? {};
+    return matches(properties) || list(properties.Metrics).some((query) => matches((query as { MetricStat?: { Metric?: Record<string, any> } })?.MetricStat?.Metric));
+  });
+}
+
+/**
+ * Alarms: every function has its Errors, Throttles and p99 Duration alarms (the last at
+ * DURATION_ALARM_FRACTION of its timeout), every HTTP API a 5xx-rate alarm (metric math on 5xx
+ * and Count) and a p99 Latency alarm; every alarm exists only with an alarm topic, notifies it
+ * when it fires and when it clears, and takes no data (no traffic) as fine.
+ */
+export const checkAlarms: Check = (template) => {
+  const problems: string[] = [];
+  const alarms = ofType(template, 'AWS::CloudWatch::Alarm');
+  if ((template.Parameters?.[ALARM_TOPIC_PARAMETER] as { Type?: string } | undefined)?.Type !== 'String') {
+    problems.push(`no String parameter ${ALARM_TOPIC_PARAMETER} (the SNS topic the alarms notify)`);
+  }
+  if (!sameValue(template.Conditions?.[ALARM_CONDITION], { 'Fn::Not': [{ 'Fn::Equals': [{ Ref: ALARM_TOPIC_PARAMETER }, ''] }] })) {
+    problems.push(`condition ${ALARM_CONDITION} is not "${ALARM_TOPIC_PARAMETER} is set"`);
+  }
+  const topic = [{ Ref: ALARM_TOPIC_PARAMETER }];
+  for (const [id, alarm] of alarms) {
+    const properties = alarm.Properties ?? {};
+    if (alarm.Condition !== ALARM_CONDITION) problems.push(`${id}: not conditional on ${ALARM_CONDITION}`);
+    for (const actions of ['AlarmActions', 'OKActions']) {
+      if (!sameValue(properties[actions], topic)) problems.push(`${id}: ${actions} ${show(properties[actions])} is not [!Ref ${ALARM_TOPIC_PARAMETER}]`);
+    }
+    if (properties.TreatMissingData !== 'notBreaching') problems.push(`${id}: TreatMissingData is not notBreaching`);
+  }
+  const wanting = (what: string, found: Array<[string, Resource]>, ok: (properties: Record<string, any>) => boolean, describe: string) => {
+    if (found.length === 0) problems.push(`${what}: no alarm`);
+    else if (!found.some(([, alarm]) => ok(alarm.Properties ?? {}))) problems.push(`${what}: its alarm (${found.map(([id]) => id).join(', ')}) is not ${describe}`);
+  };
+  const above = (properties: Record<string, any>) => properties.ComparisonOperator === 'GreaterThanThreshold';
+  for (const [id] of functions(template)) {
+    const dimensions = { FunctionName: { Ref: id } };
+    const on = (metric: string) => alarmsOn(alarms, 'AWS/Lambda', metric, dimensions);
+    for (const metric of ['Errors', 'Throttles']) {
+      wanting(`${id}: ${metric}`, on(metric), (p) => p.Statistic === 'Sum' && p.Threshold === 0 && above(p), 'Sum > 0');
+    }
+    const timeout = effectiveProperties(template, id).Timeout;
+    const limit = typeof timeout === 'number' ? Math.round(DURATION_ALARM_FRACTION * timeout * 1000) : undefined;
+    wanting(`${id}: Duration p99`, on('Duration'), (p) => p.ExtendedStatistic === 'p99' && p.Threshold === limit && above(p), `p99 > ${limit} ms (${DURATION_ALARM_FRACTION * 100} % of its timeout)`);
+  }
+  for (const [id] of ofType(template, 'AWS::Serverless::HttpApi')) {
+    const dimensions = { ApiId: { Ref: id }, Stage: '$default' };
+    const isRate = (p: Record<string, any>) =>
+      above(p) &&
+      alarmsOn([[id, { Type: 'AWS::CloudWatch::Alarm', Properties: p }]], 'AWS/ApiGateway', 'Count', dimensions).length > 0 &&
+      list(p.Metrics).some((query: any) => query?.Expression !== undefined && query?.ReturnData !== false);
+    wanting(`${id}: 5xx rate`, alarmsOn(alarms, 'AWS/ApiGateway', '5xx', dimensions), isRate, 'a rate (metric math on 5xx and Count)');
+    wanting(`${id}: Latency p99`, alarmsOn(alarms, 'AWS/ApiGateway', 'Latency', dimensions), (p) => p.ExtendedStatistic === 'p99' && above(p), 'p99');
+  }
+  return problems;
+};
+
 export const CHECKS: Readonly<Record<string, Check>> = {
   handlers: checkHandlers,
   routes: checkRoutes,
@@ -411,6 +483,7 @@ export const CHECKS: Readonly<Record<string, Check>> = {
   tables: checkTables,
   policies: checkPolicies,
   references: checkReferences,
+  alarms: checkAlarms,
 };
 
 /** All the checks' problems with the template; an empty list when it passes. */

@@ -68,6 +68,44 @@ describe('custom domains', () => {
   });
 });
 
+describe('alarms', () => {
+  const alarms = Object.entries(template.Resources).filter(([, resource]) => resource.Type === 'AWS::CloudWatch::Alarm');
+  const topic = 'arn:aws:sns:us-east-1:123456789012:social-news-alarms';
+
+  test('three per function and two per HTTP API', () => {
+    expect(alarms).toHaveLength(16 * 3 + 2 * 2);
+  });
+
+  test('none without AlarmTopicArn (its default): every alarm’s condition is false', () => {
+    expect(template.Parameters!.AlarmTopicArn!.Default).toBe('');
+    expect(conditionHolds(template, 'HasAlarmTopic')).toBe(false);
+    for (const [, alarm] of alarms) expect(conditionHolds(template, alarm.Condition!)).toBe(false);
+    expect(resourcesFor(template).filter((id) => template.Resources[id]!.Type === 'AWS::CloudWatch::Alarm')).toEqual([]);
+  });
+
+  test('with a topic: all of them, notifying it when they fire and when they clear', () => {
+    const stack = { parameters: { AlarmTopicArn: topic, Stage: 'prod' } };
+    expect(conditionHolds(template, 'HasAlarmTopic', stack)).toBe(true);
+    expect(resourcesFor(template, stack).filter((id) => template.Resources[id]!.Type === 'AWS::CloudWatch::Alarm')).toHaveLength(alarms.length);
+    for (const [, alarm] of alarms) {
+      const properties = resolveValue(template, alarm.Properties, stack) as Record<string, unknown>;
+      expect(properties).toMatchObject({ AlarmActions: [topic], OKActions: [topic], TreatMissingData: 'notBreaching' });
+      expect(properties.AlarmName).toMatch(/-prod-/);
+    }
+  });
+
+  test('the 5xx rate and p99 latency thresholds are parameters, 1 % and 1000 ms by default', () => {
+    const resolved = (id: string) => resolveValue(template, template.Resources[id]!.Properties) as Record<string, any>;
+    expect(resolved('Api5xxRateAlarm')).toMatchObject({ Threshold: '1', EvaluationPeriods: 3, DatapointsToAlarm: 2 });
+    expect(resolved('ShortApi5xxRateAlarm').Metrics[0].MetricStat.Metric).toEqual({
+      Namespace: 'AWS/ApiGateway',
+      MetricName: '5xx',
+      Dimensions: [{ Name: 'ApiId', Value: 'ShortApi' }, { Name: 'Stage', Value: '$default' }],
+    });
+    expect(resolved('ShortApiLatencyP99Alarm')).toMatchObject({ MetricName: 'Latency', ExtendedStatistic: 'p99', Threshold: '1000' });
+  });
+});
+
 /** A broken copy of the template, and a part of the problem it must be reported with. */
 const MUTATIONS: Array<[string, (t: Writable) => void, RegExp]> = [
   ['a handler path typo', (t) => (t.Resources.ErrorFunction.Metadata.BuildProperties.EntryPoints = ['functions/eror.ts']), /ErrorFunction: .*functions\/eror\.ts/],
@@ -104,6 +142,13 @@ const MUTATIONS: Array<[string, (t: Writable) => void, RegExp]> = [
   ['no throttling', (t) => delete t.Resources.ShortApi.Properties.DefaultRouteSettings, /ShortApi: DefaultRouteSettings.ThrottlingBurstLimit is not set from a parameter/],
   ['a table without point-in-time recovery', (t) => delete t.Resources.RateLimitsTable.Properties.PointInTimeRecoverySpecification, /RateLimitsTable: no point-in-time recovery/],
   ['a table deleted with the stack', (t) => (t.Resources.ShortUrlsTable.DeletionPolicy = 'Delete'), /ShortUrlsTable: not retained/],
+  ['a function without its Errors alarm', (t) => delete t.Resources.RedirectFunctionErrorsAlarm, /RedirectFunction: Errors: no alarm/],
+  ['a Duration alarm at the timeout', (t) => (t.Resources.ErrorsFunctionDurationP99Alarm.Properties.Threshold = 10_000), /ErrorsFunction: Duration p99: its alarm \(ErrorsFunctionDurationP99Alarm\) is not p99 > 8000 ms/],
+  ['an alarm without actions', (t) => { delete t.Resources.ShortApi5xxRateAlarm.Properties.AlarmActions; delete t.Resources.ShortApi5xxRateAlarm.Properties.OKActions; }, /ShortApi5xxRateAlarm: AlarmActions undefined is not \[!Ref AlarmTopicArn\]/],
+  ['an alarm without the condition', (t) => delete t.Resources.ApiLatencyP99Alarm.Condition, /ApiLatencyP99Alarm: not conditional on HasAlarmTopic/],
+  ['a 5xx count instead of a rate', (t) => (t.Resources.Api5xxRateAlarm.Properties.Metrics = [t.Resources.Api5xxRateAlarm.Properties.Metrics[0]]), /Api: 5xx rate: its alarm \(Api5xxRateAlarm\) is not a rate/],
+  ['an API without its latency alarm', (t) => delete t.Resources.ShortApiLatencyP99Alarm, /ShortApi: Latency p99: no alarm/],
+  ['an alarm name without Stage', (t) => (t.Resources.ErrorFunctionThrottlesAlarm.Properties.AlarmName = 'error-throttles'), /ErrorFunctionThrottlesAlarm: AlarmName "error-throttles" does not carry the stage/],
   ['a reference to nothing', (t) => (t.Resources.RedirectFunction.Properties.Environment.Variables.SHORT_URLS_TABLE = { Ref: 'ShortUrlTable' }), /RedirectFunction: Ref to ShortUrlTable, which the template does not define/],
 ];
 
