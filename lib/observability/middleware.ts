@@ -25,7 +25,9 @@ export function observeRequests<C extends Context>(summarise: Summarise<C>): Mid
     const durationMs = performance.now() - (started.get(request) ?? performance.now());
     const statusCode = (request.response as ApiResult | undefined)?.statusCode ?? 500;
     const { fields, counts } = summarise(request, statusCode);
-    logger.info('request', { ...fields, status: statusCode, duration_ms: Math.round(durationMs * 1000) / 1000 });
+    // API Gateway's request id too, which its access logs carry: one request, found in both.
+    const api_request_id = (request.event as { requestContext?: { requestId?: string } }).requestContext?.requestId;
+    logger.info('request', { ...fields, api_request_id, status: statusCode, duration_ms: Math.round(durationMs * 1000) / 1000 });
     for (const [name, dimensions] of counts) countMetric(name, dimensions);
   };
   return {
