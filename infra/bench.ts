@@ -36,7 +36,7 @@ import { docClientSection } from './bench/doc-client-comparison';
 import { galleryCapacitySection } from './bench/gallery-capacity';
 import { loadGallery, type Gallery } from './bench/gallery-data';
 import { galleryPageSection } from './bench/gallery-page';
-import { printFinished, printMachine } from './bench/output';
+import { dropFunctionOutput, printFinished, printMachine } from './bench/output';
 import { roundTripsSection } from './bench/round-trips';
 import { sizesSection } from './bench/sizes';
 import { subjectsOf } from './bench/subjects';
@@ -44,6 +44,7 @@ import { printTargets } from './bench/targets';
 import { warmSection } from './bench/warm';
 
 async function main(): Promise<void> {
+  dropFunctionOutput();
   const started = performance.now();
   printMachine();
   const databaseStarted = performance.now();

@@ -6,7 +6,17 @@ import { cpus, loadavg } from 'node:os';
 
 export { kb, table } from '../bundle';
 
-export const log = (line = '') => process.stdout.write(`${line}\n`);
+const write = process.stdout.write.bind(process.stdout);
+export const log = (line = '') => write(`${line}\n`);
+
+/**
+ * The functions write a log line and a metric line per request, hundreds of thousands in a
+ * run, which would bury the report: they are dropped. Their formatting is still measured; the
+ * writing, which Lambda's runtime takes over, is not.
+ */
+export function dropFunctionOutput(): void {
+  process.stdout.write = (() => true) as typeof process.stdout.write;
+}
 export const ms = (ns: number) => (ns / 1e6).toFixed(2);
 export const us = (ns: number) => (ns / 1e3).toFixed(2);
 export const signedMs = (ns: number) => `${ns < 0 ? '−' : '+'}${ms(Math.abs(ns))}`;
