@@ -5,43 +5,11 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { SaxesParser } from 'saxes';
 
-export interface XmlElement {
-  readonly name: string;
-  readonly attributes: Record<string, string>;
-  readonly children: XmlElement[];
-  text: string;
-}
+// The smoke test's strict XML parser serves the tests too.
+export { parseXml, type XmlElement } from '../../infra/smoke/parsers';
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
-
-/** Parses a whole document strictly (well-formedness and XML 1.0 characters); throws on any fault. */
-export function parseXml(body: string): XmlElement {
-  const parser = new SaxesParser({ xmlns: false, position: true });
-  const stack: XmlElement[] = [];
-  let root: XmlElement | undefined;
-  let failure: Error | undefined;
-  parser.on('error', (error) => {
-    failure ??= error;
-  });
-  parser.on('opentag', (tag) => {
-    const element: XmlElement = { name: tag.name, attributes: { ...(tag.attributes as Record<string, string>) }, children: [], text: '' };
-    if (stack.length > 0) stack[stack.length - 1]!.children.push(element);
-    else root = element;
-    stack.push(element);
-  });
-  parser.on('text', (text) => {
-    if (stack.length > 0) stack[stack.length - 1]!.text += text;
-  });
-  parser.on('closetag', () => {
-    stack.pop();
-  });
-  parser.write(body).close();
-  if (failure) throw failure;
-  if (!root) throw new Error('no root element');
-  return root;
-}
 
 export interface PhpAnswer {
   /** The unserialized value, objects as records with their class under `__class`. */
