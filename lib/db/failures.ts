@@ -16,6 +16,9 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 /** Reasons a transaction is cancelled for that say the same; the SDK does not retry those. */
 const TRANSIENT_CANCELLATIONS = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded']);
 
+/** By name, not class: the class a caught error was made from need not be this module's copy. */
+export const isNamed = (error: unknown, name: string): boolean => error instanceof Error && error.name === name;
+
 function isTransient(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;

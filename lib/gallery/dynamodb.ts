@@ -1,4 +1,5 @@
 /** The gallery in DynamoDB (layout in ./items.ts); reads only: Query and BatchGetItem, never Scan. */
+import { pause } from '../clock';
 import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { databaseUnavailable, withDatabase } from '../db/failures';
 import { commentOf, dateId, itemKey, MAX_DATE, parseDateId, photoOf } from './items';
@@ -12,8 +13,6 @@ const BATCH_GET_ATTEMPTS = 5;
 /** Items asked for per query page: DynamoDB refuses a Limit past 2^31 - 1, and pages end at 1 MB anyway. */
 const QUERY_PAGE_LIMIT = 1000;
 const RANK: Record<Kind, string> = { photo: 'digg_count', comment: 'up' };
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class DynamoGalleryStore implements GalleryStore {
   constructor(

@@ -5,15 +5,12 @@
  */
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { withDatabase } from '../db/failures';
+import { isNamed, withDatabase } from '../db/failures';
 import type { InsertOutcome, RateLimitStore, ShortUrlRecord, ShortUrlStore } from './store';
 
 const codeKey = (code: string) => ({ pk: `code#${code}` });
 const linkEntryKey = (linkKey: string) => ({ pk: `link#${linkKey}` });
 const ITEMID_COUNTER = { pk: 'counter#itemid' };
-
-/** By name, not class: the class a caught error was made from need not be this module's copy. */
-const isNamed = (error: unknown, name: string): boolean => error instanceof Error && error.name === name;
 
 function recordOf(item: Record<string, unknown> | undefined): ShortUrlRecord | undefined {
   if (item === undefined) return undefined;

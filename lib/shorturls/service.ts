@@ -1,3 +1,4 @@
+import { pause } from '../clock';
 import { ApiError } from '../errors';
 import type { ShortUrlListValue } from '../resources';
 import { codeOfSegment, randomCode } from './code';
@@ -6,8 +7,6 @@ import type { ShortUrlRecord, ShortUrlStore } from './store';
 
 /** Enough for code collisions (about one in 10^9 at a million codes) and transaction conflicts. */
 const MAX_ATTEMPTS = 8;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class ShortUrlService {
   constructor(
