@@ -54,7 +54,19 @@ function send(response: ServerResponse, result: APIGatewayProxyStructuredResultV
   response.end(body);
 }
 
-async function answer(routes: readonly Route[], timeoutSeconds: number, request: IncomingMessage, response: ServerResponse) {
+interface ServerOptions {
+  readonly routes: readonly Route[];
+  readonly port: number;
+  readonly timeoutSeconds: number;
+  /**
+   * Requests wait for this before a function's module is loaded. A module reads and checks its
+   * settings when it loads, and a failed load stays failed (ES modules cache it), so a request
+   * that came in before the environment was set would break its function until a restart.
+   */
+  readonly ready?: Promise<unknown>;
+}
+
+async function answer({ routes, timeoutSeconds, ready }: ServerOptions, request: IncomingMessage, response: ServerResponse) {
   const method = request.method ?? 'GET';
   const target = request.url ?? '/';
   const match = selectRoute(routes, method, target.split('?')[0]!);
@@ -68,6 +80,7 @@ async function answer(routes: readonly Route[], timeoutSeconds: number, request:
     match,
   );
   try {
+    await ready;
     const handler = await loadHandler(match.route.fn);
     send(response, await handler(event, lambdaContext(match.route.fn, event.requestContext.requestId, timeoutSeconds)));
   } catch (error) {
@@ -77,14 +90,10 @@ async function answer(routes: readonly Route[], timeoutSeconds: number, request:
   }
 }
 
-export function startLocalServer(options: {
-  readonly routes: readonly Route[];
-  readonly port: number;
-  readonly timeoutSeconds: number;
-}): Promise<LocalServer> {
+export function startLocalServer(options: ServerOptions): Promise<LocalServer> {
   const server = createServer((request, response) => {
     request.resume();
-    request.on('end', () => void answer(options.routes, options.timeoutSeconds, request, response));
+    request.on('end', () => void answer(options, request, response));
   });
   return new Promise((resolveStarted, reject) => {
     server.once('error', reject);

@@ -21,10 +21,14 @@ const routes = routesOf(template);
 const unserved = routes.filter((route) => !(route.api in PORTS)).map((route) => route.api);
 if (unserved.length > 0) throw new Error(`no local port for the HTTP API ${unserved[0]}`);
 
-// The servers load a function's module on its first request, after the environment is set below.
+// The servers listen first, because the short-link server's address is one of the functions'
+// settings; requests wait for `stackReady` (the environment set below) before a module loads.
+const stackReady = Promise.withResolvers<void>();
 const timeoutSeconds = Number((template.Globals?.Function?.Timeout as number | undefined) ?? 10);
 const [apiServer, shortServer] = await Promise.all(
-  ['Api', 'ShortApi'].map((api) => startLocalServer({ routes: routes.filter((route) => route.api === api), port: PORTS[api]!, timeoutSeconds })),
+  ['Api', 'ShortApi'].map((api) =>
+    startLocalServer({ routes: routes.filter((route) => route.api === api), port: PORTS[api]!, timeoutSeconds, ready: stackReady.promise }),
+  ),
 ) as [LocalServer, LocalServer];
 const shortUrlHost = process.env.SHORT_URL_HOST ?? shortServer.url;
 
@@ -41,6 +45,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const dataDirectory = resolve(PROJECT_ROOT, process.env.LOCAL_DATA_DIR || '.data', 'dynamodb');
 try {
   database = await startLocalStack(template, { dynamoDbPort: port('DYNAMODB_PORT', 8000), dataDirectory, shortUrlHost });
+  stackReady.resolve();
 } catch (error) {
   if (!(error instanceof JavaMissingError)) throw error;
   console.error(error.message);

@@ -3,13 +3,15 @@
  * with every response checked by the real parser of its type.
  */
 import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { freePort } from '../../infra/dynamodb/local';
 import { decode } from '../support/decode';
-import { childEnv, startStack, type RunningStack } from '../support/npm-start';
+import { childEnv, spawnStart, startStack, type RunningStack } from '../../infra/start-process';
 
 const KEY = 'appkey=http%3A%2F%2Fmy.app%2F';
 let stack: RunningStack;
@@ -98,6 +100,36 @@ describe('npm start on its own', () => {
       await running.stop();
       expect(again.shorturls[0].itemid).toBe(first.shorturls[0].itemid);
     } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  test('a request that comes in while DynamoDB Local is still starting waits for it, and breaks nothing', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'local-early-'));
+    const port = await freePort();
+    const child = spawnStart(childEnv({ AWS_ENDPOINT_URL_DYNAMODB: undefined, LOCAL_DATA_DIR: dataDir, DYNAMODB_PORT: String(await freePort()), PORT: String(port) }));
+    let printed = '';
+    child.stdout!.on('data', (chunk) => (printed += String(chunk)));
+    const gallery = `http://127.0.0.1:${port}/galleryphotos?${KEY}&type=json`;
+    try {
+      // The server listens at once; DynamoDB Local takes seconds to start.
+      let early: Promise<Response> | undefined;
+      for (let tries = 0; early === undefined && tries < 200; tries++) {
+        const connected = await new Promise<boolean>((done) => {
+          const socket = connect(port, '127.0.0.1', () => {
+            socket.end();
+            done(true);
+          }).once('error', () => done(false));
+        });
+        if (connected) early = fetch(gallery);
+        else await new Promise((tick) => setTimeout(tick, 50));
+      }
+      expect(printed).not.toContain('listening at');
+      expect((await early!).status).toBe(200);
+      expect((await fetch(gallery)).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { freePort } from '../../infra/dynamodb/local';
-import { startStack, type RunningStack } from '../support/npm-start';
+import { startStack, type RunningStack } from '../../infra/start-process';
 
 // Its own limits: the rate-limit table is shared with the other test files' short URLs.
 const LIMITS = { RATE_LIMIT_PER_APP_KEY: '100000', RATE_LIMIT_PER_CLIENT_IP: '100000' };

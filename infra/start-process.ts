@@ -1,4 +1,7 @@
-/** Runs `npm start`'s script (infra/start.ts) as a child process, and reads the URLs it prints. */
+/**
+ * Runs `npm start`'s script (infra/start.ts) as a child process, and reads the URLs it prints.
+ * Used by the tests that exercise `npm start` itself and by `npm run load`.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 
@@ -7,6 +10,8 @@ export interface RunningStack {
   readonly shortLinks: string;
   /** Everything the process printed on stdout up to its ready line. */
   readonly printed: string;
+  /** Resolves once the process says on stderr that it has loaded the sample gallery; rejects if loading failed or the process ended. */
+  sampleLoaded(timeoutMs: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -27,6 +32,7 @@ export async function startStack(overrides: Record<string, string | undefined> =
   let printed = '';
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
+  const exited = once(child, 'exit');
   for await (const chunk of child.stdout!) {
     printed += String(chunk);
     if (printed.includes('Try: curl')) break;
@@ -39,10 +45,28 @@ export async function startStack(overrides: Record<string, string | undefined> =
     api,
     shortLinks,
     printed,
+    sampleLoaded: (timeoutMs) => sampleLoaded(child, () => stderr, exited, timeoutMs),
     stop: async () => {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
       await once(child, 'exit');
     },
   };
+}
+
+/** infra/gallery/seed.ts's lines for the end of loading the sample, one way or the other. */
+const SAMPLE_LOADED = 'Sample gallery loaded';
+const SAMPLE_FAILED = /Loading the sample gallery failed[^\n]*/;
+
+async function sampleLoaded(child: ChildProcess, stderr: () => string, exited: Promise<unknown>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let ended = false;
+  void exited.then(() => (ended = true));
+  while (!stderr().includes(SAMPLE_LOADED)) {
+    const failed = SAMPLE_FAILED.exec(stderr());
+    if (failed) throw new Error(failed[0]);
+    if (ended) throw new Error(`npm start ended (${child.exitCode}) before loading the sample gallery:\n${stderr()}`);
+    if (Date.now() > deadline) throw new Error(`npm start did not load the sample gallery within ${timeoutMs / 1000} s`);
+    await new Promise((tick) => setTimeout(tick, 200));
+  }
 }
