@@ -29,15 +29,23 @@ export function spawnStart(env: NodeJS.ProcessEnv): ChildProcess {
 
 export async function startStack(overrides: Record<string, string | undefined> = {}): Promise<RunningStack> {
   const child = spawnStart(childEnv(overrides));
-  let printed = '';
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
   const exited = once(child, 'exit');
-  for await (const chunk of child.stdout!) {
-    printed += String(chunk);
-    if (printed.includes('Try: curl')) break;
-  }
-  child.stdout!.resume();
+  // Read up to the ready line, then drain: closing the pipe instead (as leaving a `for await`
+  // over it does) would kill the child with EPIPE at its first log line.
+  const printed = await new Promise<string>((ready) => {
+    let text = '';
+    const onData = (chunk: Buffer) => {
+      text += String(chunk);
+      if (!text.includes('Try: curl')) return;
+      child.stdout!.off('data', onData);
+      child.stdout!.resume();
+      ready(text);
+    };
+    child.stdout!.on('data', onData);
+    void exited.then(() => ready(text));
+  });
   const api = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(printed)?.[1];
   const shortLinks = /Short links at (http:\/\/127\.0\.0\.1:\d+)/.exec(printed)?.[1];
   if (!api || !shortLinks) throw new Error(`npm start did not come up:\n${printed}\n${stderr}`);

@@ -134,6 +134,15 @@ describe('npm start on its own', () => {
     }
   }, 120_000);
 
+  test('keeps answering while its functions log every request to its output', async () => {
+    const loud = await startStack({ POWERTOOLS_LOG_LEVEL: 'INFO', POWERTOOLS_METRICS_DISABLED: 'false', POWERTOOLS_DEV: undefined });
+    try {
+      for (let i = 0; i < 3; i++) expect((await fetch(`${loud.api}/errors?${KEY}&type=json`)).status).toBe(200);
+    } finally {
+      await loud.stop();
+    }
+  }, 60_000);
+
   test('says in one line that Java is missing, and stops', () => {
     const env = childEnv({ AWS_ENDPOINT_URL_DYNAMODB: undefined, PATH: '/nonexistent', DYNAMODB_PORT: '0' });
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'infra/start.ts'], { env, encoding: 'utf8', timeout: 30_000 });

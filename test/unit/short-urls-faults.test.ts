@@ -24,6 +24,7 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { clientStatus, RATE_LIMITED } from '../../infra/load/answers';
 import { linkKey } from '../../lib/shorturls/link';
 import { decode } from '../support/decode';
 import { CONTENT_TYPE, expectError, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
@@ -171,6 +172,9 @@ function expectNoInternals(response: Invocation, error?: unknown, { catalogueOnl
 function expectUnavailable(response: Invocation, type: ResponseType, error: unknown): void {
   expectError(response, type, 500, 503, { detail: false });
   expect(response.headers['retry-after']).toBe('1');
+  // What `npm run load` reads from the answer: a 503 that is not the rate limiter's.
+  expect(clientStatus(type, response.statusCode, response.body)).toBe(503);
+  expect(RATE_LIMITED.test(response.body)).toBe(false);
   expectNoInternals(response, error);
 }
 
@@ -184,6 +188,8 @@ function expectInternalError(response: Invocation, type: ResponseType, error: un
 /** The rate limit: error 403 with HTTP 503 and a Retry-After within the window. */
 function expectRateLimited(response: Invocation, type: ResponseType): void {
   expectError(response, type, 403, 503);
+  expect(clientStatus(type, response.statusCode, response.body)).toBe(503);
+  expect(RATE_LIMITED.test(response.body)).toBe(true);
   const retryAfter = Number(response.headers['retry-after']);
   expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
   expectNoInternals(response, undefined, { catalogueOnly: false });
@@ -492,6 +498,22 @@ describe('the rate limit: a refused conditional update is 503 with Retry-After, 
     const keyWindows = [...database.windows].filter(([window]) => window.startsWith('appkey#'));
     expect(keyWindows).toHaveLength(1);
     expect(keyWindows[0]![1]).toBe(0);
+    expect(database.shortUrls.size).toBe(0);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  test("the database failing on the client address's count: 503 at once, without waiting on it again to give the key's count back", async () => {
+    // Each call to a hung database takes up to three attempts of 2 s: a give-back after a
+    // timed-out count took as long again, past the functions' 10 s timeout.
+    const database = new FakeDatabase();
+    const errors: Error[] = [];
+    install(database, (point, input) => {
+      if (point !== 'rate-limit' || !pkOf(input as UpdateCommandInput).startsWith('ip#')) return undefined;
+      errors.push(TRANSIENT.find(([name]) => name === 'TimeoutError')![1]());
+      return errors.at(-1);
+    });
+    for (const type of TYPES) expectUnavailable(await invoke(createTarget(type)), type, errors.at(-1));
+    expect(database.calls.map((call) => call.point)).toEqual(Array(TYPES.length).fill(['rate-limit', 'rate-limit']).flat());
     expect(database.shortUrls.size).toBe(0);
     expect(consoleError).not.toHaveBeenCalled();
   });

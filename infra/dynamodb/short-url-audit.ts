@@ -1,0 +1,63 @@
+/**
+ * Reads the whole short-URL table and reports every inconsistency a half-written or duplicated
+ * creation would leave (lib/shorturls/dynamodb.ts writes a record and its deduplication entry in
+ * one transaction, so none should ever exist). A Scan, for the load run and the tests only: no
+ * request path scans.
+ */
+import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { linkKey } from '../../lib/shorturls/link';
+
+export interface StoredShortUrl {
+  readonly code: string;
+  readonly link: string;
+  readonly itemid: number;
+  readonly view_count: number;
+}
+
+export interface ShortUrlAudit {
+  readonly records: readonly StoredShortUrl[];
+  /** One line per inconsistency; empty when the table is whole. */
+  readonly problems: readonly string[];
+}
+
+async function scanAll(documents: DynamoDBDocumentClient, table: string): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documents.send(new ScanCommand({ TableName: table, ConsistentRead: true, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start !== undefined);
+  return items;
+}
+
+export async function auditShortUrls(documents: DynamoDBDocumentClient, table: string): Promise<ShortUrlAudit> {
+  const items = await scanAll(documents, table);
+  const records = new Map<string, StoredShortUrl>();
+  const entries = new Map<string, string>(); // link key → code
+  let lastItemId = 0;
+  const problems: string[] = [];
+  for (const item of items) {
+    const pk = String(item.pk);
+    if (pk.startsWith('code#')) records.set(pk.slice('code#'.length), item as unknown as StoredShortUrl);
+    else if (pk.startsWith('link#')) entries.set(pk.slice('link#'.length), String(item.code));
+    else if (pk === 'counter#itemid') lastItemId = Number(item.last);
+    else problems.push(`an item of no known kind: ${pk}`);
+  }
+
+  const codesByLink = new Map<string, string[]>();
+  for (const [code, record] of records) {
+    codesByLink.set(record.link, [...(codesByLink.get(record.link) ?? []), code]);
+    if (entries.get(linkKey(record.link)) !== code) problems.push(`record ${code} (${record.link}) has no deduplication entry pointing to it`);
+    if (record.itemid > lastItemId) problems.push(`record ${code} has itemid ${record.itemid}, past the counter's ${lastItemId}`);
+  }
+  for (const [key, code] of entries) if (!records.has(code)) problems.push(`deduplication entry ${key} points to ${code}, which has no record`);
+  for (const [link, codes] of codesByLink) if (codes.length > 1) problems.push(`${link} has ${codes.length} records: ${codes.join(', ')}`);
+  const itemIds = new Map<number, string>();
+  for (const [code, record] of records) {
+    const other = itemIds.get(record.itemid);
+    if (other !== undefined) problems.push(`records ${other} and ${code} share itemid ${record.itemid}`);
+    itemIds.set(record.itemid, code);
+  }
+  return { records: [...records.values()], problems };
+}

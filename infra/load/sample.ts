@@ -1,0 +1,46 @@
+/**
+ * The data the scenarios address, found through the API itself before the run: photos and a
+ * comment thread of the sample gallery, and short URLs created for the redirect scenario.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Origins } from './drive';
+import { typedPath, type LoadSample } from './scenarios';
+
+const SHORT_URLS_VISITED = 20;
+const LINKS_CREATED = 30;
+
+async function getJson(origin: string, path: string): Promise<any> {
+  const response = await fetch(`${origin}${typedPath(path, 'json')}`).catch((error: Error) => {
+    throw new Error(`GET ${path} failed: ${(error.cause as Error | undefined)?.message ?? error.message}`);
+  });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${body.slice(0, 200)}`);
+  return JSON.parse(body);
+}
+
+async function findThread(api: string): Promise<LoadSample['thread']> {
+  for (let offset = 0; offset < 1000; offset += 100) {
+    const { comments } = await getJson(api, `/galleryphotos/comments?count=100&offset=${offset}`);
+    const replied = (comments as Array<{ id: number; story: number; replies: number }>).find((comment) => comment.replies > 0);
+    if (replied) return { photoId: replied.story, commentId: replied.id };
+    if (comments.length < 100) break;
+  }
+  throw new Error('the gallery holds no comment with replies in its last 30 days: is the sample loaded?');
+}
+
+export async function findSample(origins: Origins): Promise<LoadSample> {
+  const { photos } = await getJson(origins.api, '/galleryphotos?count=100');
+  if (photos.length < 3) throw new Error(`the gallery's last 30 days hold ${photos.length} photos, the load needs 3: is the sample loaded?`);
+  const run = randomUUID();
+  const codes: string[] = [];
+  for (let i = 0; i < SHORT_URLS_VISITED; i++) {
+    const { shorturls } = await getJson(origins.api, `/url/short/create?url=${encodeURIComponent(`https://www.example.org/load/${run}/visited/${i}`)}`);
+    codes.push(new URL(shorturls[0].short_url).pathname.slice(1));
+  }
+  return {
+    photoIds: (photos as Array<{ id: number }>).map((photo) => photo.id),
+    thread: await findThread(origins.api),
+    codes,
+    links: Array.from({ length: LINKS_CREATED }, (_, i) => `https://www.example.org/load/${run}/created/${i}`),
+  };
+}
