@@ -54,6 +54,18 @@ function send(response: ServerResponse, result: APIGatewayProxyStructuredResultV
   response.end(body);
 }
 
+/**
+ * The request target in origin form (`/path?query`). A client that takes the server for a proxy
+ * sends the absolute form (`http://host/path?query`), which a server must accept as well
+ * (RFC 9112, 3.2.2): it names the same resource, so it is routed by its path.
+ */
+function originForm(target: string): string {
+  const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/.exec(target);
+  if (!authority) return target;
+  const rest = target.slice(authority[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
 interface ServerOptions {
   readonly routes: readonly Route[];
   readonly port: number;
@@ -68,7 +80,7 @@ interface ServerOptions {
 
 async function answer({ routes, timeoutSeconds, ready }: ServerOptions, request: IncomingMessage, response: ServerResponse) {
   const method = request.method ?? 'GET';
-  const target = request.url ?? '/';
+  const target = originForm(request.url ?? '/');
   const match = selectRoute(routes, method, target.split('?')[0]!);
   if (!match) {
     // API Gateway's own answer when no route, not even $default, takes the request.

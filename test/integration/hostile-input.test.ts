@@ -8,7 +8,15 @@
  * methods with its one 404 page, or a 301 for a stored code only.
  *
  * Each response is also held to an oracle written from the spec and decisions.md (which error, in
- * which type, with which status), so that "no 5xx" cannot be met by answering the wrong thing.
+ * which type, with which status), so that "no 5xx" cannot be met by answering the wrong thing;
+ * its headers are only those an answer may carry, in printable ASCII, holding nothing of the
+ * input.
+ *
+ * The same requests also go as raw bytes over TCP to the local server that `npm start` runs,
+ * with raw non-ASCII and control bytes, odd methods, hostile Host headers, absolute-form targets
+ * and heads past Node's limit: Node's parser refuses some itself (400, 431), exactly the ones
+ * parserVerdicts predicts; every other one gets the answer the oracle expects. Inputs ten to a
+ * hundred times longer than API Gateway lets through are checked in-process.
  *
  * The eight gallery routes (spec 4.4) are held to the same oracle: unknown argument names first
  * (1001), then the endpoint's arguments in their declared order (min_submit_date,
@@ -20,14 +28,17 @@
  * afterwards.
  */
 import { randomUUID } from 'node:crypto';
+import { maxHeaderSize, METHODS } from 'node:http';
+import { connect } from 'node:net';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
+import { startLocalServer, type LocalServer } from '../../infra/local-server';
 import { CONTAINERS } from '../../lib/catalog/containers';
 import { config } from '../../lib/config';
 import { documentClient } from '../../lib/db/client';
 import { commentItem, itemKey, photoItem } from '../../lib/gallery/items';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
-import { APP_KEY, invoke, invokeShortLink, type Invocation } from '../support/invoke';
+import { APP_KEY, invoke, invokeShortLink, ROUTES, SHORT_LINK_ROUTES, type Invocation } from '../support/invoke';
 import { CONTENT_TYPE, SPEC_CATALOGUE, type ResponseType } from '../support/expect-error';
 import { parseXml, runScript, unserializeAll, XML_DECLARATION, type XmlElement } from '../support/parsers';
 import { SHORT_URL_HOST } from '../support/short-url-host';
@@ -214,6 +225,8 @@ const LEGITIMATE_TEXT: string[] = [
   LIST_DETAIL, WINDOW_ORDER_DETAIL(0).slice(0, -2), WINDOW_WIDTH_DETAIL,
   ...Object.entries(INTEGER_BOUNDS).flatMap(([name, { min, max }]) => [`${name} (minimum ${min})`, `${name} (maximum ${max})`]),
   APP_KEY,
+  // What the headers carry whatever the input (decisions.md, Responses).
+  ...Object.values(CONTENT_TYPES), 'text/html; charset=utf-8', 'nosniff', 'no-store', 'public, max-age=300', 'Accept',
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -297,6 +310,10 @@ interface WireRequest {
   readonly accept?: string;
   /** The type `accept` selects by decisions.md, for the well-formed headers of ACCEPTS. */
   readonly acceptType?: Kind;
+  /** Over HTTP only: the Host header (the in-process events name localhost). */
+  readonly host?: string;
+  /** Over HTTP only: the target in absolute form (`http://host/path?query`), as a proxy sends it. */
+  readonly absoluteForm?: boolean;
 }
 
 const targetOf = (request: WireRequest): string =>
@@ -600,6 +617,7 @@ function hostileInputs(request: WireRequest): string[] {
     ...request.query,
     ...request.path.split('/').flatMap((segment) => [segment, decodeSegment(segment)]),
     request.accept ?? '',
+    request.host ?? '',
   ];
   return [...new Set(texts)].filter((text) => text.length > 3 && !isLegitimate(text));
 }
@@ -1109,12 +1127,36 @@ function invokeFresh(request: WireRequest): Promise<Invocation> {
   return invoke(targetOf(request), { method: request.method, headers, sourceIp: nextAddress() });
 }
 
-/** One request through the real handler; PHP bodies are kept for one unserialize() batch. */
-async function checkRequest(request: WireRequest, pendingPhp: PendingPhp[]): Promise<void> {
-  const response = await invokeFresh(request);
+/** The headers an API answer may carry (decisions.md, Responses; Retry-After with the rate limit). */
+const API_HEADERS: ReadonlySet<string> = new Set(['content-type', 'x-content-type-options', 'access-control-allow-origin', 'vary', 'cache-control', 'deprecation', 'sunset', 'link', 'retry-after']);
+/** The short-link host's: its page's, and Location with a 301. */
+const SHORT_LINK_HEADERS: ReadonlySet<string> = new Set(['content-type', 'x-content-type-options', 'cache-control', 'location', 'retry-after']);
+
+/**
+ * Nothing of the input reaches a header: only the headers the answer may carry, each value
+ * printable ASCII (no CR or LF to split the response, no NUL), none holding a hostile input.
+ */
+function checkHeaders(headers: Readonly<Record<string, string>>, allowed: ReadonlySet<string>, hostile: readonly string[]): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!allowed.has(name)) throw new Error(`unexpected header ${name}: ${JSON.stringify(value).slice(0, 200)}`);
+    if (!/^[\x20-\x7e]*$/.test(value)) throw new Error(`header ${name} holds ${JSON.stringify(value).slice(0, 200)}`);
+    const echoed = hostile.find((text) => value.includes(text));
+    if (echoed !== undefined) throw new Error(`input ${JSON.stringify(echoed).slice(0, 100)} echoed in header ${name}`);
+  }
+}
+
+type Send = (request: WireRequest) => Promise<Invocation>;
+
+/**
+ * One request through the real handler (in-process unless `send` says otherwise); PHP bodies
+ * are kept for one unserialize() batch.
+ */
+async function checkRequest(request: WireRequest, pendingPhp: PendingPhp[], send: Send = invokeFresh): Promise<void> {
+  const response = await send(request);
   withTarget(request, () => {
     expect(response.statusCode).toBeLessThan(500);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    checkHeaders(response.headers, API_HEADERS, hostileInputs(request));
     // decisions.md, Deprecation and Caching: gallery answers announce their removal, and are not cached.
     if (routeOf(request).kind === 'gallery') {
       expect(response.headers.sunset).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
@@ -1124,6 +1166,12 @@ async function checkRequest(request: WireRequest, pendingPhp: PendingPhp[]): Pro
     if (type === undefined) throw new Error(`Content-Type ${response.headers['content-type']}`);
     const expected = expectedKind(request);
     if (expected !== undefined) expect(type).toBe(expected);
+    // Over HTTP a HEAD answer is its head alone: the status of what the body would have been.
+    if (request.method === 'HEAD' && response.body === '') {
+      const statuses = expectedOutcomes(request, type).map((outcome) => (type === 'javascript' || outcome.kind !== 'error' ? 200 : statusFor(outcome.code)));
+      expect(statuses).toContain(response.statusCode);
+      return;
+    }
     if (type === 'php') {
       pendingPhp.push({ request, statusCode: response.statusCode, body: response.body });
       return;
@@ -1182,7 +1230,17 @@ const rawEncode = (text: string): string => text.replace(/[%&=+#?/]/g, (c) => he
 const encoded = (text: fc.Arbitrary<string>): fc.Arbitrary<string> =>
   fc.tuple(text, fc.boolean()).map(([t, raw]) => (raw ? rawEncode(t) : percentEncode(t)));
 
-const INVALID_UTF8 = ['%FF%FE', '%C0%80', '%ED%A0%80', '%ED%B0%80', '%F8%88%80%80%80', '%E0%80', '%C3', '%F4%90%80%80', '%80%80', '%', '%G1', '%%41', '%u0041'];
+/**
+ * Bytes that are no UTF-8: invalid bytes, overlong forms (of NUL, and of `/` and `../`, which a
+ * decoder that took them would turn into path separators), lone surrogates, sequences cut short
+ * (at the end and before ASCII), code points past U+10FFFF, stray continuation bytes, and broken
+ * percent escapes; with the noncharacters and the last code point, which are valid UTF-8.
+ */
+const INVALID_UTF8 = [
+  '%FF%FE', '%FE', '%C0%80', '%C0%AF', '%E0%80%AF', '%F0%80%80%AF', '%C1%BF', '%C0%AE%C0%AE%C0%AF', '%ED%A0%80', '%ED%B0%80', '%ED%BF%BF',
+  '%ED%A0%BD%ED%B8%80', '%F8%88%80%80%80', '%E0%80', '%C3', '%E2%82', '%E2%82a', '%F0%9F%98', '%F4%90%80%80', '%80%80', '%EF%BF%BE',
+  '%F4%8F%BF%BF', '%', '%G1', '%%41', '%u0041',
+];
 
 const byteWire = fc
   .array(fc.oneof(fc.integer({ min: 0, max: 255 }).map(hex), fc.constantFrom(...INVALID_UTF8), fc.constantFrom('a', 'Z', '0', '.', '-', '~', '_')), { minLength: 1, maxLength: 24 })
@@ -1616,6 +1674,230 @@ const PATHS = ['/errors', '/error/1001', '/containers', '/container/technology',
 const TYPES = ['xml', 'json', 'javascript', 'php', undefined] as const;
 
 
+// ---------------------------------------------------------------------------------------------
+// The short-link host (decisions.md, Views).
+
+const visitedCode = fc.nat({ max: 2 }).map((i) => VISITED[i]!.code);
+const shortLinkSegment = fc.oneof(
+  { weight: 4, arbitrary: visitedCode },
+  visitedCode.map(fullyEncode),
+  fc.tuple(visitedCode, fc.constantFrom('/', '/x', 'x', '%00', '%20', '.', '%2F', '/..', ';x', '%E2%80%A8')).map(([code, suffix]) => code + suffix),
+  fc.tuple(fc.constantFrom('%20', '.', '..%2F', '%00', '~'), visitedCode).map(([prefix, code]) => prefix + code),
+  visitedCode.map((code) => code.toLowerCase()),
+  visitedCode.map((code) => code.slice(1)),
+  fc.stringMatching(/^[0-9A-Za-z]{7}$/),
+  segmentWire,
+  hostileWire,
+  longWire,
+  fc.tuple(hostileWire, hostileWire).map(([a, b]) => `${a}/${b}`),
+  fc.constantFrom('', '/', 'url/short/create', 'favicon.ico', 'robots.txt', '%2e%2e', '..', `${encodeURIComponent(SHORT_URL_HOST)}`),
+);
+/** A path on the short-link host, with a query now and then. */
+const shortLinkTarget = fc
+  .tuple(shortLinkSegment, fc.option(fc.oneof(hostileWire, fc.constantFrom('utm_source=x', 'q=<script>alert(1)</script>', 'x')), { nil: undefined }))
+  .map(([path, search]) => `/${path}${search === undefined ? '' : `?${search}`}`);
+const shortLinkMethod = fc.oneof({ weight: 6, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: fc.constantFrom('POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'get') });
+
+/** The page every miss answers, read by the first short-link test. */
+let notFoundPage = '';
+/** The views the tests made, per code: each GET answered with a 301 counts one. */
+const views = new Map<string, number>();
+
+/**
+ * A short-link answer: a 301 to the stored link for a stored code (as sent, or maybe
+ * percent-encoded), the one 404 page for anything else, never a 5xx and nothing of the request
+ * told back. `bodyless`: over HTTP, where a HEAD answer has no body.
+ */
+function checkShortLink(path: string, verb: string, response: Invocation, bodyless = false): void {
+  const raw = /^\/([^/]+)$/.exec(path.split('?')[0]!)?.[1];
+  // The code as sent must be followed; a percent-encoded spelling of it may be.
+  const follows = verb === 'GET' || verb === 'HEAD';
+  const exact = follows ? VISITED.find((v) => v.code === raw) : undefined;
+  const loose = follows && raw !== undefined ? VISITED.find((v) => v.code === decodeSegment(raw)) : undefined;
+  const where = `${verb} ${JSON.stringify(path).slice(0, 200)}`;
+  expect(response.statusCode).toBeLessThan(500);
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  const hostile = [path, decodeSegment(path), ...path.split(/[/?&=]/)].filter((text) => text.length > 3 && !isLegitimate(text));
+  try {
+    checkHeaders(response.headers, SHORT_LINK_HEADERS, hostile);
+  } catch (error) {
+    throw new Error(`${where}: ${(error as Error).message}`);
+  }
+  if (response.statusCode === 301) {
+    const followed = exact ?? loose;
+    if (followed === undefined) throw new Error(`${where}: 301 to ${response.headers.location} for no stored code`);
+    expect(response.headers.location).toBe(followed.link);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).toBe('');
+    // HEAD is followed but not counted.
+    if (verb === 'GET') views.set(followed.code, (views.get(followed.code) ?? 0) + 1);
+    return;
+  }
+  if (exact !== undefined) throw new Error(`${where}: ${response.statusCode} for the stored code ${exact.code}`);
+  if (response.statusCode !== 404) throw new Error(`${where}: status ${response.statusCode}`);
+  expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(response.headers.location).toBeUndefined();
+  // The one page, whatever the path: nothing of the request is told back.
+  expect(response.body).toBe(bodyless && verb === 'HEAD' ? '' : notFoundPage);
+}
+
+/** Each 301 counted exactly one view, and nothing else counted any. */
+async function expectViewCounts(): Promise<void> {
+  expect(views.size).toBeGreaterThan(0);
+  for (const stored of VISITED) {
+    const lookup = await invoke(`/url/short/${stored.code}?${KEY_ARGUMENT}&type=json`);
+    const entry = (JSON.parse(lookup.body) as { shorturls: Array<{ view_count: number }> }).shorturls[0]!;
+    expect(entry.view_count).toBe(views.get(stored.code) ?? 0);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Over HTTP: the local server `npm start` runs, sent raw bytes with node:net. API Gateway hands
+// the functions only requests it could parse; the local server gets whatever a client sends,
+// and Node's parser answers some of it before the server's code sees it.
+
+/** Where each local server listens, once the HTTP tests have started them. */
+const servers: { api?: LocalServer; shortLinks?: LocalServer } = {};
+/** The authority an absolute-form target names (RFC 9112, 3.2.2: the server takes its path). */
+const ABSOLUTE_AUTHORITY = 'api.hostile.test:8080';
+
+/** What came back on a connection: the status line's code, the headers (names in lower case), the body. */
+interface HttpAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+}
+
+/**
+ * Sends `bytes` on a connection of its own (the request asks to close it) and reads until the
+ * server closes it: undefined when it closed without answering, an error when it did not close
+ * within 10 s (a hang). The connection stays open for writing: Node's server drops requests
+ * still in progress when the client ends its side first.
+ */
+function exchange(server: LocalServer, bytes: Buffer): Promise<HttpAnswer | undefined> {
+  return new Promise((resolve, reject) => {
+    // All from 127.0.0.1: the HTTP properties create no short URL, so no rate limit meets them.
+    const socket = connect({ host: '127.0.0.1', port: Number(new URL(server.url).port) });
+    const chunks: Buffer[] = [];
+    let failure: Error | undefined;
+    socket.setTimeout(10_000, () => {
+      socket.destroy();
+      reject(new Error('no answer within 10 s'));
+    });
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // Node answers a head it refuses at once and closes, maybe before all of it was written.
+    socket.on('error', (error) => (failure = error));
+    socket.on('close', () => {
+      const received = Buffer.concat(chunks);
+      if (received.length === 0) return failure ? reject(failure) : resolve(undefined);
+      const end = received.indexOf('\r\n\r\n');
+      const [statusLine = '', ...lines] = received.subarray(0, Math.max(0, end)).toString('latin1').split('\r\n');
+      const status = /^HTTP\/1\.1 ([0-9]{3}) /.exec(statusLine);
+      if (end === -1 || !status) return reject(new Error(`not an HTTP answer: ${JSON.stringify(received.toString('latin1').slice(0, 200))}`));
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const colon = line.indexOf(':');
+        const name = line.slice(0, colon).toLowerCase();
+        const value = line.slice(colon + 1).trim();
+        headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+      }
+      resolve({ status: Number(status[1]), headers, body: received.subarray(end + 4) });
+    });
+    socket.write(bytes);
+  });
+}
+
+/** The request line and headers of `request` as a client sends them: raw, in UTF-8. */
+function headOf(request: WireRequest): Buffer {
+  const target = request.absoluteForm ? `http://${ABSOLUTE_AUTHORITY}${targetOf(request)}` : targetOf(request);
+  const lines = [`${request.method} ${target} HTTP/1.1`, `Host: ${request.host ?? '127.0.0.1'}`];
+  if (request.accept !== undefined) lines.push(`Accept: ${request.accept}`);
+  lines.push('Connection: close');
+  return Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'utf8');
+}
+
+/**
+ * The request as it must be sent for the server to get the one the oracle reads. CR and LF would
+ * end the request line or a header (request splitting has a test of its own): in the target they
+ * go percent-encoded, in a header value they become a control character that Node refuses.
+ * Spaces that end the target would be taken for the separator before the version: encoded too.
+ */
+function asSent(request: WireRequest): WireRequest {
+  const unsplit = (text: string) => text.replace(/[\r\n]/g, (c) => hex(c.charCodeAt(0)));
+  const unpadded = (text: string) => text.replace(/ +$/, (spaces) => '%20'.repeat(spaces.length));
+  const header = (text: string | undefined) => text?.replace(/[\r\n]/g, '\u0001');
+  const last = request.query.length - 1;
+  return {
+    ...request,
+    path: last < 0 ? unpadded(unsplit(request.path)) : unsplit(request.path),
+    query: request.query.map((arg, i) => (i === last ? unpadded(unsplit(arg)) : unsplit(arg))),
+    ...(request.accept === undefined ? {} : { accept: header(request.accept) }),
+    ...(request.host === undefined ? {} : { host: header(request.host) }),
+  };
+}
+
+/**
+ * What Node's HTTP parser answers itself, before the local server's code sees the request, or
+ * undefined when it passes the request on: 431 for a head past --max-http-header-size, 400 for
+ * a method it does not know (methods are case-sensitive), a byte in the target that is not
+ * visible ASCII (raw non-ASCII, controls, spaces), or a control character but tab in a header.
+ * With both, the one the parser meets first.
+ */
+function parserVerdicts(method: string, target: string, headerValues: readonly string[], head: Buffer): number[] | undefined {
+  const malformed = !METHODS.includes(method) || /[^\x21-\x7e]/.test(target) || headerValues.some((value) => /[\x00-\x08\x0a-\x1f\x7f]/.test(value));
+  const tooLong = head.length >= maxHeaderSize;
+  if (malformed && tooLong) return [400, 431];
+  if (tooLong) return [431];
+  return malformed ? [400] : undefined;
+}
+
+/** Heads this close to Node's limit may go either way (it counts the head its own way): the properties leave them out. */
+const nearTheLimit = (head: Buffer): boolean => Math.abs(head.length - maxHeaderSize) < 1_024;
+
+/** Node's own refusal: the status alone, nothing from the server's code. */
+function expectParserAnswer(answer: HttpAnswer | undefined, verdicts: readonly number[]): void {
+  if (answer === undefined) throw new Error('closed without an answer');
+  if (!verdicts.includes(answer.status)) throw new Error(`${answer.status}, not Node's ${verdicts.join(' or ')}`);
+  expect(answer.headers['content-type']).toBeUndefined();
+  expect(answer.body.length).toBe(0);
+}
+
+/**
+ * An answer from the server's code, as invoke() reports one: Content-Length right (for HEAD the
+ * length of the body not sent), the body valid UTF-8, the connection closed as asked; then the
+ * headers HTTP itself adds (Date, Connection, Content-Length) left out.
+ */
+function servedAnswer(answer: HttpAnswer | undefined, method: string): Invocation {
+  if (answer === undefined) throw new Error('closed without an answer');
+  const { date, connection, 'content-length': length, ...headers } = answer.headers;
+  expect(date).toMatch(/ GMT$/);
+  expect(connection).toBe('close');
+  if (method === 'HEAD') {
+    expect(answer.body.length).toBe(0);
+    expect(length).toMatch(/^[0-9]+$/);
+  } else {
+    expect(Number(length)).toBe(answer.body.length);
+  }
+  const body = answer.body.toString('utf8');
+  expect(Buffer.from(body, 'utf8').equals(answer.body)).toBe(true);
+  return { statusCode: answer.status, headers, body };
+}
+
+/** Methods as a client may send them over HTTP: the ones Node knows, and ones it refuses. */
+const httpMethodWire = fc.oneof(
+  { weight: 10, arbitrary: fc.constant('GET') },
+  { weight: 3, arbitrary: fc.constantFrom('HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE', 'QUERY', 'PROPFIND') },
+  { weight: 1, arbitrary: fc.constantFrom('get', 'Get', 'FOO', 'G ET', '', 'GET\u0000') },
+);
+
+/** Host headers: absent (the server's address), empty, wrong, markup, controls, long. */
+const hostWire = fc.oneof(
+  { weight: 4, arbitrary: fc.constant(undefined) },
+  { weight: 2, arbitrary: fc.constantFrom('', 'evil.test', 'api.test:99999', '<script>alert(1)</script>', 'a b', '127.0.0.1:3001', `${'h'.repeat(300)}.test`, '[::1]', 'xn--bcher-kva.test') },
+  { weight: 1, arbitrary: hostileWire },
+  { weight: 1, arbitrary: controlText },
+);
+
 /** A short URL made for these tests, from an app key and address of its own. */
 async function makeShortUrl(link: string): Promise<StoredShortUrl> {
   const key = encodeURIComponent(`http://k-${randomUUID()}.hostile.app/`);
@@ -1631,6 +1913,7 @@ describe('hostile input: every route, every type, never a 5xx, always a parseabl
     await storeSeeds();
     for (let i = 0; i < 3; i++) STORED.push(await makeShortUrl(`https://news.test/${randomUUID()}/looked-up?i=${i}`));
     for (let i = 0; i < 3; i++) VISITED.push(await makeShortUrl(`https://news.test/${randomUUID()}/visited?i=${i}&a='b'`));
+    notFoundPage = (await invokeShortLink('/')).body;
   });
 
   afterAll(removeSeeds);
@@ -1790,64 +2073,12 @@ describe('hostile input: every route, every type, never a 5xx, always a parseabl
     const page = await invokeShortLink('/');
     expect(page.statusCode).toBe(404);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    const visited = fc.nat({ max: 2 }).map((i) => VISITED[i]!.code);
-    const segment = fc.oneof(
-      { weight: 4, arbitrary: visited },
-      visited.map(fullyEncode),
-      fc.tuple(visited, fc.constantFrom('/', '/x', 'x', '%00', '%20', '.', '%2F', '/..', ';x', '%E2%80%A8')).map(([code, suffix]) => code + suffix),
-      fc.tuple(fc.constantFrom('%20', '.', '..%2F', '%00', '~'), visited).map(([prefix, code]) => prefix + code),
-      visited.map((code) => code.toLowerCase()),
-      visited.map((code) => code.slice(1)),
-      fc.stringMatching(/^[0-9A-Za-z]{7}$/),
-      segmentWire,
-      hostileWire,
-      longWire,
-      fc.tuple(hostileWire, hostileWire).map(([a, b]) => `${a}/${b}`),
-      fc.constantFrom('', '/', 'url/short/create', 'favicon.ico', 'robots.txt', '%2e%2e', '..', `${encodeURIComponent(SHORT_URL_HOST)}`),
-    );
-    const target = fc
-      .tuple(segment, fc.option(fc.oneof(hostileWire, fc.constantFrom('utm_source=x', 'q=<script>alert(1)</script>', 'x')), { nil: undefined }))
-      .map(([path, search]) => `/${path}${search === undefined ? '' : `?${search}`}`);
-    const method = fc.oneof({ weight: 6, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: fc.constantFrom('POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'get') });
-
-    const views = new Map<string, number>();
+    expect(page.body).toBe(notFoundPage);
     await fc.assert(
-      fc.asyncProperty(target, method, async (path, verb) => {
-        const response = await invokeShortLink(path, { method: verb });
-        const raw = /^\/([^/]+)$/.exec(path.split('?')[0]!)?.[1];
-        // The code as sent must be followed; a percent-encoded spelling of it may be.
-        const follows = verb === 'GET' || verb === 'HEAD';
-        const exact = follows ? VISITED.find((v) => v.code === raw) : undefined;
-        const loose = follows && raw !== undefined ? VISITED.find((v) => v.code === decodeSegment(raw)) : undefined;
-        const where = `${verb} ${JSON.stringify(path).slice(0, 200)}`;
-        expect(response.statusCode).toBeLessThan(500);
-        expect(response.headers['x-content-type-options']).toBe('nosniff');
-        if (response.statusCode === 301) {
-          const followed = exact ?? loose;
-          if (followed === undefined) throw new Error(`${where}: 301 to ${response.headers.location} for no stored code`);
-          expect(response.headers.location).toBe(followed.link);
-          expect(response.headers['cache-control']).toBe('no-store');
-          expect(response.body).toBe('');
-          // HEAD is followed but not counted.
-          if (verb === 'GET') views.set(followed.code, (views.get(followed.code) ?? 0) + 1);
-          return;
-        }
-        if (exact !== undefined) throw new Error(`${where}: ${response.statusCode} for the stored code ${exact.code}`);
-        if (response.statusCode !== 404) throw new Error(`${where}: status ${response.statusCode}`);
-        expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-        expect(response.headers.location).toBeUndefined();
-        // The one page, whatever the path: nothing of the request is told back.
-        expect(response.body).toBe(page.body);
-      }),
+      fc.asyncProperty(shortLinkTarget, shortLinkMethod, async (path, verb) => checkShortLink(path, verb, await invokeShortLink(path, { method: verb }))),
       { numRuns: 300 },
     );
-    // Each 301 counted exactly one view, and nothing else counted any.
-    expect(views.size).toBeGreaterThan(0);
-    for (const stored of VISITED) {
-      const lookup = await invoke(`/url/short/${stored.code}?${KEY_ARGUMENT}&type=json`);
-      const entry = (JSON.parse(lookup.body) as { shorturls: Array<{ view_count: number }> }).shorturls[0]!;
-      expect(entry.view_count).toBe(views.get(stored.code) ?? 0);
-    }
+    await expectViewCounts();
   }, TIMEOUT);
 
   it('gallery arguments: hostile values, repeated and unknown arguments give the predicted error or the listing the rules select', async () => {
@@ -2064,5 +2295,144 @@ describe('hostile input: every route, every type, never a 5xx, always a parseabl
     expect(missing.body).toBe(`alert(${JSON.stringify(CATALOGUE.get(1002))});`);
     const invalid = await invoke(`/error/1001?appkey=${KEY}&type=javascript&callback=a-b`);
     expect(invalid.body).toBe(`alert(${JSON.stringify(CATALOGUE.get(1003))});`);
+  });
+
+  // API Gateway refuses a request whose request line and headers pass 10 240 bytes (its HTTP API
+  // quota), and Node one whose head passes 16 KiB, so the properties' 10 000-character values
+  // (up to 60 000 bytes percent-encoded) already lie past what a deployed function is sent. A
+  // function can still be invoked otherwise (the console, the CLI, a test event); these values,
+  // ten and a hundred times longer, must get the same answers, and at once: any work growing
+  // faster than the input would take minutes here.
+  it('values far past what API Gateway lets through (100 000 characters, a 1 MB query) get the same answers, at once', async () => {
+    const pendingPhp: PendingPhp[] = [];
+    const huge = ['x'.repeat(100_000), '%FF'.repeat(100_000), percentEncode('<é>\u0000\u2028'.repeat(20_000)), '9'.repeat(100_000)];
+    let n = 0;
+    // Each position of each route once, the values in turn, the types in turn.
+    const next = (): [string, string[]] => {
+      const type = TYPES[n % TYPES.length];
+      return [huge[n++ % huge.length]!, [KEY_ARGUMENT, ...(type ? [`type=${type}`] : []), 'callback=cb']];
+    };
+    const requestsOf: WireRequest[] = [];
+    for (const path of [...PATHS, '/url/short/create', '/url/short/AbC1234']) {
+      const own = path.startsWith('/gallery') ? GALLERY_ARGUMENTS : path === '/url/short/create' ? ['url'] : [];
+      const positions: Array<(value: string, base: string[]) => WireRequest> = [
+        (value, base) => ({ method: 'GET', path, query: [`appkey=${value}`, ...base.slice(1)] }),
+        (value) => ({ method: 'GET', path, query: [KEY_ARGUMENT, `type=${value}`] }),
+        (value) => ({ method: 'GET', path, query: [KEY_ARGUMENT, 'type=javascript', `callback=${value}`] }),
+        (value, base) => ({ method: 'GET', path, query: [...base, `${value}=1`] }),
+        (value, base) => ({ method: 'GET', path, query: [...base, `x=${value}`] }),
+        (value, base) => ({ method: 'GET', path, query: base.filter((a) => !a.startsWith('type=')), accept: decodeSegment(value) }),
+        ...own.map((name) => (value: string, base: string[]): WireRequest => ({ method: 'GET', path, query: [...base, `${name}=${value}`] })),
+      ];
+      // Each path parameter: codes, names, ids and id lists.
+      for (const m of path.matchAll(/\/(?:[0-9][0-9,]*|technology|AbC1234)(?=\/|$)/g)) {
+        positions.push((value, base) => ({ method: 'GET', path: `${path.slice(0, m.index)}/${value}${path.slice(m.index + m[0].length)}`, query: base }));
+      }
+      for (const position of positions) requestsOf.push(position(...next()));
+    }
+    const list = `${'1,'.repeat(50_000)}1`;
+    requestsOf.push({ method: 'GET', path: `/galleryphotos/${list}`, query: [KEY_ARGUMENT] }, { method: 'GET', path: `/galleryphotos/${list}/comments`, query: [KEY_ARGUMENT] });
+    for (const request of requestsOf) await checkRequest(request, pendingPhp);
+    // A 1 MB query: 250 000 arguments, or one value of a million bytes; an Accept header of 1 MB.
+    await checkRequest({ method: 'GET', path: '/errors', query: [KEY_ARGUMENT, 'type=json', ...Array<string>(250_000).fill('a=1')] }, pendingPhp);
+    await checkRequest({ method: 'GET', path: '/galleryphotos', query: [KEY_ARGUMENT, 'type=php', `count=${'%C0%AF'.repeat(170_000)}`] }, pendingPhp);
+    await checkRequest({ method: 'GET', path: '/containers', query: [KEY_ARGUMENT], accept: 'text/x;q=0.1, '.repeat(75_000) }, pendingPhp);
+    verifyPhp(pendingPhp);
+    expect(pendingPhp.length).toBeGreaterThan(10);
+  }, TIMEOUT);
+
+  describe('over HTTP: the local server that npm start runs, sent raw bytes', () => {
+    beforeAll(async () => {
+      servers.api = await startLocalServer({ routes: ROUTES, port: 0, timeoutSeconds: 10 });
+      servers.shortLinks = await startLocalServer({ routes: SHORT_LINK_ROUTES, port: 0, timeoutSeconds: 10 });
+    });
+
+    afterAll(async () => {
+      await servers.api?.close();
+      await servers.shortLinks?.close();
+    });
+
+    it("raw bytes, odd methods, hostile Host and Accept headers, heads past Node's limit: Node's 400 or 431, else the answer the oracle expects", async () => {
+      const arb = fc
+        .tuple(
+          requests({
+            method: httpMethodWire,
+            path: fc.oneof({ weight: 3, arbitrary: pathWire(segmentWire) }, pathWire(sometimesLong(segmentWire)), galleryPathWire),
+            args: [appkeyArgument, optional(argument(fc.constant('type'), typeWire)), optional(argument(fc.constant('callback'), callbackWire))],
+            extra: argument(sometimesLong(nameWire), sometimesLong(hostileWire)),
+            maxExtra: 2,
+          }),
+          hostWire,
+          fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, fc.constant(true)),
+        )
+        .map(([request, host, absoluteForm]) => asSent({ ...request, ...(host === undefined ? {} : { host }), absoluteForm }))
+        .filter((request) => !nearTheLimit(headOf(request)));
+      const pendingPhp: PendingPhp[] = [];
+      const verdicts = new Map<string, number>();
+      const count = (what: string) => verdicts.set(what, (verdicts.get(what) ?? 0) + 1);
+      await fc.assert(
+        fc.asyncProperty(arb, async (request) => {
+          const head = headOf(request);
+          const answer = await exchange(servers.api!, head);
+          const refusal = parserVerdicts(request.method, targetOf(request), [request.host ?? '', request.accept ?? ''], head);
+          if (refusal !== undefined) {
+            count(`refused ${answer?.status}`);
+            withTarget(request, () => expectParserAnswer(answer, refusal));
+            return;
+          }
+          count(request.absoluteForm ? 'served absolute-form' : 'served');
+          await checkRequest(request, pendingPhp, async () => servedAnswer(answer, request.method));
+        }),
+        { numRuns: 200 },
+      );
+      verifyPhp(pendingPhp);
+      // Each kind of answer came up: the properties reach the server's code, and Node's refusals.
+      for (const what of ['served', 'served absolute-form', 'refused 400', 'refused 431']) expect([what, (verdicts.get(what) ?? 0) > 5]).toEqual([what, true]);
+    }, TIMEOUT);
+
+    it("the short-link host over HTTP: Node's 400 or 431, else the 301 to a stored code's link or the one 404 page", async () => {
+      const arb = fc
+        .tuple(shortLinkTarget, fc.oneof(shortLinkMethod, httpMethodWire), hostWire, fc.boolean())
+        .map(([path, method, host, absoluteForm]) => asSent({ method, path, query: [], ...(host === undefined ? {} : { host }), absoluteForm }))
+        .filter((request) => !nearTheLimit(headOf(request)));
+      let served = 0;
+      await fc.assert(
+        fc.asyncProperty(arb, async (request) => {
+          const head = headOf(request);
+          const answer = await exchange(servers.shortLinks!, head);
+          const refusal = parserVerdicts(request.method, request.path, [request.host ?? ''], head);
+          if (refusal !== undefined) return withTarget(request, () => expectParserAnswer(answer, refusal));
+          served += 1;
+          checkShortLink(request.path, request.method, servedAnswer(answer, request.method), true);
+        }),
+        { numRuns: 150 },
+      );
+      expect(served).toBeGreaterThan(50);
+      await expectViewCounts();
+    }, TIMEOUT);
+
+    it('CONNECT, a 10 MB body, a request line split by CR LF, HTTP/1.0 without Host, an absolute-form target: never a 5xx, and the server keeps serving', async () => {
+      const api = servers.api!;
+      const raw = (text: string, body = Buffer.alloc(0)) => exchange(api, Buffer.concat([Buffer.from(text, 'latin1'), body]));
+      const served = (request: WireRequest, answer: HttpAnswer | undefined) => checkRequest(request, [], async () => servedAnswer(answer, request.method));
+      // CONNECT is a proxy's method: Node hands it to a 'connect' listener, the server has none,
+      // and Node closes the connection unanswered.
+      expect(await raw('CONNECT 127.0.0.1:80 HTTP/1.1\r\nHost: 127.0.0.1:80\r\n\r\n')).toBeUndefined();
+      // API Gateway passes bodies up to 10 MB; no GET handler reads one, and a POST is the catch-all's.
+      const body = Buffer.alloc(10 * 1024 * 1024, 0xff);
+      for (const method of ['GET', 'POST']) {
+        const answer = await raw(`${method} /errors?${KEY_ARGUMENT}&type=json HTTP/1.1\r\nHost: a\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`, body);
+        await served({ method, path: '/errors', query: [KEY_ARGUMENT, 'type=json'] }, answer);
+      }
+      // A CR LF in the target ends the request line: Node reads an HTTP/0.9 `GET /errors?...` and
+      // the rest as headers, and the answer is that request's; nothing injected reaches it.
+      const split = await raw(`GET /errors?${KEY_ARGUMENT}&type=json\r\nX-Injected: <b> HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n`);
+      await served({ method: 'GET', path: '/errors', query: [KEY_ARGUMENT, 'type=json'] }, split);
+      // HTTP/1.0 needs no Host.
+      await served({ method: 'GET', path: '/container/offbeat', query: [KEY_ARGUMENT, 'type=xml'] }, await raw(`GET /container/offbeat?${KEY_ARGUMENT}&type=xml HTTP/1.0\r\n\r\n`));
+      // Regression: an absolute-form target (RFC 9112, 3.2.2: a server must take it) was routed
+      // whole, `http://host/error/1014` matching no route, and answered the catch-all's 404.
+      await served({ method: 'GET', path: '/error/1014', query: [KEY_ARGUMENT, 'type=json'] }, await raw(`GET http://${ABSOLUTE_AUTHORITY}/error/1014?${KEY_ARGUMENT}&type=json HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n`));
+    }, TIMEOUT);
   });
 });
