@@ -9,8 +9,14 @@
  * (some 1 800 photos in the last 30 days). The short-URL functions are compared with a bundle
  * that holds only the DynamoDB document client, and their latency is measured in DynamoDB round
  * trips, next to a bare UpdateItem; the gallery's 100-photo pages next to a bare Query, and their
- * read capacity at growing offsets in each sort.
- * Everything runs in-process or in child processes on this machine; nothing goes on the network.
+ * read capacity at growing offsets in each sort. Last, the local stack's API server (`npm
+ * start`'s) is driven over HTTP with autocannon, next to a bare node:http server sending the
+ * same bytes, each in a child process of its own.
+ * Everything runs in-process or in child processes on this machine, on loopback only. It takes
+ * four to six minutes on two cores.
+ *
+ * Every figure printed is also recorded (results.ts); at the end the run is written out as
+ * bench/results.json and docs/benchmarks.md, which are committed: the last run's figures.
  *
  * The sections, in the order they print, each in infra/bench/:
  *   bundles.ts, database.ts, gallery-data.ts, subjects.ts
@@ -22,9 +28,13 @@
  *   round-trips.ts                         DynamoDB round trips, against a bare UpdateItem
  *   gallery-page.ts                        100-photo gallery pages per type, against a bare Query
  *   gallery-capacity.ts                    read capacity of gallery pages per sort and offset (read-capacity.ts)
+ *   throughput.ts                          requests per second over HTTP: the local stack against a bare node:http
+ *                                          server (stack-server.ts, bare-server.ts, server-process.ts, captured-response.ts)
  *   targets.ts                             the targets, and the last lines: PASS or FAIL per target
- * Helpers: output.ts (lines, tables, units), stats.ts (timing, medians), interleave.ts (timing
- * cases side by side), lambda.ts (events, contexts), project.ts (template.yaml and settings).
+ * Helpers: output.ts (lines, tables, units, section headings), stats.ts (timing, medians),
+ * interleave.ts (timing cases side by side), lambda.ts (events, contexts), project.ts
+ * (template.yaml and settings), results.ts (what is recorded), report.ts and
+ * report-markdown.ts (the written report), machine.ts (what it ran on).
  */
 import { tmpdir } from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -36,17 +46,23 @@ import { docClientSection } from './bench/doc-client-comparison';
 import { galleryCapacitySection } from './bench/gallery-capacity';
 import { loadGallery, type Gallery } from './bench/gallery-data';
 import { galleryPageSection } from './bench/gallery-page';
-import { dropFunctionOutput, printFinished, printMachine } from './bench/output';
+import { describeMachine } from './bench/machine';
+import { dropFunctionOutput, log, printFinished, printMachine } from './bench/output';
+import { writeReport } from './bench/report';
+import { results } from './bench/results';
 import { roundTripsSection } from './bench/round-trips';
 import { sizesSection } from './bench/sizes';
 import { subjectsOf } from './bench/subjects';
-import { printTargets } from './bench/targets';
+import { checkTargets, printVerdicts } from './bench/targets';
+import { throughputSection } from './bench/throughput';
 import { warmSection } from './bench/warm';
 
 async function main(): Promise<void> {
   dropFunctionOutput();
   const started = performance.now();
-  printMachine();
+  const startedAt = new Date();
+  const machine = describeMachine();
+  printMachine(machine);
   const databaseStarted = performance.now();
   const database = startDatabase();
   const scratch = await mkdtemp(join(tmpdir(), 'bench-'));
@@ -65,9 +81,13 @@ async function main(): Promise<void> {
     const trips = await roundTripsSection(subjects, db, seed);
     await galleryPageSection(subjects, gallery);
     const capacity = await galleryCapacitySection(subjects, gallery);
+    const throughput = await throughputSection();
 
+    const verdicts = checkTargets(subjects, cold, warm, trips, capacity, throughput);
     printFinished(started);
-    printTargets(subjects, cold, warm, trips, capacity);
+    const written = await writeReport(results.report(machine, startedAt, (performance.now() - started) / 1000));
+    log(`Wrote ${written.join(' and ')}.`);
+    printVerdicts(verdicts);
   } finally {
     gallery?.connection.close();
     const dynamoDbLocal = await database.catch(() => undefined);

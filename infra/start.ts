@@ -9,7 +9,7 @@ import { JavaMissingError, type DynamoDbLocal } from './dynamodb/local';
 import { loadSampleIfEmpty } from './gallery/seed';
 import { startLocalServer, type LocalServer } from './local-server';
 import { startLocalStack } from './local-stack';
-import { loadTemplate, PROJECT_ROOT, routesOf } from './template';
+import { functionTimeoutSeconds, loadTemplate, PROJECT_ROOT, routesOf } from './template';
 
 const port = (name: string, fallback: number): number => Number(process.env[name] || fallback);
 
@@ -24,7 +24,7 @@ if (unserved.length > 0) throw new Error(`no local port for the HTTP API ${unser
 // The servers listen first, because the short-link server's address is one of the functions'
 // settings; requests wait for `stackReady` (the environment set below) before a module loads.
 const stackReady = Promise.withResolvers<void>();
-const timeoutSeconds = Number((template.Globals?.Function?.Timeout as number | undefined) ?? 10);
+const timeoutSeconds = functionTimeoutSeconds(template);
 const [apiServer, shortServer] = await Promise.all(
   ['Api', 'ShortApi'].map((api) =>
     startLocalServer({ routes: routes.filter((route) => route.api === api), port: PORTS[api]!, timeoutSeconds, ready: stackReady.promise }),

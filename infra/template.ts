@@ -116,6 +116,11 @@ export function routesOf(template: Template): Route[] {
   );
 }
 
+/** The functions' timeout (Globals), which the local server gives each invocation's context. */
+export function functionTimeoutSeconds(template: Template): number {
+  return Number((template.Globals?.Function?.Timeout as number | undefined) ?? 10);
+}
+
 /** What the local stack stands in for: parameters at their defaults unless overridden, a local region. */
 export interface LocalStack {
   readonly parameters?: Readonly<Record<string, string>>;

@@ -7,8 +7,8 @@
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { kb, log, ms, passFail, table } from './output';
-import { functionEnv } from './project';
+import { beginSection, kb, log, ms, passFail, table } from './output';
+import { functionProcessEnv } from './project';
 import { summarise, type Summary } from './stats';
 import { eventFor, type Subject, type Subjects } from './subjects';
 import { TARGETS } from './targets';
@@ -105,19 +105,8 @@ export interface ColdSummary {
 }
 export type ColdStarts = Map<string, ColdSummary>;
 
-/** The children's whole environment: the functions' and the local stack's (where DynamoDB Local listens, its region and credentials). */
-function childEnvironment(): Record<string, string> {
-  const env: Record<string, string> = { ...functionEnv, PATH: '/usr/local/bin:/usr/bin:/bin', LANG: 'en_US.UTF-8', TZ: ':UTC' };
-  for (const name of ['AWS_ENDPOINT_URL_DYNAMODB', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']) {
-    const value = process.env[name];
-    if (value === undefined) throw new Error(`${name} is not set: the local stack sets it`);
-    env[name] = value;
-  }
-  return env;
-}
-
 async function measureColdStarts(subjects: readonly Subject[]): Promise<ColdStarts> {
-  const env = childEnvironment();
+  const env = functionProcessEnv();
   const runs = new Map<string, ColdStart[]>(subjects.map((s) => [s.id, []]));
   const events = new Map(subjects.map((s) => [s.id, eventFor(s, undefined)]));
   // One round discarded (file cache, first spawn), then rounds in turn so drift hits every function alike.
@@ -139,8 +128,19 @@ async function measureColdStarts(subjects: readonly Subject[]): Promise<ColdStar
 }
 
 export async function coldStartSection({ all, functions, baseline, docClient }: Subjects): Promise<ColdStarts> {
-  log(`== Cold start: fresh \`node\` process, import() of the bundle + one request (XML; the redirect's is the seeded code, the gallery's the bench's gallery); ${COLD_RUNS} runs each, Node's own start excluded ==`);
+  const record = beginSection(
+    'Cold start',
+    `fresh \`node\` process, import() of the bundle + one request (XML; the redirect's is the seeded code, the gallery's the bench's gallery); ${COLD_RUNS} runs each, Node's own start excluded`,
+  );
   const cold = await measureColdStarts(all);
+  const bare = cold.get(baseline.id)!;
+  for (const s of all) {
+    const c = cold.get(s.id)!;
+    const subject = s.id;
+    record({ name: 'cold start', subject, median: c.total.median, p99: c.total.p99, unit: 'ns', baseline: { subject: baseline.id, median: bare.total.median } });
+    record({ name: 'cold start, import()', subject, median: c.importMedian, unit: 'ns', baseline: { subject: baseline.id, median: bare.importMedian } });
+    record({ name: 'cold start, 1st request', subject, median: c.firstMedian, unit: 'ns', baseline: { subject: baseline.id, median: bare.firstMedian } });
+  }
   const slow = (s: Subject) => cold.get(s.id)!.total.median >= TARGETS.coldStartMs * 1e6;
   log(
     table(

@@ -6,7 +6,7 @@
 import type { Metafile } from 'esbuild';
 import { bytesByPackage } from '../bundle';
 import type { ColdStarts } from './cold-start';
-import { kb, log, ms, passFail, ratio, signedMs, table } from './output';
+import { beginSection, kb, log, ms, passFail, ratio, signedMs, table } from './output';
 import type { Subjects } from './subjects';
 import { TARGETS } from './targets';
 
@@ -25,8 +25,20 @@ const isXmlRenderer = (name: string) => name === 'xmlbuilder2' || name.startsWit
 export function docClientSection({ statics, dbFunctions, baseline, docClient: doc }: Subjects, cold: ColdStarts): void {
   const docCold = cold.get(doc.id)!;
   const limit = TARGETS.perDocClientOnly;
-  log(`== DynamoDB functions against ${doc.id} (${kb(doc.bytes)} KB; cold start ${ms(docCold.total.median)} ms: import() ${ms(docCold.importMedian)} ms, GetItem ${ms(docCold.firstMedian)} ms); target ≤ ${limit} × ==`);
+  const record = beginSection(
+    `DynamoDB functions against ${doc.id}`,
+    `${kb(doc.bytes)} KB; cold start ${ms(docCold.total.median)} ms: import() ${ms(docCold.importMedian)} ms, GetItem ${ms(docCold.firstMedian)} ms; target ≤ ${limit} ×`,
+  );
   const xmlBytes = (metafile: Metafile) => bytesByPackage(metafile).filter((p) => isXmlRenderer(p.name)).reduce((sum, p) => sum + p.bytes, 0);
+  const against = (median: number) => ({ subject: doc.id, median });
+  for (const s of dbFunctions) {
+    const c = cold.get(s.id)!;
+    record({ name: 'bundle size, raw', subject: s.id, median: s.bytes, unit: 'bytes', baseline: against(doc.bytes) });
+    record({ name: 'bytes of the XML renderer', subject: s.id, median: xmlBytes(s.metafile), unit: 'bytes' });
+    record({ name: 'cold start', subject: s.id, median: c.total.median, p99: c.total.p99, unit: 'ns', baseline: against(docCold.total.median) });
+    record({ name: 'cold start, import()', subject: s.id, median: c.importMedian, unit: 'ns', baseline: against(docCold.importMedian) });
+    record({ name: 'cold start, 1st request', subject: s.id, median: c.firstMedian, unit: 'ns', baseline: against(docCold.firstMedian) });
+  }
   log(
     table(
       ['Function', 'Raw KB', '× doc client', `Size ≤ ${limit} ×`, 'XML renderer KB', 'Cold ms', '× doc client', `Cold ≤ ${limit} ×`, 'import() ms', '1st request ms'],
@@ -42,6 +54,8 @@ export function docClientSection({ statics, dbFunctions, baseline, docClient: do
   for (const s of dbFunctions) {
     const beyond = bytesBeyond(s.metafile, doc.metafile);
     const total = beyond.reduce((sum, p) => sum + p.bytes, 0);
+    record({ name: `bytes beyond ${doc.id}`, subject: s.id, median: total, unit: 'bytes' });
+    for (const p of beyond.slice(0, 8)) record({ name: `bytes beyond ${doc.id}, package ${p.name}`, subject: s.id, median: p.bytes, unit: 'bytes' });
     log(`${s.id} holds ${kb(total)} KB beyond ${doc.id}: ${beyond.slice(0, 8).map((p) => `${p.name} ${kb(p.bytes)}`).join(', ')}${beyond.length > 8 ? ', …' : ''} (KB).`);
   }
   const beyondCold = dbFunctions.map((s) => {

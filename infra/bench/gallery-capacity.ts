@@ -12,7 +12,8 @@
 import { isDateSort, ORDERS, SORTS, type Sort } from '../../lib/gallery/order';
 import type { Gallery } from './gallery-data';
 import { lambdaContext, type Handler } from './lambda';
-import { log, passFail, table } from './output';
+import { beginSection, log, passFail, table } from './output';
+import type { Recorder } from './results';
 import { GALLERY_PHOTOS } from './project';
 import { computedUnits, recordCapacity, reportedUnits, sum, TABLE, type Sent, type Units } from './read-capacity';
 import { must } from './round-trip-cases';
@@ -149,12 +150,28 @@ function checkDateSort(sort: Sort, rows: readonly CapacityRow[]): DateSortCheck 
   };
 }
 
+/** Each request's entries and items read, and their capacity as DynamoDB Local reported it (where it did) and as AWS's rules give it. */
+function recordRows(record: Recorder, rows: readonly CapacityRow[]): void {
+  for (const r of rows) {
+    const subject = `${r.sort}, offset ${r.offset}`;
+    record({ name: 'index entries read', subject, median: r.entries, unit: 'entries' });
+    record({ name: 'full items read', subject, median: r.items, unit: 'items' });
+    for (const [whose, split] of [["DynamoDB Local's report", r.reported], ["AWS's rules", r.computed]] as const) {
+      if (split === undefined) continue;
+      record({ name: `index read capacity, ${whose}`, subject, median: split.index, unit: 'RCU' });
+      record({ name: `full-item read capacity, ${whose}`, subject, median: split.items, unit: 'RCU' });
+    }
+  }
+}
+
 export async function galleryCapacitySection(subjects: Subjects, gallery: Gallery): Promise<GalleryCapacity> {
-  log(
-    `== Gallery read capacity: GET /galleryphotos?count=${COUNT} (JSON) at offsets ${OFFSETS.join(', ')} in each sort, ${GALLERY_PHOTOS} from source in-process, ` +
-      `ReturnConsumedCapacity INDEXES on every command it sends (a middleware on lib/db/client.ts's client) ==`,
+  const record = beginSection(
+    'Gallery read capacity',
+    `GET /galleryphotos?count=${COUNT} (JSON) at offsets ${OFFSETS.join(', ')} in each sort, ${GALLERY_PHOTOS} from source in-process, ` +
+      `ReturnConsumedCapacity INDEXES on every command it sends (a middleware on lib/db/client.ts's client)`,
   );
   const rows = await measureCapacity(subjects, gallery);
+  recordRows(record, rows);
   log(
     table(
       ['Sort', 'Offset', 'Total', 'Commands', 'Index entries', 'Index RCU', 'Full items', 'Full-item RCU', 'All RCU'],

@@ -11,10 +11,10 @@ import { dateWindow } from '../../lib/gallery/window';
 import type { Gallery } from './gallery-data';
 import { countRequests, measureInterleaved, type TimedCase } from './interleave';
 import { lambdaContext } from './lambda';
-import { log, ms, signedMs } from './output';
+import { beginSection, log, ms, signedMs } from './output';
 import { GALLERY_PHOTOS } from './project';
 import { importHandler, must } from './round-trip-cases';
-import { roundTripTable } from './round-trips';
+import { recordCalls, roundTripTable } from './round-trips';
 import { CONTENT_TYPES, eventFor, query, TYPES, type Subjects } from './subjects';
 
 const PAGE_SIZE = 100;
@@ -43,9 +43,10 @@ function partCases(gallery: Gallery, pageIds: readonly number[]): PageCase[] {
 
 export async function galleryPageSection({ gallery: functions, docClient }: Subjects, gallery: Gallery): Promise<void> {
   const { warmup, rounds, perRound } = PAGE_ROUNDS;
-  log(
-    `== Gallery page: GET /galleryphotos?count=${PAGE_SIZE} (the default window's ${gallery.window.photos} photos, newest first) through the built ${GALLERY_PHOTOS} handler, ` +
-      `in-process against DynamoDB Local; ${warmup} untimed calls each, then ${rounds} rounds of ${perRound} call, in a shuffled order per round; sequential ==`,
+  const record = beginSection(
+    'Gallery page',
+    `GET /galleryphotos?count=${PAGE_SIZE} (the default window's ${gallery.window.photos} photos, newest first) through the built ${GALLERY_PHOTOS} handler, ` +
+      `in-process against DynamoDB Local; ${warmup} untimed calls each, then ${rounds} rounds of ${perRound} call, in a shuffled order per round; sequential`,
   );
   const subject = functions.find((s) => s.id === GALLERY_PHOTOS)!;
   const handler = await importHandler(subject.file, subject.exportName);
@@ -75,7 +76,10 @@ export async function galleryPageSection({ gallery: functions, docClient }: Subj
   for (const c of cases) roundTrips.set(c.name, await countRequests(c.first ?? (() => c.call(-1))));
   const results = await measureInterleaved(cases, PAGE_ROUNDS);
   const median = (name: string) => results.get(name)!.median;
-  log(roundTripTable(cases.map((c) => ({ name: c.label, roundTrips: roundTrips.get(c.name)!, summary: results.get(c.name)! })), results.get('bare')!, 'bare Query'));
+  const rows = cases.map((c) => ({ name: c.label, roundTrips: roundTrips.get(c.name)!, summary: results.get(c.name)! }));
+  const bare = cases.find((c) => c.name === 'bare')!;
+  recordCalls(record, rows, { subject: bare.label, median: median('bare') });
+  log(roundTripTable(rows, results.get('bare')!, 'bare Query'));
   log(`A date page makes a Select COUNT over the window's byDate entries and a Query of its first offset + count entries (at once), then one BatchGetItem`);
   log(`of the page's ${PAGE_SIZE} photos; the bare Query reads one index entry. Each answer was checked before timing: its type, and the newest photo and the ${PAGE_SIZE}th.`);
   log(`The reads alone run lib/gallery/dynamodb.ts (by tsx) on the bench's own client. From differences of medians, of the JSON page's ${ms(median('page-json'))} ms:`);

@@ -1,8 +1,12 @@
 /**
  * The bench's output: lines, plain-text tables and units (nanoseconds in ms or µs, bytes in KB),
- * and the opening lines about the machine the figures come from.
+ * the opening lines about the machine the figures come from, and the section headings, each of
+ * which opens the section's record in results.ts.
  */
 import { cpus, loadavg } from 'node:os';
+import { kb } from '../bundle';
+import type { Machine } from './machine';
+import { results, type Recorder, type Unit } from './results';
 
 export { kb, table } from '../bundle';
 
@@ -24,13 +28,36 @@ export const ratio = (a: number, b: number) => (a / b).toFixed(2);
 export const passFail = (ok: boolean) => (ok ? 'pass' : 'FAIL');
 export const seconds = (sinceMs: number) => ((performance.now() - sinceMs) / 1000).toFixed(1);
 
+/** A recorded value with its unit, as a reader wants it: timings in ms or µs, sizes in KB. */
+export function formatValue(value: number, unit: Unit): string {
+  switch (unit) {
+    case 'ns':
+      return value >= 1e6 ? `${ms(value)} ms` : `${us(value)} µs`;
+    case 'bytes':
+      return `${kb(value)} KB`;
+    case 'ratio':
+      return `${value.toFixed(2)} ×`;
+    case 'RCU':
+      return `${value.toFixed(1)} RCU`;
+    case 'requests/s':
+      return `${Math.round(value)} requests/s`;
+    default:
+      return `${value} ${unit}`;
+  }
+}
+
+/** Prints a section's heading, and opens its record: the returned recorder keeps the section's figures. */
+export function beginSection(title: string, description: string): Recorder {
+  log(`== ${title}: ${description} ==`);
+  return results.section(title, description);
+}
+
 /** Node, platform and CPUs, with a warning where the figures will not be Lambda's Node's or will be noisy. */
-export function printMachine(): void {
-  const cpu = cpus();
-  log(`Benchmark: Node ${process.version} (${process.execPath}), ${process.platform}/${process.arch}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'cpu'}`);
-  if (!process.version.startsWith('v24.')) log(`WARNING: Lambda runs nodejs24.x; this is Node ${process.version}.`);
-  const load = loadavg()[0]!;
-  if (load > cpu.length / 2) log(`WARNING: load average ${load.toFixed(2)} on ${cpu.length} cores: other processes are running, timings will be noisy.`);
+export function printMachine(machine: Machine): void {
+  log(`Benchmark: Node ${machine.node} (${process.execPath}), ${machine.platform}/${machine.arch}, ${machine.cpus} × ${machine.cpuModel}`);
+  if (!machine.node.startsWith('v24.')) log(`WARNING: Lambda runs nodejs24.x; this is Node ${machine.node}.`);
+  const load = machine.loadAverage[0]!;
+  if (load > machine.cpus / 2) log(`WARNING: load average ${load.toFixed(2)} on ${machine.cpus} cores: other processes are running, timings will be noisy.`);
   log('Lambda runs these on arm64 at 256 MB (a fraction of a vCPU): absolute figures here are this machine\'s, compare them with the baseline.');
   log();
 }

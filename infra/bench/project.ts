@@ -19,6 +19,21 @@ export const functionEnv: Record<string, string> = {
   ...BENCH_SETTINGS,
 };
 
+/**
+ * The whole environment of a child process that runs functions (a cold start, the local
+ * stack's server): the functions' own and the local stack's (where DynamoDB Local listens, its
+ * region and credentials), as a Lambda function's container has only its own variables.
+ */
+export function functionProcessEnv(): Record<string, string> {
+  const env: Record<string, string> = { ...functionEnv, PATH: '/usr/local/bin:/usr/bin:/bin', LANG: 'en_US.UTF-8', TZ: ':UTC' };
+  for (const name of ['AWS_ENDPOINT_URL_DYNAMODB', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']) {
+    const value = process.env[name];
+    if (value === undefined) throw new Error(`${name} is not set: the local stack sets it`);
+    env[name] = value;
+  }
+  return env;
+}
+
 export const CREATE = 'ShortUrlCreateFunction';
 export const LOOKUP = 'ShortUrlFunction';
 export const REDIRECT = 'RedirectFunction';

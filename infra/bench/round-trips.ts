@@ -7,7 +7,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProjectDatabase, Seed } from './database';
 import { callsPerCase, countRequests, measureInterleaved } from './interleave';
-import { log, ms, passFail, ratio, signedMs, table } from './output';
+import { beginSection, log, ms, passFail, ratio, signedMs, table } from './output';
+import type { Recorder } from './results';
 import { roundTripCases } from './round-trip-cases';
 import type { Summary } from './stats';
 import type { Subjects } from './subjects';
@@ -23,6 +24,8 @@ const ROUND_TRIPS = { warmup: 300, rounds: 400, perRound: 1 };
 export interface RoundTrips {
   readonly rows: { readonly name: string; readonly roundTrips: number; readonly summary: Summary }[];
   readonly bare: Summary;
+  /** The bare UpdateItem's row label: the yardstick's name in the results. */
+  readonly bareLabel: string;
   readonly bareShared: Summary;
   readonly redirect: Summary;
   readonly countView: Summary;
@@ -44,11 +47,20 @@ async function measureRoundTrips(subjects: Subjects, db: ProjectDatabase, seed: 
   return {
     rows: cases.map((c) => ({ name: c.label, roundTrips: roundTrips.get(c.name)!, summary: get(c.name) })),
     bare: get('bare'),
+    bareLabel: cases.find((c) => c.name === 'bare')!.label,
     bareShared: get('bare-shared'),
     redirect: get('redirect'),
     countView: get('count-view'),
     redirectSource: get('redirect-source'),
   };
+}
+
+/** Records each call's latency, set against the yardstick's, and its round trips. */
+export function recordCalls(record: Recorder, rows: RoundTrips['rows'], yardstick: { readonly subject: string; readonly median: number }): void {
+  for (const { name: subject, roundTrips, summary } of rows) {
+    record({ name: 'latency', subject, median: summary.median, p99: summary.p99, unit: 'ns', baseline: yardstick });
+    record({ name: 'round trips per call', subject, median: roundTrips, unit: 'round trips' });
+  }
 }
 
 /** Calls with their round trips and latency, as multiples of a yardstick's median. */
@@ -61,9 +73,13 @@ export function roundTripTable(rows: RoundTrips['rows'], yardstick: Summary, yar
 
 export async function roundTripsSection(subjects: Subjects, db: ProjectDatabase, seed: Seed): Promise<RoundTrips> {
   const { warmup, rounds, perRound } = ROUND_TRIPS;
-  log(`== DynamoDB round trips, against DynamoDB Local on loopback: ${warmup} untimed calls each, then ${rounds} rounds of ${perRound} call${perRound === 1 ? '' : 's'} each, in a shuffled order per round; sequential, in-process ==`);
+  const record = beginSection(
+    'DynamoDB round trips',
+    `against DynamoDB Local on loopback: ${warmup} untimed calls each, then ${rounds} rounds of ${perRound} call${perRound === 1 ? '' : 's'} each, in a shuffled order per round; sequential, in-process`,
+  );
   const trips = await measureRoundTrips(subjects, db, seed);
   const { bare, bareShared, redirect, countView, redirectSource } = trips;
+  recordCalls(record, trips.rows, { subject: trips.bareLabel, median: bare.median });
   log(roundTripTable(trips.rows, bare, 'bare UpdateItem'));
   log('Round trips: HTTP requests to DynamoDB Local during one call, counted (diagnostics_channel http.client.request.start). The handlers are the');
   log(`built bundles, each with a client (and connection) of its own; so is the bare UpdateItem, on ${subjects.docClient.id}'s bundled client (lib/db/client.ts's settings).`);

@@ -4,12 +4,16 @@
  * such bundle holds: bytes per package and its largest inputs (esbuild's metafile).
  */
 import { bytesByPackage, topInputs } from '../bundle';
-import { kb, log, passFail, table } from './output';
+import { beginSection, kb, log, passFail, table } from './output';
 import type { Subjects } from './subjects';
 import { TARGETS } from './targets';
 
 export function sizesSection({ all, statics, baseline, docClient }: Subjects): void {
-  log('== Bundle size (esbuild with each function\'s template.yaml BuildProperties; gzip -9 estimates the zip) ==');
+  const record = beginSection('Bundle size', "esbuild with each function's template.yaml BuildProperties; gzip -9 estimates the zip");
+  for (const s of all) {
+    record({ name: 'bundle size, raw', subject: s.id, median: s.bytes, unit: 'bytes', baseline: { subject: baseline.id, median: baseline.bytes } });
+    record({ name: 'bundle size, gzip -9', subject: s.id, median: s.gzipBytes, unit: 'bytes', baseline: { subject: baseline.id, median: baseline.gzipBytes } });
+  }
   log(
     table(
       ['Function', 'Raw KB', 'Gzip -9 KB', `< ${kb(TARGETS.bundleBytes)} KB`],
@@ -23,9 +27,13 @@ export function sizesSection({ all, statics, baseline, docClient }: Subjects): v
   const largest = statics.filter((s) => s.bytes >= TARGETS.bundleBytes).sort((a, b) => b.bytes - a.bytes)[0];
   if (largest) {
     log(`What ${largest.id}'s ${kb(largest.bytes)} KB holds (esbuild metafile, bytes in output; the other functions without DynamoDB differ only in their entry):`);
-    log(table(['Package', 'KB', 'Share'], bytesByPackage(largest.metafile).map((p) => [p.name, kb(p.bytes), `${((100 * p.bytes) / largest.bytes).toFixed(1)} %`])));
+    const packages = bytesByPackage(largest.metafile);
+    const inputs = topInputs(largest.metafile, 10);
+    for (const p of packages) record({ name: `bytes of package ${p.name}`, subject: largest.id, median: p.bytes, unit: 'bytes' });
+    for (const t of inputs) record({ name: `bytes of input ${t.input}`, subject: largest.id, median: t.bytes, unit: 'bytes' });
+    log(table(['Package', 'KB', 'Share'], packages.map((p) => [p.name, kb(p.bytes), `${((100 * p.bytes) / largest.bytes).toFixed(1)} %`])));
     log();
-    log(table(['Top inputs', 'KB'], topInputs(largest.metafile, 10).map((t) => [t.input, kb(t.bytes)])));
+    log(table(['Top inputs', 'KB'], inputs.map((t) => [t.input, kb(t.bytes)])));
     log();
   }
 }
