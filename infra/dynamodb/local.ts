@@ -13,6 +13,20 @@ export interface DynamoDbLocal {
   /** e.g. http://127.0.0.1:8000, for AWS_ENDPOINT_URL_DYNAMODB. */
   readonly endpoint: string;
   stop(): Promise<void>;
+  /**
+   * For fault tests: ends the process at once with SIGKILL, as a crashed database ends, without
+   * any chance to close its connections; resolves once it has exited. With a `dataDirectory`,
+   * an instance started again on it has the data back, but at times not the last write it had
+   * acknowledged (tens of milliseconds before the kill): DynamoDB Local answers before that is
+   * on disk.
+   */
+  kill(): Promise<void>;
+  /**
+   * For fault tests: SIGSTOP, a hung database. The process keeps its port, and the kernel keeps
+   * accepting connections for it, but nothing is answered until `thaw()` (SIGCONT).
+   */
+  freeze(): void;
+  thaw(): void;
 }
 
 export class JavaMissingError extends Error {
@@ -88,18 +102,27 @@ export async function startDynamoDbLocal(options: { port: number; dataDirectory?
     ],
     { cwd: release, env: { ...process.env, DDB_LOCAL_TELEMETRY: '0' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  // SIGTERM stays pending while the process is frozen (see freeze()): SIGCONT lets it act on it.
+  const terminate = () => {
+    child.kill('SIGTERM');
+    child.kill('SIGCONT');
+  };
   // Never outlive the process that started it, however that process ends.
-  const stopWithParent = () => child.kill('SIGTERM');
-  process.once('exit', stopWithParent);
+  process.once('exit', terminate);
+  const end = (how: 'terminate' | 'kill'): Promise<void> =>
+    new Promise((ended) => {
+      process.off('exit', terminate);
+      if (child.exitCode !== null || child.signalCode !== null) return ended();
+      child.once('exit', () => ended());
+      if (how === 'kill') child.kill('SIGKILL');
+      else terminate();
+    });
   await waitForStart(child);
   return {
     endpoint: `http://127.0.0.1:${options.port}`,
-    stop: () =>
-      new Promise((stopped) => {
-        process.off('exit', stopWithParent);
-        if (child.exitCode !== null) return stopped();
-        child.once('exit', () => stopped());
-        child.kill('SIGTERM');
-      }),
+    stop: () => end('terminate'),
+    kill: () => end('kill'),
+    freeze: () => child.kill('SIGSTOP'),
+    thaw: () => child.kill('SIGCONT'),
   };
 }

@@ -314,7 +314,7 @@ function wrapperKeys(kind: Kind, hasMax: boolean): string[] {
 }
 
 /** JSON, Javascript or PHP (objects with `__class`) to the view, checking the wire form. */
-function fromTree(kind: Kind, tree: unknown, php: boolean): Listing<PhotoView | CommentView> {
+export function fromTree(kind: Kind, tree: unknown, php: boolean): Listing<PhotoView | CommentView> {
   const value = tree as Rec;
   const strip = (record: Rec, phpClass: string): Rec => {
     const keys = Object.keys(record);
@@ -358,7 +358,7 @@ function fromTree(kind: Kind, tree: unknown, php: boolean): Listing<PhotoView | 
 }
 
 /** XML to the view, checking the placement of every field. */
-function fromXml(kind: Kind, root: XmlElement): Listing<PhotoView | CommentView> {
+export function fromXml(kind: Kind, root: XmlElement): Listing<PhotoView | CommentView> {
   expect(root.name).toBe(kind);
   expect(root.text).toBe('');
   const keys = Object.keys(root.attributes);
