@@ -24,35 +24,62 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** Path parameters when `routePath` matches `path`; `{name+}` takes the rest of the path. */
-function matchPath(routePath: string, path: string): Record<string, string> | undefined {
-  const routeSegments = routePath.split('/');
-  const segments = path.split('/');
+/** One segment of a route's path: literal text, a `{name}` or a greedy `{name+}`. */
+type SegmentPattern = { readonly literal: string } | { readonly parameter: string; readonly greedy: boolean };
+
+interface CompiledRoute {
+  readonly route: Route;
+  readonly segments: readonly SegmentPattern[];
+}
+
+function compile(route: Route): CompiledRoute {
+  const segments = route.path.split('/').map((pattern): SegmentPattern => {
+    const parameter = /^\{(.+?)(\+)?\}$/.exec(pattern);
+    return parameter ? { parameter: parameter[1]!, greedy: parameter[2] === '+' } : { literal: pattern };
+  });
+  return { route, segments };
+}
+
+/** Path parameters when `route` matches the path's `segments`; `{name+}` takes the rest of the path. */
+function matchPath({ segments: patterns }: CompiledRoute, segments: readonly string[]): Record<string, string> | undefined {
   const parameters: Record<string, string> = {};
-  for (let i = 0; i < routeSegments.length; i++) {
-    const pattern = routeSegments[i]!;
-    const greedy = /^\{(.+)\+\}$/.exec(pattern);
-    if (greedy) {
+  for (let i = 0; i < patterns.length; i++) {
+    const pattern = patterns[i]!;
+    if ('literal' in pattern) {
+      if (pattern.literal !== segments[i]) return undefined;
+      continue;
+    }
+    if (pattern.greedy) {
       const rest = segments.slice(i).join('/');
       if (rest === '') return undefined;
-      parameters[greedy[1]!] = decodeSegment(rest);
+      parameters[pattern.parameter] = decodeSegment(rest);
       return parameters;
     }
     const segment = segments[i];
-    if (segment === undefined) return undefined;
-    const named = /^\{(.+)\}$/.exec(pattern);
-    if (named) {
-      if (segment === '') return undefined;
-      parameters[named[1]!] = decodeSegment(segment);
-    } else if (pattern !== segment) {
-      return undefined;
-    }
+    if (segment === undefined || segment === '') return undefined;
+    parameters[pattern.parameter] = decodeSegment(segment);
   }
-  return routeSegments.length === segments.length ? parameters : undefined;
+  return patterns.length === segments.length ? parameters : undefined;
 }
 
 /** How literal a route is: API Gateway prefers routes with more literal segments. */
-const literalSegments = (route: Route): number => route.path.split('/').filter((s) => !s.startsWith('{')).length;
+const literalSegments = ({ segments }: CompiledRoute): number => segments.filter((segment) => 'literal' in segment).length;
+
+/** A route list's routes compiled and in the order API Gateway tries them, made once per list: it is used on every request. */
+const routeTables = new WeakMap<readonly Route[], { readonly ordered: readonly CompiledRoute[]; readonly fallback: Route | undefined }>();
+
+function routeTable(routes: readonly Route[]) {
+  let table = routeTables.get(routes);
+  if (table === undefined) {
+    const ordered = routes
+      .filter((route) => route.path !== '$default')
+      .map(compile)
+      .sort((a, b) => literalSegments(b) - literalSegments(a));
+    table = { ordered, fallback: routes.find((route) => route.path === '$default') };
+    routeTables.set(routes, table);
+  }
+  return table;
+}
 
 export interface RouteMatch {
   readonly route: Route;
@@ -60,14 +87,13 @@ export interface RouteMatch {
 }
 
 export function selectRoute(routes: readonly Route[], method: string, path: string): RouteMatch | undefined {
-  const candidates = routes
-    .filter((route) => route.path !== '$default' && (route.method === 'ANY' || route.method === method))
-    .sort((a, b) => literalSegments(b) - literalSegments(a));
-  for (const route of candidates) {
-    const pathParameters = matchPath(route.path, path);
-    if (pathParameters) return { route, pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined };
+  const { ordered, fallback } = routeTable(routes);
+  const segments = path.split('/');
+  for (const compiled of ordered) {
+    if (compiled.route.method !== 'ANY' && compiled.route.method !== method) continue;
+    const pathParameters = matchPath(compiled, segments);
+    if (pathParameters) return { route: compiled.route, pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined };
   }
-  const fallback = routes.find((route) => route.path === '$default');
   return fallback && { route: fallback, pathParameters: undefined };
 }
 

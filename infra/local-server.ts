@@ -49,8 +49,9 @@ function lambdaContext(fn: FunctionDefinition, requestId: string, timeoutSeconds
 }
 
 function send(response: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
-  const body = result.body === undefined ? '' : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
-  response.writeHead(result.statusCode ?? 200, { ...result.headers, 'Content-Length': body.length });
+  // A text body is written as the string it is: Node sends it in one write with the headers.
+  const body = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+  response.writeHead(result.statusCode ?? 200, { ...result.headers, 'Content-Length': Buffer.byteLength(body) });
   response.end(body);
 }
 
