@@ -51,7 +51,11 @@ export async function auditShortUrls(documents: DynamoDBDocumentClient, table: s
     if (entries.get(linkKey(record.link)) !== code) problems.push(`record ${code} (${record.link}) has no deduplication entry pointing to it`);
     if (record.itemid > lastItemId) problems.push(`record ${code} has itemid ${record.itemid}, past the counter's ${lastItemId}`);
   }
-  for (const [key, code] of entries) if (!records.has(code)) problems.push(`deduplication entry ${key} points to ${code}, which has no record`);
+  for (const [key, code] of entries) {
+    const record = records.get(code);
+    if (record === undefined) problems.push(`deduplication entry ${key} points to ${code}, which has no record`);
+    else if (linkKey(record.link) !== key) problems.push(`deduplication entry ${key} points to ${code}, a record of another link`);
+  }
   for (const [link, codes] of codesByLink) if (codes.length > 1) problems.push(`${link} has ${codes.length} records: ${codes.join(', ')}`);
   const itemIds = new Map<number, string>();
   for (const [code, record] of records) {
