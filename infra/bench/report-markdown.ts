@@ -9,7 +9,7 @@ import type { Figure, Report, Section, Verdict } from './results';
 /** A table cell: markdown's column separator escaped, line breaks folded. */
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 const row = (cells: readonly string[]) => `| ${cells.map(cell).join(' | ')} |`;
-const markdownTable = (header: readonly string[], rows: readonly (readonly string[])[]) =>
+export const markdownTable = (header: readonly string[], rows: readonly (readonly string[])[]) =>
   [row(header), row(header.map(() => '---')), ...rows.map(row)].join('\n');
 
 const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;

@@ -21,7 +21,7 @@ const SETTLE_MS = 10_000;
 const viewsOf = (records: readonly StoredShortUrl[], codes: readonly string[]): number =>
   records.filter((record) => codes.includes(record.code)).reduce((sum, record) => sum + record.view_count, 0);
 
-function answerChecks(outcomes: readonly ScenarioOutcome[]): Check[] {
+export function answerChecks(outcomes: readonly ScenarioOutcome[]): Check[] {
   return outcomes.map(({ scenario, result, unexpected, statuses }) => {
     const answered = [...statuses.values()].reduce((a, b) => a + b, 0);
     const failures = [...statuses].filter(([status]) => !scenario.expected.includes(status)).reduce((sum, [, n]) => sum + n, 0);
