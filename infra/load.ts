@@ -5,7 +5,8 @@
  * (60 by default, at most 300) with autocannon, creations and redirects included, and checks
  * afterwards that nothing was lost or duplicated. Prints the figures per endpoint and one PASS or
  * FAIL line per check, the verdict last; writes them to bench/load-results.json and docs/load.md.
- * Exits 1 when a check fails. Everything stays on 127.0.0.1; the run is bounded at 9 minutes.
+ * Exits 1 when a check fails. Everything stays on 127.0.0.1; the run is bounded at 9 minutes, and
+ * however it ends (Ctrl-C included) it stops the stack and removes its data.
  *
  *   load/scenarios.ts   what is sent to which endpoint, and which answers it may get
  *   load/sample.ts      the photos, comments and short URLs the scenarios address
@@ -23,7 +24,7 @@ import { drive } from './load/drive';
 import { printRun, passed, writeRun } from './load/report';
 import { findSample } from './load/sample';
 import { coverageGaps, scenariosFor } from './load/scenarios';
-import { startStack, type RunningStack } from './start-process';
+import { startStack } from './start-process';
 import { functionEnvironment, functionsOf, loadTemplate } from './template';
 
 const RUN_LIMIT_MS = 9 * 60_000;
@@ -36,52 +37,57 @@ function secondsArgument(args: readonly string[]): number {
   return seconds;
 }
 
-async function main(seconds: number, stacks: RunningStack[]): Promise<boolean> {
+/** What a run leaves to undo, latest first, however it ends: the stack, then its data directory. */
+const undo: Array<() => Promise<unknown>> = [];
+async function cleanUp(): Promise<void> {
+  for (const step of undo.splice(0).reverse()) await step().catch(() => undefined);
+}
+
+async function main(seconds: number): Promise<boolean> {
   const template = loadTemplate();
   const dynamoDbPort = await freePort();
   const dataDirectory = await mkdtemp(join(tmpdir(), 'load-'));
-  try {
-    console.log(`Starting npm start (DynamoDB Local on 127.0.0.1:${dynamoDbPort}, data in ${dataDirectory}) and loading the sample gallery…`);
-    const stack = await startStack({ AWS_ENDPOINT_URL_DYNAMODB: undefined, DYNAMODB_PORT: String(dynamoDbPort), LOCAL_DATA_DIR: dataDirectory });
-    stacks.push(stack);
-    await stack.sampleLoaded(SAMPLE_LIMIT_MS);
-    const origins = { api: stack.api, shortLinks: stack.shortLinks };
-    const sample = await findSample(origins);
-    const scenarios = scenariosFor(sample);
-    const gaps = coverageGaps(scenarios, functionsOf(template));
-    if (gaps.length) throw new Error(gaps.join('\n'));
+  undo.push(() => rm(dataDirectory, { recursive: true, force: true }));
+  console.log(`Starting npm start (DynamoDB Local on 127.0.0.1:${dynamoDbPort}, data in ${dataDirectory}) and loading the sample gallery…`);
+  const stack = await startStack({ AWS_ENDPOINT_URL_DYNAMODB: undefined, DYNAMODB_PORT: String(dynamoDbPort), LOCAL_DATA_DIR: dataDirectory });
+  undo.push(() => stack.stop());
+  await stack.sampleLoaded(SAMPLE_LIMIT_MS);
+  const origins = { api: stack.api, shortLinks: stack.shortLinks };
+  const sample = await findSample(origins);
+  const scenarios = scenariosFor(sample);
+  const gaps = coverageGaps(scenarios, functionsOf(template));
+  if (gaps.length) throw new Error(gaps.join('\n'));
 
-    console.log(`Driving ${scenarios.length} scenarios (${scenarios.reduce((n, s) => n + s.connections, 0)} connections) at ${origins.api} and ${origins.shortLinks} for ${seconds} s…`);
-    const outcomes = await drive(scenarios, origins, seconds);
-    const connection = connect({ AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${dynamoDbPort}` }, template);
-    try {
-      const checks = await checkAfterRun(outcomes, sample, connection.documents, functionEnvironment(template).SHORT_URLS_TABLE!);
-      const run = { seconds, outcomes, checks };
-      console.log();
-      await writeRun(run);
-      printRun(run);
-      return passed(run);
-    } finally {
-      connection.close();
-    }
+  console.log(`Driving ${scenarios.length} scenarios (${scenarios.reduce((n, s) => n + s.connections, 0)} connections) at ${origins.api} and ${origins.shortLinks} for ${seconds} s…`);
+  const outcomes = await drive(scenarios, origins, seconds);
+  const connection = connect({ AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${dynamoDbPort}` }, template);
+  try {
+    const checks = await checkAfterRun(outcomes, sample, connection.documents, functionEnvironment(template).SHORT_URLS_TABLE!);
+    const run = { seconds, outcomes, checks };
+    console.log();
+    await writeRun(run);
+    printRun(run);
+    return passed(run);
   } finally {
-    await Promise.all(stacks.map((stack) => stack.stop()));
-    await rm(dataDirectory, { recursive: true, force: true });
+    connection.close();
   }
 }
 
-const stacks: RunningStack[] = [];
-const watchdog = setTimeout(async () => {
-  console.log(`LOAD FAILED: not finished within ${RUN_LIMIT_MS / 60_000} minutes`);
-  await Promise.all(stacks.map((stack) => stack.stop()));
-  process.exit(1);
-}, RUN_LIMIT_MS);
+async function abandon(why: string, exitCode: number): Promise<never> {
+  console.log(`LOAD FAILED: ${why}`);
+  await cleanUp();
+  process.exit(exitCode);
+}
+
+const watchdog = setTimeout(() => void abandon(`not finished within ${RUN_LIMIT_MS / 60_000} minutes`, 1), RUN_LIMIT_MS);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void abandon(`stopped by ${signal}`, 130));
 try {
-  process.exitCode = (await main(secondsArgument(process.argv.slice(2)), stacks)) ? 0 : 1;
+  process.exitCode = (await main(secondsArgument(process.argv.slice(2)))) ? 0 : 1;
 } catch (error) {
   console.error(error instanceof Error ? (error.stack ?? error.message) : String(error), (error as Error).cause ?? '');
   console.log('LOAD FAILED: the run did not complete');
   process.exitCode = 1;
 } finally {
   clearTimeout(watchdog);
+  await cleanUp();
 }
