@@ -41,7 +41,7 @@ export class GalleryService {
   constructor(private readonly store: GalleryStore) {}
 
   /** A page of the whole gallery's photos or comments within a window of at most 30 days. */
-  private async windowPage(kind: Kind, args: ListingArgs, now: number): Promise<{ window: DateWindow; total: number; ids: number[] }> {
+  private async windowPage(kind: Kind, args: ListingArgs, now: number): Promise<{ window: Required<DateWindow>; total: number; ids: number[] }> {
     const window = dateWindow({ min: args.min_submit_date, max: args.max_submit_date }, false, now);
     const end = args.offset + args.count;
     if (isDateSort(args.sort)) {
@@ -56,26 +56,33 @@ export class GalleryService {
     return { window, total: ranked.length, ids: ranked.slice(args.offset, end).map((entry) => entry.id) };
   }
 
-  /** The window of listings by id: all time, narrowed by the bounds given; checked before any read. */
-  private unlimitedWindow(args: ListingArgs, now: number): DateWindow {
-    return dateWindow({ min: args.min_submit_date, max: args.max_submit_date }, true, now);
+  /**
+   * The window of listings by id (all time, narrowed by the bounds given; checked before any
+   * read), and its min_date: the lower bound, or the earliest date there is, whose query starts
+   * now so that it runs beside the listing's own reads instead of after them.
+   */
+  private unlimitedWindow(kind: Kind, args: ListingArgs, now: number): { window: DateWindow; minDate: Promise<number> } {
+    const window = dateWindow({ min: args.min_submit_date, max: args.max_submit_date }, true, now);
+    if (window.min !== undefined) return { window, minDate: Promise.resolve(window.min) };
+    const minDate = this.store.earliestDate(kind).then((earliest) => earliest ?? 0);
+    // Answered 404 before it is awaited, the request drops it; its failure must not go unhandled.
+    minDate.catch(() => undefined);
+    return { window, minDate };
   }
 
-  /** The wrapper fields: min_date is the window's lower bound, or the earliest date there is. */
-  private async wrapper(kind: Kind, page: Page<unknown>, args: ListingArgs, now: number) {
-    const min_date = page.window.min ?? (await this.store.earliestDate(kind)) ?? 0;
-    return { timestamp: now, min_date, total: page.total, offset: args.offset, count: page.items.length };
+  private wrapper(page: Page<unknown>, args: ListingArgs, now: number, minDate: number) {
+    return { timestamp: now, min_date: minDate, total: page.total, offset: args.offset, count: page.items.length };
   }
 
-  private async gallery(page: Page<PhotoRecord>, args: ListingArgs, now: number): Promise<GalleryValue> {
-    const { timestamp, min_date, total, offset, count } = await this.wrapper('photo', page, args, now);
+  private gallery(page: Page<PhotoRecord>, args: ListingArgs, now: number, minDate: number): GalleryValue {
+    const { timestamp, min_date, total, offset, count } = this.wrapper(page, args, now, minDate);
     // max_date only when a maximum was asked for (decisions.md, Wrapper).
     const max_date = args.max_submit_date === undefined ? {} : { max_date: args.max_submit_date };
     return { timestamp, min_date, ...max_date, total, offset, count, photos: page.items };
   }
 
-  private async events(page: Page<CommentValue>, args: ListingArgs, now: number): Promise<EventsValue> {
-    return { ...(await this.wrapper('comment', page, args, now)), comments: page.items };
+  private events(page: Page<CommentValue>, args: ListingArgs, now: number, minDate: number): EventsValue {
+    return { ...this.wrapper(page, args, now, minDate), comments: page.items };
   }
 
   private async inOrder<T>(ids: readonly number[], fetch: (ids: readonly number[]) => Promise<Map<number, T>>): Promise<T[]> {
@@ -87,47 +94,47 @@ export class GalleryService {
   async photos(args: ListingArgs, now: number): Promise<GalleryValue> {
     const { window, total, ids } = await this.windowPage('photo', args, now);
     const items = await this.inOrder(ids, (wanted) => this.store.photosByIds(wanted));
-    return this.gallery({ window, total, items }, args, now);
+    return this.gallery({ window, total, items }, args, now, window.min);
   }
 
   /** GET /galleryphotos/{list}: the photos with these ids; unknown ids are left out. */
   async photosByIds(ids: readonly number[], args: ListingArgs, now: number): Promise<GalleryValue> {
-    const window = this.unlimitedWindow(args, now);
+    const { window, minDate } = this.unlimitedWindow('photo', args, now);
     const found = [...(await this.store.photosByIds(ids)).values()];
-    return this.gallery(pageOf(found, photoRank, window, args), args, now);
+    return this.gallery(pageOf(found, photoRank, window, args), args, now, await minDate);
   }
 
   /** GET /galleryphoto/{id}: the gallery wrapper holding one photo; 404 when there is none. */
   async photo(id: number, args: ListingArgs, now: number): Promise<GalleryValue> {
-    const window = this.unlimitedWindow(args, now);
+    const { window, minDate } = this.unlimitedWindow('photo', args, now);
     const photo = (await this.store.photosByIds([id])).get(id);
     if (photo === undefined) throw notFound();
-    return this.gallery(pageOf([photo], photoRank, window, args), args, now);
+    return this.gallery(pageOf([photo], photoRank, window, args), args, now, await minDate);
   }
 
   /** GET /galleryphotos/comments: the comments (every level) of the window. */
   async comments(args: ListingArgs, now: number): Promise<EventsValue> {
     const { window, total, ids } = await this.windowPage('comment', args, now);
     const items = await this.inOrder(ids, (wanted) => this.store.commentsByIds(wanted));
-    return this.events({ window, total, items }, args, now);
+    return this.events({ window, total, items }, args, now, window.min);
   }
 
   /** GET /galleryphotos/{list}/comments: every comment of these photos; 404 if any is unknown. */
   async commentsOfPhotos(ids: readonly number[], args: ListingArgs, now: number): Promise<EventsValue> {
-    const window = this.unlimitedWindow(args, now);
+    const { window, minDate } = this.unlimitedWindow('comment', args, now);
     const photos = await this.store.photosByIds(ids);
     if (ids.some((id) => !photos.has(id))) throw notFound();
     const comments = (await Promise.all(ids.map((id) => this.store.commentsOfPhoto(id)))).flat();
-    return this.events(pageOf(comments, commentRank, window, args), args, now);
+    return this.events(pageOf(comments, commentRank, window, args), args, now, await minDate);
   }
 
   /** GET /galleryphoto/{id}/comments: the top-level comments of one photo; 404 if it is unknown. */
   async topLevelComments(photoId: number, args: ListingArgs, now: number): Promise<EventsValue> {
-    const window = this.unlimitedWindow(args, now);
+    const { window, minDate } = this.unlimitedWindow('comment', args, now);
     const [photos, comments] = await Promise.all([this.store.photosByIds([photoId]), this.store.commentsOfPhoto(photoId)]);
     if (!photos.has(photoId)) throw notFound();
     const topLevel = comments.filter((comment) => comment.level === 0);
-    return this.events(pageOf(topLevel, commentRank, window, args), args, now);
+    return this.events(pageOf(topLevel, commentRank, window, args), args, now, await minDate);
   }
 
   /** The comment, when the photo exists and the comment is one of its comments; else 404. */
@@ -140,15 +147,15 @@ export class GalleryService {
 
   /** GET /galleryphoto/{id}/comment/{id}: the events wrapper holding one comment. */
   async comment(photoId: number, commentId: number, args: ListingArgs, now: number): Promise<EventsValue> {
-    const window = this.unlimitedWindow(args, now);
+    const { window, minDate } = this.unlimitedWindow('comment', args, now);
     const comment = await this.commentOf(photoId, commentId);
-    return this.events(pageOf([comment], commentRank, window, args), args, now);
+    return this.events(pageOf([comment], commentRank, window, args), args, now, await minDate);
   }
 
   /** GET /galleryphoto/{id}/comment/{id}/replies: one level of replies to a comment. */
   async replies(photoId: number, commentId: number, args: ListingArgs, now: number): Promise<EventsValue> {
-    const window = this.unlimitedWindow(args, now);
+    const { window, minDate } = this.unlimitedWindow('comment', args, now);
     const [, replies] = await Promise.all([this.commentOf(photoId, commentId), this.store.repliesTo(commentId)]);
-    return this.events(pageOf(replies, commentRank, window, args), args, now);
+    return this.events(pageOf(replies, commentRank, window, args), args, now, await minDate);
   }
 }

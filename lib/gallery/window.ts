@@ -14,6 +14,8 @@ export interface DateWindow {
  * given, and has no width limit. Otherwise it is at most 30 days: the 30 days before `now`, the
  * 30 days from `min`, or the 30 days up to `max`; wider is 1020. `max` before `min` is 1006.
  */
+export function dateWindow(asked: DateWindow, unlimited: false, now: number): Required<DateWindow>;
+export function dateWindow(asked: DateWindow, unlimited: true, now: number): DateWindow;
 export function dateWindow(asked: DateWindow, unlimited: boolean, now: number): DateWindow {
   const { min, max } = asked;
   if (min !== undefined && max !== undefined && max < min) {

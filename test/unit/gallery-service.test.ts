@@ -1,0 +1,61 @@
+/**
+ * The gallery service against a store whose calls are held until the test lets them answer, to
+ * show which reads run side by side: a listing by id looks up the earliest date (its min_date)
+ * beside its own reads, not after them, and a request answered 404 first leaves that lookup's
+ * failure handled.
+ */
+import { GalleryService, type ListingArgs } from '../../lib/gallery/service';
+import type { GalleryStore, PhotoRecord } from '../../lib/gallery/store';
+
+const ARGS: ListingArgs = { min_submit_date: undefined, max_submit_date: undefined, sort: 'submit_date-desc', count: 10, offset: 0 };
+const PHOTO = { id: 7, submit_date: 1_300_000_000, digg_count: 1 } as unknown as PhotoRecord;
+
+/** A store whose calls wait in `pending`, by name, until `answer` settles them. */
+function heldStore() {
+  const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const hold = (name: string) => new Promise<any>((resolve, reject) => pending.set(name, { resolve, reject }));
+  const store = {
+    earliestDate: () => hold('earliestDate'),
+    photosByIds: () => hold('photosByIds'),
+  } as unknown as GalleryStore;
+  return { store, pending };
+}
+
+const settle = () => new Promise((tick) => setImmediate(tick));
+
+test('a photo by id reads the photo and the earliest date side by side', async () => {
+  const { store, pending } = heldStore();
+  const answer = new GalleryService(store).photo(7, ARGS, 2_000_000_000);
+  await settle();
+  expect([...pending.keys()].sort()).toEqual(['earliestDate', 'photosByIds']);
+  pending.get('photosByIds')!.resolve(new Map([[7, PHOTO]]));
+  pending.get('earliestDate')!.resolve(1_200_000_000);
+  expect(await answer).toMatchObject({ min_date: 1_200_000_000, total: 1, count: 1 });
+});
+
+test('with min_submit_date the earliest date is not looked up: it is the lower bound', async () => {
+  const { store, pending } = heldStore();
+  const answer = new GalleryService(store).photo(7, { ...ARGS, min_submit_date: 1_250_000_000 }, 2_000_000_000);
+  await settle();
+  expect([...pending.keys()]).toEqual(['photosByIds']);
+  pending.get('photosByIds')!.resolve(new Map([[7, PHOTO]]));
+  expect(await answer).toMatchObject({ min_date: 1_250_000_000 });
+});
+
+test('an unknown photo is 404 at once, and the earliest-date lookup failing afterwards goes unnoticed', async () => {
+  const unhandled = jest.fn();
+  process.on('unhandledRejection', unhandled);
+  try {
+    const { store, pending } = heldStore();
+    const answer = new GalleryService(store).photo(8, ARGS, 2_000_000_000);
+    await settle();
+    pending.get('photosByIds')!.resolve(new Map());
+    await expect(answer).rejects.toMatchObject({ code: 404 });
+    pending.get('earliestDate')!.reject(new Error('the database went away'));
+    await settle();
+    await settle();
+    expect(unhandled).not.toHaveBeenCalled();
+  } finally {
+    process.off('unhandledRejection', unhandled);
+  }
+});
