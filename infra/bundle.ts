@@ -83,31 +83,28 @@ export async function buildFunctions(functions: readonly FunctionDefinition[] = 
   return Promise.all(functions.map(buildOne));
 }
 
-/** Bytes in a bundle per input, largest first: what dominates a bundle's size. */
-export function topInputs(metafile: Metafile, count = 10): { input: string; bytes: number }[] {
-  const byInput = new Map<string, number>();
+/** Bytes in a bundle's outputs per group of inputs (`groupOf` names an input's group), largest first. */
+function bytesBy(metafile: Metafile, groupOf: (input: string) => string): Array<[string, number]> {
+  const byGroup = new Map<string, number>();
   for (const output of Object.values(metafile.outputs)) {
     for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-      byInput.set(input, (byInput.get(input) ?? 0) + bytesInOutput);
+      const group = groupOf(input);
+      byGroup.set(group, (byGroup.get(group) ?? 0) + bytesInOutput);
     }
   }
-  return [...byInput]
-    .map(([input, bytes]) => ({ input, bytes }))
-    .sort((a, b) => b.bytes - a.bytes)
-    .slice(0, count);
+  return [...byGroup].sort((a, b) => b[1] - a[1]);
+}
+
+/** Bytes in a bundle per input, largest first: what dominates a bundle's size. */
+export function topInputs(metafile: Metafile, count = 10): { input: string; bytes: number }[] {
+  return bytesBy(metafile, (input) => input)
+    .slice(0, count)
+    .map(([input, bytes]) => ({ input, bytes }));
 }
 
 /** Bytes in a bundle per npm package (or `(project)` for the project's own sources). */
 export function bytesByPackage(metafile: Metafile): { name: string; bytes: number }[] {
-  const byPackage = new Map<string, number>();
-  for (const output of Object.values(metafile.outputs)) {
-    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-      const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
-      const name = match ? match[1]! : '(project)';
-      byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput);
-    }
-  }
-  return [...byPackage].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
+  return bytesBy(metafile, (input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? '(project)').map(([name, bytes]) => ({ name, bytes }));
 }
 
 export const kb = (bytes: number): string => (bytes / 1024).toFixed(1);

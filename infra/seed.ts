@@ -15,6 +15,7 @@ import { summaryLine } from './gallery/importer';
 import { streamProgress } from './gallery/progress';
 import { lineOf } from './gallery/records';
 import { loadSample, recreateGalleryTable } from './gallery/seed';
+import { loadTemplate } from './template';
 
 const { values } = parseArgs({
   options: {
@@ -45,7 +46,9 @@ if (values.out !== undefined) {
   process.exit(0);
 }
 
-const connection = connect();
+// Read once: it names the table (unless GALLERY_TABLE does) and defines it again.
+const template = loadTemplate();
+const connection = connect(process.env, template);
 if (!connection.local && !values.force) {
   console.error(`${connection.endpoint} is not on this machine: seeding deletes the gallery table there. Add --force to do it all the same.`);
   process.exit(2);
@@ -54,7 +57,7 @@ const progress = streamProgress();
 try {
   const started = performance.now();
   progress.note(`Emptying ${connection.table} at ${connection.endpoint}`);
-  await recreateGalleryTable(connection.client, connection.table);
+  await recreateGalleryTable(connection.client, connection.table, template);
   const summary = await loadSample(connection.documents, connection.table, { ...sample, progress });
   const seconds = (performance.now() - started) / 1000;
   const items = summary.photos + summary.comments;

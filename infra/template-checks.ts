@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
-import { PROJECT_ROOT, resolveValue, type Template } from './template';
+import { httpApiEvents, PROJECT_ROOT, resolveValue, type Template } from './template';
 
 type Resource = Template['Resources'][string];
 type Check = (template: Template, options: CheckOptions) => string[];
@@ -137,16 +137,7 @@ export const checkHandlers: Check = (template, { root = PROJECT_ROOT }) =>
 
 /** The HTTP API routes of the template, `<api> <routeKey>`, one per event, as listed. */
 export function routeKeys(template: Template): Array<{ fn: string; key: string; api: string | undefined }> {
-  return functions(template).flatMap(([id, resource]) =>
-    Object.values<any>(resource.Properties?.Events ?? {})
-      .filter((event) => event?.Type === 'HttpApi')
-      .map((event) => {
-        const api = refOf(event.Properties?.ApiId);
-        const path = event.Properties?.Path;
-        const routeKey = path === undefined ? '$default' : `${String(event.Properties?.Method ?? 'ANY').toUpperCase()} ${path}`;
-        return { fn: id, api, key: `${api ?? '(implicit API)'} ${routeKey}` };
-      }),
-  );
+  return httpApiEvents(template).map(({ fn, api, routeKey }) => ({ fn, api, key: `${api ?? '(implicit API)'} ${routeKey}` }));
 }
 
 /** Routes: each once per API, on an API of the template, and together exactly the spec's. */

@@ -4,6 +4,7 @@
  * DynamoDB leaves unprocessed, and UpdateItem of the counts of items that are not in the file.
  */
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { pause } from '../../lib/clock';
 import { itemKey } from '../../lib/gallery/items';
 import type { Kind } from '../../lib/gallery/store';
 import { inPool, type CountUpdate, type GalleryLookup, type StoredComment } from './plan';
@@ -25,7 +26,6 @@ export class UnprocessedItemsError extends Error {
   override readonly name = 'UnprocessedItemsError';
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const backoff = (retry: RetryOptions, attempt: number) => Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
 
 function chunks<T>(items: readonly T[], size: number): T[][] {

@@ -15,7 +15,6 @@ export interface SmokeOptions {
   readonly api: string;
   /** The short-link host's origin (the ShortUrlHost output); without it, following is skipped. */
   readonly shortLinks?: string | undefined;
-  readonly requestTimeoutMs?: number;
 }
 
 export interface CheckResult {
@@ -210,10 +209,9 @@ function galleryWrapper(decoded: Decoded): void {
 export function runSmoke(options: SmokeOptions): Promise<CheckResult>[] {
   const api = withoutTrailingSlash(options.api);
   const shortLinks = options.shortLinks ? withoutTrailingSlash(options.shortLinks) : undefined;
-  const timeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
 
   async function fetchText(url: string): Promise<Answer> {
-    const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(timeout) });
+    const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     return { status: response.status, headers: response.headers, body: await response.text() };
   }
 
