@@ -1,7 +1,7 @@
 import { nowSeconds } from '../lib/clock';
 import { documentClient } from '../lib/db/client';
 import { endpoint, textArgument } from '../lib/http';
-import { countMetric } from '../lib/observability';
+import { countMetric } from '../lib/observability/powertools';
 import { resource, ShortUrlListShape } from '../lib/resources';
 import { DynamoRateLimitStore, DynamoShortUrlStore } from '../lib/shorturls/dynamodb';
 import { RateLimiter } from '../lib/shorturls/rate-limit';

@@ -20,13 +20,15 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
+/** The environment settings are read from: process.env, or a test's own. */
+export type Env = Readonly<Record<string, string | undefined>>;
 
 // ASCII only: php-serialize measures class names in characters, PHP in bytes.
 const PHP_CLASS_PREFIX = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?Z)?$/;
 
-function setting(env: Env, name: string, fallback: string): string {
+/** A setting, or `fallback` when it is unset or empty. */
+export function setting(env: Env, name: string, fallback: string): string {
   const value = env[name];
   return value === undefined || value === '' ? fallback : value;
 }

@@ -1,5 +1,4 @@
-import { ApiError } from '../errors';
-import { choiceArgument, integerArgument, parseIdList, parseInteger } from '../http/arguments';
+import { choiceArgument, integerArgument } from '../http/arguments';
 import { MAX_DATE } from './items';
 import { SORTS } from './order';
 
@@ -11,13 +10,3 @@ export const GALLERY_ARGUMENTS = {
   count: integerArgument({ min: 1, max: 100, fallback: 10 }),
   offset: integerArgument({ min: 0, fallback: 0 }),
 };
-
-/** A photo or comment id in a path: a positive plain decimal integer, else 1026. */
-export function parseId(raw: string, name: string): number {
-  const id = parseInteger(raw, name);
-  if (id < 1) throw new ApiError(1026, name);
-  return id;
-}
-
-/** An id list in a path: at most 100 distinct ids (1007 past that). */
-export const parseIds = (raw: string, name: string): number[] => parseIdList(raw, name, 100);

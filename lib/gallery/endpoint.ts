@@ -5,10 +5,10 @@
 import { nowSeconds } from '../clock';
 import { requiredSetting } from '../config';
 import { documentClient } from '../db/client';
-import { endpoint, pathParameter, type LambdaHandler } from '../http';
+import { endpoint, parseId, parseIdList, pathParameter, type LambdaHandler } from '../http';
 import type { ApiEvent } from '../http/context';
 import { EventsShape, GalleryShape, resource, type EventsValue, type GalleryValue, type ResourceShape } from '../resources';
-import { GALLERY_ARGUMENTS, parseId, parseIds } from './arguments';
+import { GALLERY_ARGUMENTS } from './arguments';
 import { DynamoGalleryStore } from './dynamodb';
 import { GalleryService, type ListingArgs } from './service';
 
@@ -18,7 +18,7 @@ const gallery = new GalleryService(new DynamoGalleryStore(documentClient, requir
 export interface PathIds {
   /** `{id}`: one photo. */
   id(): number;
-  /** `{list}`: comma-separated photo ids. */
+  /** `{list}`: comma-separated photo ids, at most 100 distinct (1007 past that). */
   list(): number[];
   /** `{comment_id}`: one comment. */
   commentId(): number;
@@ -26,7 +26,7 @@ export interface PathIds {
 
 const pathIds = (event: ApiEvent): PathIds => ({
   id: () => parseId(pathParameter(event, 'id'), 'id'),
-  list: () => parseIds(pathParameter(event, 'list'), 'list'),
+  list: () => parseIdList(pathParameter(event, 'list'), 'list', 100),
   commentId: () => parseId(pathParameter(event, 'comment_id'), 'comment_id'),
 });
 

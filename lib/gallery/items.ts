@@ -22,8 +22,8 @@ export function parseDateId(value: string): { date: number; id: number } {
   return { date: Number(date), id: Number(id) };
 }
 
-export const PHOTO_FIELDS = ['id', 'submit_date', 'comments', 'title', 'user', 'src', 'href', 'digg_count'] as const;
-export const COMMENT_FIELDS = ['date', 'id', 'story', 'up', 'down', 'replies', 'replyto', 'user', 'content', 'level', 'root'] as const;
+const PHOTO_FIELDS = ['id', 'submit_date', 'comments', 'title', 'user', 'src', 'href', 'digg_count'] as const;
+const COMMENT_FIELDS = ['date', 'id', 'story', 'up', 'down', 'replies', 'replyto', 'user', 'content', 'level', 'root'] as const;
 
 export function photoItem(photo: PhotoRecord): Record<string, unknown> {
   return { pk: itemKey('photo', photo.id), kind: 'photo', date_id: dateId(photo.submit_date, photo.id), ...photo };

@@ -19,7 +19,6 @@ export interface ListingArgs {
 }
 
 interface Page<T> {
-  readonly window: DateWindow;
   readonly total: number;
   readonly items: readonly T[];
 }
@@ -32,7 +31,7 @@ function pageOf<T>(records: readonly T[], rank: (record: T) => Ranked, window: D
   const order = ORDERS[args.sort];
   const ranked = records.map((record) => ({ record, key: rank(record) })).filter(({ key }) => inWindow(key.date, window));
   ranked.sort((a, b) => order(a.key, b.key));
-  return { window, total: ranked.length, items: ranked.slice(args.offset, args.offset + args.count).map(({ record }) => record) };
+  return { total: ranked.length, items: ranked.slice(args.offset, args.offset + args.count).map(({ record }) => record) };
 }
 
 const notFound = () => new ApiError(404);
@@ -75,10 +74,9 @@ export class GalleryService {
   }
 
   private gallery(page: Page<PhotoRecord>, args: ListingArgs, now: number, minDate: number): GalleryValue {
-    const { timestamp, min_date, total, offset, count } = this.wrapper(page, args, now, minDate);
-    // max_date only when a maximum was asked for (decisions.md, Wrapper).
+    // max_date only when a maximum was asked for (decisions.md, Wrapper); GalleryShape places it.
     const max_date = args.max_submit_date === undefined ? {} : { max_date: args.max_submit_date };
-    return { timestamp, min_date, ...max_date, total, offset, count, photos: page.items };
+    return { ...this.wrapper(page, args, now, minDate), ...max_date, photos: page.items };
   }
 
   private events(page: Page<CommentValue>, args: ListingArgs, now: number, minDate: number): EventsValue {
@@ -94,7 +92,7 @@ export class GalleryService {
   async photos(args: ListingArgs, now: number): Promise<GalleryValue> {
     const { window, total, ids } = await this.windowPage('photo', args, now);
     const items = await this.inOrder(ids, (wanted) => this.store.photosByIds(wanted));
-    return this.gallery({ window, total, items }, args, now, window.min);
+    return this.gallery({ total, items }, args, now, window.min);
   }
 
   /** GET /galleryphotos/{list}: the photos with these ids; unknown ids are left out. */
@@ -116,7 +114,7 @@ export class GalleryService {
   async comments(args: ListingArgs, now: number): Promise<EventsValue> {
     const { window, total, ids } = await this.windowPage('comment', args, now);
     const items = await this.inOrder(ids, (wanted) => this.store.commentsByIds(wanted));
-    return this.events({ window, total, items }, args, now, window.min);
+    return this.events({ total, items }, args, now, window.min);
   }
 
   /** GET /galleryphotos/{list}/comments: every comment of these photos; 404 if any is unknown. */

@@ -64,17 +64,20 @@ export function choiceArgument<V extends string>(
   };
 }
 
+/** An id (a path segment or an id-list element): a positive plain decimal integer, else 1026. */
+export function parseId(raw: string, name: string): number {
+  const id = parseInteger(raw, name);
+  if (id < 1) throw new ApiError(1026, name);
+  return id;
+}
+
 /**
  * Comma-separated positive integers: duplicates dropped, order of first appearance kept.
  * A bad element is 1026; more than `max` distinct ids is 1007.
  */
 export function parseIdList(raw: string, name: string, max = 100): number[] {
   const ids = new Set<number>();
-  for (const element of raw.split(',')) {
-    const id = parseInteger(element, name);
-    if (id < 1) throw new ApiError(1026, name);
-    ids.add(id);
-  }
+  for (const element of raw.split(',')) ids.add(parseId(element, name));
   if (ids.size > max) throw new ApiError(1007, `${name} (at most ${max} ids)`);
   return [...ids];
 }

@@ -26,7 +26,7 @@ function page(statusCode: number, title: string, text: string): ApiResult {
   };
 }
 
-export const notFoundPage = (): ApiResult => page(404, 'Not found', 'There is no short link here.');
+const notFoundPage = (): ApiResult => page(404, 'Not found', 'There is no short link here.');
 
 function failurePage(error: unknown): ApiResult {
   if (error instanceof ApiError && error.status === 503) {

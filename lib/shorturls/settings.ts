@@ -2,10 +2,8 @@
  * Settings of the short-URL functions, read and checked when their container starts: a
  * function missing one fails at once.
  */
-import { ConfigError, requiredSetting } from '../config';
+import { ConfigError, requiredSetting, setting, type Env } from '../config';
 import type { RateLimits } from './rate-limit';
-
-type Env = Readonly<Record<string, string | undefined>>;
 
 /** SHORT_URL_HOST: the origin short URLs carry, e.g. https://sho.rt or http://127.0.0.1:3001. */
 export function readShortUrlHost(env: Env): URL {
@@ -23,7 +21,7 @@ export function readShortUrlHost(env: Env): URL {
 }
 
 function positiveInteger(env: Env, name: string, fallback: number): number {
-  const text = env[name] || String(fallback);
+  const text = setting(env, name, String(fallback));
   const value = Number(text);
   if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
     throw new ConfigError(`${name} must be a positive whole number, not ${JSON.stringify(text)}`);
