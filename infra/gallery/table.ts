@@ -125,15 +125,24 @@ export interface WriteOptions extends TableOptions {
  * Puts the items in BatchWriteItem requests of 25, sending what DynamoDB leaves unprocessed
  * again with exponential backoff; after the last attempt, an UnprocessedItemsError.
  */
-export async function writeItems(client: DynamoDBDocumentClient, table: string, items: readonly Record<string, unknown>[], options: WriteOptions = {}): Promise<void> {
+export function writeItems(client: DynamoDBDocumentClient, table: string, items: readonly Record<string, unknown>[], options: WriteOptions = {}): Promise<void> {
+  return batchWrite(client, table, items.map((Item) => ({ PutRequest: { Item } })), options);
+}
+
+/** Deletes the items of these keys, in batches as writeItems writes. */
+export function deleteItems(client: DynamoDBDocumentClient, table: string, keys: readonly Record<string, unknown>[], options: WriteOptions = {}): Promise<void> {
+  return batchWrite(client, table, keys.map((Key) => ({ DeleteRequest: { Key } })), options);
+}
+
+async function batchWrite(client: DynamoDBDocumentClient, table: string, all: readonly object[], options: WriteOptions): Promise<void> {
   const retry = options.retry ?? DEFAULT_RETRY;
-  await inPool(chunks(items, BATCH_WRITE_LIMIT), options.concurrency ?? 4, async (chunk) => {
-    let requests: object[] = chunk.map((Item) => ({ PutRequest: { Item } }));
+  await inPool(chunks(all, BATCH_WRITE_LIMIT), options.concurrency ?? 4, async (chunk) => {
+    let requests: object[] = chunk;
     for (let attempt = 1; requests.length > 0; attempt++) {
       if (attempt > retry.attempts) {
         throw new UnprocessedItemsError(
           `DynamoDB still left ${requests.length} of ${chunk.length} items of a batch unprocessed after ${retry.attempts} attempts (is the table throttled?); ` +
-            'run the import again: it writes the same items',
+            'running it again writes the same items',
         );
       }
       if (attempt > 1) await pause(backoff(retry, attempt - 1));

@@ -10,7 +10,8 @@
  * comes near, and that no other test of this process claimed; ids are random and at least 10^12.
  */
 import { randomInt } from 'node:crypto';
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { deleteItems, writeItems } from '../../infra/gallery/table';
 import { documentClient } from '../../lib/db/client';
 import { commentItem, dateId, photoItem } from '../../lib/gallery/items';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
@@ -116,48 +117,34 @@ export class GalleryData {
 
   /** A top-level comment of `photo`; its photo's comment count follows. */
   comment(photo: TestPhoto, date: number, fields: Partial<TestComment> = {}): TestComment {
-    const id = fields.id ?? uniqueId();
-    const comment: TestComment = {
-      date,
-      id,
-      story: photo.id,
-      up: 0,
-      down: 0,
-      replies: 0,
-      replyto: null,
-      user: `commenter${id % 100_000}`,
-      content: `Comment ${id}`,
-      level: 0,
-      root: id,
-      ...fields,
-    };
-    photo.comments += 1;
-    this.comments.push(comment);
-    return comment;
+    return this.addComment(photo, undefined, date, fields);
   }
 
   /** A reply to `parent` (one level deeper, in its thread); counts follow. */
   reply(parent: TestComment, date: number, fields: Partial<TestComment> = {}): TestComment {
-    const photo = this.photos.find((p) => p.id === parent.story);
+    return this.addComment(this.photos.find((p) => p.id === parent.story), parent, date, fields);
+  }
+
+  private addComment(photo: TestPhoto | undefined, parent: TestComment | undefined, date: number, fields: Partial<TestComment>): TestComment {
     const id = fields.id ?? uniqueId();
-    const reply: TestComment = {
+    const comment: TestComment = {
       date,
       id,
-      story: parent.story,
+      story: parent?.story ?? photo!.id,
       up: 0,
       down: 0,
       replies: 0,
-      replyto: parent.id,
-      user: `replier${id % 100_000}`,
-      content: `Reply ${id} to ${parent.id}`,
-      level: parent.level + 1,
-      root: parent.root,
+      replyto: parent?.id ?? null,
+      user: `${parent ? 'replier' : 'commenter'}${id % 100_000}`,
+      content: parent ? `Reply ${id} to ${parent.id}` : `Comment ${id}`,
+      level: parent ? parent.level + 1 : 0,
+      root: parent?.root ?? id,
       ...fields,
     };
-    parent.replies += 1;
+    if (parent) parent.replies += 1;
     if (photo) photo.comments += 1;
-    this.comments.push(reply);
-    return reply;
+    this.comments.push(comment);
+    return comment;
   }
 
   private items(): Array<Record<string, unknown>> {
@@ -165,29 +152,15 @@ export class GalleryData {
   }
 
   async save(): Promise<this> {
-    await batchWrite(this.items().map((Item) => ({ PutRequest: { Item } })));
+    await writeItems(documentClient, table(), this.items());
     return this;
   }
 
   async remove(): Promise<void> {
-    await batchWrite(this.items().map((item) => ({ DeleteRequest: { Key: { pk: item.pk } } })));
+    await deleteItems(documentClient, table(), this.items().map((item) => ({ pk: item.pk })));
   }
 }
 
-type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
-
-/** BatchWriteItem in batches of 25, writing again what DynamoDB left unprocessed. */
-async function batchWrite(requests: WriteRequest[]): Promise<void> {
-  for (let start = 0; start < requests.length; start += 25) {
-    let pending: WriteRequest[] = requests.slice(start, start + 25);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 8) throw new Error('DynamoDB kept leaving writes unprocessed');
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-      const answer = await documentClient.send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
-      pending = (answer.UnprocessedItems?.[table()] ?? []) as WriteRequest[];
-    }
-  }
-}
 
 /** The earliest date of any photo (or comment) in the table, read straight from the date index. */
 /** 1980-01-01: older than anything the gallery tests write, so the gallery's earliest date is at most this. */
