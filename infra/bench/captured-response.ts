@@ -16,7 +16,7 @@ export interface CapturedResponse {
 }
 
 /** Written by node:http on every answer: not part of what is replayed. */
-export const SERVER_WRITTEN = new Set(['date', 'connection', 'keep-alive']);
+const SERVER_WRITTEN = new Set(['date', 'connection', 'keep-alive']);
 
 /** Raw header pairs less those node:http writes itself. */
 export function replayedHeaders(rawHeaders: readonly string[]): string[] {

@@ -11,12 +11,11 @@
  */
 import { isDateSort, ORDERS, SORTS, type Sort } from '../../lib/gallery/order';
 import type { Gallery } from './gallery-data';
-import { lambdaContext, type Handler } from './lambda';
+import { lambdaContext, must, type Handler } from './lambda';
 import { beginSection, log, passFail, table } from './output';
 import type { Recorder } from './results';
 import { GALLERY_PHOTOS } from './project';
-import { computedUnits, recordCapacity, reportedUnits, sum, TABLE, type Sent, type Units } from './read-capacity';
-import { must } from './round-trip-cases';
+import { addUnits, computedUnits, recordCapacity, reportedUnits, sum, TABLE, type Sent, type Units } from './read-capacity';
 import { eventFor, query, type Subjects } from './subjects';
 
 const OFFSETS = [0, 100, 1000] as const;
@@ -87,7 +86,10 @@ function checkPage(what: string, body: string, gallery: Gallery, sort: Sort, off
 
 function commandsOf(sent: readonly Sent[]): string {
   const counts = new Map<string, number>();
-  for (const s of sent) counts.set(s.command.replace(/Command$/, ''), (counts.get(s.command.replace(/Command$/, '')) ?? 0) + 1);
+  for (const s of sent) {
+    const name = s.command.replace(/Command$/, '');
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
   return [...counts].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name)).join(', ');
 }
 
@@ -111,10 +113,10 @@ async function measureCapacity(subjects: Subjects, gallery: Gallery): Promise<Ca
         const commands = [...sent];
         const reported = commands.map(reportedUnits);
         const computed: Units = new Map();
-        for (const s of commands) for (const [where, n] of await computedUnits(s, gallery.connection.documents)) computed.set(where, (computed.get(where) ?? 0) + n);
+        for (const s of commands) addUnits(computed, await computedUnits(s, gallery.connection.documents));
         const allReported = reported.every((r) => r !== undefined);
         const reportedSum: Units = new Map();
-        for (const r of reported) for (const [where, n] of r ?? []) reportedSum.set(where, (reportedSum.get(where) ?? 0) + n);
+        for (const r of reported) addUnits(reportedSum, r);
         rows.push({
           sort,
           offset,

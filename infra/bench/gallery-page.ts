@@ -8,27 +8,21 @@
 import { pathToFileURL } from 'node:url';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { dateWindow } from '../../lib/gallery/window';
+import { CONTENT_TYPES, RESPONSE_TYPES } from '../../lib/render';
 import type { Gallery } from './gallery-data';
-import { countRequests, measureInterleaved, type TimedCase } from './interleave';
-import { lambdaContext } from './lambda';
+import { measureCalls, type Case } from './interleave';
+import { importHandler, lambdaContext, must } from './lambda';
 import { beginSection, log, ms, signedMs } from './output';
 import { GALLERY_PHOTOS } from './project';
-import { importHandler, must } from './round-trip-cases';
 import { recordCalls, roundTripTable } from './round-trips';
-import { CONTENT_TYPES, eventFor, query, TYPES, type Subjects } from './subjects';
+import { eventFor, query, type Subjects } from './subjects';
 
 const PAGE_SIZE = 100;
 /** As the round-trips section takes turns, with fewer calls: a page costs some 10 bare Queries. */
 const PAGE_ROUNDS = { warmup: 50, rounds: 150, perRound: 1 };
 
-interface PageCase extends TimedCase {
-  readonly label: string;
-  /** The call whose round trips are counted and whose answer is checked closely, before anything is timed; `call` where absent. */
-  readonly first?: () => Promise<void>;
-}
-
 /** The page's reads, each alone, as the handler makes them (the first two at once, then the third). */
-function partCases(gallery: Gallery, pageIds: readonly number[]): PageCase[] {
+function partCases(gallery: Gallery, pageIds: readonly number[]): Case[] {
   const store = new DynamoGalleryStore(gallery.connection.documents, gallery.connection.table);
   const window = dateWindow({}, false, Math.floor(Date.now() / 1000));
   const expect = (what: string, found: number, wanted: number) => {
@@ -54,7 +48,7 @@ export async function galleryPageSection({ gallery: functions, docClient }: Subj
   // The page's first and last photos: the newest 100 of the window, whose near end is now.
   const newest = [...gallery.photos].sort((a, b) => b.submit_date - a.submit_date || b.id - a.id);
   const [first, last] = [newest[0]!.id, newest[PAGE_SIZE - 1]!.id];
-  const pages: PageCase[] = TYPES.map((type) => {
+  const pages: Case[] = RESPONSE_TYPES.map((type) => {
     const event = eventFor(subject, type, `/galleryphotos?${query(type)}&count=${PAGE_SIZE}`);
     const name = `page-${type}`;
     const holdsPage = (body: string) => body.includes(String(first)) && body.includes(String(last));
@@ -65,18 +59,15 @@ export async function galleryPageSection({ gallery: functions, docClient }: Subj
       first: async () => must(name, await handler(event, context), 200, (r) => String(r.headers?.['Content-Type']).startsWith(CONTENT_TYPES[type]) && holdsPage(r.body ?? '')),
     };
   });
-  const { queryOne } = (await import(pathToFileURL(docClient.file).href)) as { queryOne: (kind: string) => Promise<string | undefined> };
+  const { queryOne } = (await import(pathToFileURL(docClient.file).href)) as typeof import('./doc-client');
   const bareQuery = async () => {
     if ((await queryOne('photo')) === undefined) throw new Error('the bare Query found no photo');
   };
   const parts = partCases(gallery, newest.slice(0, PAGE_SIZE).map((p) => p.id));
-  const cases: PageCase[] = [...pages, ...parts, { name: 'bare', label: `bare Query (byDate, Limit 1), ${docClient.id}`, call: bareQuery }];
+  const cases: Case[] = [...pages, ...parts, { name: 'bare', label: `bare Query (byDate, Limit 1), ${docClient.id}`, call: bareQuery }];
 
-  const roundTrips = new Map<string, number>();
-  for (const c of cases) roundTrips.set(c.name, await countRequests(c.first ?? (() => c.call(-1))));
-  const results = await measureInterleaved(cases, PAGE_ROUNDS);
+  const { rows, results } = await measureCalls(cases, PAGE_ROUNDS);
   const median = (name: string) => results.get(name)!.median;
-  const rows = cases.map((c) => ({ name: c.label, roundTrips: roundTrips.get(c.name)!, summary: results.get(c.name)! }));
   const bare = cases.find((c) => c.name === 'bare')!;
   recordCalls(record, rows, { subject: bare.label, median: median('bare') });
   log(roundTripTable(rows, results.get('bare')!, 'bare Query'));

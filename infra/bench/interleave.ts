@@ -19,6 +19,13 @@ export interface TimedCase {
   readonly call: (n: number) => Promise<void>;
 }
 
+/** A case as a section's table names it, whose round trips are counted before anything is timed (measureCalls). */
+export interface Case extends TimedCase {
+  readonly label: string;
+  /** The call whose round trips are counted and whose answer is checked closely, before anything is timed; `call(-1)` where absent. */
+  readonly first?: () => Promise<void>;
+}
+
 export interface InterleaveOptions {
   /** Untimed calls per case before timing, taking turns the same way. */
   readonly warmup: number;
@@ -55,6 +62,24 @@ export async function measureInterleaved(cases: readonly TimedCase[], options: I
     }
   }
   return new Map(cases.map((timed, c) => [timed.name, summarise(samples[c]!)]));
+}
+
+/** A case's row: its label, the round trips of one call, and its timing. */
+export interface CallRow {
+  readonly name: string;
+  readonly roundTrips: number;
+  readonly summary: Summary;
+}
+
+/**
+ * Counts each case's round trips on its first call (which checks its answer closely), then
+ * times all of them side by side: a row per case, and each case's timing by its name.
+ */
+export async function measureCalls(cases: readonly Case[], options: InterleaveOptions): Promise<{ rows: CallRow[]; results: Map<string, Summary> }> {
+  const roundTrips = new Map<string, number>();
+  for (const c of cases) roundTrips.set(c.name, await countRequests(c.first ?? (() => c.call(-1))));
+  const results = await measureInterleaved(cases, options);
+  return { rows: cases.map((c) => ({ name: c.label, roundTrips: roundTrips.get(c.name)!, summary: results.get(c.name)! })), results };
 }
 
 /** HTTP requests Node's http client starts while `run` runs: the DynamoDB round trips of one call, counted, not assumed. */

@@ -1,9 +1,20 @@
-/** What the benchmark hands a handler: API Gateway v2 events and a Lambda context. */
+/** What the benchmark hands a handler (API Gateway v2 events and a Lambda context), and how it loads one and checks its answer. */
+import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { apiEvent, selectRoute } from '../api-event';
 import type { Route } from '../template';
 
 export type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** The handler a bundle (or source file) exports as `exportName`. */
+export const importHandler = async (file: string, exportName: string) => ((await import(pathToFileURL(file).href)) as Record<string, Handler>)[exportName]!;
+
+/** Throws unless `result` answered `status` (and passes `check`). */
+export function must(what: string, result: APIGatewayProxyStructuredResultV2, status: number, check?: (result: APIGatewayProxyStructuredResultV2) => boolean): void {
+  if (result.statusCode !== status || (check && !check(result))) {
+    throw new Error(`${what}: answered ${result.statusCode} ${JSON.stringify(result.headers)} ${(result.body ?? '').slice(0, 200)}`);
+  }
+}
 
 export const APP_KEY = 'http://bench.app/';
 

@@ -43,6 +43,11 @@ const add = (units: Units, where: string, value: number | undefined) => {
   if (value) units.set(where, (units.get(where) ?? 0) + value);
 };
 
+/** Adds `more`'s units into `units`. */
+export const addUnits = (units: Units, more: Units | undefined): void => {
+  for (const [where, value] of more ?? []) add(units, where, value);
+};
+
 export const sum = (units: Units): number => [...units.values()].reduce((a, b) => a + b, 0);
 
 /** What DynamoDB reported for one command, per table and index; undefined when it reported nothing. */
@@ -80,7 +85,7 @@ function valueBytes(value: unknown): number {
 }
 
 /** An item's (or index entry's) size as DynamoDB counts it: its attributes' names and values. */
-export const itemBytes = (item: Record<string, unknown>): number =>
+const itemBytes = (item: Record<string, unknown>): number =>
   Object.entries(item).reduce((total, [name, value]) => total + Buffer.byteLength(name, 'utf8') + valueBytes(value), 0);
 
 const UNIT_BYTES = 4096;

@@ -12,7 +12,7 @@ const row = (cells: readonly string[]) => `| ${cells.map(cell).join(' | ')} |`;
 export const markdownTable = (header: readonly string[], rows: readonly (readonly string[])[]) =>
   [row(header), row(header.map(() => '---')), ...rows.map(row)].join('\n');
 
-const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+export const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
 
 function machineTable({ machine, date, durationSeconds }: Report): string {
   return markdownTable(

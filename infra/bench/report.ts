@@ -9,8 +9,8 @@ import { PROJECT_ROOT } from '../template';
 import { renderMarkdown } from './report-markdown';
 import type { Report } from './results';
 
-export const RESULTS_JSON = resolve(PROJECT_ROOT, 'bench', 'results.json');
-export const REPORT_MARKDOWN = resolve(PROJECT_ROOT, 'docs', 'benchmarks.md');
+const RESULTS_JSON = resolve(PROJECT_ROOT, 'bench', 'results.json');
+const REPORT_MARKDOWN = resolve(PROJECT_ROOT, 'docs', 'benchmarks.md');
 
 /** Writes both files; returns their paths, relative to the project. */
 export async function writeReport(report: Report): Promise<string[]> {

@@ -8,8 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ProjectDatabase, Seed } from './database';
-import type { TimedCase } from './interleave';
-import { lambdaContext, type Handler } from './lambda';
+import type { Case } from './interleave';
+import { importHandler, lambdaContext, must, type Handler } from './lambda';
 import { CREATE, LOOKUP, REDIRECT } from './project';
 import { eventFor, query, type Subjects } from './subjects';
 
@@ -18,21 +18,6 @@ const SCRATCH_KEY = { pk: 'bench#scratch' };
 const SHARED_SCRATCH_KEY = { pk: 'bench#scratch-shared' };
 
 type Result = APIGatewayProxyStructuredResultV2;
-
-export interface Case extends TimedCase {
-  readonly label: string;
-  /** The call whose round trips are counted and whose answer is checked closely, before anything is timed; `call(-1)` where absent. */
-  readonly first?: () => Promise<void>;
-}
-
-export const importHandler = async (file: string, exportName: string) => ((await import(pathToFileURL(file).href)) as Record<string, Handler>)[exportName]!;
-
-/** Throws unless `result` answered `status` (and passes `check`). */
-export function must(what: string, result: Result, status: number, check?: (result: Result) => boolean): void {
-  if (result.statusCode !== status || (check && !check(result))) {
-    throw new Error(`${what}: answered ${result.statusCode} ${JSON.stringify(result.headers)} ${(result.body ?? '').slice(0, 200)}`);
-  }
-}
 
 /** The cases, for `calls` calls each at most; `created`: the new URLs they make once all have run (one event each, used once). */
 export async function roundTripCases({ all, docClient }: Subjects, db: ProjectDatabase, seed: Seed, calls: number): Promise<{ cases: Case[]; created: number }> {
@@ -58,7 +43,7 @@ export async function roundTripCases({ all, docClient }: Subjects, db: ProjectDa
   // The redirect's source, run by tsx, on lib/db/client.ts's client: the handler without the bundle and its own client.
   const unbundledRedirect = (await import('../../functions/redirect')).handler as unknown as Handler;
   // The bare round trip on the doc-client-only bundle's client: a client of its own, as each function's bundle has.
-  const { addOne } = (await import(pathToFileURL(docClient.file).href)) as { addOne: (key: Record<string, string>) => Promise<void> };
+  const { addOne } = (await import(pathToFileURL(docClient.file).href)) as typeof import('./doc-client');
   const cases: Case[] = [
     await handlerCase('create-new', 'create, new URL (handler)', CREATE, (n) => newEvents[n + 1]!, 200, (r) => !hasSeed(r) && (r.body ?? '').includes('bench.test/new/')),
     await handlerCase('create-dedup', 'create, existing URL (handler)', CREATE, () => dedupEvent!, 200, hasSeed),

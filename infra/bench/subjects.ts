@@ -6,6 +6,7 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Metafile } from 'esbuild';
+import type { ResponseType } from '../../lib/render';
 import type { BuiltFunction } from '../bundle';
 import type { ColdStart } from './cold-start';
 import type { Bundles, Yardstick } from './bundles';
@@ -16,10 +17,6 @@ import { CREATE, DATABASE_FUNCTIONS, functions, GALLERY_FUNCTIONS, LOOKUP, REDIR
 
 export const BASELINE = 'Baseline';
 const DOC_CLIENT = 'DocClientOnly';
-export const TYPES = ['xml', 'json', 'javascript', 'php'] as const;
-export type BenchType = (typeof TYPES)[number];
-/** The Content-Type each type is answered in. */
-export const CONTENT_TYPES: Readonly<Record<BenchType, string>> = { xml: 'text/xml', json: 'application/json', javascript: 'text/javascript', php: 'application/php' };
 
 export interface Subject {
   readonly id: string;
@@ -35,9 +32,9 @@ export interface Subject {
   /** The HTTP API whose routes its requests take (`Api`, `ShortApi`). */
   readonly api: string;
   /** Path and query of the request for a type; `undefined` is a plain request, answered in XML. */
-  readonly target: (type: BenchType | undefined) => string;
+  readonly target: (type: ResponseType | undefined) => string;
   /** Status the warm loop's requests must answer with (404 for $default, but 200 in Javascript); the DynamoDB subjects are not in it. */
-  readonly status?: (type: BenchType) => number;
+  readonly status?: (type: ResponseType) => number;
   /** What is wrong with a cold start's answer, or undefined. */
   readonly coldCheck: (run: ColdStart) => string | undefined;
 }
@@ -57,14 +54,14 @@ export interface Subjects {
   readonly docClient: Subject;
 }
 
-export function query(type: BenchType | undefined): string {
+export function query(type: ResponseType | undefined): string {
   const key = `appkey=${encodeURIComponent(APP_KEY)}`;
   if (type === undefined) return key;
   return type === 'javascript' ? `${key}&type=javascript&callback=cb` : `${key}&type=${type}`;
 }
 
 /** The event for `subject`, routed by its API's routes; `type` undefined is a plain request, answered in XML. */
-export function eventFor(subject: Subject, type: BenchType | undefined, target = subject.target(type)): APIGatewayProxyEventV2 {
+export function eventFor(subject: Subject, type: ResponseType | undefined, target = subject.target(type)): APIGatewayProxyEventV2 {
   const { event, route } = benchEvent(
     routes.filter((r) => r.api === subject.api),
     target,

@@ -25,8 +25,8 @@ const ROUND_SECONDS = 3;
 const ORDER = ['bare', 'stack', 'stack', 'bare', 'stack', 'bare', 'bare', 'stack'] as const;
 type Server = (typeof ORDER)[number];
 
-export const STACK = 'local stack (infra/local-server.ts, as npm start serves it)';
-export const BARE = 'bare node:http server, same answer';
+const STACK = 'local stack (infra/local-server.ts, as npm start serves it)';
+const BARE = 'bare node:http server, same answer';
 
 export interface ServerFigures {
   /** Answers over all rounds, per second of the rounds. */

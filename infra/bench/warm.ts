@@ -3,14 +3,14 @@
  * and called again and again with the same event, per response type: per call (median, p90,
  * p99), per call in batches (free of the timer's cost), and on the first request of a second.
  */
-import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { lambdaContext, type Handler } from './lambda';
+import { CONTENT_TYPES, RESPONSE_TYPES, type ResponseType } from '../../lib/render';
+import { importHandler, lambdaContext, type Handler } from './lambda';
 import { beginSection, log, passFail, table, us } from './output';
 import { GALLERY_PHOTOS } from './project';
 import { summarise, timeEach, type Summary } from './stats';
 import type { Recorder } from './results';
-import { BASELINE, CONTENT_TYPES, eventFor, TYPES, type BenchType, type Subject, type Subjects } from './subjects';
+import { BASELINE, eventFor, type Subject, type Subjects } from './subjects';
 import { TARGETS } from './targets';
 
 const WARMUP_CALLS = 2_000;
@@ -28,7 +28,7 @@ interface WarmResult {
   readonly newSecond: Summary;
 }
 /** Per function, per type. */
-export type WarmResults = Map<string, Map<BenchType, WarmResult>>;
+export type WarmResults = Map<string, Map<ResponseType, WarmResult>>;
 
 /** Median cost of the timer itself: two hrtime.bigint() calls and a subtraction. */
 function timerOverheadNs(): number {
@@ -66,7 +66,7 @@ async function measureNewSecond(call: () => Promise<unknown>): Promise<Summary> 
   }
 }
 
-async function checkAnswer(subject: Subject, type: BenchType, handler: Handler, event: APIGatewayProxyEventV2, context: Context) {
+async function checkAnswer(subject: Subject, type: ResponseType, handler: Handler, event: APIGatewayProxyEventV2, context: Context) {
   const result = await handler(event, context);
   const contentType = String(result.headers?.['Content-Type'] ?? '');
   const expectedType = CONTENT_TYPES[type];
@@ -102,11 +102,11 @@ export async function warmSection({ all, dbFunctions, gallery }: Subjects): Prom
   const rows: string[][] = [];
   const warm: WarmResults = new Map();
   for (const subject of all.filter((s) => !s.database)) {
-    const handler = ((await import(pathToFileURL(subject.file).href)) as Record<string, Handler>)[subject.exportName]!;
+    const handler = await importHandler(subject.file, subject.exportName);
     const context = lambdaContext(subject.id);
-    const byType = new Map<BenchType, WarmResult>();
+    const byType = new Map<ResponseType, WarmResult>();
     // The baseline ignores the type: one row is enough.
-    for (const type of subject.id === BASELINE ? (['xml'] as const) : TYPES) {
+    for (const type of subject.id === BASELINE ? (['xml'] as const) : RESPONSE_TYPES) {
       const event = eventFor(subject, type);
       await checkAnswer(subject, type, handler, event, context);
       const call = () => handler(event, context);

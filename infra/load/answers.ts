@@ -2,7 +2,7 @@
  * How the load reads an answer without parsing it: the status its client sees, and whether a 503
  * is the rate limiter's. Held to the real answers by test/unit/short-urls-faults.test.ts.
  */
-import type { ResponseType } from './scenarios';
+import type { ResponseType } from '../../lib/render';
 
 /** The rate limiter's answer carries error 403 (lib/shorturls/rate-limit.ts), in any type. */
 export const RATE_LIMITED = /"code":403\b|code="403"|"code";i:403;/;

@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { describeMachine, type Machine } from '../bench/machine';
-import { markdownTable } from '../bench/report-markdown';
+import { gib, markdownTable } from '../bench/report-markdown';
 import { table } from '../bundle';
 import { PROJECT_ROOT } from '../template';
 import type { Check } from './checks';
@@ -41,7 +41,7 @@ export const passed = (run: LoadRun): boolean => run.checks.every((check) => che
 
 const machineLine = (machine: Machine): string =>
   `Node ${machine.node}, ${machine.platform}/${machine.arch}, ${machine.cpus} × ${machine.cpuModel}, ` +
-  `${(machine.memoryBytes / 2 ** 30).toFixed(1)} GiB, load average ${machine.loadAverage[0]!.toFixed(2)} at the end`;
+  `${gib(machine.memoryBytes)}, load average ${machine.loadAverage[0]!.toFixed(2)} at the end`;
 
 export function printRun(run: LoadRun): void {
   const all = rows(run);

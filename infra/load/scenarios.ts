@@ -4,11 +4,10 @@
  * function is not in the template, or a function without a scenario, stops the run before it
  * starts, so that a new endpoint cannot go unloaded.
  */
+import { RESPONSE_TYPES, type ResponseType } from '../../lib/render';
 import type { FunctionDefinition } from '../template';
 
-export const APP_KEY = 'http://load.test/';
-export const TYPES = ['xml', 'json', 'javascript', 'php'] as const;
-export type ResponseType = (typeof TYPES)[number];
+const APP_KEY = 'http://load.test/';
 
 export interface LoadRequest {
   readonly method: 'GET' | 'HEAD';
@@ -53,7 +52,7 @@ export function typedPath(path: string, type: ResponseType): string {
 
 /** Every path in every type. */
 const inEveryType = (paths: readonly string[]): LoadRequest[] =>
-  paths.flatMap((path) => TYPES.map((type) => ({ method: 'GET' as const, path: typedPath(path, type), type })));
+  paths.flatMap((path) => RESPONSE_TYPES.map((type) => ({ method: 'GET' as const, path: typedPath(path, type), type })));
 
 function apiScenario(functionId: string, name: string, paths: readonly string[], expected: readonly number[]): Scenario {
   return { name, functionId, host: 'api', requests: inEveryType(paths), expected, connections: 2 };
@@ -73,7 +72,7 @@ export function scenariosFor(sample: LoadSample): Scenario[] {
       functionId: 'ShortUrlCreateFunction',
       host: 'api',
       requests: sample.links.flatMap((link) =>
-        TYPES.map((type) => ({ method: 'GET' as const, path: typedPath(`/url/short/create?url=${encodeURIComponent(link)}`, type), type, link })),
+        RESPONSE_TYPES.map((type) => ({ method: 'GET' as const, path: typedPath(`/url/short/create?url=${encodeURIComponent(link)}`, type), type, link })),
       ),
       // 503: the rate limiter, which must be all it is (checks.ts).
       expected: [200, 503],

@@ -2,7 +2,8 @@
  * `npm run load` loads every endpoint template.yaml defines, in every response type: a new
  * function without a scenario stops the run before it starts.
  */
-import { coverageGaps, scenariosFor, TYPES, type LoadSample } from '../../infra/load/scenarios';
+import { RESPONSE_TYPES } from '../../lib/render';
+import { coverageGaps, scenariosFor, type LoadSample } from '../../infra/load/scenarios';
 import { functionsOf, loadTemplate } from '../../infra/template';
 
 const SAMPLE: LoadSample = {
@@ -27,7 +28,7 @@ test('a function without a scenario, or a scenario without a function, is report
 
 test('every scenario of the API asks for every response type, the javascript one with a callback', () => {
   for (const scenario of scenarios.filter((s) => s.host === 'api')) {
-    expect(new Set(scenario.requests.map((request) => request.type))).toEqual(new Set(TYPES));
+    expect(new Set(scenario.requests.map((request) => request.type))).toEqual(new Set(RESPONSE_TYPES));
     for (const request of scenario.requests) {
       const query = new URLSearchParams(request.path.split('?')[1]);
       expect(query.get('type')).toBe(request.type);
