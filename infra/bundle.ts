@@ -73,9 +73,12 @@ async function buildOne(fn: FunctionDefinition): Promise<BuiltFunction> {
   if (!outputs.includes(file)) {
     throw new Error(`${fn.id}: esbuild wrote ${outputs.map((o) => relative(PROJECT_ROOT, o)).join(', ')}, not the handler's ${relative(PROJECT_ROOT, file)}`);
   }
-  const bytes = (await stat(file)).size;
-  const gzipBytes = gzipSync(readFileSync(file), { level: 9 }).length;
-  return { id: fn.id, definition: fn, file, bytes, gzipBytes, metafile: result.metafile! };
+  return { id: fn.id, definition: fn, file, ...(await sizesOf(file)), metafile: result.metafile! };
+}
+
+/** A bundle's size on disk, and compressed with gzip at level 9. */
+export async function sizesOf(file: string): Promise<{ bytes: number; gzipBytes: number }> {
+  return { bytes: (await stat(file)).size, gzipBytes: gzipSync(readFileSync(file), { level: 9 }).length };
 }
 
 /** Builds every function of the template; rejects on the first build error. */

@@ -4,12 +4,10 @@
  * meanwhile), and the two yardsticks, bundled with a function's settings: the baseline
  * (baseline.ts) and the doc-client-only bundle (doc-client.ts).
  */
-import { copyFile, mkdir, stat } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { copyFile, mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
-import { buildFunctions, esbuildOptions, type BuiltFunction } from '../bundle';
+import { buildFunctions, esbuildOptions, sizesOf, type BuiltFunction } from '../bundle';
 import type { FunctionDefinition } from '../template';
 import { definitionOf, functions, LOOKUP } from './project';
 
@@ -32,8 +30,7 @@ export interface Bundles {
 async function buildYardstick(dir: string, like: FunctionDefinition, entry: string): Promise<Yardstick> {
   const result = await build(esbuildOptions({ ...like.build, EntryPoints: [entry] }, dir));
   const file = join(dir, `${basename(entry, '.ts')}.mjs`);
-  const bytes = (await stat(file)).size;
-  return { file, bytes, gzipBytes: gzipSync(readFileSync(file), { level: 9 }).length, metafile: result.metafile! };
+  return { file, ...(await sizesOf(file)), metafile: result.metafile! };
 }
 
 export async function buildBundles(scratch: string): Promise<Bundles> {

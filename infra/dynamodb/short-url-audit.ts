@@ -20,7 +20,8 @@ export interface ShortUrlAudit {
   readonly problems: readonly string[];
 }
 
-async function scanAll(documents: DynamoDBDocumentClient, table: string): Promise<Record<string, unknown>[]> {
+/** Every item of the table, consistently read. */
+export async function scanAll(documents: DynamoDBDocumentClient, table: string): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {

@@ -6,8 +6,9 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { apiEvent, selectRoute } from '../../infra/api-event';
+import { scanAll } from '../../infra/dynamodb/short-url-audit';
 import { documentClient } from '../../lib/db/client';
 import { DynamoRateLimitStore, DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
 import { linkKey } from '../../lib/shorturls/link';
@@ -48,18 +49,6 @@ function entryOf(response: Invocation): ShortUrlEntry {
   return value.shorturls[0]!;
 }
 
-/** Every item of the short-URL table (test code may scan; the functions never do). */
-async function scanAll(): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(new ScanCommand({ TableName: SHORT_URLS_TABLE, ExclusiveStartKey, ConsistentRead: true }));
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey !== undefined);
-  return items;
-}
-
 /** Runs `count` calls of `call`, `wave` at a time, keeping the SDK's socket pool from queueing deeply. */
 async function inWaves<T>(count: number, wave: number, call: (index: number) => Promise<T>): Promise<T[]> {
   const results: T[] = [];
@@ -98,7 +87,7 @@ async function withEnv<T>(env: Record<string, string>, load: () => Promise<T>): 
 /** The state of the one-record check after a burst of creations of `link`. */
 async function expectOneRecord(link: string, entry: ShortUrlEntry): Promise<void> {
   const code = entry.short_url.slice(SHORT_URL_HOST.length + 1);
-  const items = await scanAll();
+  const items = await scanAll(documentClient, SHORT_URLS_TABLE);
   const records = items.filter((item) => String(item.pk).startsWith('code#') && item.link === link);
   expect(records).toEqual([{ pk: `code#${code}`, code, link, itemid: entry.itemid, view_count: 0 }]);
   const entriesForLink = items.filter((item) => String(item.pk).startsWith('link#') && item.code === code);

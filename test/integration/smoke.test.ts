@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { freePort } from '../../infra/dynamodb/local';
 import { startStack, type RunningStack } from '../../infra/start-process';
+import { CONTENT_TYPE, type ResponseType } from '../support/expect-error';
 
 // Its own limits: the rate-limit table is shared with the other test files' short URLs.
 const LIMITS = { RATE_LIMIT_PER_APP_KEY: '100000', RATE_LIMIT_PER_CLIENT_IP: '100000' };
@@ -83,10 +84,9 @@ test('nothing listening: every check fails, exit code 1', async () => {
 }, 90_000);
 
 test('a server answering garbage in the right Content-Types fails every check', async () => {
-  const media: Record<string, string> = { xml: 'text/xml', json: 'application/json', javascript: 'text/javascript', php: 'application/php' };
   const server = createServer((request, response) => {
     const type = new URL(request.url!, 'http://x').searchParams.get('type') ?? 'xml';
-    response.writeHead(200, { 'content-type': `${media[type] ?? 'text/plain'}; charset=utf-8`, sunset: 'Wed, 30 Jun 2027 00:00:00 GMT' });
+    response.writeHead(200, { 'content-type': CONTENT_TYPE[type as ResponseType] ?? 'text/plain; charset=utf-8', sunset: 'Wed, 30 Jun 2027 00:00:00 GMT' });
     response.end('<errors>{"errors": [');
   });
   const base = await listen(server);
