@@ -1,0 +1,135 @@
+/**
+ * Short URLs: behaviours of docs/design-notes.md ("Short URLs") that no other
+ * test pins down. Each fails when its behaviour breaks (checked by breaking lib/ in a scratch
+ * copy):
+ *
+ * - "Lookup segment: the bare code, or the whole short URL (either scheme, on SHORT_URL_HOST's
+ *   host …)": the other scheme than SHORT_URL_HOST's finds the record too.
+ * - "Rate-limit answer: body code 403 (`Forbidden: appkey (at most 60 short URLs per 60 s)` or
+ *   `client address …`)": the message tells which limit refused the request, and its bound.
+ *
+ * Links carry a random UUID, clients an app key and address of their own; the records and the
+ * rate-limit windows made here are deleted afterwards.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Context } from 'aws-lambda';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { apiEvent, selectRoute } from '../../infra/api-event';
+import { documentClient } from '../../lib/db/client';
+import { linkKey } from '../../lib/shorturls/link';
+import { asInvocation, expectError, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
+import { ROUTES, type Invocation } from '../support/invoke';
+import { SHORT_URL_HOST } from '../support/short-url-host';
+import { loadAfresh } from '../support/load-afresh';
+
+type Handler = (event: unknown, context: Context) => Promise<{ statusCode?: number; headers?: Record<string, unknown>; body?: string }>;
+
+interface Client {
+  readonly appkey: string;
+  readonly sourceIp: string;
+}
+
+const WINDOW = 86_400;
+const enc = encodeURIComponent;
+
+function newClient(): Client {
+  const hex = randomUUID().replace(/-/g, '');
+  return { appkey: `http://cov-${hex}.app/`, sourceIp: `fd01:${hex.slice(0, 28).match(/.{4}/g)!.join(':')}` };
+}
+
+/** What this file stored, to delete afterwards. */
+const storedLinks = new Set<string>();
+const storedCodes = new Set<string>();
+const usedClients: Client[] = [];
+
+afterAll(async () => {
+  const shortUrls = process.env.SHORT_URLS_TABLE!;
+  const rateLimits = process.env.RATE_LIMITS_TABLE!;
+  const deletions: Array<Promise<unknown>> = [];
+  for (const link of storedLinks) deletions.push(documentClient.send(new DeleteCommand({ TableName: shortUrls, Key: { pk: `link#${linkKey(link)}` } })));
+  for (const code of storedCodes) deletions.push(documentClient.send(new DeleteCommand({ TableName: shortUrls, Key: { pk: `code#${code}` } })));
+  const now = Math.floor(Date.now() / 1000);
+  for (const start of new Set([now - (now % WINDOW), now - (now % WINDOW) - WINDOW])) {
+    for (const client of usedClients) {
+      const keyHash = createHash('sha256').update(new URL(client.appkey).href).digest('base64url');
+      for (const pk of [`appkey#${keyHash}#${start}`, `ip#${client.sourceIp}#${start}`]) {
+        deletions.push(documentClient.send(new DeleteCommand({ TableName: rateLimits, Key: { pk } })));
+      }
+    }
+  }
+  await Promise.all(deletions);
+});
+
+/** functions/short-url-create.ts loaded afresh with these limits (they are read at load). */
+const loadCreate = (env: Record<string, string>): Promise<Handler> =>
+  loadAfresh(env, async () => ((await import('../../functions/short-url-create')) as { handler: Handler }).handler);
+
+async function run(handler: Handler, target: string, client: Client): Promise<Invocation> {
+  usedClients.push(client);
+  const match = selectRoute(ROUTES, 'GET', target.split('?')[0]!)!;
+  const event = apiEvent({ method: 'GET', target, headers: {}, sourceIp: client.sourceIp, host: 'localhost' }, match);
+  return asInvocation(await handler(event, { awsRequestId: randomUUID(), functionName: 'coverage' } as Context));
+}
+
+const createTarget = (url: string, client: Client, type: ResponseType = 'json'): string =>
+  `/url/short/create?appkey=${enc(client.appkey)}&${typeQuery(type)}&url=${enc(url)}`;
+
+interface ShortUrl {
+  readonly link: string;
+  readonly short_url: string;
+  readonly itemid: number;
+  readonly view_count: number;
+}
+
+function recordOf(response: Invocation): ShortUrl {
+  if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
+  const record = (JSON.parse(response.body) as { shorturls: ShortUrl[] }).shorturls[0]!;
+  storedLinks.add(record.link);
+  storedCodes.add(record.short_url.slice(SHORT_URL_HOST.length + 1));
+  return record;
+}
+
+describe('lookup by the whole short URL in either scheme', () => {
+  test(`${SHORT_URL_HOST} is the short host; its https:// spelling finds the same record, encoded or not`, async () => {
+    const create = await loadCreate({});
+    const lookup = ((await import('../../functions/short-url')) as { handler: Handler }).handler;
+    const client = newClient();
+    const record = recordOf(await run(create, createTarget(`https://news.test/${randomUUID()}`, client), client));
+    const code = record.short_url.slice(SHORT_URL_HOST.length + 1);
+    const origin = new URL(SHORT_URL_HOST);
+    const other = `${origin.protocol === 'http:' ? 'https:' : 'http:'}//${origin.host}/${code}`;
+    for (const segment of [enc(other), other]) {
+      const response = await run(lookup, `/url/short/${segment}?appkey=${enc(client.appkey)}&type=json`, client);
+      expect([segment, response.statusCode]).toEqual([segment, 200]);
+      expect(JSON.parse(response.body).shorturls).toEqual([record]);
+    }
+  });
+});
+
+describe('the rate limiter tells which limit refused the request, and its bound', () => {
+  test('refused for the app key: "Forbidden: appkey (at most N short URLs per W s)", in every type', async () => {
+    const create = await loadCreate({ RATE_LIMIT_PER_APP_KEY: '1', RATE_LIMIT_PER_CLIENT_IP: '1000', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW) });
+    const key = newClient().appkey;
+    const from = (): Client => ({ appkey: key, sourceIp: newClient().sourceIp });
+    const first = from();
+    recordOf(await run(create, createTarget(`https://news.test/${randomUUID()}`, first), first));
+    for (const type of TYPES) {
+      const client = from();
+      const message = expectError(await run(create, createTarget(`https://news.test/${randomUUID()}`, client, type), client), type, 403, 503);
+      expect(message).toBe(`Forbidden: appkey (at most 1 short URLs per ${WINDOW} s)`);
+    }
+  });
+
+  test('refused for the client address: "Forbidden: client address (at most N short URLs per W s)"', async () => {
+    const create = await loadCreate({ RATE_LIMIT_PER_APP_KEY: '1000', RATE_LIMIT_PER_CLIENT_IP: '2', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW) });
+    const address = newClient().sourceIp;
+    const from = (): Client => ({ appkey: newClient().appkey, sourceIp: address });
+    for (let i = 0; i < 2; i++) {
+      const client = from();
+      recordOf(await run(create, createTarget(`https://news.test/${randomUUID()}`, client), client));
+    }
+    const client = from();
+    const message = expectError(await run(create, createTarget(`https://news.test/${randomUUID()}`, client), client), 'json', 403, 503);
+    expect(message).toBe(`Forbidden: client address (at most 2 short URLs per ${WINDOW} s)`);
+  });
+});
