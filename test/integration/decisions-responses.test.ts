@@ -26,6 +26,7 @@ import {
   type ResponseType,
 } from '../support/expect-error';
 import { APP_KEY, invoke, withKey, type Invocation } from '../support/invoke';
+import { loadAfresh } from '../support/load-afresh';
 
 const KEY = `appkey=${encodeURIComponent(APP_KEY)}`;
 const STATIC_PATHS = ['/errors', '/error/1014', '/containers', '/container/gaming'];
@@ -353,19 +354,11 @@ describe('Responses: Deprecation', () => {
   });
 
   test('the Sunset date is configurable (GALLERY_SUNSET_DATE)', async () => {
-    const saved = process.env.GALLERY_SUNSET_DATE;
-    process.env.GALLERY_SUNSET_DATE = '2028-02-29';
-    let gallery: unknown;
-    try {
-      await jest.isolateModulesAsync(async () => {
-        const http = await import('../../lib/http/endpoint');
-        const resources = await import('../../lib/resources');
-        gallery = http.endpoint({ args: {}, sunset: true }, () => resources.resource(resources.ErrorListShape, { timestamp: 0, errors: [] }));
-      });
-    } finally {
-      if (saved === undefined) delete process.env.GALLERY_SUNSET_DATE;
-      else process.env.GALLERY_SUNSET_DATE = saved;
-    }
+    const gallery = await loadAfresh({ GALLERY_SUNSET_DATE: '2028-02-29' }, async () => {
+      const http = await import('../../lib/http/endpoint');
+      const resources = await import('../../lib/resources');
+      return http.endpoint({ args: {}, sunset: true }, () => resources.resource(resources.ErrorListShape, { timestamp: 0, errors: [] }));
+    });
     expect((await call(gallery, 'json')).headers.sunset).toBe('Tue, 29 Feb 2028 00:00:00 GMT');
   });
 });

@@ -16,6 +16,7 @@ import { RateLimiter } from '../../lib/shorturls/rate-limit';
 import { asInvocation, expectError } from '../support/expect-error';
 import { invoke, invokeShortLink, ROUTES, type Invocation } from '../support/invoke';
 import { SHORT_URL_HOST } from '../support/short-url-host';
+import { loadAfresh } from '../support/load-afresh';
 
 const SHORT_URLS_TABLE = process.env.SHORT_URLS_TABLE!;
 const RATE_LIMITS_TABLE = process.env.RATE_LIMITS_TABLE!;
@@ -67,20 +68,6 @@ async function awayFromWindowEdge(windowSeconds: number, marginSeconds = 5): Pro
   const intoWindow = (Date.now() / 1000) % windowSeconds;
   if (intoWindow > windowSeconds - marginSeconds) {
     await new Promise((resolve) => setTimeout(resolve, (windowSeconds - intoWindow + 0.2) * 1000));
-  }
-}
-
-/** Environment set for the duration of `load`, restored afterwards. */
-async function withEnv<T>(env: Record<string, string>, load: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, env);
-  try {
-    return await load();
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
   }
 }
 
@@ -257,12 +244,10 @@ describe('Short URLs: Rate limit, concurrently', () => {
 
   test('30 concurrent creations with one app key over a limit of 5: 5 records, 25 answered 503, nothing else stored', async () => {
     const windowSeconds = 3600;
-    let handler: Handler | undefined;
-    await withEnv({ RATE_LIMIT_PER_APP_KEY: '5', RATE_LIMIT_PER_CLIENT_IP: '1000', RATE_LIMIT_WINDOW_SECONDS: String(windowSeconds) }, async () => {
-      jest.isolateModules(() => {
-        handler = (require('../../functions/short-url-create') as { handler: typeof handler }).handler;
-      });
-    });
+    const handler = await loadAfresh(
+      { RATE_LIMIT_PER_APP_KEY: '5', RATE_LIMIT_PER_CLIENT_IP: '1000', RATE_LIMIT_WINDOW_SECONDS: String(windowSeconds) },
+      async () => ((await import('../../functions/short-url-create')) as { handler: Handler }).handler,
+    );
     expect(handler).toBeDefined();
 
     const appKey = uniqueAppKey();

@@ -16,6 +16,7 @@ import { asInvocation, CONTENT_TYPE, expectError, TYPES, typeQuery, type Respons
 import { invoke, invokeShortLink, ROUTES, type Invocation } from '../support/invoke';
 import { parseXml, runScript, unserialize } from '../support/parsers';
 import { SHORT_URL_HOST } from '../support/short-url-host';
+import { loadAfresh } from '../support/load-afresh';
 
 // ---------------------------------------------------------------------------------------------
 // Requests.
@@ -400,22 +401,8 @@ describe('decisions.md, Short URLs: views on the short-link host', () => {
 
 type Handler = (event: unknown, context: Context) => Promise<{ statusCode?: number; headers?: Record<string, unknown>; body?: string }>;
 
-async function loadCreate(env: Record<string, string>): Promise<Handler> {
-  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
-  let handler: Handler | undefined;
-  Object.assign(process.env, env);
-  try {
-    await jest.isolateModulesAsync(async () => {
-      handler = ((await import('../../functions/short-url-create')) as { handler: Handler }).handler;
-    });
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
-  return handler!;
-}
+const loadCreate = (env: Record<string, string>): Promise<Handler> =>
+  loadAfresh(env, async () => ((await import('../../functions/short-url-create')) as { handler: Handler }).handler);
 
 /** A creation through `handler`, from `client`, of `url`. */
 async function createWith(handler: Handler, url: string, client: Client, type: ResponseType = 'json'): Promise<Invocation> {

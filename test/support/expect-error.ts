@@ -7,6 +7,7 @@
  */
 import type { Context } from 'aws-lambda';
 import { apiEvent, selectRoute } from '../../infra/api-event';
+import { loadAfresh } from './load-afresh';
 import { parseXml, runScript, unserialize } from './parsers';
 import { ROUTES, type Invocation } from './invoke';
 
@@ -200,19 +201,9 @@ export async function invokeHandler(handler: unknown, target: string, options: I
  */
 export async function invokeWithEnv(env: Record<string, string>, target: string, options: InvokeOptions = {}): Promise<Invocation> {
   const { match, event } = eventFor(target, options.method ?? 'GET', options.headers ?? {});
-  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
-  let handler: Handler | undefined;
-  Object.assign(process.env, env);
-  try {
-    await jest.isolateModulesAsync(async () => {
-      const module = (await import(`../../${match.route.fn.entry}`)) as Record<string, Handler>;
-      handler = module[match.route.fn.exportName];
-    });
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
-  return asInvocation(await handler!(event, lambdaContext()));
+  const handler = await loadAfresh(env, async () => {
+    const module = (await import(`../../${match.route.fn.entry}`)) as Record<string, Handler>;
+    return module[match.route.fn.exportName]!;
+  });
+  return asInvocation(await handler(event, lambdaContext()));
 }
