@@ -1,4 +1,4 @@
 import { photoEndpoint } from '../lib/gallery/endpoint';
 
 /** GET /galleryphoto/{id}: one photo, in the gallery wrapper. */
-export const handler = photoEndpoint((g, args, path, now) => g.photo(path.id(), args, now));
+export const handler = photoEndpoint((g, args, path, now, signal) => g.photo(path.id(), args, now, signal));

@@ -1,4 +1,4 @@
 import { photoEndpoint } from '../lib/gallery/endpoint';
 
 /** GET /galleryphotos: the photos of the date window. */
-export const handler = photoEndpoint((g, args, _path, now) => g.photos(args, now));
+export const handler = photoEndpoint((g, args, _path, now, signal) => g.photos(args, now, signal));

@@ -29,17 +29,17 @@ export const addOne = async (key: Record<string, string>): Promise<void> => {
   await documentClient.send(new UpdateCommand({ TableName: TABLE, Key: key, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } }));
 };
 
-/** One bare Query: the newest entry of `kind` on the gallery table's byDate index (its date_id). */
-export const queryOne = async (kind: string): Promise<string | undefined> => {
+/** One bare Query: the newest entry of a day's partition on the gallery table's dayByDate index (its date_key). */
+export const queryOne = async (partition: string): Promise<string | undefined> => {
   const { Items } = await documentClient.send(
     new QueryCommand({
       TableName: process.env.GALLERY_TABLE,
-      IndexName: 'byDate',
-      KeyConditionExpression: 'kind = :kind',
-      ExpressionAttributeValues: { ':kind': kind },
+      IndexName: 'dayByDate',
+      KeyConditionExpression: 'day_part = :p',
+      ExpressionAttributeValues: { ':p': partition },
       ScanIndexForward: false,
       Limit: 1,
     }),
   );
-  return Items?.[0]?.date_id as string | undefined;
+  return Items?.[0]?.date_key as string | undefined;
 };

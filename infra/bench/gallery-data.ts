@@ -4,7 +4,9 @@
  * DynamoDB Local through the importer (infra/gallery/importer.ts, batch writes of 25), as
  * `npm run seed` loads it. Kept in hand too: what the sections request and check against.
  */
-import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
+import { allOf } from '../../lib/gallery/layout';
+import { Listing } from '../../lib/gallery/listing';
+import { GalleryReads } from '../../lib/gallery/reads';
 import { dateWindow } from '../../lib/gallery/window';
 import { connect, type Connection } from '../gallery/connection';
 import { generateGallery } from '../gallery/generator';
@@ -44,9 +46,10 @@ export async function loadGallery(): Promise<Gallery> {
   const photos = records.filter((r): r is PhotoLine => r.type === 'photo');
   const comments = records.filter((r): r is CommentLine => r.type === 'comment');
 
-  const store = new DynamoGalleryStore(connection.documents, connection.table);
-  const window = dateWindow({}, false, now);
-  const [windowPhotos, windowComments] = await Promise.all([store.countInWindow('photo', window), store.countInWindow('comment', window)]);
+  const counters = new Listing(new GalleryReads(connection.documents, connection.table));
+  const { min, max } = dateWindow({}, false, now);
+  const range = { from: min, to: max };
+  const [windowPhotos, windowComments] = await Promise.all([counters.total([allOf('photo')], range), counters.total([allOf('comment')], range)]);
   const thread = threadOf(comments);
   const list = [thread.id, ...photos.slice(-9).map((p) => p.id)];
 
@@ -54,7 +57,7 @@ export async function loadGallery(): Promise<Gallery> {
     `Gallery: the sample generator's ${SAMPLE.photos} photos over the ${SAMPLE.days} days before now, imported into ${connection.table} ` +
       `through the importer: ${summaryLine(summary)} in ${summary.seconds.toFixed(1)} s.`,
   );
-  log(`The default window (the last 30 days) holds ${windowPhotos} photos and ${windowComments} comments (byDate Select COUNT).`);
+  log(`The default window (the last 30 days) holds ${windowPhotos} photos and ${windowComments} comments (from the counters).`);
   log(`Gallery requests name photo ${thread.id}, its comment ${thread.commentId} (which has replies), and the list ${list.join(',')}.`);
   log();
   return { connection, photos, comments, path: { ...thread, list }, window: { photos: windowPhotos, comments: windowComments } };

@@ -1,15 +1,17 @@
 /**
  * The gallery importer (docs/import-format.md): reads NDJSON lines, checks each (./records.ts)
- * and all together against the table (./plan.ts), then writes the good records and the
- * recomputed counts (./table.ts). A refused line writes nothing; the others are written all
- * the same. `npm run import` (infra/import.ts) and `npm run seed` both come through here.
+ * and all together against the table (./plan.ts), then writes what is new or changed, with the
+ * counters and counts it adds to, in transactions (./writer.ts). A refused line writes nothing;
+ * the others are written all the same. `npm run import` (infra/import.ts) and `npm run seed`
+ * both come through here.
  */
 import { createReadStream } from 'node:fs';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { planImport, type GalleryLookup, type Refused } from './plan';
 import { parseLine, type ParsedLine } from './records';
 import { silentProgress, type Progress } from './progress';
-import { DynamoGalleryLookup, writeCounts, writeItems, type RetryOptions } from './table';
+import { DynamoGalleryLookup, type RetryOptions } from './table';
+import { writeChanges } from './writer';
 
 export interface ImportOptions {
   readonly progress?: Progress;
@@ -17,17 +19,18 @@ export interface ImportOptions {
   readonly onRefused?: (refused: readonly Refused[]) => void;
   /** The table as the plan sees it; DynamoDB's by default. */
   readonly lookup?: GalleryLookup;
-  /** BatchWriteItem requests in flight at once. */
-  readonly concurrency?: number;
   readonly retry?: RetryOptions;
 }
 
 export interface ImportSummary {
   /** Non-blank lines read. */
   readonly lines: number;
+  /** Accepted records of the file (written, or already in the table as the file gives them). */
   readonly photos: number;
   readonly comments: number;
-  /** Counts SET on photos and comments of the table that the file did not hold. */
+  /** Of those, how many the table already held as the file gives them: nothing was written for them. */
+  readonly unchanged: number;
+  /** Photos and comments of the table, not in the file, whose counts the file's new comments added to. */
   readonly counts: number;
   readonly refused: readonly Refused[];
   readonly seconds: number;
@@ -82,13 +85,10 @@ export async function importLines(
   const plan = await planImport(parsed, lookup);
   options.onRefused?.(plan.refused);
 
-  const writes = { concurrency: options.concurrency ?? 4, retry: options.retry, onWritten: (count: number) => progress.advance(count) };
-  const total = plan.items.length + plan.updates.length;
-  if (total > 0) {
-    progress.start('Writing', total);
+  if (plan.changes.length > 0) {
+    progress.start('Writing', plan.changes.length);
     try {
-      await writeItems(client, table, plan.items, writes);
-      await writeCounts(client, table, plan.updates, writes);
+      await writeChanges(client, table, plan.changes, { retry: options.retry, onWritten: (count: number) => progress.advance(count) });
     } finally {
       progress.finish();
     }
@@ -97,7 +97,8 @@ export async function importLines(
     lines: read,
     photos: plan.photos.length,
     comments: plan.comments.length,
-    counts: plan.updates.length,
+    unchanged: plan.unchanged,
+    counts: plan.countsOutside,
     refused: plan.refused,
     seconds: (performance.now() - started) / 1000,
   };
@@ -109,6 +110,7 @@ export const importFile = (path: string, client: DynamoDBDocumentClient, table: 
 /** The summary line both commands end with. */
 const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-/** The summary line both commands end with: "N photos, M comments written, K lines refused". */
+/** The summary line both commands end with: "N photos, M comments written (U unchanged), K lines refused". */
 export const summaryLine = (summary: ImportSummary): string =>
-  `${counted(summary.photos, 'photo')}, ${counted(summary.comments, 'comment')} written, ${counted(summary.refused.length, 'line')} refused`;
+  `${counted(summary.photos, 'photo')}, ${counted(summary.comments, 'comment')} written` +
+  `${summary.unchanged > 0 ? ` (${summary.unchanged} already in the table as given)` : ''}, ${counted(summary.refused.length, 'line')} refused`;

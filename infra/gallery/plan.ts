@@ -1,35 +1,18 @@
 /**
  * What an import writes: the checks that need other lines or the table (duplicate ids, the
- * photo and the parent of a comment, cycles), the derived fields (a photo's `comments`, a
- * comment's `level`, `root` and `replies`) and the items, in the layout of lib/gallery/items.ts.
- *
- * Counts are recomputed, never incremented: a photo's `comments` is the number of distinct
- * comment ids of the photo in the table and in the file, a comment's `replies` likewise, so
- * that importing the same file again writes the same items.
+ * photo and the parent of a comment, cycles), the derived fields (a comment's `level` and
+ * `root`), and the changes to the table (./changes.ts): new records, records that differ from
+ * what the table holds, and the counts they add to. A record the table already holds as the
+ * file gives it is left alone, so that importing a file twice changes nothing the second time.
  */
-import { commentItem, photoItem } from '../../lib/gallery/items';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
+import { recordChanges, type RecordChange } from './changes';
 import type { CommentLine, ParsedLine, PhotoLine } from './records';
-
-/** A comment as the table holds it: what placing a reply under it takes. */
-export interface StoredComment {
-  readonly id: number;
-  readonly story: number;
-  readonly replyto: number | null;
-  readonly level: number;
-  readonly root: number;
-  readonly replies: number;
-}
 
 /** What the plan needs to know of the table (./table.ts asks DynamoDB; the unit tests keep it in memory). */
 export interface GalleryLookup {
-  /** The `comments` count of each of these photos that the table holds. */
-  photos(ids: readonly number[]): Promise<Map<number, number>>;
-  comments(ids: readonly number[]): Promise<Map<number, StoredComment>>;
-  /** The ids of every comment (every level) of a photo in the table. */
-  commentIdsOfPhoto(photoId: number): Promise<number[]>;
-  /** The ids of the direct replies to a comment in the table. */
-  replyIdsOf(commentId: number): Promise<number[]>;
+  photos(ids: readonly number[]): Promise<Map<number, PhotoRecord>>;
+  comments(ids: readonly number[]): Promise<Map<number, CommentRecord>>;
 }
 
 export interface Refused {
@@ -38,20 +21,16 @@ export interface Refused {
   readonly reason: string;
 }
 
-/** A count to SET on an item that is in the table but not in the file. */
-export interface CountUpdate {
-  readonly kind: 'photo' | 'comment';
-  readonly id: number;
-  readonly field: 'comments' | 'replies';
-  readonly value: number;
-}
-
 export interface ImportPlan {
+  /** The file's accepted records as the table will hold them, photos first, comments in file order. */
   readonly photos: PhotoRecord[];
   readonly comments: CommentRecord[];
-  /** The items to Put, photos first, then comments in file order. */
-  readonly items: Record<string, unknown>[];
-  readonly updates: CountUpdate[];
+  /** What to write, in an order that puts a photo before its comments and a comment before its replies. */
+  readonly changes: RecordChange[];
+  /** Accepted records that the table already holds as the file gives them. */
+  readonly unchanged: number;
+  /** Records of the table that are not in the file whose counts the new comments add to. */
+  readonly countsOutside: number;
   /** By line number. */
   readonly refused: Refused[];
 }
@@ -84,11 +63,8 @@ export async function inPool<I, O>(inputs: readonly I[], width: number, task: (i
   return results;
 }
 
-const union = (stored: readonly number[], file: readonly number[] = []): number => new Set([...stored, ...file]).size;
-
 /** `lines[i]` is line i + 1 of the file; blank lines are left out by the caller (undefined). */
-export async function planImport(lines: readonly (ParsedLine | undefined)[], lookup: GalleryLookup, options: { concurrency?: number } = {}): Promise<ImportPlan> {
-  const concurrency = options.concurrency ?? 8;
+export async function planImport(lines: readonly (ParsedLine | undefined)[], lookup: GalleryLookup): Promise<ImportPlan> {
   const refused = new Map<number, string>();
   const photoEntries = new Map<number, Entry<PhotoLine>>();
   const commentEntries = new Map<number, Entry<CommentLine>>();
@@ -187,73 +163,8 @@ export async function planImport(lines: readonly (ParsedLine | undefined)[], loo
     else refused.set(commentEntries.get(comment.id)!.line, placement.reason);
   }
 
-  // The derived counts, from the table's ids and the file's.
-  const fileCommentsOf = new Map<number, number[]>();
-  const fileRepliesTo = new Map<number, number[]>();
-  const add = (map: Map<number, number[]>, key: number, id: number) => {
-    const ids = map.get(key);
-    if (ids === undefined) map.set(key, [id]);
-    else ids.push(id);
-  };
-  for (const { comment } of accepted) {
-    add(fileCommentsOf, comment.photo, comment.id);
-    if (comment.replyto !== null) add(fileRepliesTo, comment.replyto, comment.id);
-  }
-  const affectedPhotos = [...new Set([...filePhotos.map((photo) => photo.id), ...fileCommentsOf.keys()])];
-  const affectedComments = [...new Set([...accepted.map(({ comment }) => comment.id), ...fileRepliesTo.keys()])];
-  const photoCounts = new Map<number, number>();
-  const replyCounts = new Map<number, number>();
-  await Promise.all([
-    inPool(affectedPhotos, concurrency, async (id) => {
-      const stored = storedPhotos.has(id) ? await lookup.commentIdsOfPhoto(id) : [];
-      photoCounts.set(id, union(stored, fileCommentsOf.get(id)));
-    }),
-    inPool(affectedComments, concurrency, async (id) => {
-      const stored = storedComments.has(id) ? await lookup.replyIdsOf(id) : [];
-      replyCounts.set(id, union(stored, fileRepliesTo.get(id)));
-    }),
-  ]);
-
-  const photos: PhotoRecord[] = filePhotos.map((photo) => ({
-    id: photo.id,
-    submit_date: photo.submit_date,
-    comments: photoCounts.get(photo.id)!,
-    title: photo.title,
-    user: photo.user,
-    src: photo.src,
-    href: photo.href,
-    digg_count: photo.digg_count,
-  }));
-  const comments: CommentRecord[] = accepted.map(({ comment, level, root }) => ({
-    date: comment.date,
-    id: comment.id,
-    story: comment.photo,
-    up: comment.up,
-    down: comment.down,
-    replies: replyCounts.get(comment.id)!,
-    replyto: comment.replyto,
-    user: comment.user,
-    content: comment.content,
-    level,
-    root,
-  }));
-
-  // Items of the table that are not in the file get their new count, when it changed.
-  const inFile = new Set(accepted.map(({ comment }) => comment.id));
-  const updates: CountUpdate[] = [
-    ...affectedPhotos
-      .filter((id) => !photoEntries.get(id)?.record && storedPhotos.get(id) !== photoCounts.get(id))
-      .map((id) => ({ kind: 'photo' as const, id, field: 'comments' as const, value: photoCounts.get(id)! })),
-    ...affectedComments
-      .filter((id) => !inFile.has(id) && storedComments.get(id)?.replies !== replyCounts.get(id))
-      .map((id) => ({ kind: 'comment' as const, id, field: 'replies' as const, value: replyCounts.get(id)! })),
-  ];
-
   return {
-    photos,
-    comments,
-    items: [...photos.map(photoItem), ...comments.map(commentItem)],
-    updates,
+    ...recordChanges({ photos: filePhotos, comments: accepted }, { photos: storedPhotos, comments: storedComments }),
     refused: [...refused].map(([line, reason]) => ({ line, reason })).sort((a, b) => a.line - b.line),
   };
 }

@@ -3,7 +3,7 @@
  * comment, and the checks a line passes on its own. What needs other lines or the table
  * (duplicates, photos and parents that exist, cycles) is checked in ./plan.ts.
  */
-import { MAX_DATE } from '../../lib/gallery/items';
+import { MAX_DATE } from '../../lib/gallery/layout';
 import type { UserValue } from '../../lib/resources';
 
 export interface PhotoLine {

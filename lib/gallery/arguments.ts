@@ -1,5 +1,5 @@
 import { choiceArgument, integerArgument } from '../http/arguments';
-import { MAX_DATE } from './items';
+import { MAX_DATE } from './layout';
 import { SORTS } from './order';
 
 /** The query arguments of every gallery endpoint (spec 4.4; decisions.md, Requests). */

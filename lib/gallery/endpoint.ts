@@ -30,13 +30,13 @@ const pathIds = (event: ApiEvent): PathIds => ({
   commentId: () => parseId(pathParameter(event, 'comment_id'), 'comment_id'),
 });
 
-type Listing<V> = (service: GalleryService, args: ListingArgs, path: PathIds, now: number) => Promise<V>;
+type Listing<V> = (service: GalleryService, args: ListingArgs, path: PathIds, now: number, signal: AbortSignal) => Promise<V>;
 
 const listingEndpoint =
   <V>(shape: ResourceShape<V>) =>
   (list: Listing<V>): LambdaHandler =>
-    endpoint({ args: GALLERY_ARGUMENTS, sunset: true }, async (args, event) =>
-      resource(shape, await list(gallery, args, pathIds(event), nowSeconds())),
+    endpoint({ args: GALLERY_ARGUMENTS, sunset: true }, async (args, event, _context, signal) =>
+      resource(shape, await list(gallery, args, pathIds(event), nowSeconds(), signal)),
     );
 
 /** An endpoint answering the gallery wrapper (photos). */

@@ -1,12 +1,14 @@
 /**
  * The eight gallery listings (spec 4.4; decisions.md, Gallery) over a GalleryStore: the date
- * window, the four sorts, count and offset, and the wrappers. Listings over the whole gallery
- * read keys from the date index and fetch full items only for the page.
+ * window, the four sorts, count and offset, and the wrappers. Listings of the whole gallery, of
+ * a photo's comments and of a comment's replies are paged by the store (its cost follows the
+ * page); listings by id hold at most 100 records and are ordered here.
  */
 import { ApiError } from '../errors';
 import type { CommentValue, EventsValue, GalleryValue } from '../resources';
-import { isDateSort, ORDERS, type Ranked, type Sort } from './order';
-import type { CommentRecord, GalleryStore, Kind, PhotoRecord } from './store';
+import { allOf, MAX_DATE, repliesTo, thread, topLevel, type Series } from './layout';
+import { ORDERS, type Ranked, type Sort } from './order';
+import type { CommentRecord, GalleryStore, Kind, PageIds, PhotoRecord, Range } from './store';
 import { dateWindow, inWindow, type DateWindow } from './window';
 
 /** The arguments every gallery endpoint takes (lib/gallery/arguments.ts). */
@@ -26,7 +28,7 @@ interface Page<T> {
 const photoRank = (photo: PhotoRecord): Ranked => ({ id: photo.id, date: photo.submit_date, rank: photo.digg_count });
 const commentRank = (comment: CommentRecord): Ranked => ({ id: comment.id, date: comment.date, rank: comment.up });
 
-/** Orders records in hand, keeps those in the window, and cuts the page. */
+/** Orders records in hand (at most 100), keeps those in the window, and cuts the page. */
 function pageOf<T>(records: readonly T[], rank: (record: T) => Ranked, window: DateWindow, args: ListingArgs): Page<T> {
   const order = ORDERS[args.sort];
   const ranked = records.map((record) => ({ record, key: rank(record) })).filter(({ key }) => inWindow(key.date, window));
@@ -36,37 +38,39 @@ function pageOf<T>(records: readonly T[], rank: (record: T) => Ranked, window: D
 
 const notFound = () => new ApiError(404);
 
+const rangeOf = (window: DateWindow): Range => ({ from: window.min ?? 0, to: window.max ?? MAX_DATE });
+
 export class GalleryService {
   constructor(private readonly store: GalleryStore) {}
 
-  /** A page of the whole gallery's photos or comments within a window of at most 30 days. */
-  private async windowPage(kind: Kind, args: ListingArgs, now: number): Promise<{ window: Required<DateWindow>; total: number; ids: number[] }> {
-    const window = dateWindow({ min: args.min_submit_date, max: args.max_submit_date }, false, now);
-    const end = args.offset + args.count;
-    if (isDateSort(args.sort)) {
-      const [total, ids] = await Promise.all([
-        this.store.countInWindow(kind, window),
-        this.store.idsByDate(kind, window, args.sort === 'submit_date-desc', end),
-      ]);
-      return { window, total, ids: ids.slice(args.offset) };
-    }
-    const ranked = await this.store.ranksInWindow(kind, window);
-    ranked.sort(ORDERS[args.sort]);
-    return { window, total: ranked.length, ids: ranked.slice(args.offset, end).map((entry) => entry.id) };
+  /** A page of series within a window, its records read by id in the page's order. */
+  private async seriesPage<T>(
+    series: readonly Series[],
+    window: DateWindow,
+    args: ListingArgs,
+    fetch: (ids: readonly number[]) => Promise<Map<number, T>>,
+    signal?: AbortSignal,
+  ): Promise<Page<T>> {
+    const { total, ids }: PageIds = await this.store.page({ series, range: rangeOf(window), sort: args.sort, offset: args.offset, count: args.count }, signal);
+    return { total, items: ids.length === 0 ? [] : await this.inOrder(ids, fetch) };
   }
 
   /**
-   * The window of listings by id (all time, narrowed by the bounds given; checked before any
-   * read), and its min_date: the lower bound, or the earliest date there is, whose query starts
-   * now so that it runs beside the listing's own reads instead of after them.
+   * The window of listings by id or of one photo's thread (all time, narrowed by the bounds
+   * given; checked before any read), and its min_date: the lower bound, or the earliest date
+   * there is, whose lookup starts now so that it runs beside the listing's own reads.
    */
-  private unlimitedWindow(kind: Kind, args: ListingArgs, now: number): { window: DateWindow; minDate: Promise<number> } {
+  private unlimitedWindow(kind: Kind, args: ListingArgs, now: number, signal?: AbortSignal): { window: DateWindow; minDate: Promise<number> } {
     const window = dateWindow({ min: args.min_submit_date, max: args.max_submit_date }, true, now);
     if (window.min !== undefined) return { window, minDate: Promise.resolve(window.min) };
-    const minDate = this.store.earliestDate(kind).then((earliest) => earliest ?? 0);
+    const minDate = this.store.earliestDate(kind, signal).then((earliest) => earliest ?? 0);
     // Answered 404 before it is awaited, the request drops it; its failure must not go unhandled.
     minDate.catch(() => undefined);
     return { window, minDate };
+  }
+
+  private limitedWindow(args: ListingArgs, now: number): Required<DateWindow> {
+    return dateWindow({ min: args.min_submit_date, max: args.max_submit_date }, false, now);
   }
 
   private wrapper(page: Page<unknown>, args: ListingArgs, now: number, minDate: number) {
@@ -89,71 +93,78 @@ export class GalleryService {
   }
 
   /** GET /galleryphotos: the photos of the window. */
-  async photos(args: ListingArgs, now: number): Promise<GalleryValue> {
-    const { window, total, ids } = await this.windowPage('photo', args, now);
-    const items = await this.inOrder(ids, (wanted) => this.store.photosByIds(wanted));
-    return this.gallery({ total, items }, args, now, window.min);
+  async photos(args: ListingArgs, now: number, signal?: AbortSignal): Promise<GalleryValue> {
+    const window = this.limitedWindow(args, now);
+    const page = await this.seriesPage([allOf('photo')], window, args, (ids) => this.store.photosByIds(ids, signal), signal);
+    return this.gallery(page, args, now, window.min);
   }
 
   /** GET /galleryphotos/{list}: the photos with these ids; unknown ids are left out. */
-  async photosByIds(ids: readonly number[], args: ListingArgs, now: number): Promise<GalleryValue> {
-    const { window, minDate } = this.unlimitedWindow('photo', args, now);
-    const found = [...(await this.store.photosByIds(ids)).values()];
+  async photosByIds(ids: readonly number[], args: ListingArgs, now: number, signal?: AbortSignal): Promise<GalleryValue> {
+    const { window, minDate } = this.unlimitedWindow('photo', args, now, signal);
+    const found = [...(await this.store.photosByIds(ids, signal)).values()];
     return this.gallery(pageOf(found, photoRank, window, args), args, now, await minDate);
   }
 
   /** GET /galleryphoto/{id}: the gallery wrapper holding one photo; 404 when there is none. */
-  async photo(id: number, args: ListingArgs, now: number): Promise<GalleryValue> {
-    const { window, minDate } = this.unlimitedWindow('photo', args, now);
-    const photo = (await this.store.photosByIds([id])).get(id);
+  async photo(id: number, args: ListingArgs, now: number, signal?: AbortSignal): Promise<GalleryValue> {
+    const { window, minDate } = this.unlimitedWindow('photo', args, now, signal);
+    const photo = (await this.store.photosByIds([id], signal)).get(id);
     if (photo === undefined) throw notFound();
     return this.gallery(pageOf([photo], photoRank, window, args), args, now, await minDate);
   }
 
   /** GET /galleryphotos/comments: the comments (every level) of the window. */
-  async comments(args: ListingArgs, now: number): Promise<EventsValue> {
-    const { window, total, ids } = await this.windowPage('comment', args, now);
-    const items = await this.inOrder(ids, (wanted) => this.store.commentsByIds(wanted));
-    return this.events({ total, items }, args, now, window.min);
+  async comments(args: ListingArgs, now: number, signal?: AbortSignal): Promise<EventsValue> {
+    const window = this.limitedWindow(args, now);
+    const page = await this.seriesPage([allOf('comment')], window, args, (ids) => this.store.commentsByIds(ids, signal), signal);
+    return this.events(page, args, now, window.min);
   }
 
   /** GET /galleryphotos/{list}/comments: every comment of these photos; 404 if any is unknown. */
-  async commentsOfPhotos(ids: readonly number[], args: ListingArgs, now: number): Promise<EventsValue> {
-    const { window, minDate } = this.unlimitedWindow('comment', args, now);
-    const photos = await this.store.photosByIds(ids);
+  async commentsOfPhotos(ids: readonly number[], args: ListingArgs, now: number, signal?: AbortSignal): Promise<EventsValue> {
+    const { window, minDate } = this.unlimitedWindow('comment', args, now, signal);
+    const photos = await this.store.photosByIds(ids, signal);
     if (ids.some((id) => !photos.has(id))) throw notFound();
-    const comments = (await Promise.all(ids.map((id) => this.store.commentsOfPhoto(id)))).flat();
-    return this.events(pageOf(comments, commentRank, window, args), args, now, await minDate);
+    // A photo's `comments` is its thread's size: threads without comments need no reading.
+    const threads = ids.filter((id) => photos.get(id)!.comments > 0).map(thread);
+    const page = await this.seriesPage(threads, window, args, (wanted) => this.store.commentsByIds(wanted, signal), signal);
+    return this.events(page, args, now, await minDate);
   }
 
   /** GET /galleryphoto/{id}/comments: the top-level comments of one photo; 404 if it is unknown. */
-  async topLevelComments(photoId: number, args: ListingArgs, now: number): Promise<EventsValue> {
-    const { window, minDate } = this.unlimitedWindow('comment', args, now);
-    const [photos, comments] = await Promise.all([this.store.photosByIds([photoId]), this.store.commentsOfPhoto(photoId)]);
+  async topLevelComments(photoId: number, args: ListingArgs, now: number, signal?: AbortSignal): Promise<EventsValue> {
+    const { window, minDate } = this.unlimitedWindow('comment', args, now, signal);
+    const [photos, page] = await Promise.all([
+      this.store.photosByIds([photoId], signal),
+      this.seriesPage([topLevel(photoId)], window, args, (ids) => this.store.commentsByIds(ids, signal), signal),
+    ]);
     if (!photos.has(photoId)) throw notFound();
-    const topLevel = comments.filter((comment) => comment.level === 0);
-    return this.events(pageOf(topLevel, commentRank, window, args), args, now, await minDate);
+    return this.events(page, args, now, await minDate);
   }
 
   /** The comment, when the photo exists and the comment is one of its comments; else 404. */
-  private async commentOf(photoId: number, commentId: number): Promise<CommentRecord> {
-    const [photos, comments] = await Promise.all([this.store.photosByIds([photoId]), this.store.commentsByIds([commentId])]);
+  private async commentOf(photoId: number, commentId: number, signal?: AbortSignal): Promise<CommentRecord> {
+    const [photos, comments] = await Promise.all([this.store.photosByIds([photoId], signal), this.store.commentsByIds([commentId], signal)]);
     const comment = comments.get(commentId);
     if (!photos.has(photoId) || comment === undefined || comment.story !== photoId) throw notFound();
     return comment;
   }
 
   /** GET /galleryphoto/{id}/comment/{id}: the events wrapper holding one comment. */
-  async comment(photoId: number, commentId: number, args: ListingArgs, now: number): Promise<EventsValue> {
-    const { window, minDate } = this.unlimitedWindow('comment', args, now);
-    const comment = await this.commentOf(photoId, commentId);
+  async comment(photoId: number, commentId: number, args: ListingArgs, now: number, signal?: AbortSignal): Promise<EventsValue> {
+    const { window, minDate } = this.unlimitedWindow('comment', args, now, signal);
+    const comment = await this.commentOf(photoId, commentId, signal);
     return this.events(pageOf([comment], commentRank, window, args), args, now, await minDate);
   }
 
   /** GET /galleryphoto/{id}/comment/{id}/replies: one level of replies to a comment. */
-  async replies(photoId: number, commentId: number, args: ListingArgs, now: number): Promise<EventsValue> {
-    const { window, minDate } = this.unlimitedWindow('comment', args, now);
-    const [, replies] = await Promise.all([this.commentOf(photoId, commentId), this.store.repliesTo(commentId)]);
-    return this.events(pageOf(replies, commentRank, window, args), args, now, await minDate);
+  async replies(photoId: number, commentId: number, args: ListingArgs, now: number, signal?: AbortSignal): Promise<EventsValue> {
+    const { window, minDate } = this.unlimitedWindow('comment', args, now, signal);
+    const [, page] = await Promise.all([
+      this.commentOf(photoId, commentId, signal),
+      this.seriesPage([repliesTo(commentId)], window, args, (ids) => this.store.commentsByIds(ids, signal), signal),
+    ]);
+    return this.events(page, args, now, await minDate);
   }
 }

@@ -1,7 +1,7 @@
 /** What the gallery service needs of its storage; lib/gallery/dynamodb.ts keeps it in DynamoDB. */
 import type { CommentValue, GalleryPhotoValue } from '../resources';
-import type { Ranked } from './order';
-import type { DateWindow } from './window';
+import type { Series } from './layout';
+import type { Sort } from './order';
 
 /** A stored photo: what the API shows, and its digg count. */
 export interface PhotoRecord extends GalleryPhotoValue {
@@ -12,19 +12,32 @@ export type CommentRecord = CommentValue;
 
 export type Kind = 'photo' | 'comment';
 
+/** Inclusive bounds in epoch seconds. */
+export interface Range {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** A page of the members of one or more series (their union) dated within a range, in a sort. */
+export interface PageQuery {
+  readonly series: readonly Series[];
+  readonly range: Range;
+  readonly sort: Sort;
+  readonly offset: number;
+  readonly count: number;
+}
+
+/** The members in the range, and the ids of the page's, in order. */
+export interface PageIds {
+  readonly total: number;
+  readonly ids: number[];
+}
+
+/** Every read takes the request's abort signal: a request answered (or out of time) reads no more. */
 export interface GalleryStore {
-  /** How many photos (or comments) are dated within the window. */
-  countInWindow(kind: Kind, window: DateWindow): Promise<number>;
-  /** The first `limit` ids within the window by date, newest or oldest first (ties on the id). */
-  idsByDate(kind: Kind, window: DateWindow, newestFirst: boolean, limit: number): Promise<number[]>;
-  /** Every id within the window with its date and rank (digg count or up votes), no full items. */
-  ranksInWindow(kind: Kind, window: DateWindow): Promise<Ranked[]>;
+  page(query: PageQuery, signal?: AbortSignal): Promise<PageIds>;
   /** The earliest date of any photo (or comment); undefined when there is none. */
-  earliestDate(kind: Kind): Promise<number | undefined>;
-  photosByIds(ids: readonly number[]): Promise<Map<number, PhotoRecord>>;
-  commentsByIds(ids: readonly number[]): Promise<Map<number, CommentRecord>>;
-  /** Every comment of a photo, at every level. */
-  commentsOfPhoto(photoId: number): Promise<CommentRecord[]>;
-  /** The direct replies to a comment. */
-  repliesTo(commentId: number): Promise<CommentRecord[]>;
+  earliestDate(kind: Kind, signal?: AbortSignal): Promise<number | undefined>;
+  photosByIds(ids: readonly number[], signal?: AbortSignal): Promise<Map<number, PhotoRecord>>;
+  commentsByIds(ids: readonly number[], signal?: AbortSignal): Promise<Map<number, CommentRecord>>;
 }

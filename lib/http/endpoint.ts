@@ -6,6 +6,7 @@ import { observeApiRequests } from '../observability/summaries';
 import type { Resource } from '../resources';
 import type { ArgumentSchema, ArgumentsOf } from './arguments';
 import type { ApiContext, ApiEvent, ApiResult } from './context';
+import { DEADLINE_OPTIONS, untilAnswered } from './deadline';
 import { negotiateType, parseQuery, requireAppKey, requireCallback, validateArguments } from './middlewares';
 import { respond, type ResponsePolicy } from './respond';
 
@@ -18,10 +19,12 @@ export interface EndpointSpec<S extends ArgumentSchema> {
   readonly sunset?: boolean;
 }
 
+/** `signal` is aborted at the request's deadline, and once the handler has answered (./deadline.ts). */
 export type EndpointHandler<S extends ArgumentSchema> = (
   args: ArgumentsOf<S>,
   event: ApiEvent,
   context: ApiContext,
+  signal: AbortSignal,
 ) => Resource | Promise<Resource>;
 
 export type LambdaHandler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
@@ -31,7 +34,7 @@ export type LambdaHandler = (event: ApiEvent, context: Context) => Promise<ApiRe
  * (first, so that they see the final answer), then how errors are answered.
  */
 const responsePipeline = (policy: ResponsePolicy) =>
-  middy<ApiEvent, unknown, Error, ApiContext>()
+  middy<ApiEvent, unknown, Error, ApiContext>(DEADLINE_OPTIONS)
     .use(observeApiRequests())
     .use(respond(policy, config))
     .use(parseQuery())
@@ -47,7 +50,7 @@ export function endpoint<S extends ArgumentSchema>(spec: EndpointSpec<S>, handle
   return responsePipeline(policy)
     .use(requireAppKey(config.deniedAppKeys))
     .use(validateArguments(spec.args))
-    .handler((event, context) => handle(context.args as ArgumentsOf<S>, event, context)) as unknown as LambdaHandler;
+    .handler((event, context, { signal }) => untilAnswered(signal, async (answered) => handle(context.args as ArgumentsOf<S>, event, context, answered))) as unknown as LambdaHandler;
 }
 
 /**

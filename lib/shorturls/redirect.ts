@@ -6,6 +6,7 @@
  */
 import middy from '@middy/core';
 import { ApiError } from '../errors';
+import { DEADLINE_OPTIONS } from '../http/deadline';
 import type { ApiEvent, ApiResult } from '../http/context';
 import { logger } from '../observability/powertools';
 import { observeRedirects } from '../observability/summaries';
@@ -38,7 +39,7 @@ function failurePage(error: unknown): ApiResult {
 }
 
 export function redirectHandler(store: ShortUrlStore) {
-  return middy<ApiEvent, ApiResult>()
+  return middy<ApiEvent, ApiResult>(DEADLINE_OPTIONS)
     .use(observeRedirects())
     .use({
       onError: (request) => {

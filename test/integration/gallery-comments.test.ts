@@ -113,7 +113,7 @@ describe('the comment record and the events wrapper (decisions.md, Comment recor
     await save((g) => {
       photo = farPhoto(g);
       const top = g.comment(photo, start + 10, { content: HARD, user: '名前 & <u> "q" \u0003 😀' });
-      comments = [top, g.reply(top, start + 20, { content: `  ${HARD}  `, user: '' })];
+      comments = [top, g.reply(top, start + 20, { content: `  ${HARD}  `, user: '\u0001' })];
     });
     const query = `min_submit_date=${start}&max_submit_date=${start + DAY}&sort=submit_date-asc`;
     for (const path of ['/galleryphotos/comments', `/galleryphotos/${photo!.id}/comments`]) {

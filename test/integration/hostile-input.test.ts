@@ -30,16 +30,14 @@
 import { randomUUID } from 'node:crypto';
 import { maxHeaderSize, METHODS } from 'node:http';
 import { connect } from 'node:net';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { startLocalServer, type LocalServer } from '../../infra/local-server';
 import { CONTAINERS } from '../../lib/catalog/containers';
 import { config } from '../../lib/config';
-import { documentClient } from '../../lib/db/client';
-import { commentItem, itemKey, photoItem } from '../../lib/gallery/items';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 import { APP_KEY, invoke, invokeShortLink, ROUTES, SHORT_LINK_ROUTES, type Invocation } from '../support/invoke';
 import { CONTENT_TYPE, SPEC_CATALOGUE, type ResponseType } from '../support/expect-error';
+import { GalleryData } from '../support/gallery-fixtures';
 import { parseXml, runScript, unserializeAll, XML_DECLARATION, type XmlElement } from '../support/parsers';
 import { SHORT_URL_HOST } from '../support/short-url-host';
 
@@ -198,17 +196,12 @@ const SEEDED_ENTRIES = new Map<number, string>([
 ]);
 const SEEDED_RANK = new Map<number, number>([...PHOTOS.map((p) => [p.id, p.digg_count] as const), ...COMMENTS.map((c) => [c.id, c.up] as const)]);
 
-async function storeSeeds(): Promise<void> {
-  const TableName = process.env.GALLERY_TABLE!;
-  const items = [...PHOTOS.map(photoItem), ...COMMENTS.map(commentItem)];
-  await Promise.all(items.map((Item) => documentClient.send(new PutCommand({ TableName, Item }))));
-}
-
-async function removeSeeds(): Promise<void> {
-  const TableName = process.env.GALLERY_TABLE!;
-  const keys = [...PHOTOS.map((p) => itemKey('photo', p.id)), ...COMMENTS.map((c) => itemKey('comment', c.id))];
-  await Promise.all(keys.map((pk) => documentClient.send(new DeleteCommand({ TableName, Key: { pk } }))));
-}
+/** The seeds, written through the importer and removed with their counters. */
+const seeds = new GalleryData();
+seeds.photos.push(...PHOTOS.map((photo) => ({ ...photo, user: { ...photo.user } })));
+seeds.comments.push(...COMMENTS.map((comment) => ({ ...comment })));
+const storeSeeds = (): Promise<unknown> => seeds.save();
+const removeSeeds = (): Promise<void> => seeds.remove();
 
 /** A detail after the catalogue message: an argument name, optionally with its bound. */
 const SAFE_DETAIL = /^[A-Za-z0-9_.-]+( \(.*\))?$/;

@@ -1,7 +1,7 @@
 /**
  * The gallery importer (infra/gallery/importer.ts, `npm run import`) and the sample's loading
  * against the integration run's DynamoDB Local, read back through the store the functions use
- * (lib/gallery/dynamodb.ts).
+ * (lib/gallery/dynamodb.ts). gallery-counters.test.ts recounts every counter after random imports.
  *
  * Every test has data of its own: ids from a random base of at least 10^12 and dates in 2003,
  * so that no other test's window or id list sees them.
@@ -11,16 +11,17 @@ import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../lib/db/client';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
-import { itemKey } from '../../lib/gallery/items';
+import { itemKey, MAX_DATE, repliesTo, thread, allOf, indexName, FAMILIES, ORDER_KEYS, type Family, type OrderKey, type Series } from '../../lib/gallery/layout';
+import type { CommentRecord, Range } from '../../lib/gallery/store';
 import { generateGallery, HARD_TEXT } from '../../infra/gallery/generator';
 import { importFile, importLines, type ImportSummary } from '../../infra/gallery/importer';
 import { lineOf } from '../../infra/gallery/records';
 import { galleryIsEmpty, loadSample, recreateGalleryTable } from '../../infra/gallery/seed';
-import { loadTemplate, type Template } from '../../infra/template';
+import { ownGalleryTable } from '../support/own-gallery-table';
 
 jest.setTimeout(60_000);
 
@@ -88,6 +89,15 @@ async function rawItems(keys: readonly string[]): Promise<Map<string, Record<str
   return found;
 }
 
+const ALL_TIME: Range = { from: 0, to: MAX_DATE };
+
+/** Every member of a series (at most 100), oldest first, as the functions list them. */
+async function members(series: Series, range: Range = ALL_TIME, sort: 'submit_date-asc' | 'digg_count-asc' = 'submit_date-asc'): Promise<CommentRecord[]> {
+  const { ids } = await store.page({ series: [series], range, sort, offset: 0, count: 100 });
+  const found = await store.commentsByIds(ids);
+  return ids.map((id) => found.get(id)!);
+}
+
 const quietImport = (path: string, client: DynamoDBDocumentClient = documentClient): Promise<ImportSummary> => importFile(path, client, TABLE);
 
 describe('a good file', () => {
@@ -123,7 +133,7 @@ describe('a good file', () => {
   });
 
   test('the comments carry level, root and replies, and the replies index finds them', async () => {
-    const comments = await store.commentsOfPhoto(ids.photo(1));
+    const comments = await members(thread(ids.photo(1)));
     const byN = (n: number) => comments.find((entry) => entry.id === ids.comment(n))!;
     expect(comments).toHaveLength(8);
     expect(byN(1)).toEqual({
@@ -142,14 +152,15 @@ describe('a good file', () => {
     for (let n = 2; n <= 6; n++) expect(byN(n)).toMatchObject({ level: n - 1, root: ids.comment(1), replyto: ids.comment(n - 1), replies: n === 6 ? 0 : 1 });
     expect(byN(7)).toMatchObject({ level: 1, root: ids.comment(1), replies: 0 });
     expect(byN(8)).toMatchObject({ level: 0, root: ids.comment(8), replies: 0 });
-    expect((await store.repliesTo(ids.comment(1))).map((entry) => entry.id).sort()).toEqual([ids.comment(2), ids.comment(7)]);
+    expect((await members(repliesTo(ids.comment(1)))).map((entry) => entry.id)).toEqual([ids.comment(2), ids.comment(7)]);
   });
 
-  test('the date index holds them, by date', async () => {
-    const window = { min: ids.date(0), max: ids.date(20_000) };
-    expect(await store.idsByDate('photo', window, false, 10)).toEqual([ids.photo(1), ids.photo(2)]);
-    expect(await store.idsByDate('comment', window, false, 20)).toEqual(Array.from({ length: 9 }, (_, index) => ids.comment(index + 1)));
-    expect((await store.ranksInWindow('photo', window)).map((entry) => entry.rank)).toEqual([3, 6]);
+  test('the day indexes and the counters hold them, by date and by rank', async () => {
+    const range = { from: ids.date(0), to: ids.date(20_000) };
+    const page = (series: Series, sort: 'submit_date-asc' | 'digg_count-desc') => store.page({ series: [series], range, sort, offset: 0, count: 20 });
+    expect(await page(allOf('photo'), 'submit_date-asc')).toEqual({ total: 2, ids: [ids.photo(1), ids.photo(2)] });
+    expect(await page(allOf('photo'), 'digg_count-desc')).toEqual({ total: 2, ids: [ids.photo(2), ids.photo(1)] });
+    expect(await page(allOf('comment'), 'submit_date-asc')).toEqual({ total: 9, ids: Array.from({ length: 9 }, (_, index) => ids.comment(index + 1)) });
   });
 });
 
@@ -212,7 +223,8 @@ describe('importing twice', () => {
     const after = await rawItems(keys);
     expect(before.size).toBe(6);
     expect(after).toEqual(before);
-    expect({ ...second, seconds: 0 }).toEqual({ ...first, seconds: 0 });
+    expect({ ...second, seconds: 0 }).toEqual({ ...first, seconds: 0, unchanged: 6 });
+    expect(first.unchanged).toBe(0);
     expect(second.counts).toBe(0);
   });
 });
@@ -227,7 +239,7 @@ describe('a second file that adds to what is stored', () => {
     // Photo 1 (comments), comments 1 and 2 (replies): stored, not in the file.
     expect(summary.counts).toBe(3);
     expect((await store.photosByIds([ids.photo(1)])).get(ids.photo(1))!.comments).toBe(6);
-    const comments = new Map((await store.commentsOfPhoto(ids.photo(1))).map((entry) => [entry.id, entry]));
+    const comments = new Map((await members(thread(ids.photo(1)))).map((entry) => [entry.id, entry]));
     expect(comments.get(ids.comment(1))).toMatchObject({ replies: 2 });
     expect(comments.get(ids.comment(2))).toMatchObject({ replies: 1 });
     expect(comments.get(ids.comment(3))).toMatchObject({ level: 2, root: ids.comment(1) });
@@ -245,30 +257,42 @@ describe('a second file that adds to what is stored', () => {
   });
 });
 
-describe('when DynamoDB leaves items unprocessed', () => {
-  test('they are sent again until all are written', async () => {
+describe('when DynamoDB cancels a transaction for a conflict with another', () => {
+  test('it is sent again until it goes through, and everything is written once', async () => {
     const ids = fresh();
     const lines = [...Array.from({ length: 30 }, (_, index) => photo(ids, index + 1)), ...Array.from({ length: 30 }, (_, index) => comment(ids, index + 1, 1, index === 0 ? null : index))];
-    // A client whose answers to BatchWriteItem write only the first 10 of the batch, three times.
-    let throttled = 3;
-    const batchSizes: number[] = [];
-    const stingy = {
+    // A client whose first three transactions are cancelled as DynamoDB cancels concurrent ones.
+    let conflicts = 3;
+    let transactions = 0;
+    const busy = {
       send: (command: unknown) => {
-        if (!(command instanceof BatchWriteCommand)) return documentClient.send(command as never);
-        const requests = command.input.RequestItems![TABLE]!;
-        batchSizes.push(requests.length);
-        if (throttled-- <= 0) return documentClient.send(command);
-        return documentClient
-          .send(new BatchWriteCommand({ RequestItems: { [TABLE]: requests.slice(0, 10) } }))
-          .then(() => ({ UnprocessedItems: { [TABLE]: requests.slice(10) } }));
+        if (!(command instanceof TransactWriteCommand)) return documentClient.send(command as never);
+        transactions++;
+        if (conflicts-- <= 0) return documentClient.send(command);
+        const reasons = command.input.TransactItems!.map((_, index) => ({ Code: index === 0 ? 'TransactionConflict' : 'None' }));
+        return Promise.reject(Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: reasons }));
       },
     } as unknown as DynamoDBDocumentClient;
-    const summary = await importLines(lines.map((line) => JSON.stringify(line)), stingy, TABLE, { concurrency: 1, retry: { attempts: 5, baseDelayMs: 5, maxDelayMs: 20 } });
-    expect(summary).toMatchObject({ photos: 30, comments: 30, refused: [] });
-    expect(batchSizes.slice(0, 4)).toEqual([25, 15, 5, 25]);
+    const summary = await importLines(lines.map((line) => JSON.stringify(line)), busy, TABLE, { retry: { attempts: 5, baseDelayMs: 5, maxDelayMs: 20 } });
+    expect(summary).toMatchObject({ photos: 30, comments: 30, unchanged: 0, refused: [] });
+    expect(transactions).toBeGreaterThan(3);
     const keys = [...Array.from({ length: 30 }, (_, index) => itemKey('photo', ids.photo(index + 1))), ...Array.from({ length: 30 }, (_, index) => itemKey('comment', ids.comment(index + 1)))];
     expect((await rawItems(keys)).size).toBe(60);
+    expect((await store.photosByIds([ids.photo(1)])).get(ids.photo(1))).toMatchObject({ comments: 30 });
     expect((await store.commentsByIds([ids.comment(30)])).get(ids.comment(30))).toMatchObject({ level: 29, root: ids.comment(1) });
+  });
+
+  test('a condition that fails (another import got there first) stops the import with what it wrote whole', async () => {
+    const ids = fresh();
+    const racing = {
+      send: (command: unknown) => {
+        if (!(command instanceof TransactWriteCommand)) return documentClient.send(command as never);
+        const reasons = command.input.TransactItems!.map((_, index) => ({ Code: index === 0 ? 'ConditionalCheckFailed' : 'None' }));
+        return Promise.reject(Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: reasons }));
+      },
+    } as unknown as DynamoDBDocumentClient;
+    await expect(importLines([JSON.stringify(photo(ids, 1))], racing, TABLE)).rejects.toThrow(/the table changed while this import ran .*run the import again/);
+    expect((await rawItems([itemKey('photo', ids.photo(1))])).size).toBe(0);
   });
 });
 
@@ -305,10 +329,10 @@ describe('the sample through the importer', () => {
     const photos = await store.photosByIds(photoIds);
     expect(photos.size).toBe(60);
     for (const id of photoIds) {
-      const comments = await store.commentsOfPhoto(id);
+      const comments = await members(thread(id));
       expect(photos.get(id)!.comments).toBe(comments.length);
       for (const entry of comments) {
-        const replies = await store.repliesTo(entry.id);
+        const replies = await members(repliesTo(entry.id));
         expect(entry.replies).toBe(replies.length);
         for (const reply of replies) expect(reply).toMatchObject({ level: entry.level + 1, root: entry.root, story: id });
       }
@@ -317,32 +341,20 @@ describe('the sample through the importer', () => {
 });
 
 describe('seeding a table of its own', () => {
-  // A copy of the template whose gallery table has a name of its own, so that the run's table stays.
-  const name = `gallery-seed-test-${randomInt(0, 2 ** 40)}`;
-  const original = loadTemplate();
-  const template: Template = {
-    ...original,
-    Resources: { GalleryTable: { ...original.Resources.GalleryTable!, Properties: { ...original.Resources.GalleryTable!.Properties, TableName: name } } },
-  };
-  const client = new DynamoDBClient({});
-  const documents = DynamoDBDocumentClient.from(client);
-
-  afterAll(async () => {
-    await client.send(new DeleteTableCommand({ TableName: name })).catch(() => undefined);
-    client.destroy();
-  });
+  // A table of its own, so that the run's table stays.
+  const { name, template, client, documents } = ownGalleryTable('gallery-seed-test');
 
   test('recreating empties it and keeps the indexes; the sample loads into it', async () => {
     await recreateGalleryTable(client, name, template);
     expect(await galleryIsEmpty(documents, name)).toBe(true);
     const description = await client.send(new DescribeTableCommand({ TableName: name }));
-    expect(description.Table!.GlobalSecondaryIndexes!.map((index) => index.IndexName).sort()).toEqual(['byDate', 'byParent', 'byPhoto']);
+    const nine = (Object.keys(FAMILIES) as Family[]).flatMap((family) => (Object.keys(ORDER_KEYS) as OrderKey[]).map((order) => indexName(family, order)));
+    expect(description.Table!.GlobalSecondaryIndexes!.map((index) => index.IndexName).sort()).toEqual(nine.sort());
 
     const summary = await loadSample(documents, name, { photos: 80, seed: 3 });
     expect(summary).toMatchObject({ photos: 80, refused: [] });
     expect(await galleryIsEmpty(documents, name)).toBe(false);
 
-    await documents.send(new PutCommand({ TableName: name, Item: { pk: 'photo#1', kind: 'photo', date_id: 'x' } }));
     await recreateGalleryTable(client, name, template);
     expect(await galleryIsEmpty(documents, name)).toBe(true);
   });

@@ -131,7 +131,7 @@ describe('tables', () => {
     expect(tables('prod').map((table) => [table.properties.TableName, table.properties.DeletionProtectionEnabled])).toEqual([
       ['social-news-prod-short-urls', true],
       ['social-news-prod-rate-limits', true],
-      ['social-news-prod-gallery', true],
+      ['social-news-prod-gallery-v2', true],
     ]);
     expect(tables('staging').every((table) => table.properties.DeletionProtectionEnabled === false)).toBe(true);
   });

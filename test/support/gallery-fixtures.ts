@@ -1,6 +1,7 @@
 /**
- * Test data for the gallery endpoints, written to GalleryTable with the importer's own layout
- * (photoItem/commentItem), and the checks every gallery answer goes through: each request made in
+ * Test data for the gallery endpoints, written to GalleryTable through the importer (so with
+ * the counters it keeps) and removed through its writer, and the checks every gallery answer
+ * goes through: each request made in
  * all four types, each body decoded with the real parser of its type and brought to one view,
  * with the wire form (property order, PHP classes, XML placement, `total` as a string) checked
  * on the way.
@@ -10,10 +11,15 @@
  * comes near, and that no other test of this process claimed; ids are random and at least 10^12.
  */
 import { randomInt } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { deleteItems, writeItems } from '../../infra/gallery/table';
+import { bumpsOf, type RecordChange } from '../../infra/gallery/changes';
+import { importLines } from '../../infra/gallery/importer';
+import { lineOf, type ImportRecord } from '../../infra/gallery/records';
+import { DynamoGalleryLookup } from '../../infra/gallery/table';
+import { writeChanges } from '../../infra/gallery/writer';
 import { documentClient } from '../../lib/db/client';
-import { commentItem, dateId, photoItem } from '../../lib/gallery/items';
+import { allOf } from '../../lib/gallery/layout';
+import { Listing as CounterReader } from '../../lib/gallery/listing';
+import { GalleryReads } from '../../lib/gallery/reads';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 import { CONTENT_TYPE, TYPES, typeQuery, type ResponseType } from './expect-error';
 import { invoke, withKey, type Invocation } from './invoke';
@@ -45,20 +51,11 @@ export function uniqueId(): number {
 
 const claimed: Array<[number, number]> = [];
 
+/** The table's counters, read as the functions read them. */
+const listing = (): CounterReader => new CounterReader(new GalleryReads(documentClient, table()));
+
 async function anythingBetween(from: number, to: number): Promise<boolean> {
-  for (const kind of ['photo', 'comment']) {
-    const answer = await documentClient.send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'byDate',
-        KeyConditionExpression: 'kind = :kind AND date_id BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':kind': kind, ':from': dateId(Math.max(0, from), 0), ':to': dateId(to, Number.MAX_SAFE_INTEGER) },
-        Limit: 1,
-      }),
-    );
-    if ((answer.Items ?? []).length > 0) return true;
-  }
-  return false;
+  return (await listing().total([allOf('photo'), allOf('comment')], { from: Math.max(0, from), to })) > 0;
 }
 
 export interface RangeOptions {
@@ -147,22 +144,35 @@ export class GalleryData {
     return comment;
   }
 
-  private items(): Array<Record<string, unknown>> {
-    return [...this.photos.map((photo) => photoItem(photo)), ...this.comments.map((comment) => commentItem(comment))];
+  /** The records as import lines: the importer derives counts, levels and roots, as it does for any file. */
+  private lines(): string[] {
+    const records: ImportRecord[] = [
+      ...this.photos.map(({ comments: _derived, ...photo }): ImportRecord => ({ type: 'photo', ...photo })),
+      ...this.comments.map(({ story, replyto, id, date, user, content, up, down }): ImportRecord => ({ type: 'comment', id, photo: story, replyto, date, user, content, up, down })),
+    ];
+    return records.map(lineOf);
   }
 
   async save(): Promise<this> {
-    await writeItems(documentClient, table(), this.items());
+    const summary = await importLines(this.lines(), documentClient, table());
+    if (summary.refused.length > 0) throw new Error(`the importer refused test data: ${JSON.stringify(summary.refused.slice(0, 3))}`);
     return this;
   }
 
+  /** Deletes what the table holds of the records, taking them off its counters and counts, replies first. */
   async remove(): Promise<void> {
-    await deleteItems(documentClient, table(), this.items().map((item) => ({ pk: item.pk })));
+    const lookup = new DynamoGalleryLookup(documentClient, table());
+    const [photos, comments] = await Promise.all([lookup.photos(this.photos.map((p) => p.id)), lookup.comments(this.comments.map((c) => c.id))]);
+    const deepestFirst = [...comments.values()].sort((a, b) => b.level - a.level);
+    const changes: RecordChange[] = [
+      ...deepestFirst.map((comment): RecordChange => ({ kind: 'comment', before: comment, after: undefined, bumps: bumpsOf(comment) })),
+      ...[...photos.values()].map((photo): RecordChange => ({ kind: 'photo', before: photo, after: undefined, bumps: [] })),
+    ];
+    await writeChanges(documentClient, table(), changes);
   }
 }
 
 
-/** The earliest date of any photo (or comment) in the table, read straight from the date index. */
 /** 1980-01-01: older than anything the gallery tests write, so the gallery's earliest date is at most this. */
 export const ANCHOR_DATE = 315_532_800;
 
@@ -190,20 +200,8 @@ export function galleryDataPerTest(anchor: (data: GalleryData) => void): (build:
   };
 }
 
-export async function earliestInTable(kind: 'photo' | 'comment'): Promise<number | undefined> {
-  const answer = await documentClient.send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'byDate',
-      KeyConditionExpression: 'kind = :kind',
-      ExpressionAttributeValues: { ':kind': kind },
-      ScanIndexForward: true,
-      Limit: 1,
-    }),
-  );
-  const first = answer.Items?.[0];
-  return first === undefined ? undefined : Number(String(first.date_id).split('#')[0]);
-}
+/** The earliest date of any photo (or comment) in the table, from its counters. */
+export const earliestInTable = (kind: 'photo' | 'comment'): Promise<number | undefined> => listing().earliest(allOf(kind));
 
 // ---------------------------------------------------------------------------------------------
 // What the API shows of them

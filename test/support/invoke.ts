@@ -31,7 +31,14 @@ type Handler = (event: unknown, context: Context) => Promise<APIGatewayProxyStru
  */
 export async function invoke(
   target: string,
-  options: { method?: string; headers?: Record<string, string>; sourceIp?: string; routes?: readonly Route[] } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    sourceIp?: string;
+    routes?: readonly Route[];
+    /** The time the function has left, as Lambda tells it: without it, no deadline applies. */
+    remainingMs?: number;
+  } = {},
 ): Promise<Invocation> {
   const method = options.method ?? 'GET';
   const match = selectRoute(options.routes ?? ROUTES, method, target.split('?')[0]!);
@@ -40,6 +47,10 @@ export async function invoke(
   const module = (await import(`../../${match.route.fn.entry}`)) as Record<string, Handler>;
   // A new context per invocation, as the Lambda runtime makes one.
   const context = { awsRequestId: event.requestContext.requestId, functionName: match.route.fn.id } as Context;
+  if (options.remainingMs !== undefined) {
+    const deadline = Date.now() + options.remainingMs;
+    context.getRemainingTimeInMillis = () => Math.max(0, deadline - Date.now());
+  }
   const result = await module[match.route.fn.exportName]!(event, context);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = String(value);
@@ -47,7 +58,7 @@ export async function invoke(
 }
 
 /** A request to the short-link host, e.g. `/AbC1234`. */
-export const invokeShortLink = (target: string, options: { method?: string } = {}): Promise<Invocation> =>
+export const invokeShortLink = (target: string, options: { method?: string; remainingMs?: number } = {}): Promise<Invocation> =>
   invoke(target, { ...options, routes: SHORT_LINK_ROUTES });
 
 /** `target` with the test app key added. */

@@ -1,30 +1,30 @@
 /**
  * The sample gallery (infra/gallery/generator.ts) and the importer's checks (records.ts,
- * plan.ts), its file reading (importer.ts) and its batch writes (table.ts), without a
- * database: the table is a map in memory, or the document client is mocked.
+ * plan.ts, changes.ts) and its file reading (importer.ts), without a database: the table is a
+ * map in memory. Its transactions are gallery-writer.test.ts's.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
 import { generateGallery, HARD_TEXT, Random, SAMPLE_DEFAULTS, SCRIPT_TEXT } from '../../infra/gallery/generator';
 import { fileLines, summaryLine } from '../../infra/gallery/importer';
-import { planImport, type GalleryLookup, type ImportPlan, type StoredComment } from '../../infra/gallery/plan';
+import { planImport, type GalleryLookup, type ImportPlan } from '../../infra/gallery/plan';
 import { streamProgress } from '../../infra/gallery/progress';
 import { LIMITS, lineOf, parseLine, type CommentLine, type ImportRecord, type PhotoLine } from '../../infra/gallery/records';
-import { UnprocessedItemsError, writeCounts, writeItems } from '../../infra/gallery/table';
+import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 
 const DAY = 86_400;
 const NOW = 1_760_000_000;
 
 /** The table as the plan sees it, in memory. */
 class MemoryLookup implements GalleryLookup {
-  constructor(
-    readonly storedPhotos = new Map<number, number>(),
-    readonly storedComments = new Map<number, StoredComment>(),
-  ) {}
+  readonly storedPhotos: Map<number, PhotoRecord>;
+  readonly storedComments: Map<number, CommentRecord>;
+
+  constructor(photos: readonly PhotoRecord[] = [], comments: readonly CommentRecord[] = []) {
+    this.storedPhotos = new Map(photos.map((photo) => [photo.id, photo]));
+    this.storedComments = new Map(comments.map((comment) => [comment.id, comment]));
+  }
 
   async photos(ids: readonly number[]) {
     return new Map(ids.flatMap((id) => (this.storedPhotos.has(id) ? [[id, this.storedPhotos.get(id)!] as const] : [])));
@@ -32,14 +32,6 @@ class MemoryLookup implements GalleryLookup {
 
   async comments(ids: readonly number[]) {
     return new Map(ids.flatMap((id) => (this.storedComments.has(id) ? [[id, this.storedComments.get(id)!] as const] : [])));
-  }
-
-  async commentIdsOfPhoto(photoId: number) {
-    return [...this.storedComments.values()].filter((comment) => comment.story === photoId).map((comment) => comment.id);
-  }
-
-  async replyIdsOf(commentId: number) {
-    return [...this.storedComments.values()].filter((comment) => comment.replyto === commentId).map((comment) => comment.id);
   }
 }
 
@@ -342,7 +334,25 @@ describe('a line on its own', () => {
 const photoLine = (id: number, extra: object = {}) => JSON.stringify({ ...PHOTO, id, ...extra });
 const commentLine = (id: number, photo: number, replyto: number | null, extra: object = {}) =>
   JSON.stringify({ ...COMMENT, id, photo, replyto, date: 1_200_000_000 + id, ...extra });
-const stored = (id: number, story: number, replyto: number | null, level: number, root: number, replies = 0): StoredComment => ({ id, story, replyto, level, root, replies });
+/** A stored photo or comment as commentLine/photoLine would have written it. */
+const storedPhoto = (id: number, comments: number): PhotoRecord => {
+  const { type: _, ...fields } = { ...PHOTO, id };
+  return { ...fields, comments };
+};
+const stored = (id: number, story: number, replyto: number | null, level: number, root: number, replies = 0): CommentRecord => ({
+  date: 1_200_000_000 + id,
+  id,
+  story,
+  up: COMMENT.up,
+  down: COMMENT.down,
+  replies,
+  replyto,
+  user: COMMENT.user,
+  content: COMMENT.content,
+  level,
+  root,
+});
+const keysOf = (result: ImportPlan): string[] => result.changes.map((change) => `${change.kind}#${(change.after ?? change.before)!.id}`);
 
 describe('lines together', () => {
   test('derive level, root, replies and comments, whatever the order of the lines', async () => {
@@ -355,20 +365,25 @@ describe('lines together', () => {
       13: [2, 11, 0],
       14: [1, 11, 0],
     });
-    expect(result.updates).toEqual([]);
-    expect(result.items[0]).toMatchObject({ pk: 'photo#1', kind: 'photo', comments: 4 });
-    expect(result.items.find((item) => item.pk === 'comment#13')).toMatchObject({ photo_key: 'photo#1', parent_key: 'comment#12', story: 1, replyto: 12 });
-    expect(result.items.find((item) => item.pk === 'comment#11')).not.toHaveProperty('parent_key');
+    expect(result.countsOutside).toBe(0);
+    // New records are written with their counts at 0; each new comment adds its 1 as it is written.
+    expect(result.changes[0]).toMatchObject({ kind: 'photo', before: undefined, after: { id: 1, comments: 0 }, bumps: [] });
+    const change = (id: number) => result.changes.find((c) => c.kind === 'comment' && c.after!.id === id)!;
+    expect(change(13)).toMatchObject({ before: undefined, after: { story: 1, replyto: 12, replies: 0, level: 2, root: 11 } });
+    expect(change(13).bumps).toEqual([{ kind: 'photo', id: 1, field: 'comments' }, { kind: 'comment', id: 12, field: 'replies' }]);
+    expect(change(11).bumps).toEqual([{ kind: 'photo', id: 1, field: 'comments' }]);
+    // Parents are written before their replies, whatever the order of the file.
+    expect(keysOf(result)).toEqual(['photo#1', 'photo#2', 'comment#11', 'comment#12', 'comment#14', 'comment#13']);
   });
 
   test('a comment stored under another photo, or another parent, is not moved', async () => {
-    const table = new MemoryLookup(new Map([[1, 1], [2, 0]]), new Map([[20, stored(20, 2, null, 0, 20)]]));
+    const table = new MemoryLookup([storedPhoto(1, 1), storedPhoto(2, 0)], [stored(20, 2, null, 0, 20)]);
     const result = await plan([commentLine(20, 1, null), commentLine(21, 2, 20)], table);
     expect(result.refused).toEqual([
       { line: 1, reason: 'comment 20 is stored under photo 2 as a top-level comment; the importer does not move comments' },
       { line: 2, reason: 'comment 20, which it replies to, is refused (line 1)' },
     ]);
-    const moved = await plan([commentLine(21, 2, null), commentLine(22, 2, 20)], new MemoryLookup(new Map([[2, 2]]), new Map([[20, stored(20, 2, null, 0, 20, 1)], [21, stored(21, 2, 20, 1, 20)]])));
+    const moved = await plan([commentLine(21, 2, null), commentLine(22, 2, 20)], new MemoryLookup([storedPhoto(2, 2)], [stored(20, 2, null, 0, 20, 1), stored(21, 2, 20, 1, 20)]));
     expect(moved.refused).toEqual([{ line: 1, reason: 'comment 21 is stored under photo 2 replying to comment 20; the importer does not move comments' }]);
     expect(moved.comments.map((comment) => [comment.id, comment.level])).toEqual([[22, 1]]);
   });
@@ -403,7 +418,7 @@ describe('lines together', () => {
     expect(result.refused).toEqual(refused);
     const refusedLines = new Set(refused.map((entry) => entry.line));
     // Nothing of a refused line is written; everything else is.
-    const written = result.items.map((item) => item.pk);
+    const written = keysOf(result);
     lines.forEach((line, index) => {
       const parsed = JSON.parse(line.startsWith('{') ? line : '{}');
       if (parsed.id === undefined || refusedLines.has(index + 1)) return;
@@ -419,7 +434,7 @@ describe('lines together', () => {
 
   test('comments under a stored photo and stored comments: placed from the table, counts from both', async () => {
     // Stored: photo 1 with comments 20 (top) and 21 (reply to 20).
-    const table = new MemoryLookup(new Map([[1, 2]]), new Map([[20, stored(20, 1, null, 0, 20, 1)], [21, stored(21, 1, 20, 1, 20)]]));
+    const table = new MemoryLookup([storedPhoto(1, 2)], [stored(20, 1, null, 0, 20, 1), stored(21, 1, 20, 1, 20)]);
     const result = await plan([commentLine(22, 1, 21), commentLine(23, 1, 20), commentLine(24, 1, null), commentLine(21, 1, 20)], table);
     expect(result.refused).toEqual([]);
     expect(Object.fromEntries(result.comments.map((comment) => [comment.id, [comment.level, comment.root, comment.replies]]))).toEqual({
@@ -428,29 +443,48 @@ describe('lines together', () => {
       24: [0, 24, 0],
       21: [1, 20, 1],
     });
-    // Photo 1 and comment 20 are not in the file: their counts are SET; 21 is Put with its own.
-    expect(result.updates).toEqual([
-      { kind: 'photo', id: 1, field: 'comments', value: 5 },
-      { kind: 'comment', id: 20, field: 'replies', value: 2 },
+    // 21 is stored as the file gives it: no change. The new comments add to photo 1, comment 20
+    // (neither in the file) and 21.
+    expect(result.unchanged).toBe(1);
+    expect(keysOf(result)).toEqual(['comment#24', 'comment#23', 'comment#22']);
+    expect(result.countsOutside).toBe(2);
+    expect(result.changes.flatMap((change) => change.bumps)).toEqual([
+      { kind: 'photo', id: 1, field: 'comments' },
+      { kind: 'photo', id: 1, field: 'comments' },
+      { kind: 'comment', id: 20, field: 'replies' },
+      { kind: 'photo', id: 1, field: 'comments' },
+      { kind: 'comment', id: 21, field: 'replies' },
     ]);
   });
 
-  test('the same file against the table it wrote changes no count', async () => {
-    const table = new MemoryLookup(new Map([[1, 2]]), new Map([[20, stored(20, 1, null, 0, 20, 1)], [21, stored(21, 1, 20, 1, 20)]]));
+  test('the same file against the table it wrote changes nothing', async () => {
+    const table = new MemoryLookup([storedPhoto(1, 2)], [stored(20, 1, null, 0, 20, 1), stored(21, 1, 20, 1, 20)]);
     const result = await plan([commentLine(21, 1, 20)], table);
-    expect(result.updates).toEqual([]);
+    expect(result.changes).toEqual([]);
+    expect(result.unchanged).toBe(1);
     expect(result.comments).toEqual([expect.objectContaining({ id: 21, level: 1, root: 20, replies: 0 })]);
   });
 
+  test('a stored record the file changes is changed, keeping its counts; its votes and date may change', async () => {
+    const table = new MemoryLookup([storedPhoto(1, 1)], [stored(20, 1, null, 0, 20)]);
+    const result = await plan([photoLine(1, { digg_count: 40 }), commentLine(20, 1, null, { date: 1_300_000_000, up: 7 })], table);
+    expect(result.changes).toEqual([
+      { kind: 'photo', before: storedPhoto(1, 1), after: { ...storedPhoto(1, 1), digg_count: 40 }, bumps: [] },
+      { kind: 'comment', before: stored(20, 1, null, 0, 20), after: { ...stored(20, 1, null, 0, 20), date: 1_300_000_000, up: 7 }, bumps: [] },
+    ]);
+    expect(result.countsOutside).toBe(0);
+  });
+
   test('a photo in the file keeps the stored comments it has', async () => {
-    const table = new MemoryLookup(new Map([[1, 1]]), new Map([[20, stored(20, 1, null, 0, 20)]]));
+    const table = new MemoryLookup([storedPhoto(1, 1)], [stored(20, 1, null, 0, 20)]);
     const result = await plan([photoLine(1), commentLine(30, 1, null)], table);
     expect(result.photos).toEqual([expect.objectContaining({ id: 1, comments: 2 })]);
-    expect(result.updates).toEqual([]);
+    expect(result.unchanged).toBe(1);
+    expect(result.changes.map((change) => change.bumps)).toEqual([[{ kind: 'photo', id: 1, field: 'comments' }]]);
   });
 
   test('a reply to a stored comment of another photo is refused', async () => {
-    const table = new MemoryLookup(new Map([[1, 0], [2, 1]]), new Map([[20, stored(20, 2, null, 0, 20)]]));
+    const table = new MemoryLookup([storedPhoto(1, 0), storedPhoto(2, 1)], [stored(20, 2, null, 0, 20)]);
     const result = await plan([commentLine(30, 1, 20)], table);
     expect(result.refused).toEqual([{ line: 1, reason: 'comment 20, which it replies to, belongs to photo 2, not 1' }]);
   });
@@ -496,9 +530,10 @@ describe('reading a file', () => {
 
 describe('the summary line', () => {
   test('says how many photos and comments were written and how many lines refused', () => {
-    const summary = { lines: 5, photos: 3, comments: 1, counts: 0, refused: [{ line: 2, reason: 'x' }], seconds: 1 };
+    const summary = { lines: 5, photos: 3, comments: 1, unchanged: 0, counts: 0, refused: [{ line: 2, reason: 'x' }], seconds: 1 };
     expect(summaryLine(summary)).toBe('3 photos, 1 comment written, 1 line refused');
     expect(summaryLine({ ...summary, photos: 1, comments: 0, refused: [] })).toBe('1 photo, 0 comments written, 0 lines refused');
+    expect(summaryLine({ ...summary, unchanged: 2 })).toBe('3 photos, 1 comment written (2 already in the table as given), 1 line refused');
   });
 });
 
@@ -514,54 +549,5 @@ describe('progress on a stream that is not a terminal', () => {
     expect(written[0]).toBe('Writing: 50 to go\n');
     expect(written[1]).toMatch(/^Writing: 25\/50 \(50%\) after \d+\.\d s\n$/);
     expect(written[written.length - 1]).toMatch(/^Writing: 50\/50 \(100%\)/);
-  });
-});
-
-// ---------------------------------------------------------------------------------------------
-// Batch writes (the document client mocked).
-
-describe('batch writes', () => {
-  const ddb = mockClient(DynamoDBDocumentClient);
-  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1', credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' } }));
-  const items = Array.from({ length: 60 }, (_, index) => ({ pk: `photo#${index + 1}`, id: index + 1 }));
-  const fast = { attempts: 4, baseDelayMs: 1, maxDelayMs: 2 };
-  const putKeys = () =>
-    ddb.commandCalls(BatchWriteCommand).flatMap((call) => (call.args[0].input.RequestItems!.t ?? []).map((request) => request.PutRequest!.Item!.pk as string));
-
-  beforeEach(() => ddb.reset());
-
-  test('are batches of 25, and what DynamoDB leaves unprocessed is sent again until written', async () => {
-    let first = true;
-    ddb.on(BatchWriteCommand).callsFake((input) => {
-      const requests = input.RequestItems.t;
-      if (!first) return {};
-      first = false;
-      // The first answer leaves all but 5 of its batch unprocessed.
-      return { UnprocessedItems: { t: requests.slice(5) } };
-    });
-    let written = 0;
-    await writeItems(client, 't', items, { retry: fast, concurrency: 1, onWritten: (count) => (written += count) });
-    const calls = ddb.commandCalls(BatchWriteCommand);
-    expect(calls.map((call) => call.args[0].input.RequestItems!.t!.length)).toEqual([25, 20, 25, 10]);
-    expect(new Set(putKeys())).toEqual(new Set(items.map((item) => item.pk)));
-    expect(written).toBe(60);
-  });
-
-  test('give up with a clear error after the last attempt', async () => {
-    ddb.on(BatchWriteCommand).callsFake((input) => ({ UnprocessedItems: { t: input.RequestItems.t.slice(1) } }));
-    await expect(writeItems(client, 't', items.slice(0, 10), { retry: fast })).rejects.toThrow(UnprocessedItemsError);
-    await expect(writeItems(client, 't', items.slice(0, 10), { retry: fast })).rejects.toThrow(/left 6 of 10 items of a batch unprocessed after 4 attempts/);
-  });
-
-  test('counts are SET where the item still exists', async () => {
-    ddb.on(UpdateCommand).rejects(Object.assign(new Error('gone'), { name: 'ConditionalCheckFailedException' }));
-    await writeCounts(client, 't', [{ kind: 'photo', id: 3, field: 'comments', value: 7 }]);
-    expect(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
-      Key: { pk: 'photo#3' },
-      UpdateExpression: 'SET #count = :value',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#count': 'comments' },
-      ExpressionAttributeValues: { ':value': 7 },
-    });
   });
 });

@@ -1,0 +1,95 @@
+/**
+ * How many members a series has in any range of seconds, kept as counters in a fixed tree of
+ * time buckets: seconds, minutes, hours, days, 64 days, 4 096 days, 262 144 days, and the root.
+ * Each bucket above the seconds is one item holding its children's counts as attributes c0, c1,
+ * …, so a member dated t adds 1 to one attribute of one item per level (seven updates).
+ *
+ * Any inclusive range [from, to] splits into *spans*: runs of a bucket's children that lie whole
+ * inside it, at most two per level (the left and right edges) and one at the top. Counting a
+ * range reads the spans' items, at most 13 and usually 5 to 9, in one BatchGetItem: its cost
+ * does not depend on how many members the range holds.
+ */
+import { MAX_DATE, seriesName, type Series } from './layout';
+
+/** Bucket widths in seconds, level 0 (a second) to level 6; level 7 is the root, all of time. */
+const WIDTHS = [1, 60, 3_600, 86_400, 86_400 * 64, 86_400 * 4_096, 86_400 * 262_144] as const;
+export const ROOT = WIDTHS.length;
+/** The level whose buckets are days: the whole gallery's index partitions. */
+export const DAY_LEVEL = 3;
+
+const width = (level: number): number => (level === ROOT ? MAX_DATE + 1 : WIDTHS[level]!);
+
+/** The start of the bucket of `level` that holds second `t`. */
+export const bucketStart = (level: number, t: number): number => (level === ROOT ? 0 : t - (t % WIDTHS[level]!));
+
+/** The item holding the counts of the children of bucket (`level`, `start`), level ≥ 1. */
+export const counterKey = (series: Series, level: number, start: number): string => `count#${seriesName(series)}#${level}#${start}`;
+
+/** The attribute of child `k` in its parent's item. */
+export const childAttribute = (k: number): string => `c${k}`;
+
+/** One counter to move: attribute `attribute` of item `key`. */
+export interface CounterUpdate {
+  readonly key: string;
+  readonly attribute: string;
+  readonly delta: number;
+}
+
+/** What a member dated `date` adds to (or, with delta −1, takes from) the series' counters. */
+export function counterUpdates(series: Series, date: number, delta: number): CounterUpdate[] {
+  const updates: CounterUpdate[] = [];
+  for (let level = 1; level <= ROOT; level++) {
+    const start = bucketStart(level, date);
+    const k = Math.floor((date - start) / WIDTHS[level - 1]!);
+    updates.push({ key: counterKey(series, level, start), attribute: childAttribute(k), delta });
+  }
+  return updates;
+}
+
+/** Children `from`..`to` of bucket (`level`, `start`), each whole inside a range. */
+export interface Span {
+  readonly level: number;
+  readonly start: number;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** The width of the children of a span's bucket, and where child k starts and ends. */
+export const childWidth = (span: Pick<Span, 'level'>): number => WIDTHS[span.level - 1]!;
+export const childStart = (span: Pick<Span, 'level' | 'start'>, k: number): number => span.start + k * childWidth(span);
+export const childEnd = (span: Pick<Span, 'level' | 'start'>, k: number): number => childStart(span, k) + childWidth(span) - 1;
+
+/** The spans of [from, to] (inclusive, within 0..MAX_DATE), in time order. */
+export function spansOf(from: number, to: number): Span[] {
+  const spans: Span[] = [];
+  if (from > to) return spans;
+  const cover = (level: number, start: number): void => {
+    const w = WIDTHS[level - 1]!;
+    const end = start + width(level) - 1;
+    const first = Math.floor((Math.max(from, start) - start) / w);
+    const last = Math.floor((Math.min(to, end) - start) / w);
+    const whole = (k: number) => start + k * w >= from && start + (k + 1) * w - 1 <= to;
+    let lo = first;
+    let hi = last;
+    if (!whole(first)) {
+      cover(level - 1, start + first * w);
+      lo = first + 1;
+    }
+    const rightPartial = last > first && !whole(last);
+    if (rightPartial) hi = last - 1;
+    if (lo <= hi) spans.push({ level, start, from: lo, to: hi });
+    if (rightPartial) cover(level - 1, start + last * w);
+  };
+  cover(ROOT, 0);
+  return spans;
+}
+
+/** The counts of a span's children, from its item (undefined when the item does not exist). */
+export function childCounts(span: Span, item: Record<string, unknown> | undefined): number[] {
+  const counts: number[] = [];
+  for (let k = span.from; k <= span.to; k++) counts.push(Math.max(0, Number(item?.[childAttribute(k)] ?? 0)));
+  return counts;
+}
+
+/** Every child of a bucket as a span: descending into a child is reading all of its children. */
+export const wholeBucket = (level: number, start: number): Span => ({ level, start, from: 0, to: Math.ceil(width(level) / WIDTHS[level - 1]!) - 1 });

@@ -1,0 +1,33 @@
+/**
+ * Every request is answered before its function's timeout (decisions.md, Deadlines): middy
+ * answers a request still waiting DEADLINE_MARGIN_MS before the timeout with the database error
+ * (503, Retry-After, in the requested type) instead of letting Lambda end it, and aborts the
+ * signal the handler reads with. The handler's signal is also aborted once the handler itself
+ * has answered, so that reads it started beside its answer (a lookup made in parallel with one
+ * that failed) stop too: nothing more is read for a request that has been answered.
+ */
+import { databaseUnavailable } from '../db/failures';
+
+/** Room left for answering and for the log line: rendering an error takes well under a millisecond. */
+export const DEADLINE_MARGIN_MS = 1_000;
+
+/** middy's options for the deadline: its own answer to a late request would be a TimeoutError, answered 500. */
+export const DEADLINE_OPTIONS = {
+  timeoutEarlyInMillis: DEADLINE_MARGIN_MS,
+  timeoutEarlyResponse: (): never => {
+    throw databaseUnavailable();
+  },
+};
+
+/**
+ * Runs `work` with a signal that is aborted when the deadline passes (middy's `timedOut`) or when
+ * `work` has settled, whichever comes first.
+ */
+export async function untilAnswered<T>(timedOut: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const answered = new AbortController();
+  try {
+    return await work(timedOut === undefined ? answered.signal : AbortSignal.any([timedOut, answered.signal]));
+  } finally {
+    answered.abort();
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * The gallery's counters stay exact (decisions.md, Cost; lib/gallery/counters.ts): after any
+ * sequence of imports — the same file twice, overlapping files, records whose date or votes
+ * change, comments whose photo or parent is refused — a recount of the whole table from its
+ * records (infra/dynamodb/gallery-audit.ts) agrees with every counter, every photo's `comments`
+ * and every comment's `replies`, and listings answer what the records say.
+ *
+ * The table is one of its own (the template's definition under another name): the recount reads
+ * all of it, so no other test's data may come and go meanwhile.
+ */
+import { randomInt } from 'node:crypto';
+import fc from 'fast-check';
+import { auditGallery } from '../../infra/dynamodb/gallery-audit';
+import { importLines } from '../../infra/gallery/importer';
+import { recreateGalleryTable } from '../../infra/gallery/seed';
+import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
+import { allOf, MAX_DATE, thread } from '../../lib/gallery/layout';
+import { ownGalleryTable } from '../support/own-gallery-table';
+
+jest.setTimeout(240_000);
+
+const { name, template, client, documents } = ownGalleryTable('gallery-counters-test');
+const store = new DynamoGalleryStore(documents, name);
+
+beforeAll(() => recreateGalleryTable(client, name, template));
+
+const DAY = 86_400;
+/** A 64-day bucket's start, and offsets from it that fall on every level's edges. */
+const BASE = 1_300_000_000 - (1_300_000_000 % (64 * DAY));
+const OFFSETS = [0, 1, 59, 60, 61, 3_599, 3_600, 86_399, 86_400, 86_401, 64 * DAY - 1, 64 * DAY, 4_096 * DAY + 17];
+
+/** One version of a record, as a line of the import format; `of` says which record. */
+type Line = { readonly of: string; readonly text: string };
+
+/**
+ * A universe of photos and comments (each comment of a photo, replying to an earlier comment of
+ * it or not), each in a few versions (other dates and votes), from which files are drawn.
+ */
+const universe = (idBase: number) =>
+  fc
+    .record({
+      photos: fc.array(fc.array(fc.record({ date: fc.constantFrom(...OFFSETS), digg: fc.nat(5) }), { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 4 }),
+      comments: fc.array(
+        fc.record({
+          photo: fc.nat(),
+          parent: fc.option(fc.nat(), { nil: undefined }),
+          versions: fc.array(fc.record({ date: fc.constantFrom(...OFFSETS), up: fc.nat(5) }), { minLength: 1, maxLength: 2 }),
+        }),
+        { maxLength: 10 },
+      ),
+    })
+    .map(({ photos, comments }) => {
+      const lines: Line[][] = [];
+      photos.forEach((versions, p) => {
+        lines.push(
+          versions.map(({ date, digg }) => ({
+            of: `photo ${p}`,
+            text: JSON.stringify({
+              type: 'photo',
+              id: idBase + p,
+              submit_date: BASE + date,
+              title: `Photo ${p}`,
+              user: { name: 'u', icon: 'http://i.example.net/u.png', registered: 1, profileviews: 0 },
+              src: 'http://i.example.net/p.jpg',
+              href: 'http://g.example.net/p',
+              digg_count: digg,
+            }),
+          })),
+        );
+      });
+      const photoOf: number[] = [];
+      comments.forEach(({ photo, parent, versions }, c) => {
+        // A reply answers an earlier comment of the same photo, so that no cycle is ever drawn.
+        const earlier = photoOf.flatMap((p, index) => (p === photo % photos.length ? [index] : []));
+        const replyto = parent === undefined || earlier.length === 0 ? null : idBase + 1_000 + earlier[parent % earlier.length]!;
+        photoOf.push(photo % photos.length);
+        lines.push(
+          versions.map(({ date, up }) => ({
+            of: `comment ${c}`,
+            text: JSON.stringify({ type: 'comment', id: idBase + 1_000 + c, photo: idBase + (photo % photos.length), replyto, date: BASE + date, user: 'c', content: `Comment ${c}`, up, down: 0 }),
+          })),
+        );
+      });
+      return lines;
+    });
+
+/** Files drawn from a universe: any records, each in any of its versions, in any order. */
+const importSequences = (idBase: number) =>
+  universe(idBase).chain((records) =>
+    fc.tuple(
+      fc.constant(records),
+      fc.array(
+        fc.shuffledSubarray(records).chain((chosen) => fc.tuple(...chosen.map((versions) => fc.constantFrom(...versions)))).map((lines) => lines.map((line) => line.text)),
+        { minLength: 1, maxLength: 4 },
+      ),
+    ),
+  );
+
+test('after random sequences of imports, every counter and count agrees with a recount of the records', async () => {
+  let run = 0;
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 0, max: 2 ** 30 }).chain((seed) => importSequences(10 ** 12 + seed * 10_000 + run++ * 2_000)),
+      async ([, files]) => {
+        for (const lines of files) await importLines(lines, documents, name);
+        // The last file again: it is all in the table as given, so nothing at all is written.
+        const again = await importLines(files.at(-1)!, documents, name);
+        expect(again.unchanged).toBe(again.photos + again.comments);
+        const audit = await auditGallery(documents, name);
+        expect(audit.problems).toEqual([]);
+      },
+    ),
+    { numRuns: 25 },
+  );
+  const audit = await auditGallery(documents, name);
+  expect(audit.photos).toBeGreaterThan(25);
+  expect(audit.counters).toBeGreaterThan(audit.photos);
+});
+
+test('what the counters say is what the listings find: totals and pages over the records written', async () => {
+  const idBase = 10 ** 13 + randomInt(0, 2 ** 30) * 100;
+  const photo = (n: number, date: number, digg: number) =>
+    JSON.stringify({ type: 'photo', id: idBase + n, submit_date: date, title: 't', user: { name: 'u', icon: 'http://i.example.net/u', registered: 1, profileviews: 0 }, src: 'http://i.example.net/s', href: 'http://i.example.net/h', digg_count: digg });
+  const comment = (n: number, date: number) => JSON.stringify({ type: 'comment', id: idBase + 50 + n, photo: idBase, replyto: null, date, user: 'c', content: 'x', up: n, down: 0 });
+  const start = 2_000_000_000 - (2_000_000_000 % DAY);
+  await importLines([photo(0, start + 10, 1), photo(1, start + 3 * DAY, 2), photo(2, start + 3 * DAY + 1, 2), ...[0, 1, 2].map((n) => comment(n, start + n * 4_096 * DAY))], documents, name);
+  // Photo 1 moves a day on; photo 0 gets more diggs.
+  await importLines([photo(1, start + 4 * DAY, 2), photo(0, start + 10, 9)], documents, name);
+  const range = { from: start, to: start + 30 * DAY };
+  expect(await store.page({ series: [allOf('photo')], range, sort: 'submit_date-asc', offset: 0, count: 10 })).toEqual({ total: 3, ids: [idBase, idBase + 2, idBase + 1] });
+  expect(await store.page({ series: [allOf('photo')], range, sort: 'digg_count-desc', offset: 1, count: 10 })).toEqual({ total: 3, ids: [idBase + 1, idBase + 2] });
+  expect(await store.page({ series: [thread(idBase)], range: { from: 0, to: MAX_DATE }, sort: 'submit_date-desc', offset: 0, count: 2 })).toEqual({ total: 3, ids: [idBase + 52, idBase + 51] });
+  expect((await auditGallery(documents, name)).problems).toEqual([]);
+});
