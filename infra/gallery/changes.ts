@@ -95,8 +95,9 @@ export function recordChanges(
     else changes.push({ kind: 'photo', before, after: { ...record, comments: before?.comments ?? 0 }, bumps: [] });
     return record;
   });
-  // Parents before their replies: a reply's bump finds its parent written.
-  const byLevel = [...file.comments].sort((a, b) => a.level - b.level);
+  // Parents before their replies, so that a reply's bump finds its parent written; a thread's
+  // comments together and by date, so that they share counters in the same transactions.
+  const byLevel = [...file.comments].sort((a, b) => a.comment.photo - b.comment.photo || a.level - b.level || a.comment.date - b.comment.date);
   const commentChanges: RecordChange[] = [];
   for (const accepted of byLevel) {
     const before = stored.comments.get(accepted.comment.id);

@@ -68,7 +68,8 @@ export function spansOf(from: number, to: number): Span[] {
     const end = start + width(level) - 1;
     const first = Math.floor((Math.max(from, start) - start) / w);
     const last = Math.floor((Math.min(to, end) - start) / w);
-    const whole = (k: number) => start + k * w >= from && start + (k + 1) * w - 1 <= to;
+    // No date lies past MAX_DATE: a child reaching beyond it is whole when the range reaches it.
+    const whole = (k: number) => start + k * w >= from && Math.min(start + (k + 1) * w - 1, MAX_DATE) <= to;
     let lo = first;
     let hi = last;
     if (!whole(first)) {

@@ -1,0 +1,123 @@
+/**
+ * The counters' arithmetic (lib/gallery/counters.ts) and the lazy merge (lib/gallery/merge.ts),
+ * without a database: ranges split into spans that cover them exactly with few items, what a
+ * member adds to, and a merge that finds the first entries of sorted streams reading little.
+ */
+import fc from 'fast-check';
+import { childEnd, childStart, counterUpdates, spansOf, type Span } from '../../lib/gallery/counters';
+import { MAX_DATE, PHOTOS, thread } from '../../lib/gallery/layout';
+import { mergeFirst, type EntryStream } from '../../lib/gallery/merge';
+import { ORDERS, SORTS, type Ranked } from '../../lib/gallery/order';
+
+const DAY = 86_400;
+/** Dates near every level's bucket edges, and anywhere. */
+const date = fc.oneof(
+  fc.integer({ min: 0, max: MAX_DATE }),
+  fc.tuple(fc.integer({ min: 0, max: 3_000 }), fc.constantFrom(1, 60, 3_600, DAY, 64 * DAY, 4_096 * DAY), fc.integer({ min: -2, max: 2 })).map(([k, w, d]) => Math.min(MAX_DATE, Math.max(0, k * w + d))),
+);
+const range = fc.tuple(date, date).map(([a, b]) => (a <= b ? { from: a, to: b } : { from: b, to: a }));
+
+/** The seconds a span's children cover, as [first, last] runs. */
+const covered = (span: Span): [number, number] => [childStart(span, span.from), childEnd(span, span.to)];
+
+describe('spans of a range', () => {
+  test('cover it exactly, in time order, without overlap, with at most 13 items and two spans a level', () => {
+    fc.assert(
+      fc.property(range, ({ from, to }) => {
+        const spans = spansOf(from, to);
+        const runs = spans.map(covered);
+        expect(runs[0]![0]).toBe(from);
+        expect(Math.min(runs.at(-1)![1], MAX_DATE)).toBe(to);
+        for (let i = 1; i < runs.length; i++) expect(runs[i]![0]).toBe(runs[i - 1]![1] + 1);
+        expect(new Set(spans.map((s) => `${s.level}#${s.start}`)).size).toBeLessThanOrEqual(13);
+        for (let level = 1; level <= 7; level++) expect(spans.filter((s) => s.level === level).length).toBeLessThanOrEqual(2);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  test('of a 30-day window are at most 9 items, whatever the window', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 30 * DAY, max: MAX_DATE }), (now) => {
+        expect(new Set(spansOf(now - 30 * DAY, now).map((s) => `${s.level}#${s.start}`)).size).toBeLessThanOrEqual(9);
+      }),
+    );
+  });
+
+  test('of all time is the root alone', () => {
+    expect(spansOf(0, MAX_DATE)).toEqual([{ level: 7, start: 0, from: 0, to: 4 }]);
+  });
+
+  test('a member is counted in exactly the spans that cover its date, once', () => {
+    fc.assert(
+      fc.property(range, date, ({ from, to }, t) => {
+        const updates = new Set(counterUpdates(PHOTOS, t, 1).map((u) => `${u.key} ${u.attribute}`));
+        const hits = spansOf(from, to).flatMap((span) =>
+          Array.from({ length: span.to - span.from + 1 }, (_, i) => span.from + i).filter((k) => updates.has(`count#photos#${span.level}#${span.start} c${k}`)),
+        );
+        expect(hits.length).toBe(t >= from && t <= to ? 1 : 0);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});
+
+test('a member moves one attribute of one item per level, the root included, under its series’ name', () => {
+  const updates = counterUpdates(thread(42), 86_400 + 3_600 + 61, -1);
+  expect(updates).toEqual([
+    { key: 'count#photo/42#1#90060', attribute: 'c1', delta: -1 },
+    { key: 'count#photo/42#2#90000', attribute: 'c1', delta: -1 },
+    { key: 'count#photo/42#3#86400', attribute: 'c1', delta: -1 },
+    { key: 'count#photo/42#4#0', attribute: 'c1', delta: -1 },
+    { key: 'count#photo/42#5#0', attribute: 'c0', delta: -1 },
+    { key: 'count#photo/42#6#0', attribute: 'c0', delta: -1 },
+    { key: 'count#photo/42#7#0', attribute: 'c0', delta: -1 },
+  ]);
+});
+
+describe('the lazy merge', () => {
+  const entry = fc.record({ id: fc.integer({ min: 1, max: 10_000 }), date: fc.integer({ min: 0, max: 50 }), rank: fc.integer({ min: 0, max: 5 }) });
+
+  /** Streams over sorted arrays, counting what each read. */
+  function streamsOf(lists: Ranked[][]) {
+    const read: number[] = lists.map(() => 0);
+    const streams: EntryStream[] = lists.map((list, i) => ({
+      remaining: list.length,
+      async next(limit) {
+        const page = list.slice(read[i], read[i]! + limit);
+        read[i]! += page.length;
+        return page;
+      },
+    }));
+    return { streams, read };
+  }
+
+  test('answers the first entries of the union in the order, reading at most twice what it takes plus one small read a stream', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...SORTS), fc.array(fc.array(entry, { maxLength: 200 }), { maxLength: 31 }), fc.integer({ min: 1, max: 300 }), async (sort, raw, need) => {
+        // Ids unique across streams, each stream sorted in the order, as an index partition is.
+        let next = 1;
+        const lists = raw.map((list) => list.map((e) => ({ ...e, id: next++ })).sort(ORDERS[sort]));
+        const { streams, read } = streamsOf(lists);
+        const merged = await mergeFirst(streams, ORDERS[sort], need);
+        expect(merged).toEqual(lists.flat().sort(ORDERS[sort]).slice(0, need));
+        expect(read.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(2 * merged.length + 16 * lists.length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('stops reading once aborted', async () => {
+    const controller = new AbortController();
+    const streams: EntryStream[] = [
+      {
+        remaining: 100,
+        next: async () => {
+          controller.abort();
+          return [{ id: 1, date: 1, rank: 1 }];
+        },
+      },
+    ];
+    await expect(mergeFirst(streams, ORDERS['submit_date-asc'], 50, controller.signal)).rejects.toThrow();
+  });
+});
