@@ -116,11 +116,16 @@ export class Listing {
     const { counted, items, total } = await this.counted(query.series, query.range, ranked, signal);
     if (query.offset >= total) return { total, ids: [] };
     if (!ranked) return { total, ids: await this.datePage(counted[0]!, query, signal) };
+    // A page nearer the end is read from the end: the merge never passes over more than half.
+    const fromEnd = query.offset > total - query.offset - query.count;
+    const need = fromEnd ? total - query.offset : query.offset + query.count;
+    const forwards = ORDERS[query.sort];
+    const order = fromEnd ? (a: Ranked, b: Ranked) => forwards(b, a) : forwards;
     const partitions = counted.flatMap((c) => partitionsOf(c, query.range, items));
-    const need = query.offset + query.count;
-    const streams = partitions.map((partition) => this.stream(partition, query.sort, need, signal));
-    const merged = await mergeFirst(streams, ORDERS[query.sort], need, signal);
-    return { total, ids: merged.slice(query.offset).map((entry) => entry.id) };
+    const streams = partitions.map((partition) => this.stream(partition, query.sort, fromEnd, order, need, signal));
+    const merged = await mergeFirst(streams, order, need, signal);
+    const page = fromEnd ? merged.slice(Math.max(0, need - query.count)).reverse() : merged.slice(query.offset);
+    return { total, ids: page.map((entry) => entry.id) };
   }
 
   /** The earliest date of a series' members, by the first non-empty bucket at each level. */
@@ -188,18 +193,21 @@ export class Listing {
     return pages.flat().slice(0, query.count);
   }
 
-  /** A partition's entries in a sort's order, read lazily (see the file's comment). */
-  private stream(partition: Partition, sort: Sort, need: number, signal?: AbortSignal): EntryStream {
+  /**
+   * A partition's entries in a sort's order, or in its reverse, read lazily (see the file's
+   * comment). Each index read the other way round is the order's exact reverse.
+   */
+  private stream(partition: Partition, sort: Sort, reversed: boolean, order: (a: Ranked, b: Ranked) => number, need: number, signal?: AbortSignal): EntryStream {
     const reads = this.reads;
-    if (isDateSort(sort)) return indexStream(reads, partition, 'date', sort === 'submit_date-asc', undefined, signal);
-    const order: OrderKey = sort === 'digg_count-desc' ? 'rankDesc' : 'rankAsc';
-    const forward = order === 'rankAsc';
+    if (isDateSort(sort)) return indexStream(reads, partition, 'date', (sort === 'submit_date-asc') !== reversed, undefined, signal);
+    const index: OrderKey = sort === 'digg_count-desc' ? 'rankDesc' : 'rankAsc';
+    const forward = (index === 'rankAsc') !== reversed;
     const size = partition.size ?? partition.inRange;
-    if (partition.inRange >= size) return indexStream(reads, partition, order, forward, undefined, signal);
+    if (partition.inRange >= size) return indexStream(reads, partition, index, forward, undefined, signal);
     // Cut by the range: reading its members costs inRange entries; filtering the rank index,
     // about need × size / inRange. Both are known here, so the cheaper is taken.
-    if (partition.inRange * partition.inRange <= need * size) return sortedStream(reads, partition, sort, signal);
-    return indexStream(reads, partition, order, forward, partition.range, signal);
+    if (partition.inRange * partition.inRange <= need * size) return sortedStream(reads, partition, order, signal);
+    return indexStream(reads, partition, index, forward, partition.range, signal);
   }
 }
 
@@ -257,14 +265,14 @@ function indexStream(reads: GalleryReads, partition: Partition, order: OrderKey,
 }
 
 /** A partition's members in the range, read by date and sorted here (the range holds few of them). */
-function sortedStream(reads: GalleryReads, partition: Partition, sort: Sort, signal?: AbortSignal): EntryStream {
+function sortedStream(reads: GalleryReads, partition: Partition, order: (a: Ranked, b: Ranked) => number, signal?: AbortSignal): EntryStream {
   let sorted: Ranked[] | undefined;
   return {
     remaining: partition.inRange,
     async next(limit) {
       if (sorted === undefined) {
         const { items } = await reads.query(indexQuery(partition, 'date', true, partition.range), partition.inRange + READ_THROUGH, signal);
-        sorted = items.map(rankedOf).sort(ORDERS[sort]);
+        sorted = items.map(rankedOf).sort(order);
       }
       return sorted.splice(0, limit);
     },

@@ -132,3 +132,66 @@ test('what the counters say is what the listings find: totals and pages over the
   expect(await store.page({ series: [thread(idBase)], range: { from: 0, to: MAX_DATE }, sort: 'submit_date-desc', offset: 0, count: 2 })).toEqual({ total: 3, ids: [idBase + 52, idBase + 51] });
   expect((await auditGallery(documents, name)).problems).toEqual([]);
 });
+
+describe('pages of every kind against the records themselves', () => {
+  /** 600 photos over three days (200 a day, so that offsets land deep inside days), digg counts with many ties; a thread of 150 comments. */
+  const START = 2_100_000_000 - (2_100_000_000 % DAY);
+  const idBase = 2 * 10 ** 13 + randomInt(0, 2 ** 30) * 1_000;
+  const photos = Array.from({ length: 600 }, (_, n) => ({ id: idBase + n, date: START + randomInt(0, 3 * DAY), rank: randomInt(0, 5) }));
+  const threadPhoto = idBase + 999;
+  const comments: Array<{ id: number; date: number; rank: number; replyto: number | null }> = [];
+  for (let n = 0; n < 150; n++) {
+    const replyto = n > 0 && randomInt(0, 3) > 0 ? comments[randomInt(0, n)]!.id : null;
+    comments.push({ id: idBase + 1_000 + n, date: START + 10 * DAY + randomInt(0, 3 * DAY), rank: randomInt(0, 4), replyto });
+  }
+  const line = (type: 'photo' | 'comment', fields: object) => JSON.stringify({ type, ...fields });
+  const photoFields = (id: number, date: number, rank: number) => ({ id, submit_date: date, title: 't', user: { name: 'u', icon: 'http://i.example.net/u', registered: 1, profileviews: 0 }, src: 'http://i.example.net/s', href: 'http://i.example.net/h', digg_count: rank });
+
+  beforeAll(async () => {
+    const lines = [
+      ...photos.map((p) => line('photo', photoFields(p.id, p.date, p.rank))),
+      line('photo', photoFields(threadPhoto, START + 10 * DAY, 0)),
+      ...comments.map((c) => line('comment', { id: c.id, photo: threadPhoto, replyto: c.replyto, date: c.date, user: 'c', content: 'x', up: c.rank, down: 0 })),
+    ];
+    const summary = await importLines(lines, documents, name);
+    expect(summary.refused).toEqual([]);
+  });
+
+  const ORDER: Record<string, (a: { id: number; date: number; rank: number }, b: { id: number; date: number; rank: number }) => number> = {
+    'submit_date-desc': (a, b) => b.date - a.date || b.id - a.id,
+    'submit_date-asc': (a, b) => a.date - b.date || a.id - b.id,
+    'digg_count-desc': (a, b) => b.rank - a.rank || b.date - a.date || b.id - a.id,
+    'digg_count-asc': (a, b) => a.rank - b.rank || b.date - a.date || b.id - a.id,
+  };
+  const sort = fc.constantFrom('submit_date-desc', 'submit_date-asc', 'digg_count-desc', 'digg_count-asc') as fc.Arbitrary<'submit_date-desc'>;
+  const expected = (members: typeof photos, range: { from: number; to: number }, order: string, offset: number, count: number) => {
+    const inRange = members.filter((m) => m.date >= range.from && m.date <= range.to).sort(ORDER[order]);
+    return { total: inRange.length, ids: inRange.slice(offset, offset + count).map((m) => m.id) };
+  };
+
+  test('the whole gallery: any window cutting the days, any sort, any offset (deep, past the middle, past the end)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: -DAY, max: 4 * DAY }), fc.integer({ min: 0, max: 4 * DAY }), sort, fc.integer({ min: 0, max: 650 }), fc.integer({ min: 1, max: 100 }), async (from, width, order, offset, count) => {
+        const range = { from: START + from, to: START + from + width };
+        expect(await store.page({ series: [allOf('photo')], range, sort: order, offset, count })).toEqual(expected(photos, range, order, offset, count));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  test('a thread, its top level and a comment’s replies: all time or any window, any sort, any offset', async () => {
+    const parents = [...new Set(comments.flatMap((c) => (c.replyto === null ? [] : [c.replyto])))];
+    const seriesOf = fc.oneof(
+      fc.constant({ series: thread(threadPhoto), members: comments }),
+      fc.constant({ series: { of: 'top' as const, photo: threadPhoto }, members: comments.filter((c) => c.replyto === null) }),
+      fc.constantFrom(...parents).map((parent) => ({ series: { of: 'replies' as const, comment: parent }, members: comments.filter((c) => c.replyto === parent) })),
+    );
+    const range = fc.oneof(fc.constant({ from: 0, to: MAX_DATE }), fc.tuple(fc.integer({ min: 9 * DAY, max: 14 * DAY }), fc.integer({ min: 0, max: 4 * DAY })).map(([from, width]) => ({ from: START + from, to: START + from + width })));
+    await fc.assert(
+      fc.asyncProperty(seriesOf, range, sort, fc.integer({ min: 0, max: 160 }), fc.integer({ min: 1, max: 100 }), async ({ series, members }, window, order, offset, count) => {
+        expect(await store.page({ series: [series], range: window, sort: order, offset, count })).toEqual(expected(members, window, order, offset, count));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
