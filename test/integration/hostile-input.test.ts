@@ -162,7 +162,15 @@ const P3 = seedPhoto(3, 5, 5, 0);
 const P4 = seedPhoto(4, 20, 60, 1);
 const P5 = seedPhoto(5, 40, 12, 0);
 const P6 = seedPhoto(6, 41, 90, 1);
-const PHOTOS: readonly PhotoRecord[] = [P1, P2, P3, P4, P5, P6];
+/**
+ * A crowd of 150 photos on one day, with digg counts that tie, so that offsets land deep inside
+ * a day and every read path of a page runs: down the counters, merges read from either end,
+ * days that a window cuts.
+ */
+const CROWD = Array.from({ length: 150 }, (_, i) => seedPhoto(3_000 + i, 10, i % 4, 0));
+const PHOTOS: readonly PhotoRecord[] = [P1, P2, P3, P4, P5, P6, ...CROWD];
+/** The ids paths name: the six photos with their threads, and two of the crowd. */
+const PATH_PHOTO_IDS = [P1, P2, P3, P4, P5, P6, CROWD[0]!, CROWD[149]!].map((p) => p.id);
 const C101 = seedComment(101, P1, 1, 3, undefined, 2);
 const C102 = seedComment(102, P1, 3, 9);
 const C103 = seedComment(103, P1, 4, 1, C101, 1);
@@ -1544,6 +1552,7 @@ const countWire = fc.oneof(
 );
 const offsetWire = fc.oneof(
   { weight: 6, arbitrary: fc.nat(8).map(String) },
+  { weight: 2, arbitrary: fc.integer({ min: 9, max: 170 }).map(String) },
   { weight: 1, arbitrary: fc.constantFrom('-1', '-0', '00', '1000', '2147483647', '9007199254740991', '9007199254740992') },
   { weight: 1, arbitrary: integerWire },
 );
@@ -1607,7 +1616,7 @@ const idWire = (known: readonly number[]): fc.Arbitrary<string> =>
     { weight: 1, arbitrary: fc.constantFrom(...LONG_INTEGERS) },
     { weight: 1, arbitrary: hostileWire.filter((s) => s !== '') },
   );
-const photoIdWire = idWire([...PHOTOS.map((p) => p.id), ABSENT_PHOTO]);
+const photoIdWire = idWire([...PATH_PHOTO_IDS, ABSENT_PHOTO]);
 const commentIdWire = idWire([...COMMENTS.map((c) => c.id), ABSENT_COMMENT]);
 /** A photo and a comment of it, mostly; now and then a comment of another photo, or hostile ids. */
 const commentPathWire = fc.oneof(
@@ -1617,7 +1626,7 @@ const commentPathWire = fc.oneof(
 );
 
 /** Id lists: seeded ids with empty elements, duplicates, other spellings; long lists either side of 100. */
-const listElement = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...PHOTOS.map((p) => String(p.id))) }, { weight: 3, arbitrary: photoIdWire }, fc.constant(''));
+const listElement = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...PATH_PHOTO_IDS.map(String)) }, { weight: 3, arbitrary: photoIdWire }, fc.constant(''));
 const listWire = fc.oneof(
   { weight: 8, arbitrary: fc.array(listElement, { minLength: 1, maxLength: 8 }).map((ids) => ids.join(',')) },
   { weight: 1, arbitrary: fc.array(listElement, { minLength: 1, maxLength: 4 }).map((ids) => ids.join('%2C')) },
@@ -1639,7 +1648,7 @@ const listWire = fc.oneof(
 );
 
 /** Gallery paths naming seeded records (or the absent ones), plainly spelled. */
-const seededIds = [...PHOTOS.map((p) => p.id), ABSENT_PHOTO];
+const seededIds = [...PATH_PHOTO_IDS, ABSENT_PHOTO];
 const seededPathWire = fc.oneof(
   fc.constantFrom(...GALLERY_PATHS),
   fc.subarray(seededIds, { minLength: 1 }).map((ids) => `/galleryphotos/${ids.join(',')}`),
