@@ -3,11 +3,11 @@
  * four sorts, through the GalleryPhotosFunction handler loaded from source in-process, whose
  * document client (lib/db/client.ts's, shared with the bench) carries read-capacity.ts's
  * middleware for the section's length: the capacity every command consumed, as DynamoDB Local
- * reported it and as AWS's rules give it from the sizes read, split into the index (byDate:
- * keys, COUNT) and the full items (the table, by BatchGetItem). Each answer's page is checked
- * against the gallery in hand. Date-sorted pages must not spend more on full items than the
- * offset + count they reach for (in fact they read only the page's); digg sorts read the whole
- * window's index entries and the page's full items.
+ * reported it and as AWS's rules give it from the sizes read, split into the indexes (the day
+ * partitions' entries) and the table (the counters and the page's records, by BatchGetItem).
+ * Each answer's page is checked against the gallery in hand. Date-sorted pages must not spend
+ * more on the table than the offset + count they reach for (they read the counters and the
+ * page's records); digg sorts merge the window's day partitions (docs/gallery-layout.md).
  */
 import { isDateSort, ORDERS, SORTS, type Sort } from '../../lib/gallery/order';
 import type { Gallery } from './gallery-data';
@@ -193,8 +193,8 @@ export async function galleryCapacitySection(subjects: Subjects, gallery: Galler
   const indexes = [...new Set(rows.flatMap((r) => r.indexes))].join(', ');
   const unreported = rows.filter((r) => r.reported === undefined).length;
   const agree = rows.filter((r) => r.reported && r.reported.index === r.computed.index && r.reported.items === r.computed.items).length;
-  log(`RCU: read capacity units, "DynamoDB Local's report / AWS's rules". Index: ${indexes} (keys, digg_count; a Select COUNT is charged as the entries it counts);`);
-  log('full items: the table, by BatchGetItem. AWS\'s rules, from the sizes read: a Query is charged for the entries it evaluates, whole, in 4 KB units');
+  log(`RCU: read capacity units, "DynamoDB Local's report / AWS's rules". Index: ${indexes} (keys only);`);
+  log('full items: the table (counters and records), by BatchGetItem. AWS\'s rules, from the sizes read: a Query is charged for the entries it evaluates, in 4 KB units');
   log('rounded up per request; BatchGetItem per item, each rounded up to 4 KB; half a unit each, as every read here is eventually consistent.');
   log(
     unreported === 0
@@ -207,14 +207,14 @@ export async function galleryCapacitySection(subjects: Subjects, gallery: Galler
     const figures = OFFSETS.map((offset, i) => `offset ${offset}: ${units(c.fullItems[i]!)} ≤ ${units(c.limits[i]!)}`).join(', ');
     log(
       `${c.sort}: full-item RCU within (offset + count) / count × offset 0's: ${figures} → ${passFail(c.ok)}` +
-        `${c.flat ? ` (flat: only the page's ${COUNT} photos are read)` : ' (not flat)'}; ${c.source}.`,
+        `${c.flat ? ` (flat: the counters and the page's ${COUNT} photos)` : ' (the counters lead to the page: a few more small items)'}; ${c.source}.`,
     );
   }
   for (const sort of SORTS.filter((s) => !isDateSort(s))) {
     const mine = rows.filter((r) => r.sort === sort);
     const figures = mine.map((r) => `index ${units(r.reported?.index ?? r.computed.index)} RCU for ${r.entries} entries, full items ${units(r.reported?.items ?? r.computed.items)} RCU for ${r.items}`);
     const text = figures.every((f) => f === figures[0]) ? `at every offset, ${figures[0]}` : mine.map((r, i) => `offset ${r.offset}: ${figures[i]}`).join('; ');
-    log(`${sort}: ${text} (the whole window's index entries, then only the page's full items).`);
+    log(`${sort}: ${text} (a merge over the window's day partitions, read as far as the page reaches, then only the page's records).`);
   }
   log();
   return { offsets: OFFSETS, rows, dateSorts };
