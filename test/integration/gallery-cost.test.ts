@@ -1,0 +1,172 @@
+/**
+ * What a gallery page reads does not grow with the gallery (decisions.md, Cost): every kind of
+ * page, on a gallery of 1 000 photos (some 32 a day: more than a digg merge first reads of a
+ * day) and a 60-comment thread, and again after it has grown to 21 000 photos in the window and
+ * a 5 000-comment thread, counted in what DynamoDB evaluates (index entries a Query reads, keys a
+ * BatchGetItem asks for) — deterministic, unlike timings.
+ * `npm run scale` measures the same in read units and milliseconds, at 50 000 photos.
+ *
+ * The table is one of its own, loaded in bulk (test/support/bulk-gallery.ts).
+ */
+import { recordCapacity, type Sent } from '../../infra/bench/read-capacity';
+import { recreateGalleryTable } from '../../infra/gallery/seed';
+import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
+import { MAX_DATE, PHOTOS, repliesTo, thread, topLevel, type Series } from '../../lib/gallery/layout';
+import { SORTS, type Sort } from '../../lib/gallery/order';
+import type { CommentRecord, PageQuery, PhotoRecord } from '../../lib/gallery/store';
+import { bulkWrite } from '../support/bulk-gallery';
+import { ownGalleryTable } from '../support/own-gallery-table';
+
+jest.setTimeout(240_000);
+
+const { name, template, client, documents } = ownGalleryTable('gallery-cost-test');
+const store = new DynamoGalleryStore(documents, name);
+
+const DAY = 86_400;
+const NOW = 2_200_012_345;
+const WINDOW = { from: NOW - 30 * DAY, to: NOW };
+const ALL_TIME = { from: 0, to: MAX_DATE };
+
+/** A deterministic spread: the n-th of `count` in [from, to], and a digg count with ties. */
+const spread = (n: number, count: number, from: number, to: number) => from + Math.floor(((n + 0.5) * (to - from)) / count);
+
+function photos(count: number, idBase: number): PhotoRecord[] {
+  return Array.from({ length: count }, (_, n) => ({
+    id: idBase + n,
+    submit_date: spread(n, count, WINDOW.from, WINDOW.to),
+    comments: 0,
+    title: `Photo ${n}`,
+    user: { name: 'u', icon: 'http://i.example.net/u', registered: 1, profileviews: 0 },
+    src: 'http://i.example.net/s',
+    href: 'http://i.example.net/h',
+    digg_count: (n * 7919) % 50,
+  }));
+}
+
+/** A photo with a thread over four days: a third top-level, the rest replies to an earlier comment. */
+function threadOf(photoId: number, size: number, idBase: number): { photo: PhotoRecord; comments: CommentRecord[] } {
+  const comments: Array<CommentRecord & { replies: number }> = [];
+  for (let n = 0; n < size; n++) {
+    const parent = n % 3 === 0 ? undefined : comments[Math.floor((n * 31) % n)];
+    comments.push({
+      date: spread(n, size, NOW - 20 * DAY, NOW - 16 * DAY),
+      id: idBase + n,
+      story: photoId,
+      up: (n * 13) % 30,
+      down: 0,
+      replies: 0,
+      replyto: parent?.id ?? null,
+      user: 'c',
+      content: 'x',
+      level: parent ? parent.level + 1 : 0,
+      root: parent?.root ?? idBase + n,
+    });
+    if (parent) parent.replies += 1;
+  }
+  const [photo] = photos(1, photoId);
+  return { photo: { ...photo!, comments: size }, comments };
+}
+
+interface Reads {
+  /** Index entries Queries evaluated plus keys BatchGetItems asked for. */
+  readonly entries: number;
+  readonly commands: string[];
+}
+
+async function readsOf(query: PageQuery): Promise<Reads> {
+  const sent: Sent[] = [];
+  const stop = recordCapacity(documents, sent);
+  try {
+    await store.page(query);
+  } finally {
+    stop();
+  }
+  const entries = sent.reduce((n, s) => {
+    if (s.command === 'QueryCommand') return n + Number(s.output.ScannedCount ?? 0);
+    return n + Object.values(s.input.RequestItems as Record<string, { Keys: unknown[] }>).reduce((k, r) => k + r.Keys.length, 0);
+  }, 0);
+  return { entries, commands: sent.map((s) => s.command) };
+}
+
+interface Case {
+  readonly label: string;
+  readonly query: (g: Gallery) => PageQuery;
+}
+
+interface Gallery {
+  readonly threadPhoto: number;
+  readonly parent: number;
+  readonly total: number;
+}
+
+const page = (series: Series, range: { from: number; to: number }, sort: Sort, offset: number, count: number): PageQuery => ({ series: [series], range, sort, offset, count });
+const CASES: Case[] = [
+  ...SORTS.flatMap((sort): Case[] => [
+    { label: `window, ${sort}, first page of 10`, query: () => page(PHOTOS, WINDOW, sort, 0, 10) },
+    { label: `window, ${sort}, first page of 100`, query: () => page(PHOTOS, WINDOW, sort, 0, 100) },
+    { label: `window, ${sort}, the last page`, query: (g) => page(PHOTOS, WINDOW, sort, g.total - 10, 10) },
+    { label: `thread, ${sort}, first page`, query: (g) => page(thread(g.threadPhoto), ALL_TIME, sort, 0, 10) },
+    { label: `top level, ${sort}, first page`, query: (g) => page(topLevel(g.threadPhoto), ALL_TIME, sort, 0, 10) },
+    { label: `replies, ${sort}, first page`, query: (g) => page(repliesTo(g.parent), ALL_TIME, sort, 0, 10) },
+    { label: `thread with a 3-day window, ${sort}`, query: (g) => page(thread(g.threadPhoto), { from: NOW - 19 * DAY, to: NOW - 16 * DAY }, sort, 0, 10) },
+  ]),
+];
+
+let small: Map<string, Reads>;
+let large: Map<string, Reads>;
+let grown: Gallery;
+
+async function measure(gallery: Gallery): Promise<Map<string, Reads>> {
+  const reads = new Map<string, Reads>();
+  for (const c of CASES) reads.set(c.label, await readsOf(c.query(gallery)));
+  return reads;
+}
+
+beforeAll(async () => {
+  await recreateGalleryTable(client, name, template);
+  const first = threadOf(1_000_000, 60, 5_000_000);
+  const before = { photos: [...photos(999, 1), first.photo], comments: first.comments };
+  await bulkWrite(documents, name, before);
+  small = await measure({ threadPhoto: first.photo.id, parent: first.comments[0]!.id, total: 1_000 });
+  // Written again whole: the bulk writer puts counter items, it does not add to them.
+  const big = threadOf(2_000_000, 5_000, 6_000_000);
+  await bulkWrite(documents, name, { photos: [...before.photos, ...photos(19_999, 10_000_000), big.photo], comments: [...before.comments, ...big.comments] });
+  grown = { threadPhoto: big.photo.id, parent: big.comments[0]!.id, total: 21_000 };
+  large = await measure(grown);
+});
+
+test('the grown gallery holds what the test wrote: 21 000 photos in the window, a 5 000-comment thread', async () => {
+  expect((await store.page(page(PHOTOS, WINDOW, 'submit_date-desc', 0, 1))).total).toBe(21_000);
+  expect((await store.page(page(thread(grown.threadPhoto), ALL_TIME, 'submit_date-desc', 0, 1))).total).toBe(5_000);
+});
+
+test.each(CASES.map((c) => c.label))('%s: reads at most 1.5 × at 21 000 photos what it reads at 1 000', (label) => {
+  const before = small.get(label)!;
+  const after = large.get(label)!;
+  expect({ label, entries: after.entries }).toEqual({ label, entries: expect.any(Number) });
+  expect(after.entries).toBeLessThanOrEqual(1.5 * before.entries);
+});
+
+test('a digg-sorted page reads a bounded merge: about twice the page and 16 entries a day', () => {
+  for (const sort of ['digg_count-desc', 'digg_count-asc'] as const) {
+    // Counters (≤ 13 keys), 31 days' streams, the page's records.
+    expect(large.get(`window, ${sort}, first page of 10`)!.entries).toBeLessThanOrEqual(13 + 16 * 31 + 10);
+    expect(large.get(`window, ${sort}, the last page`)!.entries).toBeLessThanOrEqual(13 + 16 * 31 + 10);
+  }
+});
+
+test('a date-sorted page reads its page and the counters that lead to it, wherever it starts', async () => {
+  for (const sort of ['submit_date-desc', 'submit_date-asc'] as const) {
+    const middle = await readsOf(page(PHOTOS, WINDOW, sort, 10_500, 100));
+    // Counters (≤ 13), a day's hours, minutes and seconds (3), at most 64 entries to skip, the page twice (entries and records).
+    expect(middle.entries).toBeLessThanOrEqual(13 + 3 + 64 + 2 * 100 + 2);
+  }
+});
+
+test('an offset past the end reads the counters and nothing more', async () => {
+  for (const sort of SORTS) {
+    const past = await readsOf(page(PHOTOS, WINDOW, sort, 9_000_000_000_000_000, 10));
+    expect(past.commands).toEqual(['BatchGetItemCommand']);
+    expect(past.entries).toBeLessThanOrEqual(13);
+  }
+});
