@@ -18,8 +18,7 @@ export const CONTENT_TYPES: Readonly<Record<ResponseType, string>> = {
 type Serialisation = 'xml' | 'json' | 'php';
 
 /*
- * The XML renderer's library (xmlbuilder2 and its DOM) is most of every bundle and most of a
- * cold start's module evaluation; it is loaded on the first XML answer instead of at start, so
+ * The XML renderer (and its library) is loaded on the first XML answer instead of at start, so
  * that containers answering only other types never evaluate it.
  */
 let xml: typeof import('./xml') | undefined;

@@ -1,18 +1,43 @@
-import { create } from 'xmlbuilder2';
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import { XMLBuilder } from 'fast-xml-parser';
 import { fieldValue, isNested, scalarValue, type Resource, type ResourceShape, type ScalarField } from '../resources';
 
 /*
- * xmlbuilder2 replaces characters XML 1.0 cannot carry (invalidCharReplacement) but passes
- * through anything shaped like a reference, so `&` is escaped here first; and since parsers
- * normalise raw tabs and line breaks in attributes to spaces, and CR in text to LF, those are
- * written as character references, which xmlbuilder2 then passes through.
+ * fast-xml-parser's XMLBuilder writes the document; its pitfalls are wrapped here and pinned by
+ * test/unit/xml-differential.test.ts against xmlbuilder2, whose output this one is byte for byte:
+ * - it writes any character, so those XML 1.0 cannot carry become U+FFFD first;
+ * - escaping is the same for text and attributes, so values are escaped per place before they
+ *   are handed over, with tabs and line breaks in attributes (which parsers would turn into
+ *   spaces) and CR in text (which they would turn into LF) as character references;
+ * - it always writes `'` in an attribute as `&apos;`, which is put back (nothing else can
+ *   produce `&apos;`: every `&` of a value is escaped first);
+ * - an attribute whose value is "true" would be written bare, unless told not to;
+ * - it closes an element in one way whatever made it empty: as xmlbuilder2 does, one with no
+ *   content at all is written `<e/>` and one with an empty text `<e></e>`, so an empty text is
+ *   given as a mark (NUL, which escaping has turned into U+FFFD in every value) taken out afterwards.
  */
-const escapeAmpersand = (text: string): string => text.replace(/&/g, '&amp;');
-const ATTRIBUTE_WHITESPACE: Record<string, string> = { '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };
-const escapeAttribute = (text: string): string =>
-  escapeAmpersand(text).replace(/[\t\n\r]/g, (c) => ATTRIBUTE_WHITESPACE[c] as string);
-const escapeText = (text: string): string => escapeAmpersand(text).replace(/\r/g, '&#13;');
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
+const ATTRIBUTE_ESCAPES: Record<string, string> = { ...TEXT_ESCAPES, '\t': '&#9;', '\n': '&#10;' };
+const escapeText = (text: string): string => text.replace(NOT_XML_CHAR, '\uFFFD').replace(/[&<>\r]/g, (c) => TEXT_ESCAPES[c]!);
+const escapeAttribute = (text: string): string => text.replace(NOT_XML_CHAR, '\uFFFD').replace(/[&<>\t\n\r]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
+
+const ATTRIBUTE = '@';
+const TEXT = '#text';
+
+const EMPTY_TEXT = '\u0000';
+
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: ATTRIBUTE,
+  textNodeName: TEXT,
+  processEntities: false,
+  suppressBooleanAttributes: false,
+  suppressEmptyNode: true,
+});
+
+const DECLARATION = { '?xml': { [`${ATTRIBUTE}version`]: '1.0', [`${ATTRIBUTE}encoding`]: 'UTF-8' } };
+
+type Node = Record<string, unknown>;
 
 /** XML has no null: an absent optional field or a null value leaves the attribute out. */
 function scalarText(field: ScalarField, value: unknown): string | undefined {
@@ -21,25 +46,26 @@ function scalarText(field: ScalarField, value: unknown): string | undefined {
   return checked === null ? undefined : String(checked);
 }
 
-function appendElement(parent: XMLBuilder, shape: ResourceShape, value: unknown): void {
-  const element = parent.ele(shape.element);
+/** An element as XMLBuilder takes it: attributes, child elements (repeated ones as lists), text. */
+function elementOf(shape: ResourceShape, value: unknown): Node {
+  const node: Node = {};
   for (const field of shape.fields) {
     const item = fieldValue(value, field);
     if (isNested(field)) {
       const items = field.kind === 'list' ? (item as readonly unknown[]) : [item];
-      for (const nested of items) appendElement(element, field.of, nested);
+      if (items.length > 0) node[field.of.element] = items.map((nested) => elementOf(field.of, nested));
       continue;
     }
     const text = scalarText(field, item);
     if (text === undefined) continue;
-    if (field.xml === 'attribute') element.att(field.name, escapeAttribute(text));
-    else if (field.xml === 'element') element.ele(field.name).txt(escapeText(text));
-    else element.txt(escapeText(text));
+    if (field.xml === 'attribute') node[`${ATTRIBUTE}${field.name}`] = escapeAttribute(text);
+    else if (field.xml === 'element') node[field.name] = { [TEXT]: escapeText(text) || EMPTY_TEXT };
+    else node[TEXT] = escapeText(text) || EMPTY_TEXT;
   }
+  return node;
 }
 
 export function renderXml(resource: Resource): string {
-  const document = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\uFFFD' });
-  appendElement(document, resource.shape, resource.value);
-  return document.end({ wellFormed: true, prettyPrint: false });
+  const built: string = builder.build({ ...DECLARATION, [resource.shape.element]: elementOf(resource.shape, resource.value) });
+  return built.replaceAll('&apos;', "'").replaceAll(EMPTY_TEXT, '');
 }
