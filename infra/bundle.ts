@@ -39,7 +39,7 @@ function keyValues(items: readonly string[] | undefined, option: string): Record
 
 /** The esbuild options `sam build` derives from a function's BuildProperties. */
 export function esbuildOptions(build: BuildProperties, outdir: string): BuildOptions {
-  const known = new Set(['Format', 'OutExtension', 'Platform', 'Target', 'Minify', 'Sourcemap', 'Banner', 'EntryPoints']);
+  const known = new Set(['Format', 'OutExtension', 'Platform', 'Target', 'MainFields', 'Minify', 'Sourcemap', 'Banner', 'EntryPoints']);
   const unknown = Object.keys(build).filter((key) => !known.has(key));
   if (unknown.length > 0) throw new Error(`BuildProperties not supported by infra/build.ts: ${unknown.join(', ')}`);
   const options: BuildOptions = {
@@ -54,6 +54,7 @@ export function esbuildOptions(build: BuildProperties, outdir: string): BuildOpt
   if (build.Format !== undefined) options.format = build.Format;
   if (build.Platform !== undefined) options.platform = build.Platform;
   if (build.Target !== undefined) options.target = build.Target;
+  if (build.MainFields !== undefined) options.mainFields = build.MainFields.split(',').map((field) => field.trim());
   if (build.Minify !== undefined) options.minify = build.Minify;
   if (build.Sourcemap !== undefined) options.sourcemap = build.Sourcemap;
   const outExtension = keyValues(build.OutExtension, 'OutExtension');

@@ -43,6 +43,8 @@ export interface BuildProperties {
   readonly OutExtension?: readonly string[];
   readonly Platform?: 'node';
   readonly Target?: string;
+  /** package.json fields to resolve packages by, comma-separated, as the SAM CLI takes them (`module,main`). */
+  readonly MainFields?: string;
   readonly Minify?: boolean;
   readonly Sourcemap?: boolean;
   readonly Banner?: readonly string[];
