@@ -4,6 +4,7 @@ import { ApiError } from '../errors';
 import { CONTENT_TYPES, loadRenderer, renderAlert, renderBody, type ResponseType } from '../render';
 import { ErrorShape, resource, ScriptErrorShape, type Resource } from '../resources';
 import type { ApiMiddleware, ApiRequest, ApiResult } from './context';
+import { fitsLambda, tooLarge } from './size';
 
 export interface ResponsePolicy {
   /** Successful answers may be cached publicly for five minutes (static data). */
@@ -67,14 +68,20 @@ function failure(request: ApiRequest, policy: ResponsePolicy, config: Config): A
   return { statusCode: 200, headers, body };
 }
 
-/** Turns the handler's resource, or whatever was thrown, into the HTTP response. */
+/** Turns the handler's resource, or whatever was thrown, into the HTTP response; one too large to send becomes an error. */
 export const respond = (
   policy: ResponsePolicy,
   config: Config,
 ): ApiMiddleware => ({
   after: async (request) => {
     await loadRenderer(request.context.responseType ?? 'xml');
-    request.response = success(request, policy, config);
+    const result = success(request, policy, config);
+    if (fitsLambda(result)) {
+      request.response = result;
+      return;
+    }
+    request.error = tooLarge(result, request.context.args?.count as number | undefined);
+    request.response = failure(request, policy, config);
   },
   onError: async (request) => {
     await loadRenderer(request.context.responseType ?? 'xml');

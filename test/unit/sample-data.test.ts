@@ -302,7 +302,7 @@ describe('a line on its own', () => {
     [withField(PHOTO, 'user.profileviews', -2), /^"user\.profileviews" must be a whole number/],
     [withField(PHOTO, 'title', 5), /^"title" must be a string$/],
     [withField(PHOTO, 'title', 'x'.repeat(LIMITS.title + 1)), /^"title" is longer than 2000 characters$/],
-    [withField(COMMENT, 'content', 'x'.repeat(LIMITS.content + 1)), /^"content" is longer than 20000 characters$/],
+    [withField(COMMENT, 'content', 'x'.repeat(LIMITS.content + 1)), /^"content" is longer than 8000 characters$/],
     ['{"type":"photo","id":5,"submit_date":1,"title":"bad \\ud800 half","user":{"name":"a","icon":"http://a.example/","registered":0,"profileviews":0},"src":"http://a.example/","href":"http://a.example/","digg_count":0}', /^"title" holds a lone surrogate/],
     [withField(PHOTO, 'user', 'alice'), /^"user" must be an object with name, icon, registered and profileviews$/],
     [withField(PHOTO, 'user.name', '  '), /^"user\.name" must not be empty$/],

@@ -1,0 +1,127 @@
+/**
+ * No answer exceeds what Lambda can return (decisions.md, Size): the largest page the importer's
+ * bounds allow — 100 photos or 100 comments, every string at its longest and made of the
+ * character that costs most in that type and place — fits in every type with room to spare;
+ * and an answer too large all the same (data written past the importer) becomes error 1007 in
+ * the requested type, never a body Lambda would refuse. docs/import-format.md has the
+ * arithmetic.
+ */
+import { LIMITS, parseLine } from '../../infra/gallery/records';
+import { GALLERY_ARGUMENTS } from '../../lib/gallery/arguments';
+import { MAX_DATE } from '../../lib/gallery/layout';
+import { endpoint } from '../../lib/http';
+import { LAMBDA_RESPONSE_LIMIT } from '../../lib/http/size';
+import { EventsShape, GalleryShape, resource, type CommentValue, type GalleryPhotoValue, type Resource } from '../../lib/resources';
+import { expectError, invokeHandler, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
+import type { Invocation } from '../support/invoke';
+import { APP_KEY } from '../support/invoke';
+
+const MAX_ID = Number.MAX_SAFE_INTEGER;
+/** The longest callback the Javascript type takes. */
+const CALLBACK = `c${'a'.repeat(127)}`;
+/** What the runtime sends for an answer: its JSON (header names' case makes no difference in size). */
+const envelope = (answer: Invocation): number => Buffer.byteLength(JSON.stringify({ statusCode: answer.statusCode, headers: answer.headers, body: answer.body }));
+
+/** Characters text may hold; URLs hold no whitespace or control characters (the importer refuses them). */
+const TEXT_CHARS = ['\u0001', '\u001f', '"', '\\', '&', '<', '>', "'", '\r', '\n', '\t', '\u2028', '\ufffe', '😀', '中', 'é'];
+const URL_CHARS = ['"', '\\', '&', '<', '>', "'", '😀', '中', 'é', '%'];
+
+const photo = (s: { title: string; name: string; url: string }): GalleryPhotoValue => ({
+  id: MAX_ID,
+  submit_date: MAX_DATE,
+  comments: MAX_ID,
+  title: s.title,
+  user: { name: s.name, icon: s.url, registered: MAX_DATE, profileviews: MAX_ID },
+  src: s.url,
+  href: s.url,
+});
+const comment = (s: { user: string; content: string }): CommentValue => ({
+  date: MAX_DATE,
+  id: MAX_ID,
+  story: MAX_ID,
+  up: MAX_ID,
+  down: MAX_ID,
+  replies: MAX_ID,
+  replyto: MAX_ID,
+  user: s.user,
+  content: s.content,
+  level: MAX_ID,
+  root: MAX_ID,
+});
+const wrapper = { timestamp: MAX_DATE, min_date: MAX_DATE, total: MAX_ID, offset: MAX_ID, count: 100 };
+const galleryPage = (p: GalleryPhotoValue): Resource => resource(GalleryShape, { ...wrapper, max_date: MAX_DATE, photos: Array(100).fill(p) });
+const eventsPage = (c: CommentValue): Resource => resource(EventsShape, { ...wrapper, comments: Array(100).fill(c) });
+
+/** An endpoint answering a fixed resource, through the whole pipeline. */
+const answering = (value: Resource, args = GALLERY_ARGUMENTS) => endpoint({ args, sunset: true }, () => value);
+const ask = (handler: unknown, type: ResponseType, path = '/galleryphotos', query = 'count=100', callback = CALLBACK) =>
+  invokeHandler(handler, `${path}?${query}&${typeQuery(type, callback)}&appkey=${encodeURIComponent(APP_KEY)}`);
+
+/** A URL of `length` characters whose path is `char` repeated: as long as the importer takes. */
+const urlOf = (char: string): string => {
+  const prefix = 'http://a.example/';
+  return prefix + char.repeat(LIMITS.url - prefix.length);
+};
+
+/** The character that makes one field cost most in a type, measured by rendering it. */
+async function costliest(type: ResponseType, chars: readonly string[], page: (char: string) => Resource): Promise<string> {
+  let best = chars[0]!;
+  let most = -1;
+  for (const char of chars) {
+    const bytes = envelope(await ask(answering(page(char)), type));
+    if (bytes > most) [best, most] = [char, bytes];
+  }
+  return best;
+}
+
+describe.each(TYPES)('the largest page the importer allows, in %s', (type) => {
+  test('100 photos, every string at its longest, in its costliest characters: fits with 5 % to spare', async () => {
+    const plain = { title: 'a', name: 'a', url: urlOf('a') };
+    const title = await costliest(type, TEXT_CHARS, (c) => galleryPage(photo({ ...plain, title: c.repeat(100) })));
+    const name = await costliest(type, TEXT_CHARS, (c) => galleryPage(photo({ ...plain, name: c.repeat(100) })));
+    const url = await costliest(type, URL_CHARS, (c) => galleryPage(photo({ ...plain, url: urlOf(c) })));
+    const worst = { title: title.repeat(LIMITS.title), name: name.repeat(LIMITS.name), url: urlOf(url) };
+    // Each string is one the importer takes.
+    const line = JSON.stringify({ type: 'photo', id: MAX_ID, submit_date: MAX_DATE, title: worst.title, user: { name: worst.name, icon: worst.url, registered: MAX_DATE, profileviews: MAX_ID }, src: worst.url, href: worst.url, digg_count: MAX_ID });
+    expect(parseLine(line)).toMatchObject({ ok: true });
+    const answer = await ask(answering(galleryPage(photo(worst))), type);
+    expect(answer.statusCode).toBe(200);
+    expect(envelope(answer)).toBeLessThanOrEqual(0.95 * LAMBDA_RESPONSE_LIMIT);
+  });
+
+  test('100 comments, every string at its longest, in its costliest characters: fits with 5 % to spare', async () => {
+    const plain = { user: 'a', content: 'a' };
+    const user = await costliest(type, TEXT_CHARS, (c) => eventsPage(comment({ ...plain, user: c.repeat(100) })));
+    const content = await costliest(type, TEXT_CHARS, (c) => eventsPage(comment({ ...plain, content: c.repeat(100) })));
+    const worst = { user: user.repeat(LIMITS.name), content: content.repeat(LIMITS.content) };
+    const line = JSON.stringify({ type: 'comment', id: MAX_ID, photo: MAX_ID, replyto: MAX_ID, date: MAX_DATE, user: worst.user, content: worst.content, up: MAX_ID, down: MAX_ID });
+    expect(parseLine(line)).toMatchObject({ ok: true });
+    const answer = await ask(answering(eventsPage(comment(worst))), type);
+    expect(answer.statusCode).toBe(200);
+    expect(envelope(answer)).toBeLessThanOrEqual(0.95 * LAMBDA_RESPONSE_LIMIT);
+  });
+
+  test('a page too large all the same is error 1007 naming count and how many would fit; nothing of it is sent', async () => {
+    // Costly in every type: quotes, ampersands and control characters.
+    const huge = eventsPage(comment({ user: 'a', content: '"&\u0001'.repeat(20_000) }));
+    const answer = await ask(answering(huge), type, '/galleryphotos', 'count=100', 'callback');
+    const message = expectError(answer, type, 1007, 403, { detail: 'count (at most' });
+    const fitting = Number(/^Argument greater than maximum value: count \(at most (\d+) for this page\)$/.exec(message)?.[1]);
+    expect(fitting).toBeGreaterThanOrEqual(1);
+    expect(fitting).toBeLessThan(100);
+    expect(answer.body.length).toBeLessThan(1_000);
+  });
+
+  test('on an endpoint without count, the same error without a detail', async () => {
+    const huge = eventsPage(comment({ user: 'a', content: '"&\u0001'.repeat(20_000) }));
+    const answer = await ask(answering(huge, {} as typeof GALLERY_ARGUMENTS), type, '/galleryphoto/1', '', 'callback');
+    expectError(answer, type, 1007, 403, { detail: false });
+  });
+});
+
+test('the importer refuses a string one character past its bound, and takes it at the bound', () => {
+  const base = { type: 'comment', id: 1, photo: 1, replyto: null, date: 1, user: 'u', content: '', up: 0, down: 0 };
+  expect(parseLine(JSON.stringify({ ...base, content: 'x'.repeat(LIMITS.content) }))).toMatchObject({ ok: true });
+  expect(parseLine(JSON.stringify({ ...base, content: 'x'.repeat(LIMITS.content + 1) }))).toEqual({ ok: false, reason: `"content" is longer than ${LIMITS.content} characters`, type: 'comment', id: 1 });
+  expect(parseLine(JSON.stringify({ ...base, user: 'x'.repeat(LIMITS.name + 1) }))).toMatchObject({ ok: false, reason: `"user" is longer than ${LIMITS.name} characters` });
+});
