@@ -7,11 +7,11 @@ import { DynamoRateLimitStore, DynamoShortUrlStore } from '../lib/shorturls/dyna
 import { RateLimiter } from '../lib/shorturls/rate-limit';
 import { ShortUrlService } from '../lib/shorturls/service';
 import { requiredSetting } from '../lib/config';
-import { readRateLimits, readShortUrlHost } from '../lib/shorturls/settings';
+import { readRateLimits, readShortLinkHost } from '../lib/shorturls/settings';
 
 const shortUrls = new ShortUrlService(
   new DynamoShortUrlStore(documentClient, requiredSetting(process.env, 'SHORT_URLS_TABLE')),
-  readShortUrlHost(process.env),
+  readShortLinkHost(process.env),
 );
 const rateLimiter = new RateLimiter(
   new DynamoRateLimitStore(documentClient, requiredSetting(process.env, 'RATE_LIMITS_TABLE')),
@@ -20,7 +20,8 @@ const rateLimiter = new RateLimiter(
 );
 
 /** GET /url/short/create?url=…: the link's short URL, made on first request. */
-export const handler = endpoint({ args: { url: textArgument() } }, async ({ url }, event, context) => {
+// A link whose escapes are not UTF-8 would be stored with U+FFFD: two links, one record.
+export const handler = endpoint({ args: { url: textArgument({ notUtf8: 1016 }) } }, async ({ url }, event, context) => {
   const now = nowSeconds();
   const admit = () => rateLimiter.admit(context.appKey!, event.requestContext.http.sourceIp, now);
   const { record, created } = await shortUrls.create(url, admit);

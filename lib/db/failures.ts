@@ -13,8 +13,8 @@ const TRANSIENT_NAMES = new Set([
 ]);
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
-/** Reasons a transaction is cancelled for that say the same; the SDK does not retry those. */
-const TRANSIENT_CANCELLATIONS = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded']);
+/** Reasons a transaction is cancelled for that say the same (busy items included); the SDK does not retry those. */
+const TRANSIENT_CANCELLATIONS = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', 'TransactionConflict']);
 
 /** By name, not class: the class a caught error was made from need not be this module's copy. */
 export const isNamed = (error: unknown, name: string): boolean => error instanceof Error && error.name === name;

@@ -3,6 +3,8 @@ import { ApiError } from '../errors';
 /** How one query argument is read: `raw` is undefined when the argument is absent. */
 export interface ArgumentSpec<T> {
   parse(raw: string | undefined, name: string): T;
+  /** The error for a value whose percent-escapes are not UTF-8; without one, decoding's U+FFFD is taken. */
+  readonly notUtf8?: number;
 }
 
 export type ArgumentSchema = Readonly<Record<string, ArgumentSpec<unknown>>>;
@@ -44,9 +46,9 @@ export function integerArgument(
   };
 }
 
-/** Any text, checked by the endpoint's service; undefined when absent. */
-export function textArgument(): ArgumentSpec<string | undefined> {
-  return { parse: (raw) => raw };
+/** Any text, checked by the endpoint's service; undefined when absent. `notUtf8`: see ArgumentSpec. */
+export function textArgument(options: { readonly notUtf8?: number } = {}): ArgumentSpec<string | undefined> {
+  return { parse: (raw) => raw, ...options };
 }
 
 /** One of a fixed set of values, or `invalidCode` (1017 for sorts). */

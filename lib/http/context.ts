@@ -1,6 +1,7 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ResponseType } from '../render';
+import type { QueryArguments } from './query';
 
 /**
  * What the pipeline's middlewares learn about a request, kept on the Lambda context as middy's
@@ -8,7 +9,7 @@ import type { ResponseType } from '../render';
  */
 export interface ApiContext extends Context {
   /** Every query argument by name, first value of a repeated one. */
-  query?: ReadonlyMap<string, string>;
+  query?: QueryArguments;
   responseType?: ResponseType;
   /** The validated callback, set only for the Javascript type. */
   callback?: string;

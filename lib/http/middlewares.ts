@@ -11,7 +11,7 @@ import { checkCallback } from './callback';
 import type { ApiMiddleware, ApiRequest } from './context';
 import { queryArguments } from './query';
 
-const query = (request: ApiRequest): ReadonlyMap<string, string> => request.context.query!;
+const query = (request: ApiRequest): ReadonlyMap<string, string> => request.context.query!.values;
 
 /** First in the chain: a reused context must not carry an earlier request's findings. */
 export const parseQuery = (): ApiMiddleware => ({
@@ -57,13 +57,17 @@ const NAMEABLE = /^[A-Za-z0-9_.-]{1,64}$/;
 export const validateArguments = (schema: ArgumentSchema): ApiMiddleware => ({
   before: (request) => {
     const given = query(request);
+    const notUtf8 = request.context.query!.notUtf8;
     for (const name of given.keys()) {
       if (!COMMON_ARGUMENTS.has(name) && !Object.hasOwn(schema, name)) {
         throw new ApiError(1001, NAMEABLE.test(name) ? name : undefined);
       }
     }
     const args: Record<string, unknown> = {};
-    for (const [name, spec] of Object.entries(schema)) args[name] = spec.parse(given.get(name), name);
+    for (const [name, spec] of Object.entries(schema)) {
+      if (spec.notUtf8 !== undefined && notUtf8.has(name)) throw new ApiError(spec.notUtf8, name);
+      args[name] = spec.parse(given.get(name), name);
+    }
     request.context.args = args;
   },
 });

@@ -1,13 +1,60 @@
 import type { ApiEvent } from './context';
 
+export interface QueryArguments {
+  /** Every argument by name, first value of a repeated one, decoded as browsers decode forms. */
+  readonly values: ReadonlyMap<string, string>;
+  /**
+   * Arguments whose value held percent-escapes that are not UTF-8: decoding put U+FFFD in their
+   * place, so two different values would read the same (decisions.md, `url`).
+   */
+  readonly notUtf8: ReadonlySet<string>;
+}
+
+const lenient = new TextDecoder('utf-8', { ignoreBOM: true });
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const HEX = /^[0-9A-Fa-f]{2}$/;
+
+/** The bytes of one name or value of application/x-www-form-urlencoded: `+` a space, `%XX` a byte. */
+function formBytes(text: string): Uint8Array {
+  const source = Buffer.from(text.replace(/\+/g, ' '), 'utf8');
+  const bytes: number[] = [];
+  for (let i = 0; i < source.length; i++) {
+    const hex = source.toString('latin1', i + 1, i + 3);
+    if (source[i] === 0x25 && HEX.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(source[i]!);
+  }
+  return Uint8Array.from(bytes);
+}
+
+function isUtf8(bytes: Uint8Array): boolean {
+  try {
+    strict.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Query arguments by name. Read from the raw query string, because API Gateway joins the values
  * of a repeated argument with commas in `queryStringParameters`; the first value is used.
  */
-export function queryArguments(event: ApiEvent): Map<string, string> {
-  const parsed = new Map<string, string>();
-  for (const [name, value] of new URLSearchParams(event.rawQueryString ?? '')) {
-    if (!parsed.has(name)) parsed.set(name, value);
+export function queryArguments(event: ApiEvent): QueryArguments {
+  const values = new Map<string, string>();
+  const notUtf8 = new Set<string>();
+  for (const pair of (event.rawQueryString ?? '').split('&')) {
+    if (pair === '') continue;
+    const equals = pair.indexOf('=');
+    const name = lenient.decode(formBytes(equals === -1 ? pair : pair.slice(0, equals)));
+    if (values.has(name)) continue;
+    const bytes = formBytes(equals === -1 ? '' : pair.slice(equals + 1));
+    values.set(name, lenient.decode(bytes));
+    if (!isUtf8(bytes)) notUtf8.add(name);
   }
-  return parsed;
+  return { values, notUtf8 };
 }
+
+/** Whether a raw path's percent-escapes are UTF-8 (the short URL of a lookup is a path segment). */
+export const isUtf8Path = (rawPath: string): boolean => isUtf8(formBytes(rawPath.replace(/\+/g, '%2B')));

@@ -4,6 +4,7 @@ import { ApiError } from '../errors';
 import { CONTENT_TYPES, loadRenderer, renderAlert, renderBody, type ResponseType } from '../render';
 import { ErrorShape, resource, ScriptErrorShape, type Resource } from '../resources';
 import type { ApiMiddleware, ApiRequest, ApiResult } from './context';
+import { deprecationHeaders } from './deprecation';
 import { fitsLambda, tooLarge } from './size';
 
 export interface ResponsePolicy {
@@ -22,10 +23,9 @@ function standardHeaders(type: ResponseType, policy: ResponsePolicy, config: Con
     // The type may come from Accept, so caches must keep one copy per Accept value.
     Vary: 'Accept',
     'Cache-Control': 'no-store',
-    Deprecation: `@${Math.floor(config.deprecationDate.getTime() / 1000)}`,
+    ...deprecationHeaders(config),
   };
   if (policy.sunset) headers.Sunset = config.gallerySunsetDate.toUTCString();
-  if (config.deprecationLink) headers.Link = `<${config.deprecationLink}>; rel="deprecation"; type="text/html"`;
   return headers;
 }
 

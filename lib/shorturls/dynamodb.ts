@@ -3,10 +3,12 @@
  * `code#<code>` (the record), `link#<hash of the link>` (its code: the deduplication entry) and
  * `counter#itemid` (the last itemid). RateLimitsTable holds one counter per window.
  */
+import { createHash } from 'node:crypto';
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { pause } from '../clock';
 import { isNamed, withDatabase } from '../db/failures';
-import type { InsertOutcome, RateLimitStore, ShortUrlRecord, ShortUrlStore } from './store';
+import type { InsertOutcome, RateLimitStore, RateWindow, ShortUrlRecord, ShortUrlStore } from './store';
 
 const codeKey = (code: string) => ({ pk: `code#${code}` });
 const linkEntryKey = (linkKey: string) => ({ pk: `link#${linkKey}` });
@@ -78,66 +80,92 @@ export class DynamoShortUrlStore implements ShortUrlStore {
     });
   }
 
-  countView(code: string): Promise<string | undefined> {
+  /**
+   * The view as a one-item transaction whose ClientRequestToken comes from the request's id:
+   * DynamoDB applies a token once (within ten minutes), so the SDK's retries of a call whose
+   * answer was lost count nothing more. Concurrent views of one link cancel each other's
+   * transactions now and then (TransactionConflict): such a view was not counted, and is sent
+   * again. A transaction cannot read, so the link comes from a read made at the same time.
+   */
+  countView(code: string, requestId: string): Promise<string | undefined> {
+    const token = createHash('sha256').update(`view ${requestId}`).digest('base64url').slice(0, 36);
     return withDatabase(async () => {
-      try {
-        const { Attributes } = await this.client.send(
-          new UpdateCommand({
-            TableName: this.table,
-            Key: codeKey(code),
-            UpdateExpression: 'ADD view_count :one',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':one': 1 },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return Attributes!.link as string;
-      } catch (error) {
-        if (isNamed(error, 'ConditionalCheckFailedException')) return undefined;
-        throw error;
-      }
+      const [counted, record] = await Promise.all([
+        this.addView(code, token),
+        this.client.send(new GetCommand({ TableName: this.table, Key: codeKey(code), ConsistentRead: true })),
+      ]);
+      return counted ? (record.Item?.link as string | undefined) : undefined;
     });
+  }
+
+  /** Adds the view; false when there is no such code. */
+  private async addView(code: string, token: string): Promise<boolean> {
+    const update = { TableName: this.table, Key: codeKey(code), UpdateExpression: 'ADD view_count :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.client.send(new TransactWriteCommand({ ClientRequestToken: token, TransactItems: [{ Update: update }] }));
+        return true;
+      } catch (error) {
+        const reason = isNamed(error, 'TransactionCanceledException') ? (error as TransactionCanceledException).CancellationReasons?.[0]?.Code : undefined;
+        if (reason === 'ConditionalCheckFailed') return false;
+        if (reason !== 'TransactionConflict' || attempt === VIEW_ATTEMPTS) throw error;
+        await pause(Math.random() * 10 * attempt);
+      }
+    }
   }
 }
 
+/** Rounds of a view cancelled by concurrent views of the same link before it fails (503). */
+const VIEW_ATTEMPTS = 10;
+
+/**
+ * One item per client address and window: `count`, the address's creations, and `key#<hash>`,
+ * each app key's from it; time to live (`expiresAt`) removes it after the window.
+ */
 export class DynamoRateLimitStore implements RateLimitStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly table: string,
   ) {}
 
-  take(window: string, limit: number, expiresAt: number): Promise<boolean> {
+  take(window: RateWindow, limits: { readonly address: number; readonly key: number }, expiresAt: number): Promise<'taken' | 'address' | 'key'> {
     return withDatabase(async () => {
       try {
         await this.client.send(
           new UpdateCommand({
             TableName: this.table,
-            Key: { pk: window },
-            UpdateExpression: 'SET expiresAt = if_not_exists(expiresAt, :expiresAt) ADD #count :one',
-            ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-            ExpressionAttributeNames: { '#count': 'count' },
-            ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expiresAt': expiresAt },
+            Key: { pk: window.address },
+            UpdateExpression: 'SET expiresAt = if_not_exists(expiresAt, :expiresAt) ADD #count :one, #key :one',
+            ConditionExpression: '(attribute_not_exists(#count) OR #count < :addressLimit) AND (attribute_not_exists(#key) OR #key < :keyLimit)',
+            ExpressionAttributeNames: { '#count': 'count', '#key': `key#${window.key}` },
+            ExpressionAttributeValues: { ':one': 1, ':addressLimit': limits.address, ':keyLimit': limits.key, ':expiresAt': expiresAt },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           }),
         );
-        return true;
+        return 'taken';
       } catch (error) {
-        if (isNamed(error, 'ConditionalCheckFailedException')) return false;
-        throw error;
+        if (!isNamed(error, 'ConditionalCheckFailedException')) throw error;
+        const held = Number(unmarshallNumber((error as { Item?: Record<string, unknown> }).Item?.count) ?? 0);
+        return held >= limits.address ? 'address' : 'key';
       }
     });
   }
 
-  async giveBack(window: string): Promise<void> {
+  async giveBack(window: RateWindow, signal?: AbortSignal): Promise<void> {
     await withDatabase(() =>
       this.client.send(
         new UpdateCommand({
           TableName: this.table,
-          Key: { pk: window },
-          UpdateExpression: 'ADD #count :minusOne',
-          ExpressionAttributeNames: { '#count': 'count' },
+          Key: { pk: window.address },
+          UpdateExpression: 'ADD #count :minusOne, #key :minusOne',
+          ExpressionAttributeNames: { '#count': 'count', '#key': `key#${window.key}` },
           ExpressionAttributeValues: { ':minusOne': -1 },
         }),
+        { abortSignal: signal },
       ),
     );
   }
 }
+
+/** An attribute of the item a failed condition returns: as DynamoDB sends it ({ N: '3' }) or unmarshalled. */
+const unmarshallNumber = (value: unknown): unknown => (typeof value === 'object' && value !== null && 'N' in value ? (value as { N: string }).N : value);

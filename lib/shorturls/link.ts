@@ -1,19 +1,16 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '../errors';
+import { leadsToShortLinkHost, type ShortLinkHost } from './short-host';
 
 const MAX_LENGTH = 2048;
 
-/** Host names compared as DNS compares them: in any case, with or without the final dot. */
-const hostnameOf = (url: URL): string => url.hostname.toLowerCase().replace(/\.$/, '');
-const sameHostname = (a: URL, b: URL): boolean => hostnameOf(a) === hostnameOf(b);
-
 /**
  * The `url` argument of /url/short/create, checked and normalised (decisions.md, `url`):
- * an absolute http(s) URL without credentials, at most 2048 characters, not on the short host
- * (by host name, on any port or scheme);
- * stored in its WHATWG serialisation. Anything else is 1016.
+ * an absolute http(s) URL without credentials, at most 2048 characters, not leading to the
+ * short-link host in any spelling (./short-host.ts); stored in its WHATWG serialisation.
+ * Anything else is 1016. (A percent-escape that is not UTF-8 is refused before: lib/http/query.ts.)
  */
-export function normaliseLink(raw: string | undefined, shortHost: URL): string {
+export function normaliseLink(raw: string | undefined, shortHost: ShortLinkHost): string {
   if (raw === undefined || raw === '' || raw.length > MAX_LENGTH) throw new ApiError(1016, 'url');
   let url: URL;
   try {
@@ -25,7 +22,7 @@ export function normaliseLink(raw: string | undefined, shortHost: URL): string {
     (url.protocol !== 'http:' && url.protocol !== 'https:') ||
     url.username !== '' ||
     url.password !== '' ||
-    sameHostname(url, shortHost) ||
+    leadsToShortLinkHost(url, shortHost) ||
     url.href.length > MAX_LENGTH;
   if (invalid) throw new ApiError(1016, 'url');
   return url.href;

@@ -3,15 +3,44 @@ import { ApiError } from '../errors';
 import type { RateLimitStore } from './store';
 
 export interface RateLimits {
+  /** Creations per app key from one client address. */
   readonly perAppKey: number;
   readonly perClientIp: number;
   readonly windowSeconds: number;
 }
 
 /**
- * Short URL creations per app key and per client IP in fixed windows (decisions.md, Rate
- * limit). Each window is one conditional atomic counter, so concurrent requests never pass
- * the limit. Over it: error 403 with HTTP 503 and `Retry-After` (the rest of the window).
+ * How long giving a place back may take. It follows a failure, often the database's own: waiting
+ * the SDK's full retries again (up to three attempts of 2 s) would double a hung database's
+ * answer time; past this, the place stays taken to the end of its window.
+ */
+const RELEASE_TIMEOUT_MS = 1_000;
+
+/** A creation let through: `release` gives its place back when the creation then fails. */
+export interface Admission {
+  release(): Promise<void>;
+}
+
+/**
+ * The app key as counted: app keys are public, so the limit per key only shares a client's own
+ * budget among the applications it names, and respelling one's key (a fragment, an empty query,
+ * a host's final dot, another case) must not make another.
+ */
+function countedKey(appKey: string): string {
+  const url = new URL(appKey);
+  url.hash = '';
+  // An empty query reads as '' but serialises as '?': setting it drops the '?'.
+  if (url.search === '') url.search = '';
+  url.hostname = url.hostname.replace(/\.$/, '');
+  return createHash('sha256').update(url.href).digest('base64url');
+}
+
+/**
+ * Short URL creations per client address, and per app key from one address, in fixed windows
+ * (decisions.md, Rate limit): there is no limit per app key alone, so no caller can spend
+ * another's budget. Both counts of an address's window live on one item, taken by one
+ * conditional update: concurrent requests never pass a limit, and a refusal counts nothing.
+ * Over a limit: error 403 with HTTP 503 and `Retry-After` (the rest of the window).
  */
 export class RateLimiter {
   constructor(
@@ -21,28 +50,20 @@ export class RateLimiter {
     private readonly onRefused: () => void = () => {},
   ) {}
 
-  async admit(appKey: string, clientIp: string, now: number): Promise<void> {
+  async admit(appKey: string, clientIp: string, now: number): Promise<Admission> {
     const { perAppKey, perClientIp, windowSeconds } = this.limits;
     const windowStart = now - (now % windowSeconds);
     const expiresAt = windowStart + windowSeconds;
-    const tooMany = (what: string, limit: number) => {
+    const window = { address: `ip#${clientIp}#${windowStart}`, key: countedKey(appKey) };
+    const outcome = await this.store.take(window, { address: perClientIp, key: perAppKey }, expiresAt);
+    if (outcome !== 'taken') {
       this.onRefused();
-      return new ApiError(403, `${what} (at most ${limit} short URLs per ${windowSeconds} s)`, {
+      const [what, limit] = outcome === 'address' ? ['client address', perClientIp] : ['appkey from this client address', perAppKey];
+      throw new ApiError(403, `${what} (at most ${limit} short URLs per ${windowSeconds} s)`, {
         status: 503,
         headers: { 'Retry-After': String(Math.max(1, expiresAt - now)) },
       });
-    };
-    // App keys may be 2048 characters long, more than a DynamoDB key takes: count by hash.
-    const keyWindow = `appkey#${createHash('sha256').update(appKey).digest('base64url')}#${windowStart}`;
-    const ipWindow = `ip#${clientIp}#${windowStart}`;
-    if (!(await this.store.take(keyWindow, perAppKey, expiresAt))) throw tooMany('appkey', perAppKey);
-    if (!(await this.store.take(ipWindow, perClientIp, expiresAt))) {
-      // Refused for the address: the key's count must not keep a creation that did not happen.
-      await this.store.giveBack(keyWindow);
-      throw tooMany('client address', perClientIp);
     }
-    // When counting the address fails instead, the key keeps its count: giving it back would
-    // wait a second time on a database that has just failed (up to three attempts of 2 s each),
-    // and push the answer past the functions' 10 s timeout.
+    return { release: () => this.store.giveBack(window, AbortSignal.timeout(RELEASE_TIMEOUT_MS)) };
   }
 }

@@ -1,12 +1,15 @@
 /**
- * The short-link host: `GET /{code}` answers 301 to the stored link and counts the view in the
- * same atomic update; `HEAD /{code}` answers the same 301 without counting, so that link
- * checkers see a live link and add no views; anything else gets a small HTML page. Not part of the API, so it has no
- * app key, type or catalogue errors.
+ * The short-link host: `GET /{code}` answers 301 to the stored link and counts the view, once
+ * per request whatever the retries (the store's write is idempotent on the request's id);
+ * `HEAD /{code}` answers the same 301 without counting, so that link checkers see a live link
+ * and add no views; anything else gets a small HTML page. Not part of the API, so it has no
+ * app key, type or catalogue errors; like every answer, each carries `Deprecation`.
  */
 import middy from '@middy/core';
+import { config } from '../config';
 import { ApiError } from '../errors';
 import { DEADLINE_OPTIONS } from '../http/deadline';
+import { deprecationHeaders } from '../http/deprecation';
 import type { ApiEvent, ApiResult } from '../http/context';
 import { logger } from '../observability/powertools';
 import { observeRedirects } from '../observability/summaries';
@@ -17,6 +20,7 @@ const BASE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   // A cached redirect would go uncounted: every visit must reach the counter.
   'Cache-Control': 'no-store',
+  ...deprecationHeaders(config),
 };
 
 function page(statusCode: number, title: string, text: string): ApiResult {
@@ -49,7 +53,7 @@ export function redirectHandler(store: ShortUrlStore) {
     .handler(async (event): Promise<ApiResult> => {
       const code = event.pathParameters?.code;
       if (code === undefined || !isCode(code)) return notFoundPage();
-      const link = event.requestContext.http.method === 'HEAD' ? (await store.findByCode(code))?.link : await store.countView(code);
+      const link = event.requestContext.http.method === 'HEAD' ? (await store.findByCode(code))?.link : await store.countView(code, event.requestContext.requestId);
       if (link === undefined) return notFoundPage();
       return { statusCode: 301, headers: { ...BASE_HEADERS, Location: link }, body: '' };
     });

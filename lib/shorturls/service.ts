@@ -3,6 +3,8 @@ import { ApiError } from '../errors';
 import type { ShortUrlListValue } from '../resources';
 import { codeOfSegment, randomCode } from './code';
 import { linkKey, normaliseLink } from './link';
+import type { Admission } from './rate-limit';
+import type { ShortLinkHost } from './short-host';
 import type { ShortUrlRecord, ShortUrlStore } from './store';
 
 /** Enough for code collisions (about one in 10^9 at a million codes) and transaction conflicts. */
@@ -11,20 +13,31 @@ const MAX_ATTEMPTS = 8;
 export class ShortUrlService {
   constructor(
     private readonly store: ShortUrlStore,
-    /** Origin of the short links, e.g. https://sho.rt */
-    private readonly shortHost: URL,
+    /** The short-link host: the origin short URLs carry, e.g. https://sho.rt, and its other names. */
+    private readonly shortHost: ShortLinkHost,
   ) {}
 
   /**
    * The record of a link, made if it has none: the same link always answers the same record,
    * also when requests for it race, since the record and the link's entry are written in one
    * conditional transaction that only one of them wins. `admit` is the rate limit: it runs once
-   * the link is known to be valid and before anything is read or written. `created` tells
-   * whether this request made the record (false when the link already had one).
+   * the link is known to be valid and before anything is read or written, and a creation that
+   * fails after it gives its place back. `created` tells whether this request made the record
+   * (false when the link already had one).
    */
-  async create(rawUrl: string | undefined, admit: () => Promise<void>): Promise<{ record: ShortUrlRecord; created: boolean }> {
+  async create(rawUrl: string | undefined, admit: () => Promise<Admission>): Promise<{ record: ShortUrlRecord; created: boolean }> {
     const link = normaliseLink(rawUrl, this.shortHost);
-    await admit();
+    const admission = await admit();
+    try {
+      return await this.findOrInsert(link);
+    } catch (error) {
+      // Best effort: on a database that has just failed, the place may stay taken to the window's end.
+      await admission.release().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async findOrInsert(link: string): Promise<{ record: ShortUrlRecord; created: boolean }> {
     const key = linkKey(link);
     let itemid: number | undefined;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -42,7 +55,7 @@ export class ShortUrlService {
 
   /** The record a lookup segment names (the bare code or the whole short URL); 404 when none. */
   async lookup(segment: string): Promise<ShortUrlRecord> {
-    const code = codeOfSegment(segment, this.shortHost);
+    const code = codeOfSegment(segment, this.shortHost.origin);
     const record = code === undefined ? undefined : await this.store.findByCode(code);
     if (record === undefined) throw new ApiError(404);
     return record;
@@ -51,7 +64,7 @@ export class ShortUrlService {
   /** The Short URL list resource (spec 2.5) holding one record. */
   listOf(record: ShortUrlRecord, timestamp: number): ShortUrlListValue {
     const { link, itemid, view_count } = record;
-    const short_url = `${this.shortHost.origin}/${record.code}`;
+    const short_url = `${this.shortHost.origin.origin}/${record.code}`;
     return { shorturls: [{ link, short_url, itemid, view_count }], timestamp, total: 1, count: 1, offset: 0 };
   }
 }

@@ -4,6 +4,7 @@
  */
 import { ConfigError, requiredSetting, setting, type Env } from '../config';
 import type { RateLimits } from './rate-limit';
+import type { ShortLinkHost } from './short-host';
 
 /** SHORT_URL_HOST: the origin short URLs carry, e.g. https://sho.rt or http://127.0.0.1:3001. */
 export function readShortUrlHost(env: Env): URL {
@@ -18,6 +19,22 @@ export function readShortUrlHost(env: Env): URL {
     throw new ConfigError(`SHORT_URL_HOST must be an http(s) origin such as https://sho.rt, not ${JSON.stringify(text)}`);
   }
   return url;
+}
+
+const HOST_NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
+
+/**
+ * The short-link host: SHORT_URL_HOST, and SHORT_LINK_HOSTS, the other host names it answers at
+ * (comma-separated: its API Gateway address, its custom domain), which template.yaml sets.
+ */
+export function readShortLinkHost(env: Env): ShortLinkHost {
+  const aliases = setting(env, 'SHORT_LINK_HOSTS', '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase().replace(/\.$/, ''))
+    .filter(Boolean);
+  const bad = aliases.find((name) => !HOST_NAME.test(name));
+  if (bad !== undefined) throw new ConfigError(`SHORT_LINK_HOSTS must be host names separated by commas, not ${JSON.stringify(bad)}`);
+  return { origin: readShortUrlHost(env), aliases: new Set(aliases) };
 }
 
 function positiveInteger(env: Env, name: string, fallback: number): number {

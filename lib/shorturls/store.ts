@@ -18,13 +18,25 @@ export interface ShortUrlStore {
   nextItemId(): Promise<number>;
   /** Stores the record and the link's deduplication entry together, or neither. */
   insert(record: ShortUrlRecord, linkKey: string): Promise<InsertOutcome>;
-  /** Adds one view to the code's record in one atomic update; the link, or undefined if unknown. */
-  countView(code: string): Promise<string | undefined>;
+  /**
+   * Adds one view to the code's record; the link, or undefined if unknown. `requestId` makes it
+   * idempotent: the same request, sent again (the SDK's retries), adds nothing more.
+   */
+  countView(code: string, requestId: string): Promise<string | undefined>;
+}
+
+/** A client address's window, and the app key counted in it. */
+export interface RateWindow {
+  readonly address: string;
+  readonly key: string;
 }
 
 export interface RateLimitStore {
-  /** Counts one more event in `window` if fewer than `limit` are counted; false when full. */
-  take(window: string, limit: number, expiresAt: number): Promise<boolean>;
-  /** Uncounts an event `take` counted. */
-  giveBack(window: string): Promise<void>;
+  /**
+   * Counts one more creation for the address and for the key in its window, if both are under
+   * their limits; else counts nothing and says which limit is reached.
+   */
+  take(window: RateWindow, limits: { readonly address: number; readonly key: number }, expiresAt: number): Promise<'taken' | 'address' | 'key'>;
+  /** Uncounts a creation `take` counted; `signal` gives up waiting. */
+  giveBack(window: RateWindow, signal?: AbortSignal): Promise<void>;
 }

@@ -509,4 +509,42 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
       expect([response.statusCode, response.headers.location]).toEqual([301, before.link]);
     }
   }, 60_000);
+
+  test('redirects while the database hangs add at most one view each, whatever the retries; with no fault, exactly one each', async () => {
+    const response = await invoke(createTarget(`https://outage.test/views/${randomUUID()}`, 'json'));
+    const code = codeOf((JSON.parse(response.body) as { shorturls: ShortUrl[] }).shorturls[0]!.short_url);
+    const views = async () => (await auditShortUrls(checkClient, process.env.SHORT_URLS_TABLE!)).records.find((record) => record.code === code)!.view_count;
+    const burst = (n: number) => Promise.all(Array.from({ length: n }, () => invokeShortLink(`/${code}`)));
+
+    const calm = await burst(40);
+    expect(calm.map((answer) => answer.statusCode)).toEqual(Array(40).fill(301));
+    expect(await views()).toBe(40);
+
+    // A burst while it hangs past a call's first timeout (2 s): many answered 503, some views
+    // counted all the same once it goes on (decisions.md, Views: a 503 may have counted its one).
+    /** `n` redirects sent while the database hangs for `frozenMs`; their answers, and the views added. */
+    const whileFrozen = async (n: number, frozenMs: number) => {
+      const before = await views();
+      database.freeze();
+      const during = burst(n);
+      await pause(frozenMs);
+      database.thaw();
+      const answers = await during;
+      await pause(1_000);
+      return { answers, added: (await views()) - before };
+    };
+    const { answers, added } = await whileFrozen(40, 3_000);
+    const moved = answers.filter((answer) => answer.statusCode === 301).length;
+    expect(answers.every((answer) => answer.statusCode === 301 || answer.statusCode === 503)).toBe(true);
+    expect(added).toBeLessThanOrEqual(40);
+    expect(added).toBeGreaterThanOrEqual(moved);
+
+    // A few while it hangs past two timeouts: the SDK sends each a second and a third time, and
+    // they are answered 301 once it goes on; each counts exactly once.
+    const { answers: fewAnswers, added: fewAdded } = await whileFrozen(5, 5_000);
+    const fewMoved = fewAnswers.filter((answer) => answer.statusCode === 301).length;
+    expect(fewAdded).toBeLessThanOrEqual(5);
+    expect(fewAdded).toBeGreaterThanOrEqual(fewMoved);
+    if (fewMoved === 5) expect(fewAdded).toBe(5);
+  }, 60_000);
 });

@@ -223,6 +223,8 @@ const LEGITIMATE_TEXT: string[] = [
   ...['Gallery', 'GalleryPhoto', 'User', 'Events', 'Comment'].map((name) => config.phpClassPrefix + name),
   // The gallery's argument and path names, and the bounds its errors name.
   ...GALLERY_ARGUMENTS, 'list', 'comment_id', 'galleryphotos', 'galleryphoto', 'comments', 'replies',
+  // The short URL lookup's path parameter, named when its escapes are not UTF-8.
+  'short_url',
   LIST_DETAIL, WINDOW_ORDER_DETAIL(0).slice(0, -2), WINDOW_WIDTH_DETAIL,
   ...Object.entries(INTEGER_BOUNDS).flatMap(([name, { min, max }]) => [`${name} (minimum ${min})`, `${name} (maximum ${max})`]),
   APP_KEY,
@@ -273,7 +275,29 @@ function linkOf(raw: string | null): { readonly link?: string; readonly refusabl
   const http = url.protocol === 'http:' || url.protocol === 'https:';
   if (!http || url.username !== '' || url.password !== '' || url.host === SHORT_ORIGIN.host || url.href.length > MAX_LINK) return refused;
   const hostname = (u: URL): string => u.hostname.replace(/\.$/, '');
-  return { link: url.href, refusable: hostname(url) === hostname(SHORT_ORIGIN) };
+  // This machine on the short host's port, by any address that is not a public name, may be it.
+  const maybeLocal = url.port === SHORT_ORIGIN.port && (/^[\d.]+$|^\[/.test(url.hostname) || /localhost$/i.test(hostname(url)));
+  return { link: url.href, refusable: hostname(url) === hostname(SHORT_ORIGIN) || maybeLocal };
+}
+
+/** Whether the bytes a raw URL component spells (its %XX escapes, and its other characters in UTF-8) are UTF-8. */
+function escapesAreUtf8(raw: string): boolean {
+  const bytes = raw.split(/(%[0-9A-Fa-f]{2})/).flatMap((part) => (/^%[0-9A-Fa-f]{2}$/.test(part) ? [parseInt(part.slice(1), 16)] : [...Buffer.from(part, 'utf8')]));
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bytes));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The raw value of the first query argument named `name`, as the wire carries it. */
+function rawArgument(request: WireRequest, name: string): string | undefined {
+  for (const piece of request.query) {
+    const [rawName = '', ...rest] = piece.split('=');
+    if (new URLSearchParams(`${rawName}=`).keys().next().value === name) return rest.join('=').replace(/\+/g, ' ');
+  }
+  return undefined;
 }
 
 /** Another spelling of a stored short URL (scheme case, https, dot segments): found or 404, either is fair. */
@@ -332,7 +356,9 @@ function decodeSegment(segment: string): string {
 
 type Route =
   | { readonly kind: 'errors' | 'containers' | 'unknown' | 'create' }
-  | { readonly kind: 'error' | 'container' | 'lookup'; readonly segment: string }
+  | { readonly kind: 'error' | 'container'; readonly segment: string }
+  /** `utf8`: whether the raw segment's percent-escapes are UTF-8 (decisions.md, `url`). */
+  | { readonly kind: 'lookup'; readonly segment: string; readonly utf8: boolean }
   /** `params`: the path parameters (`list`, `id`, `comment_id`) as API Gateway decodes them. */
   | { readonly kind: 'gallery'; readonly endpoint: GalleryEndpoint; readonly params: Readonly<Record<string, string>> };
 
@@ -364,7 +390,8 @@ function routeOf(request: WireRequest): Route {
   if (request.path === '/url/short/create') return { kind: 'create' };
   // `/url/short/{short_url+}`: greedy, the rest of the path decoded as one parameter.
   if (request.path.startsWith(LOOKUP_PREFIX) && request.path.length > LOOKUP_PREFIX.length) {
-    return { kind: 'lookup', segment: decodeSegment(request.path.slice(LOOKUP_PREFIX.length)) };
+    const raw = request.path.slice(LOOKUP_PREFIX.length);
+    return { kind: 'lookup', segment: decodeSegment(raw), utf8: escapesAreUtf8(raw) };
   }
   const one = /^\/(error|container)\/([^/]+)$/.exec(request.path);
   if (one) return { kind: one[1] as 'error' | 'container', segment: decodeSegment(one[2]!) };
@@ -558,7 +585,7 @@ function galleryOutcomes(route: Extract<Route, { kind: 'gallery' }>, query: URLS
   return found === undefined ? [listing, failure(404)] : [listing];
 }
 
-function endpointOutcomes(route: Route, query: URLSearchParams): Outcome[] {
+function endpointOutcomes(route: Route, query: URLSearchParams, request: WireRequest): Outcome[] {
   const own: readonly string[] = route.kind === 'create' ? ['url'] : route.kind === 'gallery' ? GALLERY_ARGUMENTS : [];
   const unknown = [...query.keys()].find((name) => !COMMON_ARGUMENTS.has(name) && !own.includes(name));
   if (unknown !== undefined) return [unknownArgument(unknown)];
@@ -571,10 +598,13 @@ function endpointOutcomes(route: Route, query: URLSearchParams): Outcome[] {
     case 'container':
       return [CONTAINER_NAMES.includes(route.segment) ? { kind: 'containers', only: route.segment } : failure(1014)];
     case 'create': {
+      const raw = rawArgument(request, 'url');
+      if (raw !== undefined && !escapesAreUtf8(raw)) return [failure(1016, ['url'])];
       const { link, refusable } = linkOf(query.get('url'));
       return [...(refusable ? [failure(1016, [null, 'url'])] : []), ...(link === undefined ? [] : [{ kind: 'shorturls' as const, link }])];
     }
     case 'lookup': {
+      if (!route.utf8) return [failure(1016, ['short_url'])];
       // The bare code or the whole short URL; anything else is 404.
       const named = STORED.find((stored) => route.segment === stored.code || route.segment === stored.short_url);
       if (named) return [found(named)];
@@ -605,7 +635,7 @@ function expectedOutcomes(request: WireRequest, type: Kind): Outcome[] {
   if (route.kind === 'unknown') return [failure(404)];
   const key = query.get('appkey') ?? '';
   if (key === '') return [failure(1005)];
-  const downstream = endpointOutcomes(route, query);
+  const downstream = endpointOutcomes(route, query, request);
   return isValidTestKey(key) ? downstream : [failure(1028), ...downstream];
 }
 
@@ -1131,7 +1161,7 @@ function invokeFresh(request: WireRequest): Promise<Invocation> {
 /** The headers an API answer may carry (decisions.md, Responses; Retry-After with the rate limit). */
 const API_HEADERS: ReadonlySet<string> = new Set(['content-type', 'x-content-type-options', 'access-control-allow-origin', 'vary', 'cache-control', 'deprecation', 'sunset', 'link', 'retry-after']);
 /** The short-link host's: its page's, and Location with a 301. */
-const SHORT_LINK_HEADERS: ReadonlySet<string> = new Set(['content-type', 'x-content-type-options', 'cache-control', 'location', 'retry-after']);
+const SHORT_LINK_HEADERS: ReadonlySet<string> = new Set(['content-type', 'x-content-type-options', 'cache-control', 'location', 'retry-after', 'deprecation']);
 
 /**
  * Nothing of the input reaches a header: only the headers the answer may carry, each value

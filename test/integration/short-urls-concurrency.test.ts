@@ -196,6 +196,51 @@ describe('Short URLs: Views, concurrently', () => {
   });
 });
 
+describe('Views: at most one a request, whatever the retries (decisions.md, Views)', () => {
+  test('a view whose answer is lost after DynamoDB applied it is sent again by the SDK, and counted once', async () => {
+    const created = entryOf(await invoke(`/url/short/create?url=${encodeURIComponent(uniqueUrl('retried-view'))}&appkey=${encodeURIComponent(uniqueAppKey())}&type=json`));
+    const code = created.short_url.slice(SHORT_URL_HOST.length + 1);
+    // Inside the SDK's retry loop: each view's first attempt reaches DynamoDB Local and is applied,
+    // then its answer is lost as a timed-out one is; the SDK sends the same call again. (A plain
+    // UpdateItem ADD counted it twice; a transaction carries a token, which DynamoDB applies once.)
+    const lost = new Set<unknown>();
+    let resent = 0;
+    documentClient.middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        if (context.commandName === 'TransactWriteItemsCommand' || (context.commandName === 'UpdateItemCommand' && JSON.stringify((args.input as { Key?: unknown }).Key).includes('code#'))) {
+          if (!lost.has(args.input)) {
+            lost.add(args.input);
+            throw Object.assign(new Error('the answer was lost'), { name: 'TimeoutError', $metadata: {} });
+          }
+          resent++;
+        }
+        return result;
+      },
+      { step: 'deserialize', name: 'loseFirstAnswer', override: true },
+    );
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => invokeShortLink(`/${code}`)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(301));
+    } finally {
+      documentClient.middlewareStack.remove('loseFirstAnswer');
+    }
+    expect(resent).toBe(10);
+    const { Item } = await documentClient.send(new GetCommand({ TableName: SHORT_URLS_TABLE, Key: { pk: `code#${code}` }, ConsistentRead: true }));
+    expect(Item?.view_count).toBe(10);
+  });
+
+  test('the same request (API Gateway\'s request id) handled twice counts one view; another request counts its own', async () => {
+    const created = entryOf(await invoke(`/url/short/create?url=${encodeURIComponent(uniqueUrl('same-request'))}&appkey=${encodeURIComponent(uniqueAppKey())}&type=json`));
+    const code = created.short_url.slice(SHORT_URL_HOST.length + 1);
+    const requestId = randomUUID();
+    for (let i = 0; i < 3; i++) expect((await invokeShortLink(`/${code}`, { requestId })).statusCode).toBe(301);
+    expect((await invokeShortLink(`/${code}`)).statusCode).toBe(301);
+    const { Item } = await documentClient.send(new GetCommand({ TableName: SHORT_URLS_TABLE, Key: { pk: `code#${code}` }, ConsistentRead: true }));
+    expect(Item?.view_count).toBe(2);
+  });
+});
+
 describe('Short URLs: Rate limit, concurrently', () => {
   const limiter = new RateLimiter(new DynamoRateLimitStore(documentClient, RATE_LIMITS_TABLE), {
     perAppKey: 7,
@@ -206,7 +251,7 @@ describe('Short URLs: Rate limit, concurrently', () => {
   const now = Math.floor(Date.now() / 1000);
 
   /** How many of `attempts` were admitted; the others must be the rate limit's 503. */
-  async function admitted(attempts: Promise<void>[]): Promise<number> {
+  async function admitted(attempts: Promise<unknown>[]): Promise<number> {
     const outcomes = await Promise.allSettled(attempts);
     for (const outcome of outcomes) {
       if (outcome.status === 'rejected') {
@@ -217,32 +262,32 @@ describe('Short URLs: Rate limit, concurrently', () => {
     return outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
   }
 
-  test('40 concurrent admits with one app key: exactly the 7 allowed pass', async () => {
+  test('40 concurrent admits with one app key from one address: exactly the 7 allowed pass', async () => {
     const appKey = uniqueAppKey();
-    expect(await admitted(Array.from({ length: 40 }, () => limiter.admit(appKey, randomIp(), now)))).toBe(7);
-  });
-
-  test('40 concurrent admits from one address: exactly the address limit passes', async () => {
-    const perIp = new RateLimiter(new DynamoRateLimitStore(documentClient, RATE_LIMITS_TABLE), {
-      perAppKey: 1000,
-      perClientIp: 7,
-      windowSeconds: 60,
-    });
     const ip = randomIp() + `-${randomUUID()}`;
-    expect(await admitted(Array.from({ length: 40 }, () => perIp.admit(uniqueAppKey(), ip, now)))).toBe(7);
+    expect(await admitted(Array.from({ length: 40 }, () => limiter.admit(appKey, ip, now)))).toBe(7);
   });
 
-  test('refused by the address limit, the app key does not keep the count', async () => {
+  test('40 concurrent admits with one app key from 40 addresses: all pass (no limit per key alone)', async () => {
     const appKey = uniqueAppKey();
-    const ip = `203.0.113.${randomInt(256)}-${randomUUID()}`;
-    const both = new RateLimiter(new DynamoRateLimitStore(documentClient, RATE_LIMITS_TABLE), { perAppKey: 10, perClientIp: 3, windowSeconds: 60 });
-    // 20 from one address with one key: 3 pass, 17 are refused for the address and give the key's count back.
-    expect(await admitted(Array.from({ length: 20 }, () => both.admit(appKey, ip, now)))).toBe(3);
-    // So the key still has 7 of its 10 left, from other addresses.
-    expect(await admitted(Array.from({ length: 20 }, () => both.admit(appKey, randomIp() + `-${randomUUID()}`, now)))).toBe(7);
+    expect(await admitted(Array.from({ length: 40 }, () => limiter.admit(appKey, randomIp() + `-${randomUUID()}`, now)))).toBe(40);
   });
 
-  test('30 concurrent creations with one app key over a limit of 5: 5 records, 25 answered 503, nothing else stored', async () => {
+  test('200 concurrent admits from one address with new keys: exactly the address limit passes', async () => {
+    const perIp = new RateLimiter(new DynamoRateLimitStore(documentClient, RATE_LIMITS_TABLE), { perAppKey: 60, perClientIp: 120, windowSeconds: 60 });
+    const ip = randomIp() + `-${randomUUID()}`;
+    expect(await admitted(Array.from({ length: 200 }, () => perIp.admit(uniqueAppKey(), ip, now)))).toBe(120);
+  });
+
+  test('released admissions (creations that failed) give their places back, concurrently', async () => {
+    const appKey = uniqueAppKey();
+    const ip = randomIp() + `-${randomUUID()}`;
+    const first = await Promise.all(Array.from({ length: 7 }, () => limiter.admit(appKey, ip, now)));
+    await Promise.all(first.map((admission) => admission.release()));
+    expect(await admitted(Array.from({ length: 20 }, () => limiter.admit(appKey, ip, now)))).toBe(7);
+  });
+
+  test('30 concurrent creations with one app key from one address over a limit of 5: 5 records, 25 answered 503, nothing else stored', async () => {
     const windowSeconds = 3600;
     const handler = await loadAfresh(
       { RATE_LIMIT_PER_APP_KEY: '5', RATE_LIMIT_PER_CLIENT_IP: '1000', RATE_LIMIT_WINDOW_SECONDS: String(windowSeconds) },
@@ -253,7 +298,8 @@ describe('Short URLs: Rate limit, concurrently', () => {
     const appKey = uniqueAppKey();
     const urls = Array.from({ length: 30 }, (_, i) => uniqueUrl(`limited-${i}`));
     await awayFromWindowEdge(windowSeconds);
-    const responses = await Promise.all(urls.map((url) => invokeLimited(handler!, createTarget(url, appKey))));
+    const address = randomIp() + `-${randomUUID()}`;
+    const responses = await Promise.all(urls.map((url) => invokeLimited(handler!, createTarget(url, appKey), address)));
 
     const created = new Map<string, ShortUrlEntry>();
     responses.forEach((response, i) => {
@@ -283,8 +329,8 @@ describe('Short URLs: Rate limit, concurrently', () => {
 });
 
 /** invoke() with a handler loaded under other settings: the event it would build, run by `handler`. */
-async function invokeLimited(handler: Handler, target: string): Promise<Invocation> {
+async function invokeLimited(handler: Handler, target: string, sourceIp: string): Promise<Invocation> {
   const match = selectRoute(ROUTES, 'GET', target.split('?')[0]!)!;
-  const event = apiEvent({ method: 'GET', target, headers: {}, sourceIp: randomIp(), host: 'localhost' }, match);
+  const event = apiEvent({ method: 'GET', target, headers: {}, sourceIp, host: 'localhost' }, match);
   return asInvocation(await handler(event, { awsRequestId: event.requestContext.requestId, functionName: 'concurrency-test' } as Context));
 }

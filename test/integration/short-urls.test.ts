@@ -307,11 +307,17 @@ describe('decisions.md, Short URLs: lookup segment', () => {
       enc(`ftp://127.0.0.1:3001/${code}`),
       enc(`javascript:${code}`),
       enc(`${SHORT_URL_HOST}${code}`),
-      `%ff${code}`,
       '%',
+      '%zz',
     ];
     for (const segment of segments) {
       for (const type of ['json', 'xml'] as const) expectError(await lookup(segment, { type }), type, 404, 404, { detail: false });
+    }
+  });
+
+  test('a segment whose escapes are not UTF-8 is 1016, as such a url is, never another code read with U+FFFD', async () => {
+    for (const segment of [`%ff${code}`, `${code}%E9`, enc(`${SHORT_URL_HOST}/`) + code + '%C3', `%C3%28${code}`, `%ED%A0%80${code}`]) {
+      for (const type of TYPES) expectError(await lookup(segment, { type }), type, 1016, 403);
     }
   });
 
@@ -427,24 +433,27 @@ function expectRateLimited(response: Invocation, type: ResponseType): void {
 }
 
 describe('decisions.md, Short URLs: rate limit', () => {
-  test('per app key: past the limit, 503 with Retry-After in all four types (Javascript 200 with status 503), and nothing is created', async () => {
+  test('per app key from one address: past the limit, 503 with Retry-After in all four types (Javascript 200 with status 503), and nothing is created', async () => {
     const handler = await loadCreate({ RATE_LIMIT_PER_APP_KEY: '3', RATE_LIMIT_PER_CLIENT_IP: '1000', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW) });
     // One key in several spellings (decisions.md, `appkey`: given URL-encoded or raw, an absolute
-    // URI): they are one application, counted together.
+    // URI; a fragment, an empty query or a final dot make no other key): counted together.
     const id = randomUUID();
-    const spellings = [`http://t-${id}.app/`, `HTTP://T-${id.toUpperCase()}.APP`, `http://t-${id}.app:80/`, `http://t-${id}.app`];
+    const spellings = [`http://t-${id}.app/`, `HTTP://T-${id.toUpperCase()}.APP`, `http://t-${id}.app:80/`, `http://t-${id}.app/#x`, `http://t-${id}.app/?`, `http://t-${id}.app./`];
+    const address = newClient().sourceIp;
     let spelling = 0;
-    const fromNewAddress = (): Client => ({ appkey: spellings[spelling++ % spellings.length]!, sourceIp: newClient().sourceIp });
-    for (let i = 0; i < 3; i++) recordOf(await createWith(handler, uniqueLink(), fromNewAddress()));
+    const next = (): Client => ({ appkey: spellings[spelling++ % spellings.length]!, sourceIp: address });
+    for (let i = 0; i < 3; i++) recordOf(await createWith(handler, uniqueLink(), next()));
     const refused: string[] = [];
     for (const type of TYPES) {
       const link = uniqueLink();
       refused.push(link);
-      expectRateLimited(await createWith(handler, link, fromNewAddress(), type), type);
+      expectRateLimited(await createWith(handler, link, next(), type), type);
     }
     for (const link of refused) expect(await storedFor(link)).toBeUndefined();
-    // Other keys are not limited by this one's count.
-    recordOf(await createWith(handler, uniqueLink(), newClient()));
+    // App keys are public: the same key from another address has places of its own, and so
+    // does another key from this address.
+    recordOf(await createWith(handler, uniqueLink(), { appkey: spellings[0]!, sourceIp: newClient().sourceIp }));
+    recordOf(await createWith(handler, uniqueLink(), { appkey: newClient().appkey, sourceIp: address }));
   });
 
   test('per client address: past the limit, 503 with Retry-After in all four types, whatever the app key, and nothing is created', async () => {
@@ -462,18 +471,17 @@ describe('decisions.md, Short URLs: rate limit', () => {
     recordOf(await createWith(handler, uniqueLink(), newClient()));
   });
 
-  test('a creation refused for the address does not count against the app key', async () => {
-    const handler = await loadCreate({ RATE_LIMIT_PER_APP_KEY: '3', RATE_LIMIT_PER_CLIENT_IP: '2', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW) });
-    const key = newClient().appkey;
-    const first: Client = { appkey: key, sourceIp: newClient().sourceIp };
-    recordOf(await createWith(handler, uniqueLink(), first));
-    recordOf(await createWith(handler, uniqueLink(), first));
-    expectRateLimited(await createWith(handler, uniqueLink(), first), 'json'); // the address's third
-    recordOf(await createWith(handler, uniqueLink(), { appkey: key, sourceIp: newClient().sourceIp })); // the key's third
-    expectRateLimited(await createWith(handler, uniqueLink(), { appkey: key, sourceIp: newClient().sourceIp }), 'json'); // the key's fourth
-  });
+  test('60 creations with a victim\'s app key from one address leave the victim, elsewhere, its own places', async () => {
+    const handler = await loadCreate({ RATE_LIMIT_WINDOW_SECONDS: String(WINDOW) });
+    const victim = newClient().appkey;
+    const attacker = newClient().sourceIp;
+    const results = await Promise.all(Array.from({ length: 61 }, () => createWith(handler, uniqueLink(), { appkey: victim, sourceIp: attacker })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(60);
+    expectRateLimited(results.find((r) => r.statusCode !== 200)!, 'json');
+    recordOf(await createWith(handler, uniqueLink(), { appkey: victim, sourceIp: newClient().sourceIp }));
+  }, 30_000);
 
-  test('with the template\'s default settings: 60 per app key and 120 per client address in a 60-second window', async () => {
+  test('with the template\'s default settings: 60 per app key from one address and 120 per client address in a 60-second window', async () => {
     // The function as deployed: the environment globalSetup gives it from template.yaml's defaults.
     const window = (): number => Math.floor(Date.now() / 60_000);
     const check = async (requests: () => Promise<Invocation>[]) => {
@@ -491,7 +499,8 @@ describe('decisions.md, Short URLs: rate limit', () => {
       }
     };
     const key = newClient().appkey;
-    await check(() => Array.from({ length: 61 }, () => create(uniqueLink(), { client: { appkey: key, sourceIp: newClient().sourceIp } })));
+    const from = newClient().sourceIp;
+    await check(() => Array.from({ length: 61 }, () => create(uniqueLink(), { client: { appkey: key, sourceIp: from } })));
     const address = newClient().sourceIp;
     await check(() => Array.from({ length: 121 }, () => create(uniqueLink(), { client: { appkey: newClient().appkey, sourceIp: address } })));
   }, 30_000);

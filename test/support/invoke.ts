@@ -38,12 +38,15 @@ export async function invoke(
     routes?: readonly Route[];
     /** The time the function has left, as Lambda tells it: without it, no deadline applies. */
     remainingMs?: number;
+    /** API Gateway's request id, when a test sends the same request again. */
+    requestId?: string;
   } = {},
 ): Promise<Invocation> {
   const method = options.method ?? 'GET';
   const match = selectRoute(options.routes ?? ROUTES, method, target.split('?')[0]!);
   if (!match) throw new Error(`no route for ${method} ${target}`);
   const event = apiEvent({ method, target, headers: options.headers ?? {}, sourceIp: options.sourceIp ?? '127.0.0.1', host: 'localhost' }, match);
+  if (options.requestId !== undefined) event.requestContext.requestId = options.requestId;
   const module = (await import(`../../${match.route.fn.entry}`)) as Record<string, Handler>;
   // A new context per invocation, as the Lambda runtime makes one.
   const context = { awsRequestId: event.requestContext.requestId, functionName: match.route.fn.id } as Context;
@@ -58,7 +61,7 @@ export async function invoke(
 }
 
 /** A request to the short-link host, e.g. `/AbC1234`. */
-export const invokeShortLink = (target: string, options: { method?: string; remainingMs?: number } = {}): Promise<Invocation> =>
+export const invokeShortLink = (target: string, options: { method?: string; remainingMs?: number; requestId?: string } = {}): Promise<Invocation> =>
   invoke(target, { ...options, routes: SHORT_LINK_ROUTES });
 
 /** `target` with the test app key added. */

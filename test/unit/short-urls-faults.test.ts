@@ -31,6 +31,9 @@ import { CONTENT_TYPE, expectError, TYPES, typeQuery, type ResponseType } from '
 import { APP_KEY, invoke, invokeShortLink, type Invocation } from '../support/invoke';
 import { SHORT_URL_HOST } from '../support/short-url-host';
 
+/** The header every answer carries (decisions.md, Deprecation), with the template's default date. */
+const DEPRECATION = '@1767225600';
+
 jest.setTimeout(30_000);
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -57,7 +60,10 @@ type Fault = (point: Point, input: unknown, database: FakeDatabase) => unknown;
 
 class FakeDatabase {
   readonly shortUrls = new Map<string, Item>();
-  readonly windows = new Map<string, number>();
+  /** Rate-limit windows: the address's `count` and each app key's `key#…` count. */
+  readonly windows = new Map<string, Record<string, number>>();
+  /** ClientRequestTokens of the view transactions applied. */
+  readonly tokens = new Set<string>();
   lastItemId = 100;
   readonly calls: { point: Point; input: unknown }[] = [];
 
@@ -79,9 +85,15 @@ class FakeDatabase {
 const pkOf = (input: { Key?: Record<string, unknown> }): string => String(input.Key?.pk);
 
 function pointOfUpdate(input: UpdateCommandInput): Point {
-  if (input.TableName === UNIT_RATE_LIMITS_TABLE) return input.ExpressionAttributeValues?.[':limit'] === undefined ? 'give-back' : 'rate-limit';
-  return pkOf(input) === 'counter#itemid' ? 'next-itemid' : 'count-view';
+  if (input.TableName === UNIT_RATE_LIMITS_TABLE) return input.ExpressionAttributeValues?.[':minusOne'] === undefined ? 'rate-limit' : 'give-back';
+  return 'next-itemid';
 }
+
+/** The condition a rate-limit window fails, with the item as DynamoDB returns it (ReturnValuesOnConditionCheckFailure). */
+const windowFull = (window: Record<string, number>, message = 'The conditional request failed'): ConditionalCheckFailedException =>
+  Object.assign(new ConditionalCheckFailedException({ message, $metadata: {} }), {
+    Item: Object.fromEntries(Object.entries(window).map(([name, value]) => [name, { N: String(value) }])),
+  });
 
 const cancelled = (...codes: string[]): TransactionCanceledException =>
   new TransactionCanceledException({
@@ -107,29 +119,32 @@ function install(database: FakeDatabase, fault: Fault = () => undefined): void {
     const point = pointOfUpdate(input);
     enter(point, input);
     const pk = pkOf(input);
+    const window = database.windows.get(pk) ?? {};
+    const key = input.ExpressionAttributeNames?.['#key'] ?? '';
     switch (point) {
       case 'rate-limit': {
-        const count = database.windows.get(pk) ?? 0;
-        if (count >= (input.ExpressionAttributeValues![':limit'] as number)) {
-          throw new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
-        }
-        database.windows.set(pk, count + 1);
+        const values = input.ExpressionAttributeValues!;
+        if ((window.count ?? 0) >= (values[':addressLimit'] as number) || (window[key] ?? 0) >= (values[':keyLimit'] as number)) throw windowFull(window);
+        database.windows.set(pk, { ...window, count: (window.count ?? 0) + 1, [key]: (window[key] ?? 0) + 1 });
         return {};
       }
       case 'give-back':
-        database.windows.set(pk, (database.windows.get(pk) ?? 0) - 1);
+        database.windows.set(pk, { ...window, count: (window.count ?? 0) - 1, [key]: (window[key] ?? 0) - 1 });
         return {};
-      case 'next-itemid':
+      default:
         return { Attributes: { last: ++database.lastItemId } };
-      default: {
-        const item = database.shortUrls.get(pk);
-        if (item === undefined) throw new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
-        item.view_count = (item.view_count as number) + 1;
-        return { Attributes: { ...item } };
-      }
     }
   });
   ddb.on(TransactWriteCommand).callsFake(async (input: TransactWriteCommandInput) => {
+    const view = input.TransactItems![0]!.Update;
+    if (view !== undefined) {
+      enter('count-view', input);
+      const item = database.shortUrls.get(pkOf(view));
+      if (item === undefined) throw cancelled('ConditionalCheckFailed');
+      if (!database.tokens.has(input.ClientRequestToken!)) item.view_count = (item.view_count as number) + 1;
+      database.tokens.add(input.ClientRequestToken!);
+      return {};
+    }
     enter('insert', input);
     const puts = input.TransactItems!.map((entry) => entry.Put!);
     for (const put of puts) expect(put.TableName).toBe(UNIT_SHORT_URLS_TABLE);
@@ -371,7 +386,6 @@ describe('creations that race: the conditional transaction decides', () => {
       // Read again after losing: the link's entry, then the winner's record.
       expect(database.calls.map((call) => call.point)).toEqual([
         'rate-limit',
-        'rate-limit',
         'find-link',
         'next-itemid',
         'insert',
@@ -472,53 +486,69 @@ describe('creations that race: the conditional transaction decides', () => {
   });
 });
 
-describe('the rate limit: a refused conditional update is 503 with Retry-After, and nothing is created', () => {
-  test('refused for the app key', async () => {
+describe('the rate limit: a refused conditional update is 503 with Retry-After, and nothing is counted or created', () => {
+  const failing = (window: Record<string, number>) => (point: Point) =>
+    point === 'rate-limit' ? windowFull(window, `secret-condition: The conditional request failed on ${UNIT_RATE_LIMITS_TABLE}`) : undefined;
+
+  test('refused for the app key from this address: one conditional update, nothing else', async () => {
     const database = new FakeDatabase();
-    const conditionFailed = (point: Point, input: unknown) =>
-      point === 'rate-limit' && pkOf(input as UpdateCommandInput).startsWith('appkey#')
-        ? new ConditionalCheckFailedException({ message: `secret-condition: The conditional request failed on ${UNIT_RATE_LIMITS_TABLE}`, $metadata: {} })
-        : undefined;
-    install(database, conditionFailed);
-    for (const type of TYPES) expectRateLimited(await invoke(createTarget(type)), type);
+    install(database, failing({ count: 3, 'key#x': 60 }));
+    for (const type of TYPES) {
+      const response = await invoke(createTarget(type));
+      expectRateLimited(response, type);
+      expect(decode(response.headers['content-type'], response.body)).toBeDefined();
+      expect(response.body).toContain('appkey from this client address (at most 60 short URLs per 60 s)');
+    }
+    expect(database.calls.map((call) => call.point)).toEqual(Array(TYPES.length).fill('rate-limit'));
+    expect(database.windows.size).toBe(0);
+    expect(database.shortUrls.size).toBe(0);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  test('refused for the client address: one conditional update, nothing else', async () => {
+    const database = new FakeDatabase();
+    install(database, failing({ count: 120 }));
+    for (const type of TYPES) {
+      const response = await invoke(createTarget(type));
+      expectRateLimited(response, type);
+      expect(response.body).toContain('client address (at most 120 short URLs per 60 s)');
+    }
     expect(database.calls.map((call) => call.point)).toEqual(Array(TYPES.length).fill('rate-limit'));
     expect(database.shortUrls.size).toBe(0);
     expect(consoleError).not.toHaveBeenCalled();
   });
 
-  test('refused for the client address: the app key gets its count back', async () => {
-    const database = new FakeDatabase();
-    install(database, (point, input) =>
-      point === 'rate-limit' && pkOf(input as UpdateCommandInput).startsWith('ip#')
-        ? new ConditionalCheckFailedException({ message: 'secret-condition: The conditional request failed', $metadata: {} })
-        : undefined,
-    );
-    for (const type of TYPES) expectRateLimited(await invoke(createTarget(type)), type);
-    expect(database.calls.map((call) => call.point)).toEqual(Array(TYPES.length).fill(['rate-limit', 'rate-limit', 'give-back']).flat());
-    const keyWindows = [...database.windows].filter(([window]) => window.startsWith('appkey#'));
-    expect(keyWindows).toHaveLength(1);
-    expect(keyWindows[0]![1]).toBe(0);
-    expect(database.shortUrls.size).toBe(0);
-    expect(consoleError).not.toHaveBeenCalled();
-  });
-
-  test("the database failing on the client address's count: 503 at once, without waiting on it again to give the key's count back", async () => {
-    // Each call to a hung database takes up to three attempts of 2 s: a give-back after a
-    // timed-out count took as long again, past the functions' 10 s timeout.
+  test('the database failing on the count: 503 at once, with no other call', async () => {
     const database = new FakeDatabase();
     const errors: Error[] = [];
-    install(database, (point, input) => {
-      if (point !== 'rate-limit' || !pkOf(input as UpdateCommandInput).startsWith('ip#')) return undefined;
+    install(database, (point) => {
+      if (point !== 'rate-limit') return undefined;
       errors.push(TRANSIENT.find(([name]) => name === 'TimeoutError')![1]());
       return errors.at(-1);
     });
     for (const type of TYPES) expectUnavailable(await invoke(createTarget(type)), type, errors.at(-1));
-    expect(database.calls.map((call) => call.point)).toEqual(Array(TYPES.length).fill(['rate-limit', 'rate-limit']).flat());
-    expect(database.shortUrls.size).toBe(0);
+    expect(database.calls.map((call) => call.point)).toEqual(Array(TYPES.length).fill('rate-limit'));
     expect(consoleError).not.toHaveBeenCalled();
   });
 
-  test('the limit counts with the real conditions of the fake table: the 61st creation of a key is refused', async () => {
+  test('a creation that fails after it was let through gives its place back: 20 failures spend nothing', async () => {
+    const database = new FakeDatabase();
+    let failures = 20;
+    install(database, (point) => (point === 'insert' && failures-- > 0 ? TRANSIENT[0]![1]() : undefined));
+    const now = jest.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 5, 1, 12, 0, 30));
+    try {
+      for (let i = 0; i < 20; i++) expect((await invoke(`/url/short/create?url=${encodeURIComponent(`https://faults.example/f${i}`)}&${KEY}&type=json`)).statusCode).toBe(503);
+      expect([...database.windows.values()].every((window) => Object.values(window).every((count) => count === 0))).toBe(true);
+      expect(database.count('give-back')).toBe(20);
+      // So the 60 places of this key from this address are all there.
+      for (let i = 0; i < 60; i++) expect((await invoke(`/url/short/create?url=${encodeURIComponent(`https://faults.example/${i}`)}&${KEY}&type=json`)).statusCode).toBe(200);
+      expectRateLimited(await invoke(createTarget('json')), 'json');
+    } finally {
+      now.mockRestore();
+    }
+  });
+
+  test('the limit counts with the real conditions of the fake table: the 61st creation of a key from one address is refused', async () => {
     const database = new FakeDatabase();
     install(database);
     // One instant for all 61, so that no window boundary falls between them.
@@ -534,16 +564,18 @@ describe('the rate limit: a refused conditional update is 503 with Retry-After, 
         // The rest of the window: 30 s of the minute have passed.
         expect(response.headers['retry-after']).toBe('30');
       }
+      // The same key from another address has places of its own.
+      expect((await invoke(createTarget('json'), { sourceIp: '198.51.100.7' })).statusCode).toBe(200);
     } finally {
       now.mockRestore();
     }
-    expect(database.shortUrls.has(`link#${linkKey(new URL(NEW_URL).href)}`)).toBe(false);
   });
 });
 
 describe('the short-link host', () => {
   const expectPage = (response: Invocation, status: number) => {
     expect(response.statusCode).toBe(status);
+    expect(response.headers.deprecation).toBe(DEPRECATION);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -558,21 +590,40 @@ describe('the short-link host', () => {
     const response = await invokeShortLink(`/${EXISTING.code}`);
     expect(response.statusCode).toBe(301);
     expect(response.headers.location).toBe(EXISTING.link);
+    expect(response.headers.deprecation).toBe(DEPRECATION);
+    expect(database.shortUrls.get(`code#${EXISTING.code}`)?.view_count).toBe(EXISTING.view_count + 1);
+  });
+
+  test('the same request again (its id: a retried call) counts no second view; another request does', async () => {
+    const database = new FakeDatabase();
+    database.put(EXISTING);
+    install(database);
+    for (let i = 0; i < 3; i++) expect((await invokeShortLink(`/${EXISTING.code}`, { requestId: 'one-request' })).statusCode).toBe(301);
+    expect(database.shortUrls.get(`code#${EXISTING.code}`)?.view_count).toBe(EXISTING.view_count + 1);
+    expect((await invokeShortLink(`/${EXISTING.code}`, { requestId: 'another-request' })).statusCode).toBe(301);
+    expect(database.shortUrls.get(`code#${EXISTING.code}`)?.view_count).toBe(EXISTING.view_count + 2);
+    // Each view a one-item transaction with a token of at most 36 characters, beside a consistent read.
+    const tokens = database.calls.filter((call) => call.point === 'count-view').map((call) => (call.input as TransactWriteCommandInput).ClientRequestToken!);
+    expect(new Set(tokens).size).toBe(2);
+    for (const token of tokens) expect(token.length).toBeLessThanOrEqual(36);
+  });
+
+  test('views that other views cancel (TransactionConflict) are sent again and counted once', async () => {
+    const database = new FakeDatabase();
+    database.put(EXISTING);
+    install(database, (point, _input, db) => (point === 'count-view' && db.count('count-view') <= 3 ? cancelled('TransactionConflict') : undefined));
+    expect((await invokeShortLink(`/${EXISTING.code}`)).statusCode).toBe(301);
+    expect(database.count('count-view')).toBe(4);
     expect(database.shortUrls.get(`code#${EXISTING.code}`)?.view_count).toBe(EXISTING.view_count + 1);
   });
 
   test('an unknown code (the conditional update refused) is the 404 page', async () => {
     const database = new FakeDatabase();
-    const errors: Error[] = [];
-    install(database, (point) => {
-      if (point !== 'count-view') return undefined;
-      errors.push(new ConditionalCheckFailedException({ message: `secret-condition: The conditional request failed on ${UNIT_SHORT_URLS_TABLE}`, $metadata: {} }));
-      return errors.at(-1);
-    });
+    install(database);
     const response = await invokeShortLink('/Nope123');
     expectPage(response, 404);
-    expect(errors).toHaveLength(1);
-    expectNoInternals(response, errors[0]);
+    expect(database.count('count-view')).toBe(1);
+    expectNoInternals(response);
     expect(consoleError).not.toHaveBeenCalled();
   });
 
