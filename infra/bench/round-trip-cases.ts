@@ -57,7 +57,7 @@ export async function roundTripCases({ all, docClient }: Subjects, db: ProjectDa
     },
     {
       name: 'count-view',
-      label: "redirect's view alone (store.countView: a one-item transaction beside a read)",
+      label: "redirect's view alone (store.countView: a one-item transaction)",
       call: async () => {
         if ((await db.store.countView(seed.code, randomUUID())) !== seed.link) throw new Error('countView did not find the seeded code');
       },

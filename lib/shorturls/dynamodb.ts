@@ -19,7 +19,13 @@ function recordOf(item: Record<string, unknown> | undefined): ShortUrlRecord | u
   return { code: item.code as string, link: item.link as string, itemid: item.itemid as number, view_count: item.view_count as number };
 }
 
+/** How many codes' links a container remembers for its redirects. */
+const KNOWN_LINKS = 1_000;
+
 export class DynamoShortUrlStore implements ShortUrlStore {
+  /** A code's link never changes once made: a redirect of a code seen before need not read it again. */
+  private readonly links = new Map<string, string>();
+
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly table: string,
@@ -85,17 +91,26 @@ export class DynamoShortUrlStore implements ShortUrlStore {
    * DynamoDB applies a token once (within ten minutes), so the SDK's retries of a call whose
    * answer was lost count nothing more. Concurrent views of one link cancel each other's
    * transactions now and then (TransactionConflict): such a view was not counted, and is sent
-   * again. A transaction cannot read, so the link comes from a read made at the same time.
+   * again. A transaction cannot read, so the link comes from a read made at the same time, the
+   * first time a container sees the code; its condition still tells a code that is gone.
    */
   countView(code: string, requestId: string): Promise<string | undefined> {
     const token = createHash('sha256').update(`view ${requestId}`).digest('base64url').slice(0, 36);
     return withDatabase(async () => {
-      const [counted, record] = await Promise.all([
-        this.addView(code, token),
-        this.client.send(new GetCommand({ TableName: this.table, Key: codeKey(code), ConsistentRead: true })),
-      ]);
-      return counted ? (record.Item?.link as string | undefined) : undefined;
+      const known = this.links.get(code);
+      const [counted, link] = await Promise.all([this.addView(code, token), known ?? this.linkOf(code)]);
+      return counted ? link : undefined;
     });
+  }
+
+  private async linkOf(code: string): Promise<string | undefined> {
+    const { Item } = await this.client.send(new GetCommand({ TableName: this.table, Key: codeKey(code), ConsistentRead: true }));
+    const link = Item?.link as string | undefined;
+    if (link !== undefined) {
+      if (this.links.size >= KNOWN_LINKS) this.links.delete(this.links.keys().next().value!);
+      this.links.set(code, link);
+    }
+    return link;
   }
 
   /** Adds the view; false when there is no such code. */

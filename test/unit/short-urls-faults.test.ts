@@ -608,6 +608,18 @@ describe('the short-link host', () => {
     for (const token of tokens) expect(token.length).toBeLessThanOrEqual(36);
   });
 
+  test('a code seen before is followed with its view alone: its link is not read again, and a code gone is still 404', async () => {
+    const database = new FakeDatabase();
+    const record = { ...EXISTING, code: 'Seen123', link: 'https://faults.example/seen' };
+    database.put(record);
+    install(database);
+    for (let i = 0; i < 3; i++) expect((await invokeShortLink(`/${record.code}`)).headers.location).toBe(record.link);
+    expect(database.count('find-code')).toBe(1);
+    expect(database.count('count-view')).toBe(3);
+    database.shortUrls.delete(`code#${record.code}`);
+    expect((await invokeShortLink(`/${record.code}`)).statusCode).toBe(404);
+  });
+
   test('views that other views cancel (TransactionConflict) are sent again and counted once', async () => {
     const database = new FakeDatabase();
     database.put(EXISTING);
