@@ -1498,6 +1498,13 @@ const urlWire = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('', '%', 'http%3A%2F%2F', `${encodeURIComponent('https://news.test/')}${'a'.repeat(2031)}`, `${encodeURIComponent('https://news.test/')}${'a'.repeat(2030)}`) },
 );
 
+/**
+ * The first `url` of a creation: a valid link half the time, so that both counts the creation test
+ * requires (over 20 records and over 20 refusals in 250 requests) sit far from chance: measured 52–66
+ * records and 67–82 refusals in six runs, where urlWire alone gave 23–35 records and once 16 (a CI failure).
+ */
+const createUrlWire = fc.oneof(encoded(validLinkText), urlWire);
+
 /** Path segments after /url/short/: the stored short URLs in their spellings, near misses, and noise. */
 const storedIndex = fc.nat({ max: 2 });
 /** Near misses of a stored code: other codes, other hosts, other parts of a URL, other spellings. */
@@ -2068,7 +2075,7 @@ describe('hostile input: every route, every type, never a 5xx, always a parseabl
         argument(fc.constant('appkey'), testKeyWire),
         optional(argument(fc.constant('type'), typeValue)),
         optional(argument(fc.constant('callback'), validCallback)),
-        optional(argument(fc.constant('url'), urlWire)),
+        optional(argument(fc.constant('url'), createUrlWire)),
       ],
       // A second `url` (the first value wins) more often than an unknown argument.
       extra: argument(fc.constantFrom('url', 'url', 'url', 'URL', 'link'), urlWire),
