@@ -22,7 +22,8 @@
  *   bundles.ts, database.ts, gallery-data.ts, subjects.ts
  *                                          what is measured: the bundles, the seeded database and gallery, the requests
  *   sizes.ts                               bundle size, and what the largest bundle holds
- *   cold-start.ts                          cold start in a fresh Node process
+ *   lambda-cold-start.ts                   cold start in a CPU cgroup at Lambda's share per memory size
+ *   cold-start.ts, cpu-cgroup.ts           one cold start in a fresh Node process; the cgroup it runs in
  *   doc-client-comparison.ts               the DynamoDB functions against the doc-client-only bundle
  *   warm.ts                                warm, in-process latency per response type
  *   round-trips.ts                         DynamoDB round trips, against a bare UpdateItem
@@ -40,12 +41,12 @@ import { tmpdir } from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildBundles } from './bench/bundles';
-import { coldStartSection } from './bench/cold-start';
 import { seedDatabase, startDatabase } from './bench/database';
 import { docClientSection } from './bench/doc-client-comparison';
 import { galleryCapacitySection } from './bench/gallery-capacity';
 import { loadGallery, type Gallery } from './bench/gallery-data';
 import { galleryPageSection } from './bench/gallery-page';
+import { lambdaColdStartSection, TARGET_MB } from './bench/lambda-cold-start';
 import { describeMachine } from './bench/machine';
 import { dropFunctionOutput, log, printFinished, printMachine } from './bench/output';
 import { writeReport } from './bench/report';
@@ -75,15 +76,15 @@ async function main(): Promise<void> {
     const subjects = subjectsOf(bundles, seed, gallery);
 
     sizesSection(subjects);
-    const cold = await coldStartSection(subjects);
-    docClientSection(subjects, cold);
+    const lambdaCold = await lambdaColdStartSection(subjects);
+    docClientSection(subjects, lambdaCold.bySize.get(TARGET_MB)!);
     const warm = await warmSection(subjects);
     const trips = await roundTripsSection(subjects, db, seed);
     await galleryPageSection(subjects, gallery);
     const capacity = await galleryCapacitySection(subjects, gallery);
     const throughput = await throughputSection();
 
-    const verdicts = checkTargets(subjects, cold, warm, trips, capacity, throughput);
+    const verdicts = checkTargets(subjects, lambdaCold, warm, trips, capacity, throughput);
     printFinished(started);
     const written = await writeReport(results.report(machine, startedAt, (performance.now() - started) / 1000));
     log(`Wrote ${written.join(' and ')}.`);

@@ -1,29 +1,27 @@
 /**
- * Cold start: a fresh Node process per run imports a bundle and answers one request (XML; the
- * redirect's is the seeded code, the gallery's name the bench's gallery), as Lambda's Node runtime does it. Timed inside the child with
+ * One cold start: a fresh Node process imports a bundle and answers one request (XML; the
+ * redirect's is the seeded code, the gallery's the bench's gallery), as Lambda's Node runtime
+ * does, optionally inside a CPU cgroup (./cpu-cgroup.ts). Timed inside the child with
  * process.hrtime from just before `import()` to the resolution of the handler's promise; Node's
- * own start is excluded. Each subject runs COLD_RUNS times, in rounds, and its medians are printed.
+ * own start is excluded. The section that uses it is ./lambda-cold-start.ts.
  */
 import { spawn } from 'node:child_process';
+import { inCgroup, MB_PER_VCPU, type CpuCgroup } from './cpu-cgroup';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { beginSection, kb, log, ms, passFail, table } from './output';
 import { functionProcessEnv } from './project';
 import { summarise, type Summary } from './stats';
-import { eventFor, type Subject, type Subjects } from './subjects';
-import { TARGETS } from './targets';
-
-const COLD_RUNS = 15;
+import { eventFor, type Subject } from './subjects';
 
 /** Runs in the child (`node --input-type=module -e`); argv: bundle URL, export, event JSON, name. */
 const CHILD = `
-const [bundleUrl, exportName, eventJson, functionName] = process.argv.slice(1);
+const [bundleUrl, exportName, eventJson, functionName, memoryMb] = process.argv.slice(1);
 const event = JSON.parse(eventJson);
 const deadline = Date.now() + 10000;
 const context = {
   callbackWaitsForEmptyEventLoop: false, functionName, functionVersion: '$LATEST',
   invokedFunctionArn: 'arn:aws:lambda:local:123456789012:function:' + functionName,
-  memoryLimitInMB: '256', awsRequestId: 'bench-cold', logGroupName: '/aws/lambda/' + functionName,
+  memoryLimitInMB: memoryMb, awsRequestId: 'bench-cold', logGroupName: '/aws/lambda/' + functionName,
   logStreamName: 'bench', getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
   done() {}, fail() {}, succeed() {},
 };
@@ -35,7 +33,7 @@ const t2 = process.hrtime.bigint();
 process.stdout.write('\\n' + JSON.stringify({
   importNs: Number(t1 - t0), firstRequestNs: Number(t2 - t1),
   statusCode: result.statusCode, contentType: result.headers?.['Content-Type'], location: result.headers?.Location,
-  bodyBytes: (result.body ?? '').length,
+  bodyBytes: (result.body ?? '').length, maxRssKb: process.resourceUsage().maxRSS,
 }));
 `;
 
@@ -58,11 +56,14 @@ export interface ColdStart {
   /** The Location header (redirects). */
   readonly location: string | undefined;
   readonly bodyBytes: number;
+  /** The process's peak resident memory, KB: what a memory size must hold. */
+  readonly maxRssKb: number;
 }
 
 /**
  * One cold start of `bundle` in a fresh process of the running Node (process.execPath), with
- * `env` as its whole environment, as a Lambda function's container has only its own variables.
+ * `env` as its whole environment, as a Lambda function's container has only its own variables;
+ * in `cgroup`, with the share of a CPU Lambda gives its memory size.
  */
 function coldStart(
   bundle: string,
@@ -70,13 +71,16 @@ function coldStart(
   event: APIGatewayProxyEventV2,
   functionName: string,
   env: Record<string, string>,
+  cgroup?: CpuCgroup,
 ): Promise<ColdStart> {
   return new Promise((resolveRun, reject) => {
+    const node = [process.execPath, '--input-type=module', '-e', CHILD, pathToFileURL(bundle).href, exportName, JSON.stringify(event), functionName, String(cgroup?.memoryMb ?? MB_PER_VCPU)];
+    const [command, args] = cgroup === undefined ? [node[0]!, node.slice(1)] : inCgroup(cgroup, node);
     const child = spawn(
-      process.execPath,
-      ['--input-type=module', '-e', CHILD, pathToFileURL(bundle).href, exportName, JSON.stringify(event), functionName],
+      command,
+      args,
       // Bounded: a child that hangs (an open handle after the answer) is killed, and fails the run.
-      { env, stdio: ['ignore', 'pipe', 'pipe'], timeout: CHILD_TIMEOUT_MS },
+      { env, stdio: ['ignore', 'pipe', 'pipe'], timeout: cgroup === undefined ? CHILD_TIMEOUT_MS : Math.ceil(CHILD_TIMEOUT_MS / cgroup.share) },
     );
     let stdout = '';
     let stderr = '';
@@ -102,17 +106,20 @@ export interface ColdSummary {
   readonly total: Summary;
   readonly importMedian: number;
   readonly firstMedian: number;
+  readonly maxRssKbMedian: number;
 }
 export type ColdStarts = Map<string, ColdSummary>;
 
-async function measureColdStarts(subjects: readonly Subject[]): Promise<ColdStarts> {
+/** `runs` cold starts of each subject, in rounds; in `cgroup` when given. */
+export async function measureColdStarts(subjects: readonly Subject[], runsEach: number, cgroup?: CpuCgroup): Promise<ColdStarts> {
   const env = functionProcessEnv();
   const runs = new Map<string, ColdStart[]>(subjects.map((s) => [s.id, []]));
   const events = new Map(subjects.map((s) => [s.id, eventFor(s, undefined)]));
   // One round discarded (file cache, first spawn), then rounds in turn so drift hits every function alike.
-  for (let round = -1; round < COLD_RUNS; round++) {
+  for (let round = -1; round < runsEach; round++) {
     for (const subject of subjects) {
-      const run = await coldStart(subject.file, subject.exportName, events.get(subject.id)!, subject.id, { ...env, AWS_LAMBDA_FUNCTION_NAME: subject.id });
+      const memory: Record<string, string> = cgroup === undefined ? {} : { AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(cgroup.memoryMb) };
+      const run = await coldStart(subject.file, subject.exportName, events.get(subject.id)!, subject.id, { ...env, ...memory, AWS_LAMBDA_FUNCTION_NAME: subject.id }, cgroup);
       const wrong = subject.coldCheck(run);
       if (wrong !== undefined) throw new Error(`${subject.id} cold start ${wrong}`);
       if (round >= 0) runs.get(subject.id)!.push(run);
@@ -122,47 +129,7 @@ async function measureColdStarts(subjects: readonly Subject[]): Promise<ColdStar
   return new Map(
     [...runs].map(([id, list]) => [
       id,
-      { total: summarise(list.map((r) => r.importNs + r.firstRequestNs)), importMedian: median(list, (r) => r.importNs), firstMedian: median(list, (r) => r.firstRequestNs) },
+      { total: summarise(list.map((r) => r.importNs + r.firstRequestNs)), importMedian: median(list, (r) => r.importNs), firstMedian: median(list, (r) => r.firstRequestNs), maxRssKbMedian: median(list, (r) => r.maxRssKb) },
     ]),
   );
-}
-
-export async function coldStartSection({ all, functions, baseline, docClient }: Subjects): Promise<ColdStarts> {
-  const record = beginSection(
-    'Cold start',
-    `fresh \`node\` process, import() of the bundle + one request (XML; the redirect's is the seeded code, the gallery's the bench's gallery); ${COLD_RUNS} runs each, Node's own start excluded`,
-  );
-  const cold = await measureColdStarts(all);
-  const bare = cold.get(baseline.id)!;
-  for (const s of all) {
-    const c = cold.get(s.id)!;
-    const subject = s.id;
-    record({ name: 'cold start', subject, median: c.total.median, p99: c.total.p99, unit: 'ns', baseline: { subject: baseline.id, median: bare.total.median } });
-    record({ name: 'cold start, import()', subject, median: c.importMedian, unit: 'ns', baseline: { subject: baseline.id, median: bare.importMedian } });
-    record({ name: 'cold start, 1st request', subject, median: c.firstMedian, unit: 'ns', baseline: { subject: baseline.id, median: bare.firstMedian } });
-  }
-  const slow = (s: Subject) => cold.get(s.id)!.total.median >= TARGETS.coldStartMs * 1e6;
-  log(
-    table(
-      ['Function', 'Median ms', 'Min ms', 'Max ms', 'import() ms', '1st request ms', `< ${TARGETS.coldStartMs} ms`],
-      all.map((s) => {
-        const c = cold.get(s.id)!;
-        return [s.id, ms(c.total.median), ms(c.total.min), ms(c.total.max), ms(c.importMedian), ms(c.firstMedian), s.kind === 'function' ? passFail(!slow(s)) : '-'];
-      }),
-    ),
-  );
-  log('(import() and 1st request are medians of their own; they need not add up to the median total.)');
-  log(`The DynamoDB functions' and ${docClient.id}'s 1st request includes connecting to DynamoDB Local and its answers: create (deduplicated: the seeded URL)`);
-  log('makes 4 round trips, lookup, redirect and the doc-client-only handler 1 each (counted in the round-trips section). The gallery functions\'');
-  log('read the bench\'s gallery: a 10-item page of the default window (Select COUNT and Query on byDate, then BatchGetItem), a photo, its comments, …');
-  const slowStarts = functions.filter(slow);
-  if (slowStarts.length > 0) {
-    const parts = slowStarts.map((s) => `${s.id} import() ${ms(cold.get(s.id)!.importMedian)} ms + 1st request ${ms(cold.get(s.id)!.firstMedian)} ms`);
-    log(
-      `Over ${TARGETS.coldStartMs} ms: ${parts.join('; ')}; the baseline's import() of ${kb(baseline.bytes)} KB takes ${ms(cold.get(baseline.id)!.importMedian)} ms, ` +
-        'so import() time is the bundle\'s own parse and evaluation.',
-    );
-  }
-  log();
-  return cold;
 }

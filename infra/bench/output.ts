@@ -41,6 +41,8 @@ export function formatValue(value: number, unit: Unit): string {
       return `${value.toFixed(1)} RCU`;
     case 'requests/s':
       return `${Math.round(value)} requests/s`;
+    case 'USD':
+      return `$${value.toFixed(2)}`;
     default:
       return `${value} ${unit}`;
   }
@@ -58,7 +60,7 @@ export function printMachine(machine: Machine): void {
   if (!machine.node.startsWith('v24.')) log(`WARNING: Lambda runs nodejs24.x; this is Node ${machine.node}.`);
   const load = machine.loadAverage[0]!;
   if (load > machine.cpus / 2) log(`WARNING: load average ${load.toFixed(2)} on ${machine.cpus} cores: other processes are running, timings will be noisy.`);
-  log('Lambda runs these on arm64 at 256 MB (a fraction of a vCPU): absolute figures here are this machine\'s, compare them with the baseline.');
+  log('Lambda runs these on arm64 processors: absolute figures here are this machine\'s, compare them with the baseline.');
   log();
 }
 

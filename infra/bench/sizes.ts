@@ -16,15 +16,15 @@ export function sizesSection({ all, statics, baseline, docClient }: Subjects): v
   }
   log(
     table(
-      ['Function', 'Raw KB', 'Gzip -9 KB', `< ${kb(TARGETS.bundleBytes)} KB`],
-      all.map((s) => [s.id, kb(s.bytes), kb(s.gzipBytes), s.kind === 'function' ? passFail(s.bytes < TARGETS.bundleBytes) : '-']),
+      ['Function', 'Raw KB', 'Gzip -9 KB', `static < ${kb(TARGETS.staticBundleBytes)} KB`],
+      all.map((s) => [s.id, kb(s.bytes), kb(s.gzipBytes), statics.includes(s) ? passFail(s.bytes <= TARGETS.staticBundleBytes) : '-']),
     ),
   );
   log(`${baseline.id}: infra/bench/baseline.ts. ${docClient.id}: infra/bench/doc-client.ts, lib/db/client.ts's DynamoDB document client, a handler doing one GetItem`);
   log('and the bench\'s bare UpdateItem and Query; nothing else of the project.');
   log();
 
-  const largest = statics.filter((s) => s.bytes >= TARGETS.bundleBytes).sort((a, b) => b.bytes - a.bytes)[0];
+  const largest = statics.filter((s) => s.bytes > TARGETS.staticBundleBytes).sort((a, b) => b.bytes - a.bytes)[0];
   if (largest) {
     log(`What ${largest.id}'s ${kb(largest.bytes)} KB holds (esbuild metafile, bytes in output; the other functions without DynamoDB differ only in their entry):`);
     const packages = bytesByPackage(largest.metafile);

@@ -1,0 +1,134 @@
+/**
+ * Cold start as Lambda runs it: each bundle in a fresh Node process inside a CPU cgroup capped
+ * at the share of a core Lambda gives a memory size (./cpu-cgroup.ts), import() and the first
+ * answer timed apart, next to the yardsticks measured in the same cgroups: the bare handler and
+ * the leanest document-client bundle. Every function at TARGET_MB (what the targets are checked
+ * at); a static function, the short-URL lookup and a gallery function at the other sizes, with
+ * the price of a cold start at each: the MemorySize table of docs/performance.md.
+ */
+import { measureColdStarts, type ColdStarts } from './cold-start';
+import { cpuCgroup, MB_PER_VCPU, PERIOD_US } from './cpu-cgroup';
+import { beginSection, kb, log, ms, table } from './output';
+import type { Subject, Subjects } from './subjects';
+
+export const TARGET_MB = 256;
+const SIZES = [128, 256, 512, 1024, 1769] as const;
+const RUNS = 7;
+/** arm64 Lambda's price per GB-second (us-east-1), for the price of a cold start. */
+const PRICE_PER_GB_SECOND = 0.0000133334;
+const REPRESENTATIVES = ['ErrorsFunction', 'ShortUrlFunction', 'GalleryPhotosFunction'];
+
+export interface LambdaColdStarts {
+  /** Per memory size. */
+  readonly bySize: ReadonlyMap<number, ColdStarts>;
+  /** The sizes measured at full speed for want of a cgroup, and why. */
+  readonly unavailable: ReadonlyMap<number, string>;
+}
+
+/** Dollars per million cold starts of `ns` at `memoryMb` (init is billed like the invocation). */
+const pricePerMillion = (ns: number, memoryMb: number): number => (ns / 1e9) * (memoryMb / 1024) * PRICE_PER_GB_SECOND * 1e6;
+
+/** The memory size a function is given: the cheapest cold start, or a faster one within 10 % of its price. */
+export function chooseMemorySize(priceAndTime: ReadonlyMap<number, { readonly price: number; readonly ns: number }>): number {
+  const cheapest = Math.min(...[...priceAndTime.values()].map((p) => p.price));
+  const affordable = [...priceAndTime].filter(([, p]) => p.price <= cheapest * 1.1);
+  return affordable.sort(([, a], [, b]) => a.ns - b.ns)[0]![0];
+}
+
+async function measureAt(memoryMb: number, subjects: readonly Subject[]): Promise<{ cold: ColdStarts; periodUs?: number; unavailable?: string }> {
+  const cgroup = await cpuCgroup(memoryMb);
+  if ('unavailable' in cgroup) return { cold: await measureColdStarts(subjects, RUNS), unavailable: cgroup.unavailable };
+  try {
+    return { cold: await measureColdStarts(subjects, RUNS, cgroup), periodUs: cgroup.periodUs };
+  } finally {
+    await cgroup.remove();
+  }
+}
+
+export async function lambdaColdStartSection(subjects: Subjects): Promise<LambdaColdStarts> {
+  const record = beginSection(
+    'Cold start as Lambda runs it',
+    `a fresh \`node\` process per run in a CPU cgroup of ${PERIOD_US / 1000} ms period capped at MB / ${MB_PER_VCPU} of a CPU; import() and the first answer (XML) timed apart; ` +
+      `median of ${RUNS} runs; every function at ${TARGET_MB} MB, ${REPRESENTATIVES.join(', ')} and the yardsticks at ${SIZES.join(', ')} MB`,
+  );
+  const yardsticks = [subjects.baseline, subjects.docClient];
+  const bySize = new Map<number, ColdStarts>();
+  const periods = new Map<number, string>();
+  const unavailable = new Map<number, string>();
+  for (const memoryMb of SIZES) {
+    const measured = memoryMb === TARGET_MB ? subjects.all : [...subjects.functions.filter((s) => REPRESENTATIVES.includes(s.id)), ...yardsticks];
+    const run = await measureAt(memoryMb, measured);
+    bySize.set(memoryMb, run.cold);
+    periods.set(memoryMb, run.periodUs === undefined ? 'none' : `${run.periodUs / 1000} ms`);
+    if (run.unavailable !== undefined) {
+      unavailable.set(memoryMb, run.unavailable);
+      log(`No CPU cgroup at ${memoryMb} MB (${run.unavailable}): measured at full speed instead.`);
+    }
+  }
+
+  for (const [memoryMb, cold] of bySize) {
+    for (const [id, c] of cold) {
+      const subject = `${id} at ${memoryMb} MB`;
+      record({ name: 'cold start', subject, median: c.total.median, p99: c.total.p99, unit: 'ns' });
+      record({ name: 'cold start, import()', subject, median: c.importMedian, unit: 'ns' });
+      record({ name: 'cold start, 1st answer', subject, median: c.firstMedian, unit: 'ns' });
+      record({ name: 'cold start, peak resident memory', subject, median: c.maxRssKbMedian * 1024, unit: 'bytes' });
+    }
+  }
+  const at = bySize.get(TARGET_MB)!;
+  const bare = at.get(subjects.baseline.id)!;
+  const docClient = at.get(subjects.docClient.id)!;
+  log(`At ${TARGET_MB} MB (${(TARGET_MB / MB_PER_VCPU).toFixed(3)} of a CPU):`);
+  log(
+    table(
+      ['Function', 'import() ms', '1st answer ms', 'total ms', 'min–max ms', '× bare handler', 'import × doc client', 'peak RSS MB'],
+      subjects.all.map((s) => {
+        const c = at.get(s.id)!;
+        return [
+          s.id,
+          ms(c.importMedian),
+          ms(c.firstMedian),
+          ms(c.total.median),
+          `${ms(c.total.min)}–${ms(c.total.max)}`,
+          (c.total.median / bare.total.median).toFixed(2),
+          (c.importMedian / docClient.importMedian).toFixed(2),
+          kb(c.maxRssKbMedian),
+        ];
+      }),
+    ),
+  );
+  log('(import() and 1st answer are medians of their own; they need not add up to the median total.) The DynamoDB functions\' and');
+  log(`${subjects.docClient.id}'s 1st answer includes connecting to DynamoDB Local and its answers: create (deduplicated: the seeded URL) makes 4 round trips,`);
+  log('lookup, redirect and the doc-client-only handler 1 each; the gallery functions read the bench\'s gallery (the counters, a keys-only index');
+  log('Query, then BatchGetItem). Node\'s own start, which Lambda also bills, is not in these figures.');
+  log();
+  log('By memory size (median total) and what a million cold starts cost at arm64 Lambda\'s price per GB-second:');
+  const representatives = [...REPRESENTATIVES, subjects.baseline.id, subjects.docClient.id];
+  log(
+    table(
+      ['MB', 'CPU', 'period', ...representatives.map((id) => `${id} ms`), ...REPRESENTATIVES.map((id) => `${id} $`)],
+      [...bySize].map(([memoryMb, cold]) => [
+        String(memoryMb),
+        (memoryMb / MB_PER_VCPU).toFixed(3),
+        periods.get(memoryMb)!,
+        ...representatives.map((id) => ms(cold.get(id)!.total.median)),
+        ...REPRESENTATIVES.map((id) => pricePerMillion(cold.get(id)!.total.median, memoryMb).toFixed(2)),
+      ]),
+    ),
+  );
+  for (const [memoryMb, cold] of bySize) {
+    for (const id of REPRESENTATIVES) {
+      record({ name: 'price of a million cold starts', subject: `${id} at ${memoryMb} MB`, median: pricePerMillion(cold.get(id)!.total.median, memoryMb), unit: 'USD' });
+    }
+  }
+  const choices = REPRESENTATIVES.map((id) => {
+    const priceAndTime = new Map([...bySize].map(([memoryMb, cold]) => {
+      const ns = cold.get(id)!.total.median;
+      return [memoryMb, { price: pricePerMillion(ns, memoryMb), ns }] as const;
+    }));
+    return `${id} ${chooseMemorySize(priceAndTime)} MB`;
+  });
+  log(`The cheapest cold start, or a faster one within 10 % of its price: ${choices.join(', ')} (template.yaml's MemorySize, docs/performance.md).`);
+  log();
+  return { bySize, unavailable };
+}
