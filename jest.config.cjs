@@ -6,7 +6,8 @@
 const shared = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)s$': ['@swc/jest', { jsc: { target: 'es2023' }, module: { type: 'commonjs' } }] },
-  transformIgnorePatterns: ['/node_modules/(?!@middy/)'],
+  // So are middy's packages and dpdm's chalk (ESM only), which jest's module system cannot require.
+  transformIgnorePatterns: ['/node_modules/(?!@middy/|dpdm/node_modules/chalk/|chalk/)'],
   // middy's packages export only an `import` condition, which jest's CommonJS resolver skips.
   moduleNameMapper: { '^@middy/([a-z-]+)$': '<rootDir>/node_modules/@middy/$1/index.js' },
   moduleFileExtensions: ['ts', 'js', 'json'],

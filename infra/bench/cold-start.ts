@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { functionProcessEnv } from './project';
 import { summarise, type Summary } from './stats';
+import type { ColdStart } from './cold-start-result';
 import { eventFor, type Subject } from './subjects';
 
 /** Runs in the child (`node --input-type=module -e`); argv: bundle URL, export, event JSON, name. */
@@ -47,18 +48,6 @@ const tail = (text: string): string =>
     .join('\n');
 
 const CHILD_TIMEOUT_MS = 20_000;
-
-export interface ColdStart {
-  readonly importNs: number;
-  readonly firstRequestNs: number;
-  readonly statusCode: number;
-  readonly contentType: string | undefined;
-  /** The Location header (redirects). */
-  readonly location: string | undefined;
-  readonly bodyBytes: number;
-  /** The process's peak resident memory, KB: what a memory size must hold. */
-  readonly maxRssKb: number;
-}
 
 /**
  * One cold start of `bundle` in a fresh process of the running Node (process.execPath), with

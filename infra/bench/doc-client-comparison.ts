@@ -9,7 +9,7 @@ import type { ColdStarts } from './cold-start';
 import { TARGET_MB } from './lambda-cold-start';
 import { beginSection, kb, log, ms, passFail, ratio, signedMs, table } from './output';
 import type { Subjects } from './subjects';
-import { TARGETS } from './targets';
+import { TARGETS } from './target-limits';
 
 /** Bytes per package that `bundle` holds beyond `yardstick` (a tenth of a KB at least), largest first. */
 function bytesBeyond(bundle: Metafile, yardstick: Metafile): { name: string; bytes: number }[] {

@@ -12,7 +12,7 @@ import type { Recorder } from './results';
 import { roundTripCases } from './round-trip-cases';
 import type { Summary } from './stats';
 import type { Subjects } from './subjects';
-import { TARGETS } from './targets';
+import { TARGETS } from './target-limits';
 
 /**
  * Untimed calls per case (DynamoDB Local's JVM is still compiling for the first few thousand

@@ -6,7 +6,7 @@
 import { bytesByPackage, topInputs } from '../bundle';
 import { beginSection, kb, log, passFail, table } from './output';
 import type { Subjects } from './subjects';
-import { TARGETS } from './targets';
+import { TARGETS } from './target-limits';
 
 export function sizesSection({ all, statics, baseline, docClient }: Subjects): void {
   const record = beginSection('Bundle size', "esbuild with each function's template.yaml BuildProperties; gzip -9 estimates the zip");

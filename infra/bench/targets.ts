@@ -11,22 +11,7 @@ import type { RoundTrips } from './round-trips';
 import type { Subject, Subjects } from './subjects';
 import type { Throughput } from './throughput';
 import type { WarmResults } from './warm';
-
-export const TARGETS = {
-  /** Static functions' bundles, raw bytes. */
-  staticBundleBytes: 60 * 1024,
-  /** Static functions' cold start (import and first XML answer) at TARGET_MB, at most this many times the bare handler's. */
-  staticColdPerBare: 4,
-  /** Median warm latency of these functions, in every type. */
-  warmUs: 50,
-  warmFunctions: ['ErrorsFunction', 'ContainersFunction'],
-  /** The redirect's median latency, at most this many bare UpdateItem round trips. */
-  redirectPerUpdateItem: 1.5,
-  /** The DynamoDB functions' bundle size and import at TARGET_MB, at most this many times the doc-client-only bundle's. */
-  perDocClientOnly: 1.1,
-  /** The local stack's requests per second, at least this share of a bare node:http server's answering the same bytes. */
-  throughputPerBare: 0.5,
-};
+import { TARGETS } from './target-limits';
 
 /** Those over a limit, named, or that none is. */
 const overList = (over: readonly string[], of: number) => (over.length ? `${over.length}/${of} over: ${over.join(', ')}` : `all ${of} within`);

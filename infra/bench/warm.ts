@@ -11,7 +11,7 @@ import { GALLERY_PHOTOS } from './project';
 import { summarise, timeEach, type Summary } from './stats';
 import type { Recorder } from './results';
 import { BASELINE, eventFor, type Subject, type Subjects } from './subjects';
-import { TARGETS } from './targets';
+import { TARGETS } from './target-limits';
 
 const WARMUP_CALLS = 2_000;
 const TIMED_CALLS = 20_000;

@@ -11,7 +11,7 @@
  * How many members a series has at any time is kept in counters (./counters.ts).
  */
 import type { Ranked } from './order';
-import type { CommentRecord, Kind, PhotoRecord } from './store';
+import type { CommentRecord, Kind, PhotoRecord } from './records';
 
 const DATE_DIGITS = 11;
 const ID_DIGITS = 16;

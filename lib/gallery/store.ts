@@ -1,16 +1,9 @@
 /** What the gallery service needs of its storage; lib/gallery/dynamodb.ts keeps it in DynamoDB. */
-import type { CommentValue, GalleryPhotoValue } from '../resources';
 import type { Series } from './layout';
 import type { Sort } from './order';
+import type { CommentRecord, Kind, PhotoRecord } from './records';
 
-/** A stored photo: what the API shows, and its digg count. */
-export interface PhotoRecord extends GalleryPhotoValue {
-  readonly digg_count: number;
-}
-
-export type CommentRecord = CommentValue;
-
-export type Kind = 'photo' | 'comment';
+export type { CommentRecord, Kind, PhotoRecord };
 
 /** Inclusive bounds in epoch seconds. */
 export interface Range {

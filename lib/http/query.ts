@@ -1,4 +1,4 @@
-import type { ApiEvent } from './context';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 
 export interface QueryArguments {
   /** Every argument by name, first value of a repeated one, decoded as browsers decode forms. */
@@ -41,7 +41,7 @@ function isUtf8(bytes: Uint8Array): boolean {
  * Query arguments by name. Read from the raw query string, because API Gateway joins the values
  * of a repeated argument with commas in `queryStringParameters`; the first value is used.
  */
-export function queryArguments(event: ApiEvent): QueryArguments {
+export function queryArguments(event: Pick<APIGatewayProxyEventV2, 'rawQueryString'>): QueryArguments {
   const values = new Map<string, string>();
   const notUtf8 = new Set<string>();
   for (const pair of (event.rawQueryString ?? '').split('&')) {
