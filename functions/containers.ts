@@ -4,6 +4,4 @@ import { endpoint } from '../lib/http';
 import { ContainerListShape, resource } from '../lib/resources';
 
 /** GET /containers: every container with its topics. */
-export const handler = endpoint({ args: {}, cacheable: true }, () =>
-  resource(ContainerListShape, allContainers(nowSeconds())),
-);
+export const handler = endpoint({ args: {}, cacheable: true }, () => resource(ContainerListShape, allContainers(nowSeconds())));

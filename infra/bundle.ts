@@ -72,7 +72,9 @@ async function buildOne(fn: FunctionDefinition): Promise<BuiltFunction> {
   const file = resolve(outdir, fn.bundleName);
   const outputs = Object.keys(result.metafile!.outputs).map((output) => resolve(PROJECT_ROOT, output));
   if (!outputs.includes(file)) {
-    throw new Error(`${fn.id}: esbuild wrote ${outputs.map((o) => relative(PROJECT_ROOT, o)).join(', ')}, not the handler's ${relative(PROJECT_ROOT, file)}`);
+    throw new Error(
+      `${fn.id}: esbuild wrote ${outputs.map((o) => relative(PROJECT_ROOT, o)).join(', ')}, not the handler's ${relative(PROJECT_ROOT, file)}`,
+    );
   }
   return { id: fn.id, definition: fn, file, ...(await sizesOf(file)), metafile: result.metafile! };
 }
@@ -108,7 +110,10 @@ export function topInputs(metafile: Metafile, count = 10): { input: string; byte
 
 /** Bytes in a bundle per npm package (or `(project)` for the project's own sources). */
 export function bytesByPackage(metafile: Metafile): { name: string; bytes: number }[] {
-  return bytesBy(metafile, (input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? '(project)').map(([name, bytes]) => ({ name, bytes }));
+  return bytesBy(metafile, (input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? '(project)').map(([name, bytes]) => ({
+    name,
+    bytes,
+  }));
 }
 
 export const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
@@ -118,7 +123,10 @@ export function table(header: readonly string[], rows: readonly (readonly string
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]!.length)));
   const numeric = header.map((_, i) => rows.length > 0 && rows.every((row) => /^[-+]?[\d.]+( \w+)?$|^[-–]$/.test(row[i]!)));
   const line = (cells: readonly string[]) =>
-    cells.map((cell, i) => (numeric[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+    cells
+      .map((cell, i) => (numeric[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 

@@ -49,7 +49,11 @@ async function main(seconds: number): Promise<boolean> {
   const dataDirectory = await mkdtemp(join(tmpdir(), 'load-'));
   undo.push(() => rm(dataDirectory, { recursive: true, force: true }));
   console.log(`Starting npm start (DynamoDB Local on 127.0.0.1:${dynamoDbPort}, data in ${dataDirectory}) and loading the sample gallery…`);
-  const stack = await startStack({ AWS_ENDPOINT_URL_DYNAMODB: undefined, DYNAMODB_PORT: String(dynamoDbPort), LOCAL_DATA_DIR: dataDirectory });
+  const stack = await startStack({
+    AWS_ENDPOINT_URL_DYNAMODB: undefined,
+    DYNAMODB_PORT: String(dynamoDbPort),
+    LOCAL_DATA_DIR: dataDirectory,
+  });
   undo.push(() => stack.stop());
   await stack.sampleLoaded(SAMPLE_LIMIT_MS);
   const origins = { api: stack.api, shortLinks: stack.shortLinks };
@@ -58,7 +62,9 @@ async function main(seconds: number): Promise<boolean> {
   const gaps = coverageGaps(scenarios, functionsOf(template));
   if (gaps.length) throw new Error(gaps.join('\n'));
 
-  console.log(`Driving ${scenarios.length} scenarios (${scenarios.reduce((n, s) => n + s.connections, 0)} connections) at ${origins.api} and ${origins.shortLinks} for ${seconds} s…`);
+  console.log(
+    `Driving ${scenarios.length} scenarios (${scenarios.reduce((n, s) => n + s.connections, 0)} connections) at ${origins.api} and ${origins.shortLinks} for ${seconds} s…`,
+  );
   const outcomes = await drive(scenarios, origins, seconds);
   const connection = connect({ AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${dynamoDbPort}` }, template);
   try {

@@ -89,7 +89,13 @@ async function answer({ routes, timeoutSeconds, ready }: ServerOptions, request:
     return;
   }
   const event = apiEvent(
-    { method, target, headers: request.headers, sourceIp: request.socket.remoteAddress ?? '127.0.0.1', host: request.headers.host ?? 'localhost' },
+    {
+      method,
+      target,
+      headers: request.headers,
+      sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+      host: request.headers.host ?? 'localhost',
+    },
     match,
   );
   try {

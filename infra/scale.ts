@@ -41,7 +41,13 @@ function integer(name: string, text: string, min: number, max: number): number {
   return value;
 }
 
-const { values } = parseArgs({ options: { photos: { type: 'string', default: '50000' }, thread: { type: 'string', default: '5000' }, seconds: { type: 'string', default: '20' } } });
+const { values } = parseArgs({
+  options: {
+    photos: { type: 'string', default: '50000' },
+    thread: { type: 'string', default: '5000' },
+    seconds: { type: 'string', default: '20' },
+  },
+});
 const options = {
   photos: integer('photos', values.photos, 1_000, 200_000),
   thread: integer('thread', values.thread, 100, 20_000),
@@ -59,7 +65,10 @@ async function main(): Promise<boolean> {
   const routes = routesOf(template);
   const log = console.log.bind(console);
   delete process.env.AWS_ENDPOINT_URL_DYNAMODB;
-  const database = (await startLocalStack(template, { dynamoDbPort: await freePort(), shortUrlHost: 'http://127.0.0.1:3001' })) as DynamoDbLocal;
+  const database = (await startLocalStack(template, {
+    dynamoDbPort: await freePort(),
+    shortUrlHost: 'http://127.0.0.1:3001',
+  })) as DynamoDbLocal;
   undo.push(() => database.stop());
   const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB!;
   const table = process.env.GALLERY_TABLE!;
@@ -92,9 +101,16 @@ async function main(): Promise<boolean> {
   log(`Starting npm start on the grown gallery; ten clients on ${costliest.label} for ${options.seconds} s…`);
   const stack = await startStack({ AWS_ENDPOINT_URL_DYNAMODB: endpoint });
   undo.push(() => stack.stop());
-  const created = await fetch(`${stack.api}/url/short/create?url=${encodeURIComponent('https://scale.test/probe')}&type=json&appkey=${encodeURIComponent(APP_KEY)}`);
+  const created = await fetch(
+    `${stack.api}/url/short/create?url=${encodeURIComponent('https://scale.test/probe')}&type=json&appkey=${encodeURIComponent(APP_KEY)}`,
+  );
   const shortUrl = ((await created.json()) as { shorturls: Array<{ short_url: string }> }).shorturls[0]!.short_url;
-  const attacked = await attack({ api: stack.api, shortLinks: stack.shortLinks }, costliest.request.target(grownGallery.named), shortUrl.split('/').pop()!, options.seconds);
+  const attacked = await attack(
+    { api: stack.api, shortLinks: stack.shortLinks },
+    costliest.request.target(grownGallery.named),
+    shortUrl.split('/').pop()!,
+    options.seconds,
+  );
 
   const run = {
     sample: { gallery: sampleGallery, measurements: sampleMeasurements },

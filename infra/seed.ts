@@ -50,7 +50,9 @@ if (values.out !== undefined) {
 const template = loadTemplate();
 const connection = connect(process.env, template);
 if (!connection.local && !values.force) {
-  console.error(`${connection.endpoint} is not on this machine: seeding deletes the gallery table there. Add --force to do it all the same.`);
+  console.error(
+    `${connection.endpoint} is not on this machine: seeding deletes the gallery table there. Add --force to do it all the same.`,
+  );
   process.exit(2);
 }
 const progress = streamProgress();

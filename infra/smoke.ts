@@ -32,7 +32,9 @@ if (rest.length > 0) usage(`unexpected arguments: ${rest.join(' ')}`);
 const api = httpUrl(apiArgument, 'BASE_URL');
 const shortLinks = shortArgument ? httpUrl(shortArgument, 'SHORT_URL_BASE') : undefined;
 
-console.log(`Smoke test of ${api}${shortLinks ? ` with short links at ${shortLinks}` : ' (no SHORT_URL_BASE: short links are not followed)'}, appkey ${APP_KEY}`);
+console.log(
+  `Smoke test of ${api}${shortLinks ? ` with short links at ${shortLinks}` : ' (no SHORT_URL_BASE: short links are not followed)'}, appkey ${APP_KEY}`,
+);
 const started = performance.now();
 const printed: CheckResult[] = [];
 
@@ -45,7 +47,9 @@ function summary(): string {
 
 const results = runSmoke({ api, shortLinks });
 setTimeout(() => {
-  console.log(`FAIL  the whole run: not finished within ${OVERALL_TIMEOUT_MS / 1000} s (${results.length - printed.length} checks unanswered)`);
+  console.log(
+    `FAIL  the whole run: not finished within ${OVERALL_TIMEOUT_MS / 1000} s (${results.length - printed.length} checks unanswered)`,
+  );
   printed.push({ name: 'the whole run', outcome: 'FAIL', ms: OVERALL_TIMEOUT_MS });
   console.log(summary());
   process.exit(1);

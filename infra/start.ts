@@ -25,11 +25,11 @@ if (unserved.length > 0) throw new Error(`no local port for the HTTP API ${unser
 // settings; requests wait for `stackReady` (the environment set below) before a module loads.
 const stackReady = Promise.withResolvers<void>();
 const timeoutSeconds = functionTimeoutSeconds(template);
-const [apiServer, shortServer] = await Promise.all(
+const [apiServer, shortServer] = (await Promise.all(
   ['Api', 'ShortApi'].map((api) =>
     startLocalServer({ routes: routes.filter((route) => route.api === api), port: PORTS[api]!, timeoutSeconds, ready: stackReady.promise }),
   ),
-) as [LocalServer, LocalServer];
+)) as [LocalServer, LocalServer];
 const shortUrlHost = process.env.SHORT_URL_HOST ?? shortServer.url;
 
 let database: DynamoDbLocal | undefined;

@@ -61,7 +61,13 @@ export const WRITES: Readonly<Record<string, Readonly<Record<string, readonly st
 };
 
 /** Actions no function may have, whatever it serves. */
-export const FORBIDDEN_ACTIONS = ['dynamodb:Scan', 'dynamodb:DeleteItem', 'dynamodb:DeleteTable', 'dynamodb:BatchWriteItem', 'dynamodb:PartiQLDelete'];
+export const FORBIDDEN_ACTIONS = [
+  'dynamodb:Scan',
+  'dynamodb:DeleteItem',
+  'dynamodb:DeleteTable',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:PartiQLDelete',
+];
 
 /** The property naming each kind of named resource; every such name carries the stage. */
 export const NAME_PROPERTIES: Readonly<Record<string, string>> = {
@@ -95,7 +101,16 @@ export const ACCESS_LOG_FIELDS: Readonly<Record<string, string>> = {
 };
 
 const STAGES = ['staging', 'prod'];
-const PSEUDO = new Set(['AWS::AccountId', 'AWS::Partition', 'AWS::Region', 'AWS::StackName', 'AWS::StackId', 'AWS::URLSuffix', 'AWS::NoValue', 'AWS::NotificationARNs']);
+const PSEUDO = new Set([
+  'AWS::AccountId',
+  'AWS::Partition',
+  'AWS::Region',
+  'AWS::StackName',
+  'AWS::StackId',
+  'AWS::URLSuffix',
+  'AWS::NoValue',
+  'AWS::NotificationARNs',
+]);
 
 const ofType = (template: Template, type: string): Array<[string, Resource]> =>
   Object.entries(template.Resources ?? {}).filter(([, resource]) => resource?.Type === type);
@@ -104,7 +119,7 @@ const list = (value: unknown): unknown[] => (value === undefined ? [] : Array.is
 const refOf = (value: unknown): string | undefined =>
   value !== null && typeof value === 'object' && 'Ref' in value ? String((value as { Ref: unknown }).Ref) : undefined;
 const getAttOf = (value: unknown): string[] | undefined =>
-  value !== null && typeof value === 'object' && 'Fn::GetAtt' in value ? ((value as { 'Fn::GetAtt': string[] })['Fn::GetAtt']) : undefined;
+  value !== null && typeof value === 'object' && 'Fn::GetAtt' in value ? (value as { 'Fn::GetAtt': string[] })['Fn::GetAtt'] : undefined;
 const show = (value: unknown) => JSON.stringify(value);
 
 /** Properties of a function as deployed: Globals.Function under its own. */
@@ -146,7 +161,8 @@ export const checkRoutes: Check = (template) => {
   const routes = routeKeys(template);
   const apis = new Set(ofType(template, 'AWS::Serverless::HttpApi').map(([id]) => id));
   for (const route of routes) {
-    if (route.api === undefined || !apis.has(route.api)) problems.push(`${route.fn}: route ${route.key} is not on an HTTP API of the template`);
+    if (route.api === undefined || !apis.has(route.api))
+      problems.push(`${route.fn}: route ${route.key} is not on an HTTP API of the template`);
   }
   const seen = new Map<string, string>();
   for (const route of routes) {
@@ -179,11 +195,13 @@ export const checkFunctions: Check = (template) =>
     const problems: string[] = [];
     const properties = effectiveProperties(template, id);
     const { MemorySize: memory, Timeout: timeout } = properties;
-    if (typeof memory !== 'number' || memory < 128 || memory > 10_240) problems.push(`${id}: MemorySize ${show(memory)} is not 128–10240 MB`);
+    if (typeof memory !== 'number' || memory < 128 || memory > 10_240)
+      problems.push(`${id}: MemorySize ${show(memory)} is not 128–10240 MB`);
     if (typeof timeout !== 'number' || timeout < 1 || timeout > MAX_TIMEOUT_SECONDS) {
       problems.push(`${id}: Timeout ${show(timeout)} is not 1–${MAX_TIMEOUT_SECONDS} s (API Gateway answers 503 after 29 s)`);
     }
-    if (show(properties.Architectures) !== show(['arm64'])) problems.push(`${id}: Architectures ${show(properties.Architectures)} is not [arm64]`);
+    if (show(properties.Architectures) !== show(['arm64']))
+      problems.push(`${id}: Architectures ${show(properties.Architectures)} is not [arm64]`);
     if (!String(properties.Runtime ?? '').startsWith('nodejs')) problems.push(`${id}: Runtime ${show(properties.Runtime)} is not Node.js`);
     const logGroup = refOf(properties.LoggingConfig?.LogGroup);
     if (logGroup === undefined) return [...problems, `${id}: no LoggingConfig.LogGroup of its own`];
@@ -232,8 +250,11 @@ export const checkApis: Check = (template) =>
     const problems: string[] = [];
     const access = resource.Properties?.AccessLogSettings;
     const destination = getAttOf(access?.DestinationArn);
-    if (!destination || destination[1] !== 'Arn') problems.push(`${id}: AccessLogSettings.DestinationArn is not a log group's Arn`);
-    else problems.push(...retentionProblems(template, destination[0]!, template.Resources[destination[0]!]).map((problem) => `${id}: ${problem}`));
+    if (destination?.[1] !== 'Arn') problems.push(`${id}: AccessLogSettings.DestinationArn is not a log group's Arn`);
+    else
+      problems.push(
+        ...retentionProblems(template, destination[0]!, template.Resources[destination[0]!]).map((problem) => `${id}: ${problem}`),
+      );
     let format: Record<string, unknown> | undefined;
     try {
       format = JSON.parse(String(access?.Format));
@@ -261,8 +282,10 @@ export const checkApis: Check = (template) =>
 export const checkTables: Check = (template) =>
   ofType(template, 'AWS::DynamoDB::Table').flatMap(([id, resource]) => {
     const problems: string[] = [];
-    if (resource.DeletionPolicy !== 'Retain' || resource.UpdateReplacePolicy !== 'Retain') problems.push(`${id}: not retained (DeletionPolicy/UpdateReplacePolicy)`);
-    if (resource.Properties?.PointInTimeRecoverySpecification?.PointInTimeRecoveryEnabled !== true) problems.push(`${id}: no point-in-time recovery`);
+    if (resource.DeletionPolicy !== 'Retain' || resource.UpdateReplacePolicy !== 'Retain')
+      problems.push(`${id}: not retained (DeletionPolicy/UpdateReplacePolicy)`);
+    if (resource.Properties?.PointInTimeRecoverySpecification?.PointInTimeRecoveryEnabled !== true)
+      problems.push(`${id}: no point-in-time recovery`);
     const protection = resolveValue(template, resource.Properties?.DeletionProtectionEnabled, { parameters: { Stage: 'prod' } });
     if (protection !== true) problems.push(`${id}: no deletion protection in prod`);
     return problems;
@@ -282,7 +305,9 @@ function policyTarget(value: unknown): { table: string; index?: string } | strin
 }
 
 const indexesOf = (resource: Resource | undefined): string[] =>
-  [...list(resource?.Properties?.GlobalSecondaryIndexes), ...list(resource?.Properties?.LocalSecondaryIndexes)].map((index) => String((index as { IndexName: string }).IndexName));
+  [...list(resource?.Properties?.GlobalSecondaryIndexes), ...list(resource?.Properties?.LocalSecondaryIndexes)].map((index) =>
+    String((index as { IndexName: string }).IndexName),
+  );
 
 /**
  * Least privilege: only inline statements; no wildcard anywhere; nothing forbidden; DynamoDB only on
@@ -308,13 +333,16 @@ export const checkPolicies: Check = (template) => {
     const reached = new Set<string>();
     for (const policy of list(resource.Properties?.Policies)) {
       if (policy === null || typeof policy !== 'object' || !('Statement' in policy)) {
-        problems.push(`${id}: policy ${show(policy)} is not an inline statement list (managed policies and SAM policy templates grant more than a function uses)`);
+        problems.push(
+          `${id}: policy ${show(policy)} is not an inline statement list (managed policies and SAM policy templates grant more than a function uses)`,
+        );
         continue;
       }
       for (const statement of list((policy as { Statement: unknown }).Statement) as Array<Record<string, unknown>>) {
         const actions = list(statement.Action).map(String);
         const resources = list(statement.Resource);
-        if (statement.NotAction !== undefined || statement.NotResource !== undefined) problems.push(`${id}: NotAction/NotResource grant too much`);
+        if (statement.NotAction !== undefined || statement.NotResource !== undefined)
+          problems.push(`${id}: NotAction/NotResource grant too much`);
         for (const action of actions) {
           if (action.includes('*')) problems.push(`${id}: action ${action} is a wildcard`);
           if (FORBIDDEN_ACTIONS.includes(action)) problems.push(`${id}: action ${action} is forbidden`);
@@ -345,14 +373,18 @@ export const checkPolicies: Check = (template) => {
           }
           const may = allowed(target.table);
           for (const action of dynamo) {
-            if (!may.has(action)) problems.push(`${id}: ${action} on ${target.table}${target.index ? `/index/${target.index}` : ''} is more than it needs (${[...may].join(', ') || 'nothing'})`);
+            if (!may.has(action))
+              problems.push(
+                `${id}: ${action} on ${target.table}${target.index ? `/index/${target.index}` : ''} is more than it needs (${[...may].join(', ') || 'nothing'})`,
+              );
           }
           if (dynamo.some((action) => may.has(action))) reached.add(target.table);
         }
       }
     }
     for (const [table, variable] of tableVariables) {
-      if (allowed(table).size > 0 && !reached.has(table)) problems.push(`${id}: ${variable} names ${table}, which no statement lets it use`);
+      if (allowed(table).size > 0 && !reached.has(table))
+        problems.push(`${id}: ${variable} names ${table}, which no statement lets it use`);
     }
     return problems;
   });
@@ -368,10 +400,14 @@ export const checkReferences: Check = (template) => {
     (name.includes('.') && template.Resources?.[name.slice(0, name.indexOf('.'))] !== undefined);
   const visit = (where: string, value: unknown): void => {
     if (value === null || typeof value !== 'object') return;
-    if (Array.isArray(value)) return value.forEach((item) => visit(where, item));
+    if (Array.isArray(value)) {
+      for (const item of value) visit(where, item);
+      return;
+    }
     for (const [key, inner] of Object.entries(value)) {
       if (key === 'Ref' && !known(String(inner))) problems.push(`${where}: Ref to ${inner}, which the template does not define`);
-      if (key === 'Fn::GetAtt' && !known(String((inner as string[])[0]))) problems.push(`${where}: GetAtt of ${(inner as string[])[0]}, which the template does not define`);
+      if (key === 'Fn::GetAtt' && !known(String((inner as string[])[0])))
+        problems.push(`${where}: GetAtt of ${(inner as string[])[0]}, which the template does not define`);
       if (key === 'Fn::Sub' && typeof inner === 'string') {
         for (const [, name] of inner.matchAll(/\$\{([^}!]+)\}/g)) {
           if (!known(name!)) problems.push(`${where}: Sub names ${name}, which the template does not define`);
@@ -385,7 +421,8 @@ export const checkReferences: Check = (template) => {
   };
   for (const [id, resource] of Object.entries(template.Resources ?? {})) {
     visit(id, resource);
-    if (resource.Condition !== undefined && template.Conditions?.[resource.Condition] === undefined) problems.push(`${id}: condition ${resource.Condition} is not defined`);
+    if (resource.Condition !== undefined && template.Conditions?.[resource.Condition] === undefined)
+      problems.push(`${id}: condition ${resource.Condition} is not defined`);
   }
   visit('Globals', template.Globals);
   visit('Outputs', template.Outputs);
@@ -401,7 +438,9 @@ export const DURATION_ALARM_FRACTION = 0.8;
 const sameValue = (a: unknown, b: unknown) => show(a) === show(b);
 /** A metric's dimensions, by name. */
 const dimensionsOf = (value: unknown): Record<string, unknown> =>
-  Object.fromEntries(list(value).map((dimension) => [String((dimension as { Name?: unknown })?.Name), (dimension as { Value?: unknown })?.Value]));
+  Object.fromEntries(
+    list(value).map((dimension) => [String((dimension as { Name?: unknown })?.Name), (dimension as { Value?: unknown })?.Value]),
+  );
 
 /** The alarms on one metric with these dimensions: a plain metric alarm's, or one of a metric math alarm's metrics. */
 function alarmsOn(alarms: Array<[string, Resource]>, namespace: string, metric: string, dimensions: Record<string, unknown>) {
@@ -409,7 +448,10 @@ function alarmsOn(alarms: Array<[string, Resource]>, namespace: string, metric: 
     stat?.Namespace === namespace && String(stat?.MetricName) === metric && sameValue(dimensionsOf(stat?.Dimensions), dimensions);
   return alarms.filter(([, alarm]) => {
     const properties = alarm.Properties ?? {};
-    return matches(properties) || list(properties.Metrics).some((query) => matches((query as { MetricStat?: { Metric?: Record<string, any> } })?.MetricStat?.Metric));
+    return (
+      matches(properties) ||
+      list(properties.Metrics).some((query) => matches((query as { MetricStat?: { Metric?: Record<string, any> } })?.MetricStat?.Metric))
+    );
   });
 }
 
@@ -433,13 +475,15 @@ export const checkAlarms: Check = (template) => {
     const properties = alarm.Properties ?? {};
     if (alarm.Condition !== ALARM_CONDITION) problems.push(`${id}: not conditional on ${ALARM_CONDITION}`);
     for (const actions of ['AlarmActions', 'OKActions']) {
-      if (!sameValue(properties[actions], topic)) problems.push(`${id}: ${actions} ${show(properties[actions])} is not [!Ref ${ALARM_TOPIC_PARAMETER}]`);
+      if (!sameValue(properties[actions], topic))
+        problems.push(`${id}: ${actions} ${show(properties[actions])} is not [!Ref ${ALARM_TOPIC_PARAMETER}]`);
     }
     if (properties.TreatMissingData !== 'notBreaching') problems.push(`${id}: TreatMissingData is not notBreaching`);
   }
   const wanting = (what: string, found: Array<[string, Resource]>, ok: (properties: Record<string, any>) => boolean, describe: string) => {
     if (found.length === 0) problems.push(`${what}: no alarm`);
-    else if (!found.some(([, alarm]) => ok(alarm.Properties ?? {}))) problems.push(`${what}: its alarm (${found.map(([id]) => id).join(', ')}) is not ${describe}`);
+    else if (!found.some(([, alarm]) => ok(alarm.Properties ?? {})))
+      problems.push(`${what}: its alarm (${found.map(([id]) => id).join(', ')}) is not ${describe}`);
   };
   const above = (properties: Record<string, any>) => properties.ComparisonOperator === 'GreaterThanThreshold';
   for (const [id] of functions(template)) {
@@ -450,7 +494,12 @@ export const checkAlarms: Check = (template) => {
     }
     const timeout = effectiveProperties(template, id).Timeout;
     const limit = typeof timeout === 'number' ? Math.round(DURATION_ALARM_FRACTION * timeout * 1000) : undefined;
-    wanting(`${id}: Duration p99`, on('Duration'), (p) => p.ExtendedStatistic === 'p99' && p.Threshold === limit && above(p), `p99 > ${limit} ms (${DURATION_ALARM_FRACTION * 100} % of its timeout)`);
+    wanting(
+      `${id}: Duration p99`,
+      on('Duration'),
+      (p) => p.ExtendedStatistic === 'p99' && p.Threshold === limit && above(p),
+      `p99 > ${limit} ms (${DURATION_ALARM_FRACTION * 100} % of its timeout)`,
+    );
   }
   for (const [id] of ofType(template, 'AWS::Serverless::HttpApi')) {
     const dimensions = { ApiId: { Ref: id }, Stage: '$default' };
@@ -459,7 +508,12 @@ export const checkAlarms: Check = (template) => {
       alarmsOn([[id, { Type: 'AWS::CloudWatch::Alarm', Properties: p }]], 'AWS/ApiGateway', 'Count', dimensions).length > 0 &&
       list(p.Metrics).some((query: any) => query?.Expression !== undefined && query?.ReturnData !== false);
     wanting(`${id}: 5xx rate`, alarmsOn(alarms, 'AWS/ApiGateway', '5xx', dimensions), isRate, 'a rate (metric math on 5xx and Count)');
-    wanting(`${id}: Latency p99`, alarmsOn(alarms, 'AWS/ApiGateway', 'Latency', dimensions), (p) => p.ExtendedStatistic === 'p99' && above(p), 'p99');
+    wanting(
+      `${id}: Latency p99`,
+      alarmsOn(alarms, 'AWS/ApiGateway', 'Latency', dimensions),
+      (p) => p.ExtendedStatistic === 'p99' && above(p),
+      'p99',
+    );
   }
   return problems;
 };

@@ -7,7 +7,25 @@ import { resolve } from 'node:path';
 import { parse, type Tags } from 'yaml';
 
 /** CloudFormation's short-form tags, read as the long forms they stand for. */
-const INTRINSICS = ['Base64', 'Cidr', 'Equals', 'FindInMap', 'GetAtt', 'GetAZs', 'If', 'ImportValue', 'Join', 'Not', 'And', 'Or', 'Select', 'Split', 'Sub', 'Condition', 'Ref'];
+const INTRINSICS = [
+  'Base64',
+  'Cidr',
+  'Equals',
+  'FindInMap',
+  'GetAtt',
+  'GetAZs',
+  'If',
+  'ImportValue',
+  'Join',
+  'Not',
+  'And',
+  'Or',
+  'Select',
+  'Split',
+  'Sub',
+  'Condition',
+  'Ref',
+];
 
 const cloudFormationTags: Tags = INTRINSICS.flatMap((name) => {
   const key = name === 'Ref' || name === 'Condition' ? name : `Fn::${name}`;
@@ -192,9 +210,7 @@ export function resolveValue(template: Template, value: unknown, stack: LocalSta
     case 'Ref':
       return argument === 'AWS::NoValue' ? undefined : ref(String(argument));
     case 'Fn::Sub':
-      return String(argument).replace(/\$\{([^}]+)\}/g, (_, name: string) =>
-        name.includes('.') ? `arn:local:${name}` : ref(name),
-      );
+      return String(argument).replace(/\$\{([^}]+)\}/g, (_, name: string) => (name.includes('.') ? `arn:local:${name}` : ref(name)));
     case 'Fn::GetAtt':
       return `arn:local:${(argument as string[]).join('.')}`;
     case 'Fn::Equals': {

@@ -63,13 +63,27 @@ function coldStart(
   cgroup?: CpuCgroup,
 ): Promise<ColdStart> {
   return new Promise((resolveRun, reject) => {
-    const node = [process.execPath, '--input-type=module', '-e', CHILD, pathToFileURL(bundle).href, exportName, JSON.stringify(event), functionName, String(cgroup?.memoryMb ?? MB_PER_VCPU)];
+    const node = [
+      process.execPath,
+      '--input-type=module',
+      '-e',
+      CHILD,
+      pathToFileURL(bundle).href,
+      exportName,
+      JSON.stringify(event),
+      functionName,
+      String(cgroup?.memoryMb ?? MB_PER_VCPU),
+    ];
     const [command, args] = cgroup === undefined ? [node[0]!, node.slice(1)] : inCgroup(cgroup, node);
     const child = spawn(
       command,
       args,
       // Bounded: a child that hangs (an open handle after the answer) is killed, and fails the run.
-      { env, stdio: ['ignore', 'pipe', 'pipe'], timeout: cgroup === undefined ? CHILD_TIMEOUT_MS : Math.ceil(CHILD_TIMEOUT_MS / cgroup.share) },
+      {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: cgroup === undefined ? CHILD_TIMEOUT_MS : Math.ceil(CHILD_TIMEOUT_MS / cgroup.share),
+      },
     );
     let stdout = '';
     let stderr = '';
@@ -108,7 +122,14 @@ export async function measureColdStarts(subjects: readonly Subject[], runsEach: 
   for (let round = -1; round < runsEach; round++) {
     for (const subject of subjects) {
       const memory: Record<string, string> = cgroup === undefined ? {} : { AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(cgroup.memoryMb) };
-      const run = await coldStart(subject.file, subject.exportName, events.get(subject.id)!, subject.id, { ...env, ...memory, AWS_LAMBDA_FUNCTION_NAME: subject.id }, cgroup);
+      const run = await coldStart(
+        subject.file,
+        subject.exportName,
+        events.get(subject.id)!,
+        subject.id,
+        { ...env, ...memory, AWS_LAMBDA_FUNCTION_NAME: subject.id },
+        cgroup,
+      );
       const wrong = subject.coldCheck(run);
       if (wrong !== undefined) throw new Error(`${subject.id} cold start ${wrong}`);
       if (round >= 0) runs.get(subject.id)!.push(run);
@@ -118,7 +139,12 @@ export async function measureColdStarts(subjects: readonly Subject[], runsEach: 
   return new Map(
     [...runs].map(([id, list]) => [
       id,
-      { total: summarise(list.map((r) => r.importNs + r.firstRequestNs)), importMedian: median(list, (r) => r.importNs), firstMedian: median(list, (r) => r.firstRequestNs), maxRssKbMedian: median(list, (r) => r.maxRssKb) },
+      {
+        total: summarise(list.map((r) => r.importNs + r.firstRequestNs)),
+        importMedian: median(list, (r) => r.importNs),
+        firstMedian: median(list, (r) => r.firstRequestNs),
+        maxRssKbMedian: median(list, (r) => r.maxRssKb),
+      },
     ]),
   );
 }

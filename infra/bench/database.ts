@@ -38,16 +38,27 @@ async function projectDatabase() {
   const table = functionEnv.SHORT_URLS_TABLE;
   if (!table) throw new Error('template.yaml gives no function SHORT_URLS_TABLE');
   const store = new DynamoShortUrlStore(documentClient, table);
-  return { documentClient, table, store, service: new ShortUrlService(store, { origin: new URL(SHORT_URL_HOST), aliases: new Set<string>() }) };
+  return {
+    documentClient,
+    table,
+    store,
+    service: new ShortUrlService(store, { origin: new URL(SHORT_URL_HOST), aliases: new Set<string>() }),
+  };
 }
 export type ProjectDatabase = Awaited<ReturnType<typeof projectDatabase>>;
 
 /** Once DynamoDB Local runs (`startedMs`: when it was asked to start): the project's modules on it, and the seeded short URL. */
 export async function seedDatabase(startedMs: number): Promise<{ db: ProjectDatabase; seed: Seed }> {
-  log(`DynamoDB Local: in memory at ${process.env.AWS_ENDPOINT_URL_DYNAMODB}, with template.yaml's tables (built and started in ${seconds(startedMs)} s).`);
+  log(
+    `DynamoDB Local: in memory at ${process.env.AWS_ENDPOINT_URL_DYNAMODB}, with template.yaml's tables (built and started in ${seconds(startedMs)} s).`,
+  );
   const db = await projectDatabase();
   const { code, link } = (await db.service.create(SEED_URL, async () => ({ release: async () => undefined }))).record;
-  log(`Seeded: ${SHORT_URL_HOST}/${code} → ${link}. Rate limits for the bench: ${Object.entries(BENCH_SETTINGS).map(([k, v]) => `${k}=${v}`).join(', ')}.`);
+  log(
+    `Seeded: ${SHORT_URL_HOST}/${code} → ${link}. Rate limits for the bench: ${Object.entries(BENCH_SETTINGS)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ')}.`,
+  );
   log();
   return { db, seed: { code, link } };
 }

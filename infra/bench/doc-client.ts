@@ -26,7 +26,9 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
 
 /** One bare UpdateItem: `ADD n :one` on the item `key` of the short-URLs table. */
 export const addOne = async (key: Record<string, string>): Promise<void> => {
-  await documentClient.send(new UpdateCommand({ TableName: TABLE, Key: key, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } }));
+  await documentClient.send(
+    new UpdateCommand({ TableName: TABLE, Key: key, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } }),
+  );
 };
 
 /** One bare Query: the newest entry of a day's partition on the gallery table's dayByDate index (its date_key). */

@@ -68,7 +68,12 @@ const units = (n: number) => n.toFixed(1);
 const both = (reported: number | undefined, computed: number) => `${reported === undefined ? '-' : units(reported)} / ${units(computed)}`;
 
 /** The page the answer must hold: the gallery in hand, in the answer's window, sorted and cut. */
-function expectedPage(gallery: Gallery, sort: Sort, offset: number, window: { min: number; max: number }): { total: number; ids: number[] } {
+function expectedPage(
+  gallery: Gallery,
+  sort: Sort,
+  offset: number,
+  window: { min: number; max: number },
+): { total: number; ids: number[] } {
   const inWindow = gallery.photos.filter((p) => p.submit_date >= window.min && p.submit_date <= window.max);
   const ranked = inWindow.map((p) => ({ id: p.id, date: p.submit_date, rank: p.digg_count })).sort(ORDERS[sort]);
   return { total: inWindow.length, ids: ranked.slice(offset, offset + COUNT).map((r) => r.id) };
@@ -79,7 +84,9 @@ function checkPage(what: string, body: string, gallery: Gallery, sort: Sort, off
   const expected = expectedPage(gallery, sort, offset, { min: answer.min_date, max: answer.timestamp });
   const ids = answer.photos.map((p) => p.id);
   if (Number(answer.total) !== expected.total || ids.join() !== expected.ids.join() || ids.length !== COUNT) {
-    throw new Error(`${what}: total ${answer.total}, ${ids.length} photos (${ids.slice(0, 3).join()}…), expected total ${expected.total} and ${expected.ids.slice(0, 3).join()}…`);
+    throw new Error(
+      `${what}: total ${answer.total}, ${ids.length} photos (${ids.slice(0, 3).join()}…), expected total ${expected.total} and ${expected.ids.slice(0, 3).join()}…`,
+    );
   }
   return expected.total;
 }
@@ -124,7 +131,9 @@ async function measureCapacity(subjects: Subjects, gallery: Gallery): Promise<Ca
           commands: commandsOf(commands),
           indexes: [...new Set(commands.map((s) => s.input.IndexName as string | undefined).filter((name) => name !== undefined))],
           entries: commands.filter((s) => s.command === 'QueryCommand').reduce((n, s) => n + Number(s.output.ScannedCount ?? 0), 0),
-          items: commands.filter((s) => s.command === 'BatchGetItemCommand').reduce((n, s) => n + Object.values(s.output.Responses ?? {}).flat().length, 0),
+          items: commands
+            .filter((s) => s.command === 'BatchGetItemCommand')
+            .reduce((n, s) => n + Object.values(s.output.Responses ?? {}).flat().length, 0),
           reported: allReported ? split(reportedSum) : undefined,
           computed: split(computed),
         });
@@ -158,7 +167,10 @@ function recordRows(record: Recorder, rows: readonly CapacityRow[]): void {
     const subject = `${r.sort}, offset ${r.offset}`;
     record({ name: 'index entries read', subject, median: r.entries, unit: 'entries' });
     record({ name: 'full items read', subject, median: r.items, unit: 'items' });
-    for (const [whose, split] of [["DynamoDB Local's report", r.reported], ["AWS's rules", r.computed]] as const) {
+    for (const [whose, split] of [
+      ["DynamoDB Local's report", r.reported],
+      ["AWS's rules", r.computed],
+    ] as const) {
       if (split === undefined) continue;
       record({ name: `index read capacity, ${whose}`, subject, median: split.index, unit: 'RCU' });
       record({ name: `full-item read capacity, ${whose}`, subject, median: split.items, unit: 'RCU' });
@@ -194,8 +206,12 @@ export async function galleryCapacitySection(subjects: Subjects, gallery: Galler
   const unreported = rows.filter((r) => r.reported === undefined).length;
   const agree = rows.filter((r) => r.reported && r.reported.index === r.computed.index && r.reported.items === r.computed.items).length;
   log(`RCU: read capacity units, "DynamoDB Local's report / AWS's rules". Index: ${indexes} (keys only);`);
-  log('full items: the table (counters and records), by BatchGetItem. AWS\'s rules, from the sizes read: a Query is charged for the entries it evaluates, in 4 KB units');
-  log('rounded up per request; BatchGetItem per item, each rounded up to 4 KB; half a unit each, as every read here is eventually consistent.');
+  log(
+    "full items: the table (counters and records), by BatchGetItem. AWS's rules, from the sizes read: a Query is charged for the entries it evaluates, in 4 KB units",
+  );
+  log(
+    'rounded up per request; BatchGetItem per item, each rounded up to 4 KB; half a unit each, as every read here is eventually consistent.',
+  );
   log(
     unreported === 0
       ? `DynamoDB Local reported ConsumedCapacity for every command (per table and index); its figures and AWS's rules agree in ${agree} of ${rows.length} requests.`
@@ -212,8 +228,13 @@ export async function galleryCapacitySection(subjects: Subjects, gallery: Galler
   }
   for (const sort of SORTS.filter((s) => !isDateSort(s))) {
     const mine = rows.filter((r) => r.sort === sort);
-    const figures = mine.map((r) => `index ${units(r.reported?.index ?? r.computed.index)} RCU for ${r.entries} entries, full items ${units(r.reported?.items ?? r.computed.items)} RCU for ${r.items}`);
-    const text = figures.every((f) => f === figures[0]) ? `at every offset, ${figures[0]}` : mine.map((r, i) => `offset ${r.offset}: ${figures[i]}`).join('; ');
+    const figures = mine.map(
+      (r) =>
+        `index ${units(r.reported?.index ?? r.computed.index)} RCU for ${r.entries} entries, full items ${units(r.reported?.items ?? r.computed.items)} RCU for ${r.items}`,
+    );
+    const text = figures.every((f) => f === figures[0])
+      ? `at every offset, ${figures[0]}`
+      : mine.map((r, i) => `offset ${r.offset}: ${figures[i]}`).join('; ');
     log(`${sort}: ${text} (a merge over the window's day partitions, read as far as the page reaches, then only the page's records).`);
   }
   log();

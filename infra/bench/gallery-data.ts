@@ -42,14 +42,18 @@ export async function loadGallery(): Promise<Gallery> {
   const now = Math.floor(Date.now() / 1000);
   const records = generateGallery({ now, ...SAMPLE });
   const summary = await importLines(records.map(lineOf), connection.documents, connection.table);
-  if (summary.refused.length > 0) throw new Error(`the importer refused ${summary.refused.length} sample lines: ${summary.refused[0]!.reason}`);
+  if (summary.refused.length > 0)
+    throw new Error(`the importer refused ${summary.refused.length} sample lines: ${summary.refused[0]!.reason}`);
   const photos = records.filter((r): r is PhotoLine => r.type === 'photo');
   const comments = records.filter((r): r is CommentLine => r.type === 'comment');
 
   const counters = new Listing(new GalleryReads(connection.documents, connection.table));
   const { min, max } = dateWindow({}, false, now);
   const range = { from: min, to: max };
-  const [windowPhotos, windowComments] = await Promise.all([counters.total([allOf('photo')], range), counters.total([allOf('comment')], range)]);
+  const [windowPhotos, windowComments] = await Promise.all([
+    counters.total([allOf('photo')], range),
+    counters.total([allOf('comment')], range),
+  ]);
   const thread = threadOf(comments);
   const list = [thread.id, ...photos.slice(-9).map((p) => p.id)];
 

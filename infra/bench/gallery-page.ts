@@ -30,14 +30,32 @@ function partCases(gallery: Gallery, pageIds: readonly number[]): Case[] {
   const store = new DynamoGalleryStore(gallery.connection.documents, gallery.connection.table);
   const counters = new Listing(reads);
   const { min, max } = dateWindow({}, false, Math.floor(Date.now() / 1000));
-  const page = { series: [allOf('photo')], range: { from: min, to: max }, sort: 'submit_date-desc' as const, offset: 0, count: pageIds.length };
+  const page = {
+    series: [allOf('photo')],
+    range: { from: min, to: max },
+    sort: 'submit_date-desc' as const,
+    offset: 0,
+    count: pageIds.length,
+  };
   const expect = (what: string, found: number, wanted: number) => {
     if (found !== wanted) throw new Error(`${what}: ${found}, expected ${wanted}`);
   };
   return [
-    { name: 'count', label: `its counters alone (the window's ${gallery.window.photos} photos)`, call: async () => expect('total', await counters.total(page.series, page.range), gallery.window.photos) },
-    { name: 'ids', label: `its counters and ${pageIds.length} dayByDate entries alone`, call: async () => expect('ids', (await counters.page(page)).ids.length, pageIds.length) },
-    { name: 'items', label: `its BatchGetItem of ${pageIds.length} photos alone`, call: async () => expect('photos', (await store.photosByIds(pageIds)).size, pageIds.length) },
+    {
+      name: 'count',
+      label: `its counters alone (the window's ${gallery.window.photos} photos)`,
+      call: async () => expect('total', await counters.total(page.series, page.range), gallery.window.photos),
+    },
+    {
+      name: 'ids',
+      label: `its counters and ${pageIds.length} dayByDate entries alone`,
+      call: async () => expect('ids', (await counters.page(page)).ids.length, pageIds.length),
+    },
+    {
+      name: 'items',
+      label: `its BatchGetItem of ${pageIds.length} photos alone`,
+      call: async () => expect('photos', (await store.photosByIds(pageIds)).size, pageIds.length),
+    },
   ];
 }
 
@@ -62,7 +80,13 @@ export async function galleryPageSection({ gallery: functions, docClient }: Subj
       name,
       label: `${PAGE_SIZE}-photo page, ${type} (handler)`,
       call: async () => must(name, await handler(event, context), 200),
-      first: async () => must(name, await handler(event, context), 200, (r) => String(r.headers?.['Content-Type']).startsWith(CONTENT_TYPES[type]) && holdsPage(r.body ?? '')),
+      first: async () =>
+        must(
+          name,
+          await handler(event, context),
+          200,
+          (r) => String(r.headers?.['Content-Type']).startsWith(CONTENT_TYPES[type]) && holdsPage(r.body ?? ''),
+        ),
     };
   });
   const { queryOne } = (await import(pathToFileURL(docClient.file).href)) as typeof import('./doc-client');
@@ -70,7 +94,10 @@ export async function galleryPageSection({ gallery: functions, docClient }: Subj
   const bareQuery = async () => {
     if ((await queryOne(newestDay)) === undefined) throw new Error('the bare Query found no photo');
   };
-  const parts = partCases(gallery, newest.slice(0, PAGE_SIZE).map((p) => p.id));
+  const parts = partCases(
+    gallery,
+    newest.slice(0, PAGE_SIZE).map((p) => p.id),
+  );
   const cases: Case[] = [...pages, ...parts, { name: 'bare', label: `bare Query (dayByDate, Limit 1), ${docClient.id}`, call: bareQuery }];
 
   const { rows, results } = await measureCalls(cases, PAGE_ROUNDS);
@@ -78,9 +105,15 @@ export async function galleryPageSection({ gallery: functions, docClient }: Subj
   const bare = cases.find((c) => c.name === 'bare')!;
   recordCalls(record, rows, { subject: bare.label, median: median('bare') });
   log(roundTripTable(rows, results.get('bare')!, 'bare Query'));
-  log(`A date page reads the window's counters (one BatchGetItem), then the entries of the days the page spans (one Query each, at once), then one BatchGetItem`);
-  log(`of the page's ${PAGE_SIZE} photos; the bare Query reads one index entry. Each answer was checked before timing: its type, and the newest photo and the ${PAGE_SIZE}th.`);
-  log(`The reads alone run lib/gallery (by tsx) on the bench's own client. From differences of medians, of the JSON page's ${ms(median('page-json'))} ms:`);
+  log(
+    `A date page reads the window's counters (one BatchGetItem), then the entries of the days the page spans (one Query each, at once), then one BatchGetItem`,
+  );
+  log(
+    `of the page's ${PAGE_SIZE} photos; the bare Query reads one index entry. Each answer was checked before timing: its type, and the newest photo and the ${PAGE_SIZE}th.`,
+  );
+  log(
+    `The reads alone run lib/gallery (by tsx) on the bench's own client. From differences of medians, of the JSON page's ${ms(median('page-json'))} ms:`,
+  );
   const reads = median('ids') + median('items');
   log(
     `the counters ${ms(median('count'))} ms, with the entries ${ms(median('ids'))} ms, then the BatchGetItem ${ms(median('items'))} ms; ` +

@@ -75,7 +75,10 @@ export interface CallRow {
  * Counts each case's round trips on its first call (which checks its answer closely), then
  * times all of them side by side: a row per case, and each case's timing by its name.
  */
-export async function measureCalls(cases: readonly Case[], options: InterleaveOptions): Promise<{ rows: CallRow[]; results: Map<string, Summary> }> {
+export async function measureCalls(
+  cases: readonly Case[],
+  options: InterleaveOptions,
+): Promise<{ rows: CallRow[]; results: Map<string, Summary> }> {
   const roundTrips = new Map<string, number>();
   for (const c of cases) roundTrips.set(c.name, await countRequests(c.first ?? (() => c.call(-1))));
   const results = await measureInterleaved(cases, options);

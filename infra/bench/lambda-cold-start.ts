@@ -35,7 +35,10 @@ export function chooseMemorySize(priceAndTime: ReadonlyMap<number, { readonly pr
   return affordable.sort(([, a], [, b]) => a.ns - b.ns)[0]![0];
 }
 
-async function measureAt(memoryMb: number, subjects: readonly Subject[]): Promise<{ cold: ColdStarts; periodUs?: number; unavailable?: string }> {
+async function measureAt(
+  memoryMb: number,
+  subjects: readonly Subject[],
+): Promise<{ cold: ColdStarts; periodUs?: number; unavailable?: string }> {
   const cgroup = await cpuCgroup(memoryMb);
   if ('unavailable' in cgroup) return { cold: await measureColdStarts(subjects, RUNS), unavailable: cgroup.unavailable };
   try {
@@ -56,7 +59,8 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
   const periods = new Map<number, string>();
   const unavailable = new Map<number, string>();
   for (const memoryMb of SIZES) {
-    const measured = memoryMb === TARGET_MB ? subjects.all : [...subjects.functions.filter((s) => REPRESENTATIVES.includes(s.id)), ...yardsticks];
+    const measured =
+      memoryMb === TARGET_MB ? subjects.all : [...subjects.functions.filter((s) => REPRESENTATIVES.includes(s.id)), ...yardsticks];
     const run = await measureAt(memoryMb, measured);
     bySize.set(memoryMb, run.cold);
     periods.set(memoryMb, run.periodUs === undefined ? 'none' : `${run.periodUs / 1000} ms`);
@@ -97,12 +101,16 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
       }),
     ),
   );
-  log('(import() and 1st answer are medians of their own; they need not add up to the median total.) The DynamoDB functions\' and');
-  log(`${subjects.docClient.id}'s 1st answer includes connecting to DynamoDB Local and its answers: create (deduplicated: the seeded URL) makes 4 round trips,`);
-  log('lookup, redirect and the doc-client-only handler 1 each; the gallery functions read the bench\'s gallery (the counters, a keys-only index');
-  log('Query, then BatchGetItem). Node\'s own start, which Lambda also bills, is not in these figures.');
+  log("(import() and 1st answer are medians of their own; they need not add up to the median total.) The DynamoDB functions' and");
+  log(
+    `${subjects.docClient.id}'s 1st answer includes connecting to DynamoDB Local and its answers: create (deduplicated: the seeded URL) makes 4 round trips,`,
+  );
+  log(
+    "lookup, redirect and the doc-client-only handler 1 each; the gallery functions read the bench's gallery (the counters, a keys-only index",
+  );
+  log("Query, then BatchGetItem). Node's own start, which Lambda also bills, is not in these figures.");
   log();
-  log('By memory size (median total) and what a million cold starts cost at arm64 Lambda\'s price per GB-second:');
+  log("By memory size (median total) and what a million cold starts cost at arm64 Lambda's price per GB-second:");
   const representatives = [...REPRESENTATIVES, subjects.baseline.id, subjects.docClient.id];
   log(
     table(
@@ -118,17 +126,26 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
   );
   for (const [memoryMb, cold] of bySize) {
     for (const id of REPRESENTATIVES) {
-      record({ name: 'price of a million cold starts', subject: `${id} at ${memoryMb} MB`, median: pricePerMillion(cold.get(id)!.total.median, memoryMb), unit: 'USD' });
+      record({
+        name: 'price of a million cold starts',
+        subject: `${id} at ${memoryMb} MB`,
+        median: pricePerMillion(cold.get(id)!.total.median, memoryMb),
+        unit: 'USD',
+      });
     }
   }
   const choices = REPRESENTATIVES.map((id) => {
-    const priceAndTime = new Map([...bySize].map(([memoryMb, cold]) => {
-      const ns = cold.get(id)!.total.median;
-      return [memoryMb, { price: pricePerMillion(ns, memoryMb), ns }] as const;
-    }));
+    const priceAndTime = new Map(
+      [...bySize].map(([memoryMb, cold]) => {
+        const ns = cold.get(id)!.total.median;
+        return [memoryMb, { price: pricePerMillion(ns, memoryMb), ns }] as const;
+      }),
+    );
     return `${id} ${chooseMemorySize(priceAndTime)} MB`;
   });
-  log(`The cheapest cold start, or a faster one within 10 % of its price: ${choices.join(', ')} (template.yaml's MemorySize, docs/performance.md).`);
+  log(
+    `The cheapest cold start, or a faster one within 10 % of its price: ${choices.join(', ')} (template.yaml's MemorySize, docs/performance.md).`,
+  );
   log();
   return { bySize, unavailable };
 }

@@ -7,10 +7,16 @@ import type { Route } from '../template';
 export type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /** The handler a bundle (or source file) exports as `exportName`. */
-export const importHandler = async (file: string, exportName: string) => ((await import(pathToFileURL(file).href)) as Record<string, Handler>)[exportName]!;
+export const importHandler = async (file: string, exportName: string) =>
+  ((await import(pathToFileURL(file).href)) as Record<string, Handler>)[exportName]!;
 
 /** Throws unless `result` answered `status` (and passes `check`). */
-export function must(what: string, result: APIGatewayProxyStructuredResultV2, status: number, check?: (result: APIGatewayProxyStructuredResultV2) => boolean): void {
+export function must(
+  what: string,
+  result: APIGatewayProxyStructuredResultV2,
+  status: number,
+  check?: (result: APIGatewayProxyStructuredResultV2) => boolean,
+): void {
   if (result.statusCode !== status || (check && !check(result))) {
     throw new Error(`${what}: answered ${result.statusCode} ${JSON.stringify(result.headers)} ${(result.body ?? '').slice(0, 200)}`);
   }

@@ -59,8 +59,9 @@ export function printMachine(machine: Machine): void {
   log(`Benchmark: Node ${machine.node} (${process.execPath}), ${machine.platform}/${machine.arch}, ${machine.cpus} × ${machine.cpuModel}`);
   if (!machine.node.startsWith('v24.')) log(`WARNING: Lambda runs nodejs24.x; this is Node ${machine.node}.`);
   const load = machine.loadAverage[0]!;
-  if (load > machine.cpus / 2) log(`WARNING: load average ${load.toFixed(2)} on ${machine.cpus} cores: other processes are running, timings will be noisy.`);
-  log('Lambda runs these on arm64 processors: absolute figures here are this machine\'s, compare them with the baseline.');
+  if (load > machine.cpus / 2)
+    log(`WARNING: load average ${load.toFixed(2)} on ${machine.cpus} cores: other processes are running, timings will be noisy.`);
+  log("Lambda runs these on arm64 processors: absolute figures here are this machine's, compare them with the baseline.");
   log();
 }
 

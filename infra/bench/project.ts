@@ -41,7 +41,10 @@ export const DATABASE_FUNCTIONS = [CREATE, LOOKUP, REDIRECT];
 
 export const GALLERY_PHOTOS = 'GalleryPhotosFunction';
 export const GALLERY_FUNCTIONS = Object.entries(template.Resources)
-  .filter(([, resource]) => resource.Type === 'AWS::Serverless::Function' && resource.Properties?.Environment?.Variables?.GALLERY_TABLE !== undefined)
+  .filter(
+    ([, resource]) =>
+      resource.Type === 'AWS::Serverless::Function' && resource.Properties?.Environment?.Variables?.GALLERY_TABLE !== undefined,
+  )
   .map(([id]) => id);
 
 export function routeOf(id: string) {

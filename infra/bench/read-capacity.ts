@@ -61,7 +61,8 @@ export function reportedUnits({ input, output }: Sent): Units | undefined {
       continue;
     }
     add(units, TABLE, c.Table?.CapacityUnits);
-    for (const [name, capacity] of Object.entries({ ...c.GlobalSecondaryIndexes, ...c.LocalSecondaryIndexes })) add(units, name, capacity.CapacityUnits);
+    for (const [name, capacity] of Object.entries({ ...c.GlobalSecondaryIndexes, ...c.LocalSecondaryIndexes }))
+      add(units, name, capacity.CapacityUnits);
   }
   return units;
 }
@@ -80,7 +81,8 @@ function valueBytes(value: unknown): number {
   if (value instanceof Uint8Array) return value.byteLength;
   // Lists and maps: 3 bytes, and 1 per element beside the element itself (and a map element's name).
   if (Array.isArray(value)) return value.reduce((total: number, element) => total + 1 + valueBytes(element), 3);
-  if (typeof value === 'object' && value !== null && !(value instanceof Set)) return 3 + itemBytes(value as Record<string, unknown>) + Object.keys(value).length;
+  if (typeof value === 'object' && value !== null && !(value instanceof Set))
+    return 3 + itemBytes(value as Record<string, unknown>) + Object.keys(value).length;
   throw new Error(`the bench does not size ${Object.prototype.toString.call(value)} attributes`);
 }
 
@@ -102,9 +104,14 @@ export async function computedUnits(sent: Sent, client: DynamoDBDocumentClient):
   if (sent.command === 'QueryCommand') {
     const { Select: _select, ProjectionExpression: _projection, ExpressionAttributeNames: names, ...query } = sent.input;
     if (query.FilterExpression !== undefined) throw new Error('the bench does not size a Query with a filter');
-    const used = Object.entries((names ?? {}) as Record<string, string>).filter(([placeholder]) => String(query.KeyConditionExpression).includes(placeholder));
-    const again = await client.send(new QueryCommand({ ...(query as QueryCommandInput), ...(used.length ? { ExpressionAttributeNames: Object.fromEntries(used) } : {}) }));
-    if (again.Count !== sent.output.ScannedCount) throw new Error(`a Query evaluated ${sent.output.ScannedCount} entries, but ${again.Count} when sent again`);
+    const used = Object.entries((names ?? {}) as Record<string, string>).filter(([placeholder]) =>
+      String(query.KeyConditionExpression).includes(placeholder),
+    );
+    const again = await client.send(
+      new QueryCommand({ ...(query as QueryCommandInput), ...(used.length ? { ExpressionAttributeNames: Object.fromEntries(used) } : {}) }),
+    );
+    if (again.Count !== sent.output.ScannedCount)
+      throw new Error(`a Query evaluated ${sent.output.ScannedCount} entries, but ${again.Count} when sent again`);
     const bytes = (again.Items ?? []).reduce((total, item) => total + itemBytes(item), 0);
     add(units, (query.IndexName as string | undefined) ?? TABLE, readUnits(bytes, query.ConsistentRead));
   } else if (sent.command === 'BatchGetItemCommand') {

@@ -32,25 +32,43 @@ function machineTable({ machine, date, durationSeconds }: Report): string {
 function sectionTable(figures: readonly Figure[]): string {
   const withP99 = figures.some((f) => f.p99 !== undefined);
   const withBaseline = figures.some((f) => f.baseline !== undefined);
-  const header = ['figure', 'subject', 'median', ...(withP99 ? ['p99'] : []), ...(withBaseline ? ['baseline', 'baseline median', '× baseline'] : [])];
+  const header = [
+    'figure',
+    'subject',
+    'median',
+    ...(withP99 ? ['p99'] : []),
+    ...(withBaseline ? ['baseline', 'baseline median', '× baseline'] : []),
+  ];
   const rows = figures.map((f) => [
     f.name,
     f.subject,
     formatValue(f.median, f.unit),
     ...(withP99 ? [f.p99 === undefined ? '' : formatValue(f.p99, f.unit)] : []),
-    ...(withBaseline ? (f.baseline ? [f.baseline.subject, formatValue(f.baseline.median, f.unit), ratio(f.median, f.baseline.median)] : ['', '', '']) : []),
+    ...(withBaseline
+      ? f.baseline
+        ? [f.baseline.subject, formatValue(f.baseline.median, f.unit), ratio(f.median, f.baseline.median)]
+        : ['', '', '']
+      : []),
   ]);
   return markdownTable(header, rows);
 }
 
 function sectionText(section: Section, figures: readonly Figure[]): string {
-  return [`## ${section.title}`, '', `${section.description}.`, '', sectionTable(figures.filter((f) => f.section === section.title))].join('\n');
+  return [`## ${section.title}`, '', `${section.description}.`, '', sectionTable(figures.filter((f) => f.section === section.title))].join(
+    '\n',
+  );
 }
 
 function targetsTable(targets: readonly Verdict[]): string {
   return markdownTable(
     ['', 'target', 'figure', 'limit', 'detail'],
-    targets.map((v) => [v.pass ? 'PASS' : 'FAIL', v.name, formatValue(v.figure, v.unit), `${v.comparison} ${formatValue(v.limit, v.unit)}`, v.detail ?? '']),
+    targets.map((v) => [
+      v.pass ? 'PASS' : 'FAIL',
+      v.name,
+      formatValue(v.figure, v.unit),
+      `${v.comparison} ${formatValue(v.limit, v.unit)}`,
+      v.detail ?? '',
+    ]),
   );
 }
 
@@ -63,15 +81,15 @@ export function renderMarkdown(report: Report): string {
     'starts its own in-memory DynamoDB Local and servers on loopback, and rewrites this file and',
     '[`bench/results.json`](../bench/results.json), which holds the same figures for programs (its schema:',
     '[`bench/results.schema.json`](../bench/results.schema.json); timings in ns, sizes in bytes). What each section measures and how:',
-    '[`infra/bench.ts`](../infra/bench.ts) and the section\'s module in `infra/bench/`. The console also prints differences of',
-    'these medians (where a function\'s time goes), and notes on them; they are not repeated here.',
+    "[`infra/bench.ts`](../infra/bench.ts) and the section's module in `infra/bench/`. The console also prints differences of",
+    "these medians (where a function's time goes), and notes on them; they are not repeated here.",
     '',
     '## Machine',
     '',
     machineTable(report),
     '',
-    'Lambda runs the functions on arm64 processors, so the absolute figures are this machine\'s (the cold starts inside a CPU cgroup',
-    'capped at a memory size\'s share of a core, the rest at full speed): read them against their baselines, measured in the same',
+    "Lambda runs the functions on arm64 processors, so the absolute figures are this machine's (the cold starts inside a CPU cgroup",
+    "capped at a memory size's share of a core, the rest at full speed): read them against their baselines, measured in the same",
     'run on the same machine. A load average near the core count means other processes ran meanwhile and the timings are noisy.',
     '',
     ...report.sections.flatMap((section) => [sectionText(section, report.figures), '']),

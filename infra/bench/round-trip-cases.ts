@@ -21,10 +21,22 @@ const SHARED_SCRATCH_KEY = { pk: 'bench#scratch-shared' };
 type Result = APIGatewayProxyStructuredResultV2;
 
 /** The cases, for `calls` calls each at most; `created`: the new URLs they make once all have run (one event each, used once). */
-export async function roundTripCases({ all, docClient }: Subjects, db: ProjectDatabase, seed: Seed, calls: number): Promise<{ cases: Case[]; created: number }> {
+export async function roundTripCases(
+  { all, docClient }: Subjects,
+  db: ProjectDatabase,
+  seed: Seed,
+  calls: number,
+): Promise<{ cases: Case[]; created: number }> {
   const subject = (id: string) => all.find((s) => s.id === id)!;
   const context = new Map([CREATE, LOOKUP, REDIRECT].map((id) => [id, lambdaContext(id)]));
-  const handlerCase = async (name: string, label: string, id: string, eventOf: (n: number) => APIGatewayProxyEventV2, status: number, firstCheck: (r: Result) => boolean): Promise<Case> => {
+  const handlerCase = async (
+    name: string,
+    label: string,
+    id: string,
+    eventOf: (n: number) => APIGatewayProxyEventV2,
+    status: number,
+    firstCheck: (r: Result) => boolean,
+  ): Promise<Case> => {
     const handler = await importHandler(subject(id).file, subject(id).exportName);
     return {
       name,
@@ -46,10 +58,24 @@ export async function roundTripCases({ all, docClient }: Subjects, db: ProjectDa
   // The bare round trip on the doc-client-only bundle's client: a client of its own, as each function's bundle has.
   const { addOne } = (await import(pathToFileURL(docClient.file).href)) as typeof import('./doc-client');
   const cases: Case[] = [
-    await handlerCase('create-new', 'create, new URL (handler)', CREATE, (n) => newEvents[n + 1]!, 200, (r) => !hasSeed(r) && (r.body ?? '').includes('bench.test/new/')),
+    await handlerCase(
+      'create-new',
+      'create, new URL (handler)',
+      CREATE,
+      (n) => newEvents[n + 1]!,
+      200,
+      (r) => !hasSeed(r) && (r.body ?? '').includes('bench.test/new/'),
+    ),
     await handlerCase('create-dedup', 'create, existing URL (handler)', CREATE, () => dedupEvent!, 200, hasSeed),
     await handlerCase('lookup', 'lookup (handler)', LOOKUP, () => lookupEvent!, 200, hasSeed),
-    await handlerCase('redirect', 'redirect (handler)', REDIRECT, () => redirectEvent!, 301, (r) => r.headers?.Location === seed.link),
+    await handlerCase(
+      'redirect',
+      'redirect (handler)',
+      REDIRECT,
+      () => redirectEvent!,
+      301,
+      (r) => r.headers?.Location === seed.link,
+    ),
     {
       name: 'redirect-source',
       label: 'redirect, unbundled (functions/redirect.ts)',
@@ -66,11 +92,17 @@ export async function roundTripCases({ all, docClient }: Subjects, db: ProjectDa
       name: 'bare-shared',
       label: 'bare UpdateItem, lib/db/client.ts (shared)',
       call: async () => {
-        await db.documentClient.send(new UpdateCommand({ TableName: db.table, Key: SHARED_SCRATCH_KEY, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } }));
+        await db.documentClient.send(
+          new UpdateCommand({
+            TableName: db.table,
+            Key: SHARED_SCRATCH_KEY,
+            UpdateExpression: 'ADD n :one',
+            ExpressionAttributeValues: { ':one': 1 },
+          }),
+        );
       },
     },
     { name: 'bare', label: `bare UpdateItem (ADD n :one), ${docClient.id}`, call: () => addOne(SCRATCH_KEY) },
   ];
   return { cases, created: newEvents.length };
 }
-

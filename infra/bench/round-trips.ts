@@ -32,15 +32,24 @@ async function measureRoundTrips(subjects: Subjects, db: ProjectDatabase, seed: 
   const { rows, results } = await measureCalls(cases, ROUND_TRIPS);
 
   // The deduplicated creations made nothing: the itemid counter is the seed's and the new URLs' only.
-  const { Item } = await db.documentClient.send(new GetCommand({ TableName: db.table, Key: { pk: 'counter#itemid' }, ConsistentRead: true }));
+  const { Item } = await db.documentClient.send(
+    new GetCommand({ TableName: db.table, Key: { pk: 'counter#itemid' }, ConsistentRead: true }),
+  );
   const itemids = Number(Item?.last);
-  if (itemids !== 1 + created) throw new Error(`itemid counter is ${itemids}, expected ${1 + created} (the seed and ${created} new URLs): a deduplicated creation made a record`);
+  if (itemids !== 1 + created)
+    throw new Error(
+      `itemid counter is ${itemids}, expected ${1 + created} (the seed and ${created} new URLs): a deduplicated creation made a record`,
+    );
 
   return { rows, get: (name: string) => results.get(name)!, bareLabel: cases.find((c) => c.name === 'bare')!.label };
 }
 
 /** Records each call's latency, set against the yardstick's, and its round trips. */
-export function recordCalls(record: Recorder, rows: readonly CallRow[], yardstick: { readonly subject: string; readonly median: number }): void {
+export function recordCalls(
+  record: Recorder,
+  rows: readonly CallRow[],
+  yardstick: { readonly subject: string; readonly median: number },
+): void {
   for (const { name: subject, roundTrips, summary } of rows) {
     record({ name: 'latency', subject, median: summary.median, p99: summary.p99, unit: 'ns', baseline: yardstick });
     record({ name: 'round trips per call', subject, median: roundTrips, unit: 'round trips' });
@@ -51,7 +60,15 @@ export function recordCalls(record: Recorder, rows: readonly CallRow[], yardstic
 export function roundTripTable(rows: readonly CallRow[], yardstick: Summary, yardstickName: string): string {
   return table(
     ['Call', 'Round trips', 'Median ms', 'p90 ms', 'p99 ms', `× ${yardstickName}`, 'Per round trip ms'],
-    rows.map((r) => [r.name, String(r.roundTrips), ms(r.summary.median), ms(r.summary.p90), ms(r.summary.p99), ratio(r.summary.median, yardstick.median), ms(r.summary.median / r.roundTrips)]),
+    rows.map((r) => [
+      r.name,
+      String(r.roundTrips),
+      ms(r.summary.median),
+      ms(r.summary.p90),
+      ms(r.summary.p99),
+      ratio(r.summary.median, yardstick.median),
+      ms(r.summary.median / r.roundTrips),
+    ]),
   );
 }
 
@@ -66,14 +83,26 @@ export async function roundTripsSection(subjects: Subjects, db: ProjectDatabase,
   const [bareShared, countView, redirectSource] = [get('bare-shared'), get('count-view'), get('redirect-source')];
   recordCalls(record, rows, { subject: bareLabel, median: bare.median });
   log(roundTripTable(rows, bare, 'bare UpdateItem'));
-  log('Round trips: HTTP requests to DynamoDB Local during one call, counted (diagnostics_channel http.client.request.start). The handlers are the');
-  log(`built bundles, each with a client (and connection) of its own; so is the bare UpdateItem, on ${subjects.docClient.id}'s bundled client (lib/db/client.ts's settings).`);
-  log('The unbundled redirect (functions/redirect.ts run by tsx), store.countView and the shared bare UpdateItem share lib/db/client.ts\'s client.');
-  log(`The create calls include the rate limiter's UpdateItem. A new URL adds a GetItem (no entry), the itemid UpdateItem and a TransactWriteItems.`);
-  log('A redirect is a one-item TransactWriteItems (idempotent on the request id) and, the first time a container meets the code, a consistent GetItem');
+  log(
+    'Round trips: HTTP requests to DynamoDB Local during one call, counted (diagnostics_channel http.client.request.start). The handlers are the',
+  );
+  log(
+    `built bundles, each with a client (and connection) of its own; so is the bare UpdateItem, on ${subjects.docClient.id}'s bundled client (lib/db/client.ts's settings).`,
+  );
+  log(
+    "The unbundled redirect (functions/redirect.ts run by tsx), store.countView and the shared bare UpdateItem share lib/db/client.ts's client.",
+  );
+  log(
+    `The create calls include the rate limiter's UpdateItem. A new URL adds a GetItem (no entry), the itemid UpdateItem and a TransactWriteItems.`,
+  );
+  log(
+    'A redirect is a one-item TransactWriteItems (idempotent on the request id) and, the first time a container meets the code, a consistent GetItem',
+  );
   log('of its link beside it; the calls here repeat one code, so after the first they are the transaction alone.');
   const redirectRatio = redirect.median / bare.median;
-  log(`Target: redirect median ≤ ${TARGETS.redirectPerUpdateItem} × bare UpdateItem: ${ms(redirect.median)} ms / ${ms(bare.median)} ms = ${redirectRatio.toFixed(2)} × → ${passFail(redirectRatio <= TARGETS.redirectPerUpdateItem)}.`);
+  log(
+    `Target: redirect median ≤ ${TARGETS.redirectPerUpdateItem} × bare UpdateItem: ${ms(redirect.median)} ms / ${ms(bare.median)} ms = ${redirectRatio.toFixed(2)} × → ${passFail(redirectRatio <= TARGETS.redirectPerUpdateItem)}.`,
+  );
   const shape = countView.median - bareShared.median;
   const code = redirectSource.median - countView.median;
   const rest = redirect.median - bare.median - shape - code;

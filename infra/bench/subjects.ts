@@ -79,7 +79,13 @@ const xmlAnswer =
       : `answered ${run.statusCode} ${run.contentType} (${run.bodyBytes} bytes), expected ${status} XML`;
 
 type Bundle = Pick<Subject, 'exportName' | 'file' | 'bytes' | 'gzipBytes' | 'metafile'>;
-const bundleOf = ({ definition, file, bytes, gzipBytes, metafile }: BuiltFunction): Bundle => ({ exportName: definition.exportName, file, bytes, gzipBytes, metafile });
+const bundleOf = ({ definition, file, bytes, gzipBytes, metafile }: BuiltFunction): Bundle => ({
+  exportName: definition.exportName,
+  file,
+  bytes,
+  gzipBytes,
+  metafile,
+});
 
 /** A function without DynamoDB, or the baseline (requested as the first function is), in every type. */
 function staticSubject(id: string, kind: Subject['kind'], bundle: Bundle, routeId = id): Subject {
@@ -109,9 +115,15 @@ function databaseSubjects(built: readonly BuiltFunction[], docClient: Yardstick,
   const byId = (id: string) => databaseFunction(built, id);
   const shortApi = routeOf(REDIRECT).api;
   const redirectCheck = (run: ColdStart) =>
-    run.statusCode === 301 && run.location === seed.link ? undefined : `answered ${run.statusCode} Location ${run.location}, expected 301 to ${seed.link}`;
+    run.statusCode === 301 && run.location === seed.link
+      ? undefined
+      : `answered ${run.statusCode} Location ${run.location}, expected 301 to ${seed.link}`;
   return [
-    { ...byId(CREATE), target: (type) => `/url/short/create?${query(type)}&url=${encodeURIComponent(SEED_URL)}`, coldCheck: xmlAnswer(200) },
+    {
+      ...byId(CREATE),
+      target: (type) => `/url/short/create?${query(type)}&url=${encodeURIComponent(SEED_URL)}`,
+      coldCheck: xmlAnswer(200),
+    },
     { ...byId(LOOKUP), target: (type) => `/url/short/${seed.code}?${query(type)}`, coldCheck: xmlAnswer(200) },
     { ...byId(REDIRECT), target: () => `/${seed.code}`, coldCheck: redirectCheck },
     {
@@ -122,7 +134,10 @@ function databaseSubjects(built: readonly BuiltFunction[], docClient: Yardstick,
       exportName: 'handler',
       api: shortApi,
       target: () => `/${seed.code}`,
-      coldCheck: (run) => (run.statusCode === 200 && run.bodyBytes > 0 ? undefined : `answered ${run.statusCode} (${run.bodyBytes} bytes), expected 200 with the link`),
+      coldCheck: (run) =>
+        run.statusCode === 200 && run.bodyBytes > 0
+          ? undefined
+          : `answered ${run.statusCode} (${run.bodyBytes} bytes), expected 200 with the link`,
     },
   ];
 }
@@ -130,7 +145,10 @@ function databaseSubjects(built: readonly BuiltFunction[], docClient: Yardstick,
 /** The gallery functions, requesting the bench's gallery: its photo, comment and list in their paths, the default window and count. */
 function gallerySubjects(built: readonly BuiltFunction[], { path }: Gallery): Subject[] {
   return GALLERY_FUNCTIONS.map((id) => {
-    const route = routeOf(id).path.replace('{id}', String(path.id)).replace('{comment_id}', String(path.commentId)).replace('{list}', path.list.join(','));
+    const route = routeOf(id)
+      .path.replace('{id}', String(path.id))
+      .replace('{comment_id}', String(path.commentId))
+      .replace('{list}', path.list.join(','));
     return { ...databaseFunction(built, id), target: (type) => `${route}?${query(type)}`, coldCheck: xmlAnswer(200) };
   });
 }

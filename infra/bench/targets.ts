@@ -14,7 +14,8 @@ import type { WarmResults } from './warm';
 import { TARGETS } from './target-limits';
 
 /** Those over a limit, named, or that none is. */
-const overList = (over: readonly string[], of: number) => (over.length ? `${over.length}/${of} over: ${over.join(', ')}` : `all ${of} within`);
+const overList = (over: readonly string[], of: number) =>
+  over.length ? `${over.length}/${of} over: ${over.join(', ')}` : `all ${of} within`;
 
 /** Every target checked against this run's figures, each verdict kept for the report. */
 export function checkTargets(
@@ -31,11 +32,20 @@ export function checkTargets(
   const at = `at ${TARGET_MB} MB${lambdaCold.unavailable.has(TARGET_MB) ? ' (no cgroup: full speed)' : ''}`;
 
   const sizeOver = statics.filter((s) => s.bytes > TARGETS.staticBundleBytes).map((s) => `${s.id} ${kb(s.bytes)} KB`);
-  check({ name: 'bundle size (raw), largest static function', figure: Math.max(...statics.map((s) => s.bytes)), comparison: '≤', limit: TARGETS.staticBundleBytes, unit: 'bytes', detail: overList(sizeOver, statics.length) });
+  check({
+    name: 'bundle size (raw), largest static function',
+    figure: Math.max(...statics.map((s) => s.bytes)),
+    comparison: '≤',
+    limit: TARGETS.staticBundleBytes,
+    unit: 'bytes',
+    detail: overList(sizeOver, statics.length),
+  });
 
   const bare = cold.get(baseline.id)!.total.median;
   const perBare = (s: Subject) => cold.get(s.id)!.total.median / bare;
-  const coldOver = statics.filter((s) => perBare(s) > TARGETS.staticColdPerBare).map((s) => `${s.id} ${ms(cold.get(s.id)!.total.median)} ms`);
+  const coldOver = statics
+    .filter((s) => perBare(s) > TARGETS.staticColdPerBare)
+    .map((s) => `${s.id} ${ms(cold.get(s.id)!.total.median)} ms`);
   check({
     name: `static functions' cold start ${at} (import + first XML answer) ÷ the bare handler's, slowest`,
     figure: Math.max(...statics.map(perBare)),
@@ -45,7 +55,9 @@ export function checkTargets(
     detail: `${overList(coldOver, statics.length)}; bare handler ${ms(bare)} ms`,
   });
 
-  const warmGated = TARGETS.warmFunctions.flatMap((id) => [...(warm.get(id) ?? [])].map(([type, r]) => ({ id, type, median: r.perCall.median })));
+  const warmGated = TARGETS.warmFunctions.flatMap((id) =>
+    [...(warm.get(id) ?? [])].map(([type, r]) => ({ id, type, median: r.perCall.median })),
+  );
   const warmOver = warmGated.filter((w) => w.median >= TARGETS.warmUs * 1e3).map((w) => `${w.id} ${w.type} ${us(w.median)} µs`);
   check({
     name: `warm median, slowest of ${TARGETS.warmFunctions.join(' and ')} in every type`,
@@ -68,12 +80,26 @@ export function checkTargets(
   const limit = TARGETS.perDocClientOnly;
   const withDatabase = [...dbFunctions, ...gallery];
   for (const s of withDatabase) {
-    check({ name: `${s.id} bundle size ÷ ${docClient.id}'s`, figure: s.bytes / docClient.bytes, comparison: '≤', limit, unit: 'ratio', detail: `${kb(s.bytes)} KB vs ${kb(docClient.bytes)} KB` });
+    check({
+      name: `${s.id} bundle size ÷ ${docClient.id}'s`,
+      figure: s.bytes / docClient.bytes,
+      comparison: '≤',
+      limit,
+      unit: 'ratio',
+      detail: `${kb(s.bytes)} KB vs ${kb(docClient.bytes)} KB`,
+    });
   }
   const docImport = cold.get(docClient.id)!.importMedian;
   for (const s of withDatabase) {
     const own = cold.get(s.id)!.importMedian;
-    check({ name: `${s.id} import() ${at} ÷ ${docClient.id}'s`, figure: own / docImport, comparison: '≤', limit, unit: 'ratio', detail: `${ms(own)} ms vs ${ms(docImport)} ms` });
+    check({
+      name: `${s.id} import() ${at} ÷ ${docClient.id}'s`,
+      figure: own / docImport,
+      comparison: '≤',
+      limit,
+      unit: 'ratio',
+      detail: `${ms(own)} ms vs ${ms(docImport)} ms`,
+    });
   }
 
   for (const c of capacity.dateSorts) {
@@ -103,6 +129,8 @@ export function checkTargets(
 /** The bench's last lines. */
 export function printVerdicts(verdicts: readonly Verdict[]): void {
   for (const v of verdicts) {
-    log(`${v.pass ? 'PASS' : 'FAIL'}  ${v.name}: ${formatValue(v.figure, v.unit)} ${v.comparison} ${formatValue(v.limit, v.unit)}${v.detail ? ` (${v.detail})` : ''}`);
+    log(
+      `${v.pass ? 'PASS' : 'FAIL'}  ${v.name}: ${formatValue(v.figure, v.unit)} ${v.comparison} ${formatValue(v.limit, v.unit)}${v.detail ? ` (${v.detail})` : ''}`,
+    );
   }
 }

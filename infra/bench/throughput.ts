@@ -47,7 +47,9 @@ export interface Throughput {
 
 /** Why a run is not a measurement: a request not answered with a 2xx, or in time. */
 function failureOf({ errors, timeouts, non2xx, requests }: autocannon.Result): string | undefined {
-  return errors || timeouts || non2xx || requests.total === 0 ? `${requests.total} answers, ${errors} errors, ${timeouts} timeouts, ${non2xx} not 2xx` : undefined;
+  return errors || timeouts || non2xx || requests.total === 0
+    ? `${requests.total} answers, ${errors} errors, ${timeouts} timeouts, ${non2xx} not 2xx`
+    : undefined;
 }
 
 /**
@@ -75,14 +77,25 @@ function figuresOf({ results, latencies }: Runs): ServerFigures {
   const answers = results.reduce((sum, r) => sum + r.requests.total, 0);
   const seconds = results.reduce((sum, r) => sum + r.duration, 0);
   const { median, p99 } = summarise(latencies);
-  return { requestsPerSecond: answers / seconds, p50: median * 1e6, p99: p99 * 1e6, rounds: results.map((r) => r.requests.total / r.duration) };
+  return {
+    requestsPerSecond: answers / seconds,
+    p50: median * 1e6,
+    p99: p99 * 1e6,
+    rounds: results.map((r) => r.requests.total / r.duration),
+  };
 }
 
 /** The bare server's answer must be the stack's: its status, header lines (less Date) and body bytes. */
 async function checkSameAnswer(captured: CapturedResponse, url: string): Promise<void> {
   const { status, rawHeaders, body } = await fetchRaw(url);
-  const same = status === captured.status && replayedHeaders(rawHeaders).join('\n') === captured.headers.join('\n') && body.toString('base64') === captured.body;
-  if (!same) throw new Error(`the bare server answered ${status} ${JSON.stringify(rawHeaders)}, not the stack's ${captured.status} ${JSON.stringify(captured.headers)}`);
+  const same =
+    status === captured.status &&
+    replayedHeaders(rawHeaders).join('\n') === captured.headers.join('\n') &&
+    body.toString('base64') === captured.body;
+  if (!same)
+    throw new Error(
+      `the bare server answered ${status} ${JSON.stringify(rawHeaders)}, not the stack's ${captured.status} ${JSON.stringify(captured.headers)}`,
+    );
 }
 
 async function measure(servers: Record<Server, ServerProcess>, target: string): Promise<Record<Server, ServerFigures>> {
@@ -122,7 +135,13 @@ export async function throughputSection(): Promise<Throughput> {
     ] as const;
     const against = (median: number) => ({ subject: BARE, median });
     for (const [subject, f] of rows) {
-      record({ name: 'throughput', subject, median: f.requestsPerSecond, unit: 'requests/s', baseline: against(figures.bare.requestsPerSecond) });
+      record({
+        name: 'throughput',
+        subject,
+        median: f.requestsPerSecond,
+        unit: 'requests/s',
+        baseline: against(figures.bare.requestsPerSecond),
+      });
       record({ name: 'throughput, slowest round', subject, median: Math.min(...f.rounds), unit: 'requests/s' });
       record({ name: 'throughput, fastest round', subject, median: Math.max(...f.rounds), unit: 'requests/s' });
       record({ name: 'latency under load', subject, median: f.p50, p99: f.p99, unit: 'ns', baseline: against(figures.bare.p50) });
@@ -130,13 +149,26 @@ export async function throughputSection(): Promise<Throughput> {
     log(
       table(
         ['Server', 'Requests/s', 'Rounds, requests/s', 'p50 ms', 'p99 ms', '× bare'],
-        rows.map(([subject, f]) => [subject, f.requestsPerSecond.toFixed(0), f.rounds.map((n) => n.toFixed(0)).join(' '), ms(f.p50), ms(f.p99), ratio(f.requestsPerSecond, figures.bare.requestsPerSecond)]),
+        rows.map(([subject, f]) => [
+          subject,
+          f.requestsPerSecond.toFixed(0),
+          f.rounds.map((n) => n.toFixed(0)).join(' '),
+          ms(f.p50),
+          ms(f.p99),
+          ratio(f.requestsPerSecond, figures.bare.requestsPerSecond),
+        ]),
       ),
     );
     const bytes = Buffer.from(captured.body, 'base64').length;
-    log(`Both answer ${captured.status} with the same ${captured.headers.length / 2} header lines and ${bytes} body bytes, captured from the stack and checked on the bare server before timing;`);
-    log('under load, every answer of both was a 2xx. Requests/s: answers over all rounds per second of them; p50 and p99: of every answer of the rounds.');
-    log('The stack\'s functions write their log and metric lines (Powertools) to the child\'s stdout, /dev/null: written, as on Lambda, but not shown.');
+    log(
+      `Both answer ${captured.status} with the same ${captured.headers.length / 2} header lines and ${bytes} body bytes, captured from the stack and checked on the bare server before timing;`,
+    );
+    log(
+      'under load, every answer of both was a 2xx. Requests/s: answers over all rounds per second of them; p50 and p99: of every answer of the rounds.',
+    );
+    log(
+      "The stack's functions write their log and metric lines (Powertools) to the child's stdout, /dev/null: written, as on Lambda, but not shown.",
+    );
     const share = figures.stack.requestsPerSecond / figures.bare.requestsPerSecond;
     log(`Target: the stack at least ${TARGETS.throughputPerBare} × the bare server: ${formatValue(share, 'ratio')}.`);
     log();

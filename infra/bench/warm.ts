@@ -86,9 +86,23 @@ function recordWarm(record: Recorder, warm: WarmResults): void {
   for (const [subject, byType] of warm) {
     for (const [type, { perCall, batchMedian, newSecond }] of byType) {
       const which = subject === BASELINE ? 'any type' : type;
-      record({ name: `warm latency, ${which}`, subject, median: perCall.median, p99: perCall.p99, unit: 'ns', baseline: against(bare.perCall.median) });
+      record({
+        name: `warm latency, ${which}`,
+        subject,
+        median: perCall.median,
+        p99: perCall.p99,
+        unit: 'ns',
+        baseline: against(bare.perCall.median),
+      });
       record({ name: `warm latency in batches, ${which}`, subject, median: batchMedian, unit: 'ns', baseline: against(bare.batchMedian) });
-      record({ name: `first request of a second, ${which}`, subject, median: newSecond.median, p99: newSecond.p99, unit: 'ns', baseline: against(bare.newSecond.median) });
+      record({
+        name: `first request of a second, ${which}`,
+        subject,
+        median: newSecond.median,
+        p99: newSecond.p99,
+        unit: 'ns',
+        baseline: against(bare.newSecond.median),
+      });
     }
   }
 }
@@ -114,15 +128,28 @@ export async function warmSection({ all, dbFunctions, gallery }: Subjects): Prom
       byType.set(type, result);
       const gated = TARGETS.warmFunctions.includes(subject.id);
       const { median, p90, p99 } = result.perCall;
-      rows.push([subject.id, subject.id === BASELINE ? 'any' : type, us(median), us(p90), us(p99), us(result.batchMedian), us(result.newSecond.median), gated ? passFail(median < TARGETS.warmUs * 1e3) : '-']);
+      rows.push([
+        subject.id,
+        subject.id === BASELINE ? 'any' : type,
+        us(median),
+        us(p90),
+        us(p99),
+        us(result.batchMedian),
+        us(result.newSecond.median),
+        gated ? passFail(median < TARGETS.warmUs * 1e3) : '-',
+      ]);
     }
     warm.set(subject.id, byType);
   }
   recordWarm(record, warm);
   log(table(['Function', 'Type', 'Median µs', 'p90 µs', 'p99 µs', 'Batch µs/call', 'New-second µs', `< ${TARGETS.warmUs} µs`], rows));
-  log('Baseline: a bare async handler answering a constant string with the same six headers (infra/bench/baseline.ts), bundled and measured the same way.');
+  log(
+    'Baseline: a bare async handler answering a constant string with the same six headers (infra/bench/baseline.ts), bundled and measured the same way.',
+  );
   log('Median/p90/p99/Batch: the steady state. Bodies are memoised per value and values are shared within a second, so these');
-  log(`loops (tens of ms) render each body at most once or twice. New-second: median of ${NEW_SECOND_CALLS} calls with Date.now moved on a second`);
+  log(
+    `loops (tens of ms) render each body at most once or twice. New-second: median of ${NEW_SECOND_CALLS} calls with Date.now moved on a second`,
+  );
   log('per call, i.e. the first request of each second, which renders its body; NotFound and error answers render on every call anyway.');
   log(`Target: median < ${TARGETS.warmUs} µs for ${TARGETS.warmFunctions.join(' and ')} (the steady-state median).`);
   log(`${dbFunctions.map((s) => s.id).join(', ')} wait on DynamoDB: their latency is under DynamoDB round trips, next;`);

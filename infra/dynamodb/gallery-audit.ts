@@ -34,7 +34,8 @@ export async function auditGallery(documents: DynamoDBDocumentClient, table: str
   const photoIds = new Set(photos.map((item) => item.id as number));
   for (const item of photos) {
     const photo = photoOf(item);
-    for (const series of seriesOf({ kind: 'photo' })) for (const u of counterUpdates(series, photo.submit_date, 1)) count(u.key, u.attribute);
+    for (const series of seriesOf({ kind: 'photo' }))
+      for (const u of counterUpdates(series, photo.submit_date, 1)) count(u.key, u.attribute);
   }
   for (const comment of byId.values()) {
     for (const series of seriesOf({ kind: 'comment', story: comment.story, replyto: comment.replyto })) {
@@ -68,9 +69,12 @@ export async function auditGallery(documents: DynamoDBDocumentClient, table: str
     if (comment.replies !== want) problems.push(`comment ${comment.id} has replies ${comment.replies}, the table holds ${want}`);
     const parent = comment.replyto === null ? undefined : byId.get(comment.replyto);
     const place = parent === undefined ? { level: 0, root: comment.id } : { level: parent.level + 1, root: parent.root };
-    if (comment.replyto !== null && parent === undefined) problems.push(`comment ${comment.id} replies to comment ${comment.replyto}, which is not in the table`);
+    if (comment.replyto !== null && parent === undefined)
+      problems.push(`comment ${comment.id} replies to comment ${comment.replyto}, which is not in the table`);
     else if (comment.level !== place.level || comment.root !== place.root) {
-      problems.push(`comment ${comment.id} has level ${comment.level} and root ${comment.root}, its parent makes them ${place.level} and ${place.root}`);
+      problems.push(
+        `comment ${comment.id} has level ${comment.level} and root ${comment.root}, its parent makes them ${place.level} and ${place.root}`,
+      );
     }
     if (!photoIds.has(comment.story)) problems.push(`comment ${comment.id} is of photo ${comment.story}, which is not in the table`);
     expectKeys(item, commentItem(comment), problems);
@@ -81,6 +85,7 @@ export async function auditGallery(documents: DynamoDBDocumentClient, table: str
 /** The stored item's index keys are the ones its record makes. */
 function expectKeys(stored: Record<string, unknown>, made: Record<string, unknown>, problems: string[]): void {
   for (const key of ['day_part', 'thread_part', 'parent_part', 'date_key', 'rank_desc', 'rank_asc']) {
-    if (stored[key] !== made[key]) problems.push(`${stored.pk} has ${key} ${JSON.stringify(stored[key])}, its record makes ${JSON.stringify(made[key])}`);
+    if (stored[key] !== made[key])
+      problems.push(`${stored.pk} has ${key} ${JSON.stringify(stored[key])}, its record makes ${JSON.stringify(made[key])}`);
   }
 }

@@ -49,7 +49,8 @@ export async function auditShortUrls(documents: DynamoDBDocumentClient, table: s
   const codesByLink = new Map<string, string[]>();
   for (const [code, record] of records) {
     codesByLink.set(record.link, [...(codesByLink.get(record.link) ?? []), code]);
-    if (entries.get(linkKey(record.link)) !== code) problems.push(`record ${code} (${record.link}) has no deduplication entry pointing to it`);
+    if (entries.get(linkKey(record.link)) !== code)
+      problems.push(`record ${code} (${record.link}) has no deduplication entry pointing to it`);
     if (record.itemid > lastItemId) problems.push(`record ${code} has itemid ${record.itemid}, past the counter's ${lastItemId}`);
   }
   for (const [key, code] of entries) {

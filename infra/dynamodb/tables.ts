@@ -1,5 +1,11 @@
 /** Creates the tables template.yaml defines, from those definitions, where they are missing. */
-import { CreateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  type DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+} from '@aws-sdk/client-dynamodb';
 import { tablesOf, type LocalStack, type Template } from '../template';
 
 /** Creates each missing table; answers the names of the tables it created. */
@@ -7,7 +13,15 @@ export async function ensureTables(client: DynamoDBClient, template: Template, s
   const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
   const created: string[] = [];
   for (const { properties } of tablesOf(template, stack)) {
-    const { TableName, AttributeDefinitions, KeySchema, BillingMode, GlobalSecondaryIndexes, LocalSecondaryIndexes, TimeToLiveSpecification } = properties;
+    const {
+      TableName,
+      AttributeDefinitions,
+      KeySchema,
+      BillingMode,
+      GlobalSecondaryIndexes,
+      LocalSecondaryIndexes,
+      TimeToLiveSpecification,
+    } = properties;
     if (existing.has(TableName)) continue;
     await client.send(
       new CreateTableCommand({ TableName, AttributeDefinitions, KeySchema, BillingMode, GlobalSecondaryIndexes, LocalSecondaryIndexes }),

@@ -22,8 +22,18 @@ export interface Bump {
 
 /** One record's change: new (no `before`), changed, or removed (no `after`). */
 export type RecordChange =
-  | { readonly kind: 'photo'; readonly before: PhotoRecord | undefined; readonly after: PhotoRecord | undefined; readonly bumps: readonly Bump[] }
-  | { readonly kind: 'comment'; readonly before: CommentRecord | undefined; readonly after: CommentRecord | undefined; readonly bumps: readonly Bump[] };
+  | {
+      readonly kind: 'photo';
+      readonly before: PhotoRecord | undefined;
+      readonly after: PhotoRecord | undefined;
+      readonly bumps: readonly Bump[];
+    }
+  | {
+      readonly kind: 'comment';
+      readonly before: CommentRecord | undefined;
+      readonly after: CommentRecord | undefined;
+      readonly bumps: readonly Bump[];
+    };
 
 export interface AcceptedComment {
   readonly comment: CommentLine;
@@ -97,16 +107,26 @@ export function recordChanges(
   });
   // Parents before their replies, so that a reply's bump finds its parent written; a thread's
   // comments together and by date, so that they share counters in the same transactions.
-  const byLevel = [...file.comments].sort((a, b) => a.comment.photo - b.comment.photo || a.level - b.level || a.comment.date - b.comment.date);
+  const byLevel = [...file.comments].sort(
+    (a, b) => a.comment.photo - b.comment.photo || a.level - b.level || a.comment.date - b.comment.date,
+  );
   const commentChanges: RecordChange[] = [];
   for (const accepted of byLevel) {
     const before = stored.comments.get(accepted.comment.id);
     const record = commentRecord(accepted, (before?.replies ?? 0) + (newRepliesTo.get(accepted.comment.id) ?? 0));
     if (before !== undefined && sameRecord(before, record, 'replies')) unchanged++;
-    else commentChanges.push({ kind: 'comment', before, after: { ...record, replies: before?.replies ?? 0 }, bumps: before === undefined ? bumpsOf(record) : [] });
+    else
+      commentChanges.push({
+        kind: 'comment',
+        before,
+        after: { ...record, replies: before?.replies ?? 0 },
+        bumps: before === undefined ? bumpsOf(record) : [],
+      });
   }
   changes.push(...commentChanges);
-  const comments = file.comments.map((accepted) => commentRecord(accepted, (stored.comments.get(accepted.comment.id)?.replies ?? 0) + (newRepliesTo.get(accepted.comment.id) ?? 0)));
+  const comments = file.comments.map((accepted) =>
+    commentRecord(accepted, (stored.comments.get(accepted.comment.id)?.replies ?? 0) + (newRepliesTo.get(accepted.comment.id) ?? 0)),
+  );
 
   const inFile = new Set([...file.photos.map((p) => `photo#${p.id}`), ...file.comments.map(({ comment }) => `comment#${comment.id}`)]);
   const outside = new Set([...newCommentsOf.keys()].map((id) => `photo#${id}`).filter((key) => !inFile.has(key)));

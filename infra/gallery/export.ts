@@ -8,17 +8,17 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { commentOf, photoOf } from '../../lib/gallery/layout';
 import { scanAll } from '../dynamodb/short-url-audit';
-import { lineOf, type CommentLine, type PhotoLine } from './records';
+import { linesOf } from './records';
 
-export async function exportGallery(documents: DynamoDBDocumentClient, table: string): Promise<{ lines: string[]; photos: number; comments: number }> {
+export async function exportGallery(
+  documents: DynamoDBDocumentClient,
+  table: string,
+): Promise<{ lines: string[]; photos: number; comments: number }> {
   const items = await scanAll(documents, table);
   const photos = items.filter((item) => item.kind === 'photo').map(photoOf);
   const comments = items.filter((item) => item.kind === 'comment').map(commentOf);
   comments.sort((a, b) => a.level - b.level || a.id - b.id);
   photos.sort((a, b) => a.id - b.id);
-  const lines = [
-    ...photos.map(({ comments: _derived, ...photo }): PhotoLine => ({ type: 'photo', ...photo })),
-    ...comments.map(({ id, story, replyto, date, user, content, up, down }): CommentLine => ({ type: 'comment', id, photo: story, replyto, date, user, content, up, down })),
-  ].map(lineOf);
+  const lines = linesOf(photos, comments);
   return { lines, photos: photos.length, comments: comments.length };
 }

@@ -23,7 +23,14 @@ export interface SampleOptions {
   readonly commentIdBase?: number;
 }
 
-export const SAMPLE_DEFAULTS = { seed: 1, photos: 3_000, users: 350, days: 120, photoIdBase: 1_000_000, commentIdBase: 20_000_000 } as const;
+export const SAMPLE_DEFAULTS = {
+  seed: 1,
+  photos: 3_000,
+  users: 350,
+  days: 120,
+  photoIdBase: 1_000_000,
+  commentIdBase: 20_000_000,
+} as const;
 
 const DAY = 86_400;
 const HOUR = 3_600;
@@ -104,7 +111,10 @@ class Zipf {
 
   constructor(n: number, s: number) {
     let sum = 0;
-    for (let i = 0; i < n; i++) this.cumulative.push((sum += 1 / (i + 1) ** s));
+    for (let i = 0; i < n; i++) {
+      sum += 1 / (i + 1) ** s;
+      this.cumulative.push(sum);
+    }
   }
 
   sample(random: Random): number {
@@ -155,37 +165,153 @@ export const SCRIPT_TEXT = {
 } as const;
 
 const SUBJECTS = [
-  'Sunset', 'Morning fog', 'Old lighthouse', 'Street market', 'My cat', 'Rainy window', 'Mountain lake', 'Night train',
-  'Autumn leaves', 'Harbour lights', 'Desert road', 'Snowy owl', 'Abandoned factory', 'First snow', 'Tiny frog', 'Northern lights',
-  'Busy crossing', 'Fishing boats', 'Sand dunes', 'Thunderstorm', 'Red fox', 'Wedding cake', 'Vintage camera', 'Skyline',
+  'Sunset',
+  'Morning fog',
+  'Old lighthouse',
+  'Street market',
+  'My cat',
+  'Rainy window',
+  'Mountain lake',
+  'Night train',
+  'Autumn leaves',
+  'Harbour lights',
+  'Desert road',
+  'Snowy owl',
+  'Abandoned factory',
+  'First snow',
+  'Tiny frog',
+  'Northern lights',
+  'Busy crossing',
+  'Fishing boats',
+  'Sand dunes',
+  'Thunderstorm',
+  'Red fox',
+  'Wedding cake',
+  'Vintage camera',
+  'Skyline',
 ];
 const PLACES = [
-  'over the bay', 'in Lisbon', 'at dawn', 'after the storm', 'from the 42nd floor', 'near Reykjavík', 'in my backyard',
-  'on the way to work', 'at -20°C', 'in São Paulo', 'through a drop of water', 'in Kraków', 'at 1/4000 s', 'with a 50mm f/1.4',
+  'over the bay',
+  'in Lisbon',
+  'at dawn',
+  'after the storm',
+  'from the 42nd floor',
+  'near Reykjavík',
+  'in my backyard',
+  'on the way to work',
+  'at -20°C',
+  'in São Paulo',
+  'through a drop of water',
+  'in Kraków',
+  'at 1/4000 s',
+  'with a 50mm f/1.4',
 ];
 const OTHER_TITLES = [
-  '富士山の朝焼け', '北京的秋天', '서울의 밤거리', '東京タワーと満月', '桂林山水甲天下', 'غروب الشمس في دبي', 'سوق القاهرة القديم',
-  'Зимний Петербург', 'Белые ночи', 'Київ навесні', 'Crème brûlée à la carte', 'Smörgåsbord i Göteborg', 'Año nuevo en Peñíscola',
-  'Ølbryggeri på Nørrebro', 'Žluťoučký kůň', 'Café com pão de queijo', 'שקיעה בתל אביב', 'Ηλιοβασίλεμα στη Σαντορίνη',
-  '🐱 meets 🐶', 'Family trip 👨‍👩‍👧‍👦', 'Sakura season 🌸🇯🇵', 'Thumbs up 👍🏽', '🔥🔥🔥',
+  '富士山の朝焼け',
+  '北京的秋天',
+  '서울의 밤거리',
+  '東京タワーと満月',
+  '桂林山水甲天下',
+  'غروب الشمس في دبي',
+  'سوق القاهرة القديم',
+  'Зимний Петербург',
+  'Белые ночи',
+  'Київ навесні',
+  'Crème brûlée à la carte',
+  'Smörgåsbord i Göteborg',
+  'Año nuevo en Peñíscola',
+  'Ølbryggeri på Nørrebro',
+  'Žluťoučký kůň',
+  'Café com pão de queijo',
+  'שקיעה בתל אביב',
+  'Ηλιοβασίλεμα στη Σαντορίνη',
+  '🐱 meets 🐶',
+  'Family trip 👨‍👩‍👧‍👦',
+  'Sakura season 🌸🇯🇵',
+  'Thumbs up 👍🏽',
+  '🔥🔥🔥',
 ];
 const EMOJI = ['📷', '🌅', '😍', '🐾', '✨', '🌧️', '🏔️', '❤️'];
 const SENTENCES = [
-  'Great shot!', 'Love the colours.', 'Where was this taken?', 'This is photoshopped.', 'Agreed.', 'First!', 'lol',
-  'Not bad for a phone camera.', 'Reminds me of my trip in 2006.', 'The horizon is tilted.', 'Can I use this as my wallpaper?',
-  'Dugg.', 'Wow, just wow.', 'What lens did you use?', 'Beautiful light.', 'Meh, seen better.', 'Stunning.',
-  '素晴らしい写真ですね！', '太美了', '멋지다', 'رائع جدا', 'Очень красиво!', 'Magnifique ! Très réussi.',
-  'Schöne Aufnahme, Grüße aus München', '¡Qué bonito!', '👏👏👏', '😂🤣', '❤️', 'Ωραία!', 'Prachtig 👌',
+  'Great shot!',
+  'Love the colours.',
+  'Where was this taken?',
+  'This is photoshopped.',
+  'Agreed.',
+  'First!',
+  'lol',
+  'Not bad for a phone camera.',
+  'Reminds me of my trip in 2006.',
+  'The horizon is tilted.',
+  'Can I use this as my wallpaper?',
+  'Dugg.',
+  'Wow, just wow.',
+  'What lens did you use?',
+  'Beautiful light.',
+  'Meh, seen better.',
+  'Stunning.',
+  '素晴らしい写真ですね！',
+  '太美了',
+  '멋지다',
+  'رائع جدا',
+  'Очень красиво!',
+  'Magnifique ! Très réussi.',
+  'Schöne Aufnahme, Grüße aus München',
+  '¡Qué bonito!',
+  '👏👏👏',
+  '😂🤣',
+  '❤️',
+  'Ωραία!',
+  'Prachtig 👌',
 ];
-const RETORTS = ['No, you are wrong.', '> you are wrong\nNo, *you* are wrong.', 'Source?', 'Whatever.', 'Read it again.', 'That is not what I said.', 'OK, fair point.'];
+const RETORTS = [
+  'No, you are wrong.',
+  '> you are wrong\nNo, *you* are wrong.',
+  'Source?',
+  'Whatever.',
+  'Read it again.',
+  'That is not what I said.',
+  'OK, fair point.',
+];
 
 const HANDLES = [
-  'shutterbug', 'pixel_pete', 'nightowl', 'lens-crafter', 'f8andbethere', 'bokehlover', 'grainy', 'kodachrome', 'wideangle',
-  'macro_mike', 'streetsnapper', 'golden.hour', 'tripod_tom', 'isoking', 'darkroom', 'polaroid_pat', 'skyward', 'raw_not_jpeg',
+  'shutterbug',
+  'pixel_pete',
+  'nightowl',
+  'lens-crafter',
+  'f8andbethere',
+  'bokehlover',
+  'grainy',
+  'kodachrome',
+  'wideangle',
+  'macro_mike',
+  'streetsnapper',
+  'golden.hour',
+  'tripod_tom',
+  'isoking',
+  'darkroom',
+  'polaroid_pat',
+  'skyward',
+  'raw_not_jpeg',
 ];
 const NAMES = [
-  'José', 'Zoë', 'Søren', 'François', 'Ðorđe', 'Łukasz', 'Ольга', 'Дмитрий', '山田太郎', '小明', '김민준', 'محمد', 'ليلى', 'Αλέξης',
-  '🐼 panda', '☕coffee', 'Ana María',
+  'José',
+  'Zoë',
+  'Søren',
+  'François',
+  'Ðorđe',
+  'Łukasz',
+  'Ольга',
+  'Дмитрий',
+  '山田太郎',
+  '小明',
+  '김민준',
+  'محمد',
+  'ليلى',
+  'Αλέξης',
+  '🐼 panda',
+  '☕coffee',
+  'Ana María',
 ];
 /** Names with characters to escape: given to the most active users, so they show up. */
 const HARD_NAMES = ['Tom & Jerry', '<admin>', "O'Brien", '"quoted"', 'back\\slash', '&amp;co', 'tab\tname'];
@@ -317,7 +443,10 @@ export function generateGallery(options: SampleOptions): ImportRecord[] {
   const order = [...comments].sort((a, b) => a.date - b.date || a.index - b.index);
   let nextCommentId = (options.commentIdBase ?? SAMPLE_DEFAULTS.commentIdBase) + random.int(1_000);
   const commentIds = new Map<number, number>();
-  for (const draft of order) commentIds.set(draft.index, (nextCommentId += random.between(1, 3)));
+  for (const draft of order) {
+    nextCommentId += random.between(1, 3);
+    commentIds.set(draft.index, nextCommentId);
+  }
 
   // Each user registered some time before their first photo.
   const registered = new Map<number, number>();

@@ -104,8 +104,12 @@ export async function importLines(
   };
 }
 
-export const importFile = (path: string, client: DynamoDBDocumentClient, table: string, options: ImportOptions = {}): Promise<ImportSummary> =>
-  importLines(fileLines(path), client, table, options);
+export const importFile = (
+  path: string,
+  client: DynamoDBDocumentClient,
+  table: string,
+  options: ImportOptions = {},
+): Promise<ImportSummary> => importLines(fileLines(path), client, table, options);
 
 /** The summary line both commands end with. */
 const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;

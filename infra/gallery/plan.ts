@@ -91,7 +91,10 @@ export async function planImport(lines: readonly (ParsedLine | undefined)[], loo
 
   // What the table holds of the records of the file and of what they refer to.
   const photoIds = new Set([...filePhotos.map((photo) => photo.id), ...fileComments.map((comment) => comment.photo)]);
-  const commentIds = new Set([...fileComments.map((comment) => comment.id), ...fileComments.flatMap((comment) => (comment.replyto === null ? [] : [comment.replyto]))]);
+  const commentIds = new Set([
+    ...fileComments.map((comment) => comment.id),
+    ...fileComments.flatMap((comment) => (comment.replyto === null ? [] : [comment.replyto])),
+  ]);
   const [storedPhotos, storedComments] = await Promise.all([lookup.photos([...photoIds]), lookup.comments([...commentIds])]);
 
   const placements = new Map<number, Placement>();
@@ -114,8 +117,13 @@ export async function planImport(lines: readonly (ParsedLine | undefined)[], loo
   function placeOutside(comment: CommentLine): Placement {
     if (comment.replyto === null) return { ok: true, level: 0, root: comment.id };
     const parent = storedComments.get(comment.replyto);
-    if (parent === undefined) return { ok: false, reason: `comment ${comment.replyto}, which it replies to, is neither in the file nor in the table` };
-    if (parent.story !== comment.photo) return { ok: false, reason: `comment ${comment.replyto}, which it replies to, belongs to photo ${parent.story}, not ${comment.photo}` };
+    if (parent === undefined)
+      return { ok: false, reason: `comment ${comment.replyto}, which it replies to, is neither in the file nor in the table` };
+    if (parent.story !== comment.photo)
+      return {
+        ok: false,
+        reason: `comment ${comment.replyto}, which it replies to, belongs to photo ${parent.story}, not ${comment.photo}`,
+      };
     return { ok: true, level: parent.level + 1, root: parent.root };
   }
 
@@ -149,7 +157,11 @@ export async function planImport(lines: readonly (ParsedLine | undefined)[], loo
       const parent = commentEntries.get(comment.replyto!)!.record!;
       const above = placements.get(parent.id)!;
       if (!above.ok) placements.set(id, { ok: false, reason: refusedComment(parent.id) });
-      else if (parent.photo !== comment.photo) placements.set(id, { ok: false, reason: `comment ${parent.id}, which it replies to, belongs to photo ${parent.photo}, not ${comment.photo}` });
+      else if (parent.photo !== comment.photo)
+        placements.set(id, {
+          ok: false,
+          reason: `comment ${parent.id}, which it replies to, belongs to photo ${parent.photo}, not ${comment.photo}`,
+        });
       else placements.set(id, { ok: true, level: above.level + 1, root: above.root });
     }
   }

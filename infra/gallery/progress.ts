@@ -45,7 +45,8 @@ export function streamProgress(stream: NodeJS.WriteStream = process.stderr, inte
     };
   }
   let last = 0;
-  const line = () => stream.write(`${label}: ${value}/${total} (${total === 0 ? 100 : Math.floor((100 * value) / total)}%) after ${seconds(started)}\n`);
+  const line = () =>
+    stream.write(`${label}: ${value}/${total} (${total === 0 ? 100 : Math.floor((100 * value) / total)}%) after ${seconds(started)}\n`);
   return {
     start(name, steps) {
       [label, total, value, started, last] = [name, steps, 0, performance.now(), performance.now()];

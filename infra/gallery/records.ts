@@ -4,6 +4,7 @@
  * (duplicates, photos and parents that exist, cycles) is checked in ./plan.ts.
  */
 import { MAX_DATE } from '../../lib/gallery/layout';
+import type { CommentRecord, PhotoRecord } from '../../lib/gallery/records';
 import type { UserValue } from '../../lib/resources';
 
 export interface PhotoLine {
@@ -76,7 +77,9 @@ function id(value: unknown, field: string): number {
 }
 
 function count(value: unknown, field: string): number {
-  return Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : refuse(`"${field}" must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`);
+  return Number.isSafeInteger(value) && (value as number) >= 0
+    ? (value as number)
+    : refuse(`"${field}" must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`);
 }
 
 function date(value: unknown, field: string): number {
@@ -145,7 +148,12 @@ function photo(object: Record<string, unknown>): PhotoLine {
 
 function comment(object: Record<string, unknown>): CommentLine {
   fields(object, COMMENT_KEYS, '', DERIVED.comment);
-  const replyto = object.replyto === null ? null : isId(object.replyto) ? object.replyto : refuse('"replyto" must be null or a positive integer (a comment id)');
+  const replyto =
+    object.replyto === null
+      ? null
+      : isId(object.replyto)
+        ? object.replyto
+        : refuse('"replyto" must be null or a positive integer (a comment id)');
   return {
     type: 'comment',
     id: id(object.id, 'id'),
@@ -175,9 +183,34 @@ export function parseLine(line: string): ParsedLine {
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     // Kept so that what refers to this record is refused with it, not as if it did not exist.
-    return { ok: false, reason: error.message, ...(type === undefined ? {} : { type }), ...(type !== undefined && isId(value.id) ? { id: value.id } : {}) };
+    return {
+      ok: false,
+      reason: error.message,
+      ...(type === undefined ? {} : { type }),
+      ...(type !== undefined && isId(value.id) ? { id: value.id } : {}),
+    };
   }
 }
 
 /** One record as a line of the format (what the generator writes). */
 export const lineOf = (record: ImportRecord): string => JSON.stringify(record);
+
+/** Stored records as lines, in the order given: the importer derives counts, levels and roots again. */
+export function linesOf(photos: readonly PhotoRecord[], comments: readonly CommentRecord[]): string[] {
+  return [
+    ...photos.map(({ comments: _derived, ...photo }): PhotoLine => ({ type: 'photo', ...photo })),
+    ...comments.map(
+      ({ id, story, replyto, date, user, content, up, down }): CommentLine => ({
+        type: 'comment',
+        id,
+        photo: story,
+        replyto,
+        date,
+        user,
+        content,
+        up,
+        down,
+      }),
+    ),
+  ].map(lineOf);
+}

@@ -59,7 +59,9 @@ export async function loadSampleIfEmpty(progress: Progress = streamProgress()): 
   try {
     if (!(await galleryIsEmpty(connection.documents, connection.table))) return;
     loading = true;
-    progress.note(`The gallery is empty: loading the sample (${SAMPLE_DEFAULTS.photos} photos over ${SAMPLE_DEFAULTS.days} days) in the background`);
+    progress.note(
+      `The gallery is empty: loading the sample (${SAMPLE_DEFAULTS.photos} photos over ${SAMPLE_DEFAULTS.days} days) in the background`,
+    );
     const summary = await loadSample(connection.documents, connection.table, { progress });
     loading = false;
     progress.note(`Sample gallery loaded: ${summaryLine(summary)} in ${summary.seconds.toFixed(1)} s`);

@@ -57,7 +57,8 @@ export class DynamoGalleryLookup implements GalleryLookup {
       const found: Record<string, unknown>[] = [];
       let keys: Record<string, unknown>[] = chunk.map((id) => ({ pk: itemKey(kind, id) }));
       for (let attempt = 1; keys.length > 0; attempt++) {
-        if (attempt > this.retry.attempts) throw new UnprocessedItemsError(`DynamoDB left ${keys.length} keys unread after ${this.retry.attempts} attempts`);
+        if (attempt > this.retry.attempts)
+          throw new UnprocessedItemsError(`DynamoDB left ${keys.length} keys unread after ${this.retry.attempts} attempts`);
         if (attempt > 1) await pause(backoff(this.retry, attempt - 1));
         const answer = await this.client.send(new BatchGetCommand({ RequestItems: { [this.table]: { Keys: keys } } }));
         found.push(...(answer.Responses?.[this.table] ?? []));

@@ -31,7 +31,13 @@ type Item = Record<string, unknown>;
 type Action =
   | { readonly type: 'put'; readonly item: Item }
   | { readonly type: 'delete'; readonly date: number }
-  | { readonly type: 'update'; readonly set: Item; readonly add: Map<string, number>; readonly mustExist: boolean; readonly date?: { field: string; value: number } };
+  | {
+      readonly type: 'update';
+      readonly set: Item;
+      readonly add: Map<string, number>;
+      readonly mustExist: boolean;
+      readonly date?: { field: string; value: number };
+    };
 
 const DATE_FIELD = { photo: 'submit_date', comment: 'date' } as const;
 const COUNT_FIELD = { photo: 'comments', comment: 'replies' } as const;
@@ -57,11 +63,19 @@ function actionsOf(change: RecordChange): Array<[string, Action]> {
     const { pk: _pk, [COUNT_FIELD[change.kind]]: _count, ...set } = item;
     actions.push([key, { type: 'update', set, add: new Map(), mustExist: true, date: { field: DATE_FIELD[change.kind], value: before! } }]);
   }
-  const series = seriesOf(change.kind === 'photo' ? { kind: 'photo' } : { kind: 'comment', story: (record as { story: number }).story, replyto: (record as { replyto: number | null }).replyto });
+  const series = seriesOf(
+    change.kind === 'photo'
+      ? { kind: 'photo' }
+      : { kind: 'comment', story: (record as { story: number }).story, replyto: (record as { replyto: number | null }).replyto },
+  );
   if (before !== after) {
     for (const s of series) {
-      const moves = [...(before === undefined ? [] : counterUpdates(s, before, -1)), ...(after === undefined ? [] : counterUpdates(s, after, 1))];
-      for (const move of moves) actions.push([move.key, { type: 'update', set: {}, add: new Map([[move.attribute, move.delta]]), mustExist: false }]);
+      const moves = [
+        ...(before === undefined ? [] : counterUpdates(s, before, -1)),
+        ...(after === undefined ? [] : counterUpdates(s, after, 1)),
+      ];
+      for (const move of moves)
+        actions.push([move.key, { type: 'update', set: {}, add: new Map([[move.attribute, move.delta]]), mustExist: false }]);
     }
   }
   const delta = change.before === undefined ? 1 : change.after === undefined ? -1 : 0;
@@ -114,7 +128,9 @@ function transactItem(table: string, key: string, action: Action): object | unde
     Update: {
       TableName: table,
       Key: { pk: key },
-      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : ''].filter(Boolean).join(' '),
+      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : '']
+        .filter(Boolean)
+        .join(' '),
       ...(conditions.length ? { ConditionExpression: conditions.join(' AND ') } : {}),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
@@ -129,7 +145,12 @@ export interface WriteOptions {
 }
 
 /** Writes the changes in order, in as few transactions as fit. */
-export async function writeChanges(client: DynamoDBDocumentClient, table: string, changes: readonly RecordChange[], options: WriteOptions = {}): Promise<void> {
+export async function writeChanges(
+  client: DynamoDBDocumentClient,
+  table: string,
+  changes: readonly RecordChange[],
+  options: WriteOptions = {},
+): Promise<void> {
   let pending = new Map<string, Action>();
   let records = 0;
   let bytes = 0;
@@ -169,7 +190,8 @@ function tryMerge(pending: Map<string, Action>, actions: ReadonlyArray<[string, 
   return merged;
 }
 
-const reasonsOf = (error: unknown): string[] => ((error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+const reasonsOf = (error: unknown): string[] =>
+  ((error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
 
 /** One transaction, sent again while DynamoDB cancels it for a conflict or throttling. */
 async function transact(client: DynamoDBDocumentClient, items: object[], retry: RetryOptions): Promise<void> {
@@ -184,7 +206,9 @@ async function transact(client: DynamoDBDocumentClient, items: object[], retry: 
           'the table changed while this import ran (another import of the same records?): nothing of the last transaction was written; run the import again to go on',
         );
       }
-      const again = (error as Error).name === 'TransactionConflictException' || reasons.some((r) => r === 'TransactionConflict' || r === 'ThrottlingError');
+      const again =
+        (error as Error).name === 'TransactionConflictException' ||
+        reasons.some((r) => r === 'TransactionConflict' || r === 'ThrottlingError');
       if (!again || attempt >= retry.attempts) throw error;
       await pause(backoff(retry, attempt));
     }

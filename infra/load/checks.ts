@@ -45,7 +45,9 @@ export async function checkAfterRun(
   documents: DynamoDBDocumentClient,
   shortUrlsTable: string,
 ): Promise<Check[]> {
-  const sent = outcomes.filter((outcome) => outcome.scenario.role === 'redirects').reduce((sum, outcome) => sum + outcome.result.requests.sent, 0);
+  const sent = outcomes
+    .filter((outcome) => outcome.scenario.role === 'redirects')
+    .reduce((sum, outcome) => sum + outcome.result.requests.sent, 0);
   const deadline = Date.now() + SETTLE_MS;
   let audit = await auditShortUrls(documents, shortUrlsTable);
   while (viewsOf(audit.records, sample.codes) < sent && Date.now() < deadline) {
@@ -56,7 +58,8 @@ export async function checkAfterRun(
 
   const creations = outcomes.filter((outcome) => outcome.scenario.role === 'creations');
   const answeredLinks = new Map<string, Set<string>>();
-  for (const { shortUrls } of creations) for (const [link, urls] of shortUrls) answeredLinks.set(link, new Set([...(answeredLinks.get(link) ?? []), ...urls]));
+  for (const { shortUrls } of creations)
+    for (const [link, urls] of shortUrls) answeredLinks.set(link, new Set([...(answeredLinks.get(link) ?? []), ...urls]));
   const split = [...answeredLinks].filter(([, urls]) => urls.size > 1).map(([link, urls]) => `${link}: ${[...urls].join(', ')}`);
   const created = [...answeredLinks.values()].reduce((sum, urls) => sum + urls.size, 0);
 
@@ -70,12 +73,16 @@ export async function checkAfterRun(
     {
       name: 'every link asked for again and again got one short URL',
       pass: split.length === 0 && created > 0,
-      detail: split.length ? split.slice(0, 5).join('; ') : `${answeredLinks.size} links created, each always answered with its one short URL`,
+      detail: split.length
+        ? split.slice(0, 5).join('; ')
+        : `${answeredLinks.size} links created, each always answered with its one short URL`,
     },
     {
       name: 'the short-URL table has no half-written or duplicated creation',
       pass: audit.problems.length === 0,
-      detail: audit.problems.length ? audit.problems.slice(0, 5).join('; ') : `${audit.records.length} records, each with its deduplication entry and its own itemid`,
+      detail: audit.problems.length
+        ? audit.problems.slice(0, 5).join('; ')
+        : `${audit.records.length} records, each with its deduplication entry and its own itemid`,
     },
   ];
 }

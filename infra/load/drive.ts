@@ -40,7 +40,8 @@ export async function drive(scenarios: readonly Scenario[], origins: Origins, se
         const seen = clientStatus(request.type, status, body);
         statuses.set(seen, (statuses.get(seen) ?? 0) + 1);
         const allowed = scenario.expected.includes(seen) && (seen !== 503 || RATE_LIMITED.test(body));
-        if (!allowed && unexpected.length < KEEP_UNEXPECTED) unexpected.push(`${request.method} ${request.path}: ${status} ${body.slice(0, 200)}`);
+        if (!allowed && unexpected.length < KEEP_UNEXPECTED)
+          unexpected.push(`${request.method} ${request.path}: ${status} ${body.slice(0, 200)}`);
         const shortUrl = request.link !== undefined && seen === 200 ? shortUrlPattern.exec(body)?.[0] : undefined;
         if (shortUrl !== undefined) shortUrls.set(request.link!, (shortUrls.get(request.link!) ?? new Set()).add(shortUrl));
       };

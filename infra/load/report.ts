@@ -19,7 +19,10 @@ export interface LoadRun {
 }
 
 const statusList = (statuses: ReadonlyMap<number, number>): string =>
-  [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ');
+  [...statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status}×${n}`)
+    .join(' ');
 
 function rows({ outcomes }: LoadRun) {
   return outcomes.map(({ scenario, result, statuses }) => ({
@@ -34,7 +37,15 @@ function rows({ outcomes }: LoadRun) {
 }
 
 const HEADINGS = ['endpoint', 'connections', 'answers', 'per second', 'p50 ms', 'p99 ms', 'statuses (javascript: in the body)'];
-const cells = (row: ReturnType<typeof rows>[number]) => [row.endpoint, String(row.connections), String(row.answers), String(row.perSecond), String(row.p50), String(row.p99), row.statuses];
+const cells = (row: ReturnType<typeof rows>[number]) => [
+  row.endpoint,
+  String(row.connections),
+  String(row.answers),
+  String(row.perSecond),
+  String(row.p50),
+  String(row.p99),
+  row.statuses,
+];
 const verdict = (check: Check) => `${check.pass ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`;
 
 export const passed = (run: LoadRun): boolean => run.checks.every((check) => check.pass);
@@ -50,7 +61,11 @@ export function printRun(run: LoadRun): void {
   console.log(`All endpoints together: ${total} answers per second over ${run.seconds} s.`);
   console.log();
   for (const check of run.checks) console.log(verdict(check));
-  console.log(passed(run) ? `LOAD PASSED: ${run.checks.length} checks` : `LOAD FAILED: ${run.checks.filter((check) => !check.pass).length} of ${run.checks.length} checks`);
+  console.log(
+    passed(run)
+      ? `LOAD PASSED: ${run.checks.length} checks`
+      : `LOAD FAILED: ${run.checks.filter((check) => !check.pass).length} of ${run.checks.length} checks`,
+  );
 }
 
 export async function writeRun(run: LoadRun): Promise<void> {

@@ -30,11 +30,15 @@ async function findThread(api: string): Promise<LoadSample['thread']> {
 
 export async function findSample(origins: Origins): Promise<LoadSample> {
   const { photos } = await getJson(origins.api, '/galleryphotos?count=100');
-  if (photos.length < 3) throw new Error(`the gallery's last 30 days hold ${photos.length} photos, the load needs 3: is the sample loaded?`);
+  if (photos.length < 3)
+    throw new Error(`the gallery's last 30 days hold ${photos.length} photos, the load needs 3: is the sample loaded?`);
   const run = randomUUID();
   const codes: string[] = [];
   for (let i = 0; i < SHORT_URLS_VISITED; i++) {
-    const { shorturls } = await getJson(origins.api, `/url/short/create?url=${encodeURIComponent(`https://www.example.org/load/${run}/visited/${i}`)}`);
+    const { shorturls } = await getJson(
+      origins.api,
+      `/url/short/create?url=${encodeURIComponent(`https://www.example.org/load/${run}/visited/${i}`)}`,
+    );
     codes.push(new URL(shorturls[0].short_url).pathname.slice(1));
   }
   return {

@@ -41,7 +41,13 @@ async function probeOnce(origins: { api: string; shortLinks: string }, code: str
   ];
 }
 
-async function probeFor(seconds: number, origins: { api: string; shortLinks: string }, code: string, phase: Probe['phase'], into: Probe[]): Promise<void> {
+async function probeFor(
+  seconds: number,
+  origins: { api: string; shortLinks: string },
+  code: string,
+  phase: Probe['phase'],
+  into: Probe[],
+): Promise<void> {
   const until = performance.now() + seconds * 1000;
   while (performance.now() < until) {
     into.push(...(await probeOnce(origins, code, phase)));
@@ -49,7 +55,12 @@ async function probeFor(seconds: number, origins: { api: string; shortLinks: str
   }
 }
 
-export async function attack(origins: { api: string; shortLinks: string }, galleryTarget: string, code: string, seconds: number): Promise<AttackResult> {
+export async function attack(
+  origins: { api: string; shortLinks: string },
+  galleryTarget: string,
+  code: string,
+  seconds: number,
+): Promise<AttackResult> {
   const probes: Probe[] = [];
   await probeFor(QUIET_SECONDS, origins, code, 'before', probes);
   const path = `${galleryTarget}&type=json&appkey=${encodeURIComponent(APP_KEY)}`;
@@ -60,7 +71,15 @@ export async function attack(origins: { api: string; shortLinks: string }, galle
     duration: seconds,
     maxOverallRequests: MAX_REQUESTS_PER_SECOND * seconds,
     timeout: 30,
-    requests: [{ method: 'GET', path, onResponse: (status: number) => void (statuses[status] = (statuses[status] ?? 0) + 1) }],
+    requests: [
+      {
+        method: 'GET',
+        path,
+        onResponse: (status: number) => {
+          statuses[status] = (statuses[status] ?? 0) + 1;
+        },
+      },
+    ],
   });
   await probeFor(seconds, origins, code, 'during', probes);
   const result = await running;

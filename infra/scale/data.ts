@@ -33,7 +33,8 @@ const DAY = 86_400;
 async function load(records: readonly ImportRecord[], documents: DynamoDBDocumentClient, table: string, what: string): Promise<void> {
   const started = performance.now();
   const summary = await importLines(records.map(lineOf), documents, table, { progress: streamProgress() });
-  if (summary.refused.length > 0) throw new Error(`the importer refused ${summary.refused.length} lines of ${what}: ${summary.refused[0]!.reason}`);
+  if (summary.refused.length > 0)
+    throw new Error(`the importer refused ${summary.refused.length} lines of ${what}: ${summary.refused[0]!.reason}`);
   console.log(`${what}: ${summaryLine(summary)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -57,7 +58,11 @@ export async function loadSampleGallery(documents: DynamoDBDocumentClient, table
   const repliedTo = new Set(comments.map((c) => c.replyto));
   const comment = comments.find((c) => c.photo === photo && c.replyto === null && repliedTo.has(c.id))!.id;
   const counts = await windowCounts(documents, table, now);
-  return { photosInWindow: counts.photos, commentsInWindow: counts.comments, named: { photo, comment, threadSize, list: [photo, ...photos.slice(-9).map((p) => p.id)] } };
+  return {
+    photosInWindow: counts.photos,
+    commentsInWindow: counts.comments,
+    named: { photo, comment, threadSize, list: [photo, ...photos.slice(-9).map((p) => p.id)] },
+  };
 }
 
 /**
@@ -82,15 +87,39 @@ function bigThread(now: number, size: number): { photo: PhotoLine; comments: Com
   for (let n = 0; n < size; n++) {
     const reply = n > 0 && random.float() < 2 / 3;
     const parent = reply ? comments[Math.max(0, n - 1 - random.int(Math.min(n, 50)))]!.id : null;
-    comments.push({ type: 'comment', id: 90_000_000_000 + n, photo: photoId, replyto: parent, date: start + 60 * (n + 1), user: `talker${random.int(500)}`, content: `Comment ${n}`, up: random.int(40), down: random.int(5) });
+    comments.push({
+      type: 'comment',
+      id: 90_000_000_000 + n,
+      photo: photoId,
+      replyto: parent,
+      date: start + 60 * (n + 1),
+      user: `talker${random.int(500)}`,
+      content: `Comment ${n}`,
+      up: random.int(40),
+      down: random.int(5),
+    });
   }
   return { photo, comments };
 }
 
 /** Adds photos to the 30 days before `now` until the window holds `photos`, and the big thread. */
-export async function growGallery(documents: DynamoDBDocumentClient, table: string, now: number, sample: GalleryState, photos: number, threadSize: number): Promise<GalleryState> {
+export async function growGallery(
+  documents: DynamoDBDocumentClient,
+  table: string,
+  now: number,
+  sample: GalleryState,
+  photos: number,
+  threadSize: number,
+): Promise<GalleryState> {
   const more = Math.max(0, photos - sample.photosInWindow);
-  const extra = generateGallery({ now, photos: more, days: 30, seed: 7, photoIdBase: 10_000_000_000, commentIdBase: 100_000_000_000 }).filter((r) => r.type === 'photo');
+  const extra = generateGallery({
+    now,
+    photos: more,
+    days: 30,
+    seed: 7,
+    photoIdBase: 10_000_000_000,
+    commentIdBase: 100_000_000_000,
+  }).filter((r) => r.type === 'photo');
   await load(extra, documents, table, `${more} more photos in the window`);
   const thread = bigThread(now, threadSize);
   await load([thread.photo, ...thread.comments], documents, table, `A thread of ${threadSize} comments`);

@@ -50,14 +50,24 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
  * Measures each request on the gallery at hand. `functionsClient` is lib/db/client.ts's, which
  * the handlers share; `check` a client of the run's own, which sizes what was read.
  */
-export async function measure(requests: readonly ScaleRequest[], named: Named, routes: readonly Route[], functionsClient: DynamoDBDocumentClient, check: DynamoDBDocumentClient): Promise<Measurement[]> {
+export async function measure(
+  requests: readonly ScaleRequest[],
+  named: Named,
+  routes: readonly Route[],
+  functionsClient: DynamoDBDocumentClient,
+  check: DynamoDBDocumentClient,
+): Promise<Measurement[]> {
   const results: Measurement[] = [];
   for (const request of requests) {
     const target = `${request.target(named)}&type=json&appkey=${encodeURIComponent(APP_KEY)}`;
     const match = selectRoute(routes, 'GET', target.split('?')[0]!);
     if (!match) throw new Error(`no route for ${target}`);
     const handler = await importHandler(`${PROJECT_ROOT}/${match.route.fn.entry}`, match.route.fn.exportName);
-    const call = () => handler(apiEvent({ method: 'GET', target, headers: { host: 'scale.local' }, sourceIp: '127.0.0.1', host: 'scale.local' }, match), lambdaContext(match.route.fn.id));
+    const call = () =>
+      handler(
+        apiEvent({ method: 'GET', target, headers: { host: 'scale.local' }, sourceIp: '127.0.0.1', host: 'scale.local' }, match),
+        lambdaContext(match.route.fn.id),
+      );
     const sent: Sent[] = [];
     const stop = recordCapacity(functionsClient, sent);
     let body: string;
@@ -77,7 +87,15 @@ export async function measure(requests: readonly ScaleRequest[], named: Named, r
       must(labelOf(request), await call(), 200);
       if (i >= 2) times.push(performance.now() - started);
     }
-    results.push({ label: labelOf(request), request, total: Number((JSON.parse(body) as { total: string }).total), commands: commandsOf(sent), reported, aws, latencyMs: median(times) });
+    results.push({
+      label: labelOf(request),
+      request,
+      total: Number((JSON.parse(body) as { total: string }).total),
+      commands: commandsOf(sent),
+      reported,
+      aws,
+      latencyMs: median(times),
+    });
   }
   return results;
 }

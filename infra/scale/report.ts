@@ -49,7 +49,8 @@ const cells = ({ sample, grown }: ReturnType<typeof pairs>[number]) => [
   grown.latencyMs.toFixed(1),
 ];
 
-const percentile = (values: readonly number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
+const percentile = (values: readonly number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
 function probeRows(probes: readonly Probe[]) {
   return (['before', 'during', 'after'] as const).flatMap((phase) =>
@@ -57,7 +58,15 @@ function probeRows(probes: readonly Probe[]) {
       const mine = probes.filter((p) => p.phase === phase && p.kind === kind);
       const statuses = [...new Set(mine.map((p) => p.status))].sort().join(' ');
       const ms = mine.map((p) => p.ms);
-      return [phase, kind, String(mine.length), statuses, percentile(ms, 50).toFixed(1), percentile(ms, 99).toFixed(1), Math.max(...ms).toFixed(1)];
+      return [
+        phase,
+        kind,
+        String(mine.length),
+        statuses,
+        percentile(ms, 50).toFixed(1),
+        percentile(ms, 99).toFixed(1),
+        Math.max(...ms).toFixed(1),
+      ];
     }),
   );
 }
@@ -91,8 +100,12 @@ export function checksOf(run: ScaleRun): Check[] {
       pass: probes.length > 0 && badProbes.length === 0,
       detail:
         `${probes.length} probes during and after the attack (${run.attack.requests} attack requests in ${run.attack.seconds} s: ` +
-        `${Object.entries(run.attack.statuses).map(([status, n]) => `${status}×${n}`).join(' ')}); ` +
-        (badProbes.length === 0 ? `slowest ${Math.max(...probes.map((p) => p.ms)).toFixed(0)} ms` : `${badProbes.length} failed or slow, e.g. ${JSON.stringify(badProbes[0])}`),
+        `${Object.entries(run.attack.statuses)
+          .map(([status, n]) => `${status}×${n}`)
+          .join(' ')}); ` +
+        (badProbes.length === 0
+          ? `slowest ${Math.max(...probes.map((p) => p.ms)).toFixed(0)} ms`
+          : `${badProbes.length} failed or slow, e.g. ${JSON.stringify(badProbes[0])}`),
     },
   ];
 }
@@ -114,7 +127,8 @@ export function printRun(run: ScaleRun, checks: readonly Check[]): void {
 export async function writeRun(run: ScaleRun, checks: readonly Check[]): Promise<void> {
   const date = new Date().toISOString();
   const machine = describeMachine();
-  const gallery = (g: GalleryState) => `${g.photosInWindow} photos and ${g.commentsInWindow} comments in the default window, a thread of ${g.named.threadSize} comments`;
+  const gallery = (g: GalleryState) =>
+    `${g.photosInWindow} photos and ${g.commentsInWindow} comments in the default window, a thread of ${g.named.threadSize} comments`;
   await writeFile(resolve(PROJECT_ROOT, 'bench', 'scale-results.json'), `${JSON.stringify({ date, machine, ...run, checks }, null, 2)}\n`);
   const markdown = [
     '# Scale',

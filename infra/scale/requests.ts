@@ -31,8 +31,18 @@ const ROUTES: ReadonlyArray<readonly [string, (named: Named) => string]> = [
 export const PAST_THE_END = 9_000_000_000_000_000;
 
 export const SCALE_REQUESTS: readonly ScaleRequest[] = [
-  ...ROUTES.flatMap(([route, path]) => SORTS.map((sort): ScaleRequest => ({ route, sort, variant: '', target: (n) => `${path(n)}?sort=${sort}` }))),
-  ...SORTS.map((sort): ScaleRequest => ({ route: '/galleryphotos', sort, variant: 'offset past the end', target: () => `/galleryphotos?sort=${sort}&offset=${PAST_THE_END}` })),
+  ...ROUTES.flatMap(([route, path]) =>
+    SORTS.map((sort): ScaleRequest => ({ route, sort, variant: '', target: (n) => `${path(n)}?sort=${sort}` })),
+  ),
+  ...SORTS.map(
+    (sort): ScaleRequest => ({
+      route: '/galleryphotos',
+      sort,
+      variant: 'offset past the end',
+      target: () => `/galleryphotos?sort=${sort}&offset=${PAST_THE_END}`,
+    }),
+  ),
 ];
 
-export const labelOf = (request: ScaleRequest): string => `${request.route} ${request.sort}${request.variant ? `, ${request.variant}` : ''}`;
+export const labelOf = (request: ScaleRequest): string =>
+  `${request.route} ${request.sort}${request.variant ? `, ${request.variant}` : ''}`;

@@ -87,7 +87,10 @@ const isRecord = (value: unknown): value is Record_ => value !== null && typeof 
 function assertClass(decoded: Decoded, value: unknown, suffix: string): void {
   if (decoded.type !== 'php') return;
   const className = isRecord(value) ? value.__class : undefined;
-  assert(typeof className === 'string' && new RegExp(`^[A-Za-z0-9_]*${suffix}$`).test(className), `PHP class ${String(className)}, expected …${suffix}`);
+  assert(
+    typeof className === 'string' && new RegExp(`^[A-Za-z0-9_]*${suffix}$`).test(className),
+    `PHP class ${String(className)}, expected …${suffix}`,
+  );
 }
 
 function xmlRoot(decoded: Decoded, name: string): XmlElement {
@@ -144,7 +147,10 @@ function containerEntries(decoded: Decoded): ContainerEntry[] {
   if (decoded.type === 'xml') {
     return xmlRoot(decoded, 'containers').children.map((child) => {
       assert(child.name === 'container' && child.attributes.name, `<${child.name}> in <containers>`);
-      assert(child.children.every((topic) => topic.name === 'topic' && topic.attributes.short_name), 'a container holds something other than topics');
+      assert(
+        child.children.every((topic) => topic.name === 'topic' && topic.attributes.short_name),
+        'a container holds something other than topics',
+      );
       return { short_name: child.attributes.short_name ?? '', topics: child.children.length };
     });
   }
@@ -152,7 +158,10 @@ function containerEntries(decoded: Decoded): ContainerEntry[] {
     assert(isRecord(entry) && typeof entry.name === 'string', 'a container is not an object with a name');
     assertClass(decoded, entry, 'Container');
     const topics = listOf(entry, 'topics');
-    assert(topics.every((topic) => isRecord(topic) && typeof topic.short_name === 'string'), 'a topic has no short_name');
+    assert(
+      topics.every((topic) => isRecord(topic) && typeof topic.short_name === 'string'),
+      'a topic has no short_name',
+    );
     return { short_name: String(entry.short_name), topics: topics.length };
   });
 }
@@ -196,7 +205,10 @@ function galleryWrapper(decoded: Decoded): void {
   if (decoded.type === 'xml') {
     const root = xmlRoot(decoded, 'gallery');
     for (const field of fields) assert(/^\d+$/.test(root.attributes[field] ?? ''), `<gallery> has no numeric ${field}`);
-    assert(root.children.every((child) => child.name === 'galleryphoto'), 'a <gallery> child is not a <galleryphoto>');
+    assert(
+      root.children.every((child) => child.name === 'galleryphoto'),
+      'a <gallery> child is not a <galleryphoto>',
+    );
     return;
   }
   const value = recordOf(decoded, 'Gallery');
@@ -251,7 +263,10 @@ export function runSmoke(options: SmokeOptions): Promise<CheckResult>[] {
     add(`GET /containers (${type})`, async () => {
       const entries = containerEntries((await get('/containers', type)).decoded);
       assert(entries.length > 1, `${entries.length} containers`);
-      assert(entries.some((entry) => entry.short_name === 'technology'), 'no container technology');
+      assert(
+        entries.some((entry) => entry.short_name === 'technology'),
+        'no container technology',
+      );
     });
     add(`GET /container/technology (${type})`, async () => {
       const entries = containerEntries((await get('/container/technology', type)).decoded);
@@ -295,7 +310,10 @@ export function runSmoke(options: SmokeOptions): Promise<CheckResult>[] {
     add(`GET /url/short/create (${type}): the same record`, async () => {
       const first = await after('the creation', created);
       const record = oneShortUrl((await get(createPath, type)).decoded, 0);
-      assert(record.short_url === first.short_url && record.itemid === first.itemid, `got ${record.short_url} #${record.itemid}, expected ${first.short_url} #${first.itemid}`);
+      assert(
+        record.short_url === first.short_url && record.itemid === first.itemid,
+        `got ${record.short_url} #${record.itemid}, expected ${first.short_url} #${first.itemid}`,
+      );
     }),
   );
   const lookups = TYPES.map((type) =>

@@ -71,7 +71,10 @@ const INCOMPLETE = '__PHP_Incomplete_Class_Name';
 export function parsePhp(body: string): unknown {
   const value: unknown = unserialize(body, {}, { strict: false });
   const again = serializePhp(value);
-  if (again !== body) throw new Error(`the body is not exactly one serialized value (${Buffer.byteLength(body)} bytes, the value is ${Buffer.byteLength(again)})`);
+  if (again !== body)
+    throw new Error(
+      `the body is not exactly one serialized value (${Buffer.byteLength(body)} bytes, the value is ${Buffer.byteLength(again)})`,
+    );
   return plain(value);
 }
 
@@ -97,7 +100,8 @@ function serializePhp(value: unknown): string {
     const record = value as Record<string, unknown>;
     const entries = Object.entries(record).filter(([key]) => key !== INCOMPLETE);
     const className = record[INCOMPLETE];
-    if (typeof className === 'string') return `O:${Buffer.byteLength(className)}:"${className}":${entries.length}:{${serializePairs(entries)}}`;
+    if (typeof className === 'string')
+      return `O:${Buffer.byteLength(className)}:"${className}":${entries.length}:{${serializePairs(entries)}}`;
     return `a:${entries.length}:{${serializePairs(entries)}}`;
   }
   throw new Error(`unexpected value ${String(value)}`);

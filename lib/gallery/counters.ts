@@ -93,4 +93,9 @@ export function childCounts(span: Span, item: Record<string, unknown> | undefine
 }
 
 /** Every child of a bucket as a span: descending into a child is reading all of its children. */
-export const wholeBucket = (level: number, start: number): Span => ({ level, start, from: 0, to: Math.ceil(width(level) / WIDTHS[level - 1]!) - 1 });
+export const wholeBucket = (level: number, start: number): Span => ({
+  level,
+  start,
+  from: 0,
+  to: Math.ceil(width(level) / WIDTHS[level - 1]!) - 1,
+});

@@ -22,8 +22,16 @@ export class DynamoGalleryStore implements GalleryStore {
     return this.listing.earliest(allOf(kind), signal);
   }
 
-  private async byIds<T>(kind: Kind, ids: readonly number[], of: (item: Record<string, unknown>) => T, signal?: AbortSignal): Promise<Map<number, T>> {
-    const items = await this.reads.items(ids.map((id) => itemKey(kind, id)), signal);
+  private async byIds<T>(
+    kind: Kind,
+    ids: readonly number[],
+    of: (item: Record<string, unknown>) => T,
+    signal?: AbortSignal,
+  ): Promise<Map<number, T>> {
+    const items = await this.reads.items(
+      ids.map((id) => itemKey(kind, id)),
+      signal,
+    );
     return new Map([...items.values()].map((item) => [item.id as number, of(item)]));
   }
 

@@ -124,7 +124,13 @@ const commentRanked = (comment: CommentRecord): Ranked => ({ id: comment.id, dat
 /** A photo's item: its fields, and its index keys. */
 export function photoItem(photo: PhotoRecord): Record<string, unknown> {
   const ranked = photoRanked(photo);
-  return { pk: itemKey('photo', photo.id), kind: 'photo', ...photo, day_part: partitionKey(PHOTOS, dayOf(ranked.date)), ...sortKeys(ranked) };
+  return {
+    pk: itemKey('photo', photo.id),
+    kind: 'photo',
+    ...photo,
+    day_part: partitionKey(PHOTOS, dayOf(ranked.date)),
+    ...sortKeys(ranked),
+  };
 }
 
 /** A comment's item: its fields, and the index keys of its three series. */

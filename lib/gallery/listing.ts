@@ -15,7 +15,21 @@
  * Only then are the page's records read (by the caller, by id).
  */
 import { bucketStart, childCounts, childEnd, childStart, counterKey, DAY_LEVEL, ROOT, spansOf, wholeBucket, type Span } from './counters';
-import { DAY, dateKeyRange, datedOf, familyOf, FAMILIES, indexName, isByDay, ORDER_KEYS, partitionKey, rankedOf, rankedOfAsc, type OrderKey, type Series } from './layout';
+import {
+  DAY,
+  dateKeyRange,
+  datedOf,
+  familyOf,
+  FAMILIES,
+  indexName,
+  isByDay,
+  ORDER_KEYS,
+  partitionKey,
+  rankedOf,
+  rankedOfAsc,
+  type OrderKey,
+  type Series,
+} from './layout';
 import { mergeFirst, type EntryStream } from './merge';
 import { isDateSort, ORDERS, type Ranked, type Sort } from './order';
 import type { GalleryReads, QueryInput } from './reads';
@@ -69,7 +83,9 @@ function sizeOf(series: Series, items: Map<string, Record<string, unknown>>, day
 function partitionsOf(counted: Counted, range: Range, items: Map<string, Record<string, unknown>> | undefined): Partition[] {
   const { series } = counted;
   if (!isByDay(series)) {
-    return counted.total === 0 ? [] : [{ series, key: partitionKey(series), range, inRange: counted.total, size: items && sizeOf(series, items) }];
+    return counted.total === 0
+      ? []
+      : [{ series, key: partitionKey(series), range, inRange: counted.total, size: items && sizeOf(series, items) }];
   }
   const perDay = new Map<number, number>();
   for (const { span, counts } of counted.spans) {
@@ -97,7 +113,10 @@ export class Listing {
   /** The series' members in the range, each series with its spans' counts; with the partitions' sizes when asked. */
   private async counted(series: readonly Series[], range: Range, sizes: boolean, signal?: AbortSignal) {
     const spans = spansOf(range.from, range.to);
-    const keys = series.flatMap((s) => [...spans.map((span) => counterKey(s, span.level, span.start)), ...(sizes ? sizeKeys(s, range) : [])]);
+    const keys = series.flatMap((s) => [
+      ...spans.map((span) => counterKey(s, span.level, span.start)),
+      ...(sizes ? sizeKeys(s, range) : []),
+    ]);
     const items = await this.reads.items(keys, signal);
     const counted = series.map((s): Counted => {
       const withCounts = spans.map((span) => ({ span, counts: childCounts(span, items.get(counterKey(s, span.level, span.start))) }));
@@ -133,7 +152,10 @@ export class Listing {
     let start = 0;
     for (let level = ROOT; level >= 1; level--) {
       const whole = wholeBucket(level, start);
-      const counts = childCounts(whole, (await this.reads.items([counterKey(series, level, start)], signal)).get(counterKey(series, level, start)));
+      const counts = childCounts(
+        whole,
+        (await this.reads.items([counterKey(series, level, start)], signal)).get(counterKey(series, level, start)),
+      );
       const k = counts.findIndex((count) => count > 0);
       if (k === -1) return undefined;
       start = childStart(whole, k);
@@ -180,7 +202,11 @@ export class Listing {
       const skip = first ? landing.rest : 0;
       const left = first ? partition.inRange - beforeInPartition - skip : partition.inRange;
       const take = Math.min(wanted, Math.max(0, left));
-      const range = !first ? partition.range : newestFirst ? { from: partition.range.from, to: landing.end } : { from: landing.start, to: partition.range.to };
+      const range = !first
+        ? partition.range
+        : newestFirst
+          ? { from: partition.range.from, to: landing.end }
+          : { from: landing.start, to: partition.range.to };
       reads.push({ partition, range, skip, take });
       wanted -= take;
     }
@@ -197,7 +223,14 @@ export class Listing {
    * A partition's entries in a sort's order, or in its reverse, read lazily (see the file's
    * comment). Each index read the other way round is the order's exact reverse.
    */
-  private stream(partition: Partition, sort: Sort, reversed: boolean, order: (a: Ranked, b: Ranked) => number, need: number, signal?: AbortSignal): EntryStream {
+  private stream(
+    partition: Partition,
+    sort: Sort,
+    reversed: boolean,
+    order: (a: Ranked, b: Ranked) => number,
+    need: number,
+    signal?: AbortSignal,
+  ): EntryStream {
     const reads = this.reads;
     if (isDateSort(sort)) return indexStream(reads, partition, 'date', (sort === 'submit_date-asc') !== reversed, undefined, signal);
     const index: OrderKey = sort === 'digg_count-desc' ? 'rankDesc' : 'rankAsc';
@@ -244,7 +277,14 @@ const entryOf: Record<OrderKey, (entry: Record<string, unknown>) => Ranked> = {
  * A partition read in index order, page by page; with `filter`, a rank index whose entries
  * outside that date range are skipped (date order takes its range in the key condition).
  */
-function indexStream(reads: GalleryReads, partition: Partition, order: OrderKey, forward: boolean, filter: Range | undefined, signal?: AbortSignal): EntryStream {
+function indexStream(
+  reads: GalleryReads,
+  partition: Partition,
+  order: OrderKey,
+  forward: boolean,
+  filter: Range | undefined,
+  signal?: AbortSignal,
+): EntryStream {
   const input = indexQuery(partition, order, forward, order === 'date' ? partition.range : undefined);
   let next: Record<string, unknown> | undefined;
   let done = false;
@@ -265,7 +305,12 @@ function indexStream(reads: GalleryReads, partition: Partition, order: OrderKey,
 }
 
 /** A partition's members in the range, read by date and sorted here (the range holds few of them). */
-function sortedStream(reads: GalleryReads, partition: Partition, order: (a: Ranked, b: Ranked) => number, signal?: AbortSignal): EntryStream {
+function sortedStream(
+  reads: GalleryReads,
+  partition: Partition,
+  order: (a: Ranked, b: Ranked) => number,
+  signal?: AbortSignal,
+): EntryStream {
   let sorted: Ranked[] | undefined;
   return {
     remaining: partition.inRange,

@@ -30,7 +30,9 @@ export async function mergeFirst(
   need: number,
   signal?: AbortSignal,
 ): Promise<Ranked[]> {
-  const cursors: Cursor[] = streams.filter((s) => s.remaining > 0).map((stream) => ({ stream, buffer: [], read: 0, reads: 0, exhausted: false }));
+  const cursors: Cursor[] = streams
+    .filter((s) => s.remaining > 0)
+    .map((stream) => ({ stream, buffer: [], read: 0, reads: 0, exhausted: false }));
   const taken: Ranked[] = [];
   while (taken.length < need) {
     const dry = cursors.filter((c) => c.buffer.length === 0 && !c.exhausted);

@@ -51,7 +51,10 @@ export class GalleryService {
     fetch: (ids: readonly number[]) => Promise<Map<number, T>>,
     signal?: AbortSignal,
   ): Promise<Page<T>> {
-    const { total, ids }: PageIds = await this.store.page({ series, range: rangeOf(window), sort: args.sort, offset: args.offset, count: args.count }, signal);
+    const { total, ids }: PageIds = await this.store.page(
+      { series, range: rangeOf(window), sort: args.sort, offset: args.offset, count: args.count },
+      signal,
+    );
     return { total, items: ids.length === 0 ? [] : await this.inOrder(ids, fetch) };
   }
 
@@ -60,7 +63,12 @@ export class GalleryService {
    * given; checked before any read), and its min_date: the lower bound, or the earliest date
    * there is, whose lookup starts now so that it runs beside the listing's own reads.
    */
-  private unlimitedWindow(kind: Kind, args: ListingArgs, now: number, signal?: AbortSignal): { window: DateWindow; minDate: Promise<number> } {
+  private unlimitedWindow(
+    kind: Kind,
+    args: ListingArgs,
+    now: number,
+    signal?: AbortSignal,
+  ): { window: DateWindow; minDate: Promise<number> } {
     const window = dateWindow({ min: args.min_submit_date, max: args.max_submit_date }, true, now);
     if (window.min !== undefined) return { window, minDate: Promise.resolve(window.min) };
     const minDate = this.store.earliestDate(kind, signal).then((earliest) => earliest ?? 0);
@@ -145,7 +153,10 @@ export class GalleryService {
 
   /** The comment, when the photo exists and the comment is one of its comments; else 404. */
   private async commentOf(photoId: number, commentId: number, signal?: AbortSignal): Promise<CommentRecord> {
-    const [photos, comments] = await Promise.all([this.store.photosByIds([photoId], signal), this.store.commentsByIds([commentId], signal)]);
+    const [photos, comments] = await Promise.all([
+      this.store.photosByIds([photoId], signal),
+      this.store.commentsByIds([commentId], signal),
+    ]);
     const comment = comments.get(commentId);
     if (!photos.has(photoId) || comment === undefined || comment.story !== photoId) throw notFound();
     return comment;

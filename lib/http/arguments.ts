@@ -38,9 +38,7 @@ function checkBounds(value: number, name: string, { min, max }: IntegerBounds): 
 
 export function integerArgument(bounds: IntegerBounds & { readonly fallback: number }): ArgumentSpec<number>;
 export function integerArgument(bounds?: IntegerBounds): ArgumentSpec<number | undefined>;
-export function integerArgument(
-  bounds: IntegerBounds & { readonly fallback?: number } = {},
-): ArgumentSpec<number | undefined> {
+export function integerArgument(bounds: IntegerBounds & { readonly fallback?: number } = {}): ArgumentSpec<number | undefined> {
   return {
     parse: (raw, name) => (raw === undefined ? bounds.fallback : checkBounds(parseInteger(raw, name), name, bounds)),
   };
@@ -52,11 +50,7 @@ export function textArgument(options: { readonly notUtf8?: number } = {}): Argum
 }
 
 /** One of a fixed set of values, or `invalidCode` (1017 for sorts). */
-export function choiceArgument<V extends string>(
-  values: readonly V[],
-  fallback: V,
-  invalidCode: number,
-): ArgumentSpec<V> {
+export function choiceArgument<V extends string>(values: readonly V[], fallback: V, invalidCode: number): ArgumentSpec<V> {
   return {
     parse: (raw, name) => {
       if (raw === undefined) return fallback;

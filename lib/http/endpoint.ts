@@ -50,7 +50,9 @@ export function endpoint<S extends ArgumentSchema>(spec: EndpointSpec<S>, handle
   return responsePipeline(policy)
     .use(requireAppKey(config.deniedAppKeys))
     .use(validateArguments(spec.args))
-    .handler((event, context, { signal }) => untilAnswered(signal, async (answered) => handle(context.args as ArgumentsOf<S>, event, context, answered))) as unknown as LambdaHandler;
+    .handler((event, context, { signal }) =>
+      untilAnswered(signal, async (answered) => handle(context.args as ArgumentsOf<S>, event, context, answered)),
+    ) as unknown as LambdaHandler;
 }
 
 /**
@@ -58,10 +60,9 @@ export function endpoint<S extends ArgumentSchema>(spec: EndpointSpec<S>, handle
  * no endpoint to check an app key or arguments for.
  */
 export function unmatchedRoute(): LambdaHandler {
-  return responsePipeline({ cacheable: false, sunset: false })
-    .handler(() => {
-      throw new ApiError(404);
-    }) as unknown as LambdaHandler;
+  return responsePipeline({ cacheable: false, sunset: false }).handler(() => {
+    throw new ApiError(404);
+  }) as unknown as LambdaHandler;
 }
 
 /** A path parameter as API Gateway decoded it; empty when absent. */

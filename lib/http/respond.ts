@@ -38,12 +38,19 @@ function success(request: ApiRequest, policy: ResponsePolicy, config: Config): A
   if (!isResource(request.response)) throw new TypeError('the handler did not answer a resource');
   const headers = standardHeaders(responseType, policy, config);
   if (policy.cacheable) headers['Cache-Control'] = 'public, max-age=300';
-  return { statusCode: 200, headers, body: renderBody(responseType, request.response, { callback, phpClassPrefix: config.phpClassPrefix }) };
+  return {
+    statusCode: 200,
+    headers,
+    body: renderBody(responseType, request.response, { callback, phpClassPrefix: config.phpClassPrefix }),
+  };
 }
 
 function logUnexpected(request: ApiRequest, error: unknown): void {
   // The stack goes to the log only; the body says "Internal error" and nothing more.
-  logger.error({ message: 'unexpected error, answered as error 500', route: request.event.routeKey }, error instanceof Error ? error : new Error(String(error)));
+  logger.error(
+    { message: 'unexpected error, answered as error 500', route: request.event.routeKey },
+    error instanceof Error ? error : new Error(String(error)),
+  );
 }
 
 /** Every failure in the requested type; nothing of an unexpected error reaches the body. */
@@ -64,15 +71,15 @@ function failure(request: ApiRequest, policy: ResponsePolicy, config: Config): A
   const body =
     callback === undefined
       ? renderAlert(message)
-      : renderBody('javascript', resource(ScriptErrorShape, { code, message, status }), { callback, phpClassPrefix: config.phpClassPrefix });
+      : renderBody('javascript', resource(ScriptErrorShape, { code, message, status }), {
+          callback,
+          phpClassPrefix: config.phpClassPrefix,
+        });
   return { statusCode: 200, headers, body };
 }
 
 /** Turns the handler's resource, or whatever was thrown, into the HTTP response; one too large to send becomes an error. */
-export const respond = (
-  policy: ResponsePolicy,
-  config: Config,
-): ApiMiddleware => ({
+export const respond = (policy: ResponsePolicy, config: Config): ApiMiddleware => ({
   after: async (request) => {
     await loadRenderer(request.context.responseType ?? 'xml');
     const result = success(request, policy, config);

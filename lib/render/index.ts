@@ -65,8 +65,7 @@ function serialise(resource: Resource, format: Serialisation, phpClassPrefix: st
     if (format === 'xml') {
       if (xml === undefined) throw new Error("the XML renderer is not loaded: await loadRenderer('xml') first");
       body = xml.renderXml(resource);
-    }
-    else if (format === 'json') body = renderJson(resource);
+    } else if (format === 'json') body = renderJson(resource);
     else body = renderPhp(resource, phpClassPrefix);
     bodies.set(key, body);
   }

@@ -3,8 +3,7 @@
  * callback name from being sniffed as another type; U+2028 and U+2029 are escaped because
  * engines before ES2019 end a string literal at them.
  */
-const escapeLineSeparators = (json: string): string =>
-  json.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const escapeLineSeparators = (json: string): string => json.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 export function renderJavascriptCall(callback: string, json: string): string {
   return `/**/${callback}(${escapeLineSeparators(json)});`;

@@ -19,7 +19,8 @@ const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu
 const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
 const ATTRIBUTE_ESCAPES: Record<string, string> = { ...TEXT_ESCAPES, '\t': '&#9;', '\n': '&#10;' };
 const escapeText = (text: string): string => text.replace(NOT_XML_CHAR, '\uFFFD').replace(/[&<>\r]/g, (c) => TEXT_ESCAPES[c]!);
-const escapeAttribute = (text: string): string => text.replace(NOT_XML_CHAR, '\uFFFD').replace(/[&<>\t\n\r]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
+const escapeAttribute = (text: string): string =>
+  text.replace(NOT_XML_CHAR, '\uFFFD').replace(/[&<>\t\n\r]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
 
 const ATTRIBUTE = '@';
 const TEXT = '#text';

@@ -115,13 +115,21 @@ export class DynamoShortUrlStore implements ShortUrlStore {
 
   /** Adds the view; false when there is no such code. */
   private async addView(code: string, token: string): Promise<boolean> {
-    const update = { TableName: this.table, Key: codeKey(code), UpdateExpression: 'ADD view_count :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } };
+    const update = {
+      TableName: this.table,
+      Key: codeKey(code),
+      UpdateExpression: 'ADD view_count :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':one': 1 },
+    };
     for (let attempt = 1; ; attempt++) {
       try {
         await this.client.send(new TransactWriteCommand({ ClientRequestToken: token, TransactItems: [{ Update: update }] }));
         return true;
       } catch (error) {
-        const reason = isNamed(error, 'TransactionCanceledException') ? (error as TransactionCanceledException).CancellationReasons?.[0]?.Code : undefined;
+        const reason = isNamed(error, 'TransactionCanceledException')
+          ? (error as TransactionCanceledException).CancellationReasons?.[0]?.Code
+          : undefined;
         if (reason === 'ConditionalCheckFailed') return false;
         if (reason !== 'TransactionConflict' || attempt === VIEW_ATTEMPTS) throw error;
         await pause(Math.random() * 10 * attempt);
@@ -143,7 +151,11 @@ export class DynamoRateLimitStore implements RateLimitStore {
     private readonly table: string,
   ) {}
 
-  take(window: RateWindow, limits: { readonly address: number; readonly key: number }, expiresAt: number): Promise<'taken' | 'address' | 'key'> {
+  take(
+    window: RateWindow,
+    limits: { readonly address: number; readonly key: number },
+    expiresAt: number,
+  ): Promise<'taken' | 'address' | 'key'> {
     return withDatabase(async () => {
       try {
         await this.client.send(
@@ -151,7 +163,8 @@ export class DynamoRateLimitStore implements RateLimitStore {
             TableName: this.table,
             Key: { pk: window.address },
             UpdateExpression: 'SET expiresAt = if_not_exists(expiresAt, :expiresAt) ADD #count :one, #key :one',
-            ConditionExpression: '(attribute_not_exists(#count) OR #count < :addressLimit) AND (attribute_not_exists(#key) OR #key < :keyLimit)',
+            ConditionExpression:
+              '(attribute_not_exists(#count) OR #count < :addressLimit) AND (attribute_not_exists(#key) OR #key < :keyLimit)',
             ExpressionAttributeNames: { '#count': 'count', '#key': `key#${window.key}` },
             ExpressionAttributeValues: { ':one': 1, ':addressLimit': limits.address, ':keyLimit': limits.key, ':expiresAt': expiresAt },
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -183,4 +196,5 @@ export class DynamoRateLimitStore implements RateLimitStore {
 }
 
 /** An attribute of the item a failed condition returns: as DynamoDB sends it ({ N: '3' }) or unmarshalled. */
-const unmarshallNumber = (value: unknown): unknown => (typeof value === 'object' && value !== null && 'N' in value ? (value as { N: string }).N : value);
+const unmarshallNumber = (value: unknown): unknown =>
+  typeof value === 'object' && value !== null && 'N' in value ? (value as { N: string }).N : value;

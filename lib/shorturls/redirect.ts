@@ -53,7 +53,10 @@ export function redirectHandler(store: ShortUrlStore) {
     .handler(async (event): Promise<ApiResult> => {
       const code = event.pathParameters?.code;
       if (code === undefined || !isCode(code)) return notFoundPage();
-      const link = event.requestContext.http.method === 'HEAD' ? (await store.findByCode(code))?.link : await store.countView(code, event.requestContext.requestId);
+      const link =
+        event.requestContext.http.method === 'HEAD'
+          ? (await store.findByCode(code))?.link
+          : await store.countView(code, event.requestContext.requestId);
       if (link === undefined) return notFoundPage();
       return { statusCode: 301, headers: { ...BASE_HEADERS, Location: link }, body: '' };
     });

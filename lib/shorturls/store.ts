@@ -36,7 +36,11 @@ export interface RateLimitStore {
    * Counts one more creation for the address and for the key in its window, if both are under
    * their limits; else counts nothing and says which limit is reached.
    */
-  take(window: RateWindow, limits: { readonly address: number; readonly key: number }, expiresAt: number): Promise<'taken' | 'address' | 'key'>;
+  take(
+    window: RateWindow,
+    limits: { readonly address: number; readonly key: number },
+    expiresAt: number,
+  ): Promise<'taken' | 'address' | 'key'>;
   /** Uncounts a creation `take` counted; `signal` gives up waiting. */
   giveBack(window: RateWindow, signal?: AbortSignal): Promise<void>;
 }

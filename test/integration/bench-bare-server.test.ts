@@ -12,7 +12,8 @@ import { query } from '../../infra/bench/subjects';
 
 const TARGET = `/containers?${query('json')}`;
 /** Raw header lines with the Date's value blanked: each server writes the time of its own answer. */
-const withoutDate = (rawHeaders: readonly string[]) => rawHeaders.map((value, i) => (i % 2 === 1 && rawHeaders[i - 1]!.toLowerCase() === 'date' ? '<date>' : value));
+const withoutDate = (rawHeaders: readonly string[]) =>
+  rawHeaders.map((value, i) => (i % 2 === 1 && rawHeaders[i - 1]!.toLowerCase() === 'date' ? '<date>' : value));
 
 let stack: ServerProcess;
 let bare: ServerProcess;
@@ -29,7 +30,7 @@ afterAll(async () => {
   await Promise.all([stack?.stop(), bare?.stop()]);
 });
 
-test('the captured answer is the stack\'s JSON list of containers', () => {
+test("the captured answer is the stack's JSON list of containers", () => {
   const body = Buffer.from(captured.body, 'base64').toString('utf8');
   expect(captured.status).toBe(200);
   expect(JSON.parse(body)).toMatchObject({ containers: expect.any(Array) });
@@ -37,12 +38,14 @@ test('the captured answer is the stack\'s JSON list of containers', () => {
   expect(captured.headers.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase())).not.toEqual(expect.arrayContaining(['date']));
 });
 
-test('the bare server answers with the captured body, byte for byte, and the stack\'s header lines', async () => {
+test("the bare server answers with the captured body, byte for byte, and the stack's header lines", async () => {
   const [fromStack, fromBare] = await Promise.all([fetchRaw(stack.url + TARGET), fetchRaw(bare.url + TARGET)]);
   expect(fromBare.status).toBe(fromStack.status);
   expect(fromBare.body.equals(Buffer.from(captured.body, 'base64'))).toBe(true);
   // The stack renders its timestamp afresh each second; the length of its answer does not change.
   expect(fromBare.body.length).toBe(fromStack.body.length);
   expect(withoutDate(fromBare.rawHeaders)).toEqual(withoutDate(fromStack.rawHeaders));
-  expect(fromStack.rawHeaders.map((h) => h.toLowerCase())).toEqual(expect.arrayContaining(['content-type', 'content-length', 'date', 'cache-control']));
+  expect(fromStack.rawHeaders.map((h) => h.toLowerCase())).toEqual(
+    expect.arrayContaining(['content-type', 'content-length', 'date', 'cache-control']),
+  );
 });

@@ -16,7 +16,13 @@ describe('readConfig', () => {
   });
 
   test('empty settings fall back to the defaults', () => {
-    const config = readConfig({ PHP_CLASS_PREFIX: '', DEPRECATION_DATE: '', GALLERY_SUNSET_DATE: '', DENIED_APP_KEYS: '', DEPRECATION_LINK: '' });
+    const config = readConfig({
+      PHP_CLASS_PREFIX: '',
+      DEPRECATION_DATE: '',
+      GALLERY_SUNSET_DATE: '',
+      DENIED_APP_KEYS: '',
+      DEPRECATION_LINK: '',
+    });
     expect(config.phpClassPrefix).toBe('ServiceAPI');
     expect(config.deprecationDate.toISOString()).toBe('2026-01-01T00:00:00.000Z');
     expect(config.gallerySunsetDate.toISOString()).toBe('2027-06-30T00:00:00.000Z');
@@ -49,12 +55,21 @@ describe('readConfig', () => {
       expect(read(text).toISOString()).toBe(iso);
     });
 
-    test.each(['tomorrow', '31/12/2027', '2027-1-1', '2027-13-01', '2027-00-10', '2027-12-32', '2027-02-30', '2027-04-31', '2027-12-31T25:00Z', ' 2027-12-31', '1767225600'])(
-      '%j is refused',
-      (text) => {
-        expectRefused({ [name]: text });
-      },
-    );
+    test.each([
+      'tomorrow',
+      '31/12/2027',
+      '2027-1-1',
+      '2027-13-01',
+      '2027-00-10',
+      '2027-12-32',
+      '2027-02-30',
+      '2027-04-31',
+      '2027-12-31T25:00Z',
+      ' 2027-12-31',
+      '1767225600',
+    ])('%j is refused', (text) => {
+      expectRefused({ [name]: text });
+    });
   });
 
   describe('DENIED_APP_KEYS', () => {
@@ -73,12 +88,16 @@ describe('readConfig', () => {
       expect(readConfig({ DEPRECATION_LINK: link }).deprecationLink).toBe(link);
     });
 
-    test.each(['ftp://docs.example.org/', 'mailto:docs@example.org', 'javascript:alert(1)', '/relative/docs', 'docs.example.org', 'https://'])(
-      '%j is refused',
-      (link) => {
-        expectRefused({ DEPRECATION_LINK: link });
-      },
-    );
+    test.each([
+      'ftp://docs.example.org/',
+      'mailto:docs@example.org',
+      'javascript:alert(1)',
+      '/relative/docs',
+      'docs.example.org',
+      'https://',
+    ])('%j is refused', (link) => {
+      expectRefused({ DEPRECATION_LINK: link });
+    });
 
     // The link is sent as `Link: <…>; rel="deprecation"`: what is returned must not break out of
     // the angle brackets or the header line, whatever the URL parser tolerates on input.

@@ -122,7 +122,8 @@ const WINDOW_END = WINDOW_START + 10 * 86_400;
 
 const codeOf = (shortUrl: string): string => shortUrl.slice(SHORT_URL_HOST.length + 1);
 const SHORT_URL = new RegExp(`^${SHORT_URL_HOST.replace(/[.]/g, '\\.')}/[0-9A-Za-z]{7}$`);
-const createTarget = (link: string, type: ResponseType): string => gallery.targetFor('/url/short/create', `url=${encodeURIComponent(link)}`, type);
+const createTarget = (link: string, type: ResponseType): string =>
+  gallery.targetFor('/url/short/create', `url=${encodeURIComponent(link)}`, type);
 
 // ---------------------------------------------------------------------------------------------
 // Traffic: every kind of request that reads or writes the database, in all four types.
@@ -164,7 +165,15 @@ async function send(kind: Kind, n: number): Promise<Exchange> {
   }[kind]();
   const endedAt = performance.now();
   const aboutShortUrl = kind !== 'gallery-listing' && kind !== 'gallery-photo';
-  return { kind, type, link: aboutShortUrl ? link : undefined, photo: kind === 'gallery-photo' ? photo : undefined, startedAt, endedAt, response };
+  return {
+    kind,
+    type,
+    link: aboutShortUrl ? link : undefined,
+    photo: kind === 'gallery-photo' ? photo : undefined,
+    startedAt,
+    endedAt,
+    response,
+  };
 }
 
 /**
@@ -408,7 +417,9 @@ beforeAll(async () => {
   // Each kind of request once, so that every function is loaded before the traffic starts.
   expect(checkAnswers(await Promise.all(KINDS.map((kind) => send(kind, 0))))).toEqual([]);
   // The handlers wrote to this file's database, not the shared one: the test's client sees it.
-  expect((await auditShortUrls(checkClient, process.env.SHORT_URLS_TABLE!)).records).toHaveLength(shortenedBefore.length + answered.created.length);
+  expect((await auditShortUrls(checkClient, process.env.SHORT_URLS_TABLE!)).records).toHaveLength(
+    shortenedBefore.length + answered.created.length,
+  );
 }, 90_000);
 
 afterAll(async () => {
@@ -513,7 +524,8 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
   test('redirects while the database hangs add at most one view each, whatever the retries; with no fault, exactly one each', async () => {
     const response = await invoke(createTarget(`https://outage.test/views/${randomUUID()}`, 'json'));
     const code = codeOf((JSON.parse(response.body) as { shorturls: ShortUrl[] }).shorturls[0]!.short_url);
-    const views = async () => (await auditShortUrls(checkClient, process.env.SHORT_URLS_TABLE!)).records.find((record) => record.code === code)!.view_count;
+    const views = async () =>
+      (await auditShortUrls(checkClient, process.env.SHORT_URLS_TABLE!)).records.find((record) => record.code === code)!.view_count;
     const burst = (n: number) => Promise.all(Array.from({ length: n }, () => invokeShortLink(`/${code}`)));
 
     const calm = await burst(40);

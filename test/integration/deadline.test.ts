@@ -78,7 +78,9 @@ describe('a database that does not answer', () => {
     ['a short URL lookup', '/url/short/CODE', ''],
   ])('%s is answered 503 with Retry-After in every type at the deadline, before the function times out', async (_, path, query) => {
     const target = path.replace('PHOTO', String(photoId)).replace('CODE', code);
-    const answers = await Promise.all(TYPES.map((type) => timed(() => invoke(gallery.targetFor(target, query, type), { remainingMs: REMAINING_MS }))));
+    const answers = await Promise.all(
+      TYPES.map((type) => timed(() => invoke(gallery.targetFor(target, query, type), { remainingMs: REMAINING_MS }))),
+    );
     TYPES.forEach((type, index) => {
       const { answer, ms } = answers[index]!;
       expectError(answer, type, 500, 503, { detail: false });
@@ -90,7 +92,11 @@ describe('a database that does not answer', () => {
 
   test('a visit to a short link gets the 503 page at the deadline', async () => {
     const { answer, ms } = await timed(() => invokeShortLink(`/${code}`, { remainingMs: REMAINING_MS }));
-    expect([answer.statusCode, answer.headers['retry-after'], answer.headers['content-type']]).toEqual([503, '1', 'text/html; charset=utf-8']);
+    expect([answer.statusCode, answer.headers['retry-after'], answer.headers['content-type']]).toEqual([
+      503,
+      '1',
+      'text/html; charset=utf-8',
+    ]);
     expect(ms).toBeGreaterThanOrEqual(DEADLINE_MS - 50);
     expect(ms).toBeLessThan(REMAINING_MS);
   });
@@ -104,8 +110,14 @@ describe('a database that does not answer', () => {
 const DELAY_MS = 400;
 function slowDatabase() {
   const sent: Array<{ command: string; startedAt: number; endedAt?: number; outcome?: string }> = [];
-  const send = functionsClient.send.bind(functionsClient) as (command: unknown, options?: { abortSignal?: AbortSignal }) => Promise<unknown>;
-  jest.spyOn(functionsClient, 'send').mockImplementation(((command: { constructor: { name: string } }, options?: { abortSignal?: AbortSignal }) => {
+  const send = functionsClient.send.bind(functionsClient) as (
+    command: unknown,
+    options?: { abortSignal?: AbortSignal },
+  ) => Promise<unknown>;
+  jest.spyOn(functionsClient, 'send').mockImplementation(((
+    command: { constructor: { name: string } },
+    options?: { abortSignal?: AbortSignal },
+  ) => {
     const entry: (typeof sent)[number] = { command: command.constructor.name, startedAt: performance.now() };
     sent.push(entry);
     const end = (outcome: string) => {
@@ -119,8 +131,14 @@ function slowDatabase() {
         reject(Object.assign(new Error('aborted'), { name: 'AbortError' }));
       });
     }).then(
-      (value) => (end('answered'), value),
-      (error) => (end((error as Error).name), Promise.reject(error)),
+      (value) => {
+        end('answered');
+        return value;
+      },
+      (error) => {
+        end((error as Error).name);
+        return Promise.reject(error);
+      },
     );
   }) as never);
   return sent;
@@ -130,7 +148,9 @@ describe('a request that has been answered reads no more', () => {
   test('at its deadline: the reads in flight are aborted and none starts after', async () => {
     const sent = slowDatabase();
     // A digg-sorted page takes three rounds of reads (counters, day partitions, photos): 1.2 s here.
-    const { answer, ms } = await timed(() => invoke(gallery.targetFor('/galleryphotos', `min_submit_date=${WINDOW_START}&sort=digg_count-desc`, 'json'), { remainingMs: 1_600 }));
+    const { answer, ms } = await timed(() =>
+      invoke(gallery.targetFor('/galleryphotos', `min_submit_date=${WINDOW_START}&sort=digg_count-desc`, 'json'), { remainingMs: 1_600 }),
+    );
     const answeredAt = performance.now();
     expectError(answer, 'json', 500, 503, { detail: false });
     expect(ms).toBeLessThan(1_600);
@@ -145,7 +165,9 @@ describe('a request that has been answered reads no more', () => {
   test('answered before its deadline (404): the reads it started beside are aborted too', async () => {
     const sent = slowDatabase();
     // The photo and the page of its top-level comments are read at once; there is no such photo.
-    const { answer } = await timed(() => invoke(gallery.targetFor('/galleryphoto/987654321987/comments', 'sort=digg_count-asc', 'json'), { remainingMs: 9_000 }));
+    const { answer } = await timed(() =>
+      invoke(gallery.targetFor('/galleryphoto/987654321987/comments', 'sort=digg_count-asc', 'json'), { remainingMs: 9_000 }),
+    );
     const answeredAt = performance.now();
     expectError(answer, 'json', 404, 404);
     await new Promise((wait) => setTimeout(wait, 3 * DELAY_MS));
@@ -162,13 +184,21 @@ describe('untilAnswered', () => {
       expect(signal.aborted).toBe(false);
     });
     expect(seen!.aborted).toBe(true);
-    await expect(untilAnswered(undefined, async (signal) => Promise.reject(((seen = signal), new Error('no'))))).rejects.toThrow('no');
+    await expect(
+      untilAnswered(undefined, async (signal) => {
+        seen = signal;
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
     expect(seen!.aborted).toBe(true);
   });
 
   test('aborts it at once when the deadline passes', async () => {
     const deadline = new AbortController();
-    const work = untilAnswered(deadline.signal, (signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))));
+    const work = untilAnswered(
+      deadline.signal,
+      (signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+    );
     deadline.abort(new Error('deadline'));
     await expect(work).rejects.toThrow('deadline');
   });

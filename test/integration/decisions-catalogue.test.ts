@@ -12,7 +12,10 @@ import { parseXml, type XmlElement } from '../support/parsers';
 
 /** Spec section 2.3: container short_names and their topic short_names, in the spec's order. */
 const SPEC_CONTAINERS: ReadonlyArray<readonly [string, readonly string[]]> = [
-  ['technology', ['apple', 'design', 'gadgets', 'hardware', 'tech_news', 'linux_unix', 'microsoft', 'mods', 'programming', 'security', 'software']],
+  [
+    'technology',
+    ['apple', 'design', 'gadgets', 'hardware', 'tech_news', 'linux_unix', 'microsoft', 'mods', 'programming', 'security', 'software'],
+  ],
   ['world_business', ['business_finance', 'world_news', 'politics', 'political_opinion', '2008_us_elections']],
   ['science', ['environment', 'general_sciences', 'space']],
   ['gaming', ['gaming_news', 'pc_games', 'playable_web_games', 'nintendo', 'playstation', 'xbox']],
@@ -47,7 +50,11 @@ const stripClass = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(stripClass)
     : value !== null && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).filter(([key]) => key !== '__class').map(([key, item]) => [key, stripClass(item)]))
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([key]) => key !== '__class')
+            .map(([key, item]) => [key, stripClass(item)]),
+        )
       : value;
 
 /**
@@ -133,12 +140,25 @@ describe('Errors and containers: /error/{code}', () => {
     expect(value.errors).toEqual([{ code: 1014, message: 'Unknown container or topic' }]);
   });
 
-  test.each(['9999', '0', '1004', '-1', 'abc', '01001', '+1001', '1001.0', '1e3', '%201001', '1001%20', '0x3E9', 'constructor', '__proto__', 'toString'])(
-    '/error/%s is 1025 (HTTP 404)',
-    async (segment) => {
-      expectError(await invoke(withKey(`/error/${segment}`)), 'xml', 1025, 404);
-    },
-  );
+  test.each([
+    '9999',
+    '0',
+    '1004',
+    '-1',
+    'abc',
+    '01001',
+    '+1001',
+    '1001.0',
+    '1e3',
+    '%201001',
+    '1001%20',
+    '0x3E9',
+    'constructor',
+    '__proto__',
+    'toString',
+  ])('/error/%s is 1025 (HTTP 404)', async (segment) => {
+    expectError(await invoke(withKey(`/error/${segment}`)), 'xml', 1025, 404);
+  });
 
   test.each(TYPES)('%s: an unknown code is 1025 (Javascript: HTTP 200, status 404 in the object)', async (type) => {
     expectError(await invoke(withKey(`/error/9999?${typeQuery(type)}`)), type, 1025, 404, { detail: false });

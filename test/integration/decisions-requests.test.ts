@@ -8,7 +8,16 @@ import { ErrorListShape, resource } from '../../lib/resources';
 import { choiceArgument, integerArgument, parseIdList } from '../../lib/http/arguments';
 import { endpoint, pathParameter } from '../../lib/http/endpoint';
 import { decode } from '../support/decode';
-import { asInvocation, CONTENT_TYPE, expectError, invokeHandler, invokeWithEnv, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
+import {
+  asInvocation,
+  CONTENT_TYPE,
+  expectError,
+  invokeHandler,
+  invokeWithEnv,
+  TYPES,
+  typeQuery,
+  type ResponseType,
+} from '../support/expect-error';
 import { APP_KEY, invoke, ROUTES, withKey } from '../support/invoke';
 
 const KEY = `appkey=${encodeURIComponent(APP_KEY)}`;
@@ -33,12 +42,15 @@ describe('Requests: Methods', () => {
     for (const route of ROUTES.filter((r) => r.path !== '$default')) expect(route.method).toBe('GET');
   });
 
-  test.each(['POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'])('%s on an existing path is 404 in the requested type', async (method) => {
-    for (const path of STATIC_PATHS) {
-      expectError(await invoke(withKey(path), { method }), 'xml', 404, 404, { detail: false });
-      expectError(await invoke(withKey(`${path}?type=json`), { method }), 'json', 404, 404, { detail: false });
-    }
-  });
+  test.each(['POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'])(
+    '%s on an existing path is 404 in the requested type',
+    async (method) => {
+      for (const path of STATIC_PATHS) {
+        expectError(await invoke(withKey(path), { method }), 'xml', 404, 404, { detail: false });
+        expectError(await invoke(withKey(`${path}?type=json`), { method }), 'json', 404, 404, { detail: false });
+      }
+    },
+  );
 
   test.each(['/nope', '/errors/extra', '/', '/error', '/container', '/errors/', '/Errors', '/error/1001/extra', '/containers/technology'])(
     'unknown path %s is 404 in every type',
@@ -57,7 +69,9 @@ describe('Requests: Methods', () => {
   });
 
   test('a POST to the catch-all with type=javascript calls back with status 404, HTTP 200', async () => {
-    expectError(await invoke(withKey('/errors?type=javascript&callback=cb'), { method: 'POST' }), 'javascript', 404, 404, { callback: 'cb' });
+    expectError(await invoke(withKey('/errors?type=javascript&callback=cb'), { method: 'POST' }), 'javascript', 404, 404, {
+      callback: 'cb',
+    });
   });
 });
 
@@ -120,7 +134,9 @@ describe('Requests: Accept header', () => {
 
   test('errors follow Accept as successes do', async () => {
     expectError(await invoke('/errors', { headers: { accept: 'application/json;q=0.5, application/php' } }), 'php', 1005, 403);
-    expectError(await invoke('/errors?callback=cb', { headers: { accept: 'text/javascript' } }), 'javascript', 1005, 403, { callback: 'cb' });
+    expectError(await invoke('/errors?callback=cb', { headers: { accept: 'text/javascript' } }), 'javascript', 1005, 403, {
+      callback: 'cb',
+    });
   });
 });
 
@@ -130,13 +146,18 @@ describe('Requests: Default type', () => {
     expectError(await invoke('/errors'), 'xml', 1005, 403);
   });
 
-  test.each(['yaml', 'text', 'jsonp', 'js', 'xml2', '', 'json%00', 'j%C3%A9son'])('type=%s is 1001 naming type, in XML, HTTP 403', async (value) => {
-    expectError(await invoke(withKey(`/errors?type=${value}`)), 'xml', 1001, 403, { detail: 'type' });
-  });
+  test.each(['yaml', 'text', 'jsonp', 'js', 'xml2', '', 'json%00', 'j%C3%A9son'])(
+    'type=%s is 1001 naming type, in XML, HTTP 403',
+    async (value) => {
+      expectError(await invoke(withKey(`/errors?type=${value}`)), 'xml', 1001, 403, { detail: 'type' });
+    },
+  );
 
   test('an unknown type is answered in XML whatever Accept says', async () => {
     for (const accept of ['application/json', 'application/php', 'text/javascript']) {
-      expectError(await invoke(withKey('/containers?type=yaml&callback=cb'), { headers: { accept } }), 'xml', 1001, 403, { detail: 'type' });
+      expectError(await invoke(withKey('/containers?type=yaml&callback=cb'), { headers: { accept } }), 'xml', 1001, 403, {
+        detail: 'type',
+      });
     }
   });
 });
@@ -148,22 +169,29 @@ describe('Requests: Unknown query arguments', () => {
     }
   });
 
-  test.each(['count', 'offset', 'sort', 'url', 'min_submit_date', '_'])('these endpoints take no own arguments: %s is 1001', async (name) => {
-    for (const path of STATIC_PATHS) expectError(await invoke(withKey(`${path}?type=json&${name}=1`)), 'json', 1001, 403, { detail: name });
-  });
+  test.each(['count', 'offset', 'sort', 'url', 'min_submit_date', '_'])(
+    'these endpoints take no own arguments: %s is 1001',
+    async (name) => {
+      for (const path of STATIC_PATHS)
+        expectError(await invoke(withKey(`${path}?type=json&${name}=1`)), 'json', 1001, 403, { detail: name });
+    },
+  );
 
   test('argument names are case-sensitive: Type is not type', async () => {
     expectError(await invoke(withKey('/errors?Type=json')), 'xml', 1001, 403, { detail: 'Type' });
   });
 
-  test.each(['%3Cscript%3Ealert(1)%3C%2Fscript%3E', '%22onload%3D', 'a%20b', '%E2%80%A8'])('a hostile name (%s) is not reflected', async (name) => {
-    for (const type of TYPES) {
-      const response = await invoke(withKey(`/errors?${typeQuery(type)}&${name}=1`));
-      const message = expectError(response, type, 1001, 403);
-      expect(message).toBe('Unrecognized argument');
-      expect(response.body).not.toMatch(/script|onload|\u2028/i);
-    }
-  });
+  test.each(['%3Cscript%3Ealert(1)%3C%2Fscript%3E', '%22onload%3D', 'a%20b', '%E2%80%A8'])(
+    'a hostile name (%s) is not reflected',
+    async (name) => {
+      for (const type of TYPES) {
+        const response = await invoke(withKey(`/errors?${typeQuery(type)}&${name}=1`));
+        const message = expectError(response, type, 1001, 403);
+        expect(message).toBe('Unrecognized argument');
+        expect(response.body).not.toMatch(/script|onload|\u2028/i);
+      }
+    },
+  );
 
   test('appkey, type and callback are accepted on every endpoint', async () => {
     for (const path of STATIC_PATHS) expectSuccess(await invoke(withKey(`${path}?type=json&callback=cb`)), 'json');
@@ -179,9 +207,12 @@ describe('Requests: Unknown query arguments', () => {
 });
 
 describe('Requests: appkey', () => {
-  test.each(['/errors', '/error/1001', '/containers', '/container/technology'])('%s without a key is 1005 (403) in every type', async (path) => {
-    for (const type of TYPES) expectError(await invoke(`${path}?${typeQuery(type)}`), type, 1005, 403);
-  });
+  test.each(['/errors', '/error/1001', '/containers', '/container/technology'])(
+    '%s without a key is 1005 (403) in every type',
+    async (path) => {
+      for (const type of TYPES) expectError(await invoke(`${path}?${typeQuery(type)}`), type, 1005, 403);
+    },
+  );
 
   test('an empty key is 1005', async () => {
     expectError(await invoke('/errors?appkey='), 'xml', 1005, 403);
@@ -257,7 +288,8 @@ describe('Requests: callback', () => {
   test('the callback of an earlier request does not answer a later one, even on a reused context', async () => {
     const { handler } = (await import('../../functions/errors')) as { handler: (event: unknown, context: Context) => Promise<any> };
     const route = ROUTES.find((candidate) => candidate.routeKey === 'GET /errors')!;
-    const event = (target: string) => apiEvent({ method: 'GET', target, headers: {}, sourceIp: '127.0.0.1', host: 'localhost' }, { route, pathParameters: undefined });
+    const event = (target: string) =>
+      apiEvent({ method: 'GET', target, headers: {}, sourceIp: '127.0.0.1', host: 'localhost' }, { route, pathParameters: undefined });
     const reused = { awsRequestId: 'reused' } as Context;
     const first = await handler(event(withKey('/errors?type=javascript&callback=earlier')), reused);
     expect(first.body.startsWith('/**/earlier(')).toBe(true);
@@ -273,7 +305,8 @@ describe('Requests: callback', () => {
 
   test('a callback is ignored with the other types, valid or not', async () => {
     for (const callback of ['cb', '1bad', '%3Cscript%3E', 'x'.repeat(200)]) {
-      for (const type of ['xml', 'json', 'php'] as const) expectSuccess(await invoke(withKey(`/errors?type=${type}&callback=${callback}`)), type);
+      for (const type of ['xml', 'json', 'php'] as const)
+        expectSuccess(await invoke(withKey(`/errors?type=${type}&callback=${callback}`)), type);
       expectSuccess(await invoke(withKey(`/errors?callback=${callback}`)), 'xml');
     }
   });
@@ -305,11 +338,16 @@ const echo = async (query: string) => {
 };
 
 describe('Requests: Integers', () => {
-  test.each(['1.0', '1e3', '%201', '0x10', '9007199254740993', '+1', '', 'abc', '1%2C2'])('min_submit_date=%s is 1026 naming it, in every type', async (raw) => {
-    for (const type of TYPES) {
-      expectError(await invokeHandler(paging, `/errors?${KEY}&${typeQuery(type)}&min_submit_date=${raw}`), type, 1026, 403, { detail: 'min_submit_date' });
-    }
-  });
+  test.each(['1.0', '1e3', '%201', '0x10', '9007199254740993', '+1', '', 'abc', '1%2C2'])(
+    'min_submit_date=%s is 1026 naming it, in every type',
+    async (raw) => {
+      for (const type of TYPES) {
+        expectError(await invokeHandler(paging, `/errors?${KEY}&${typeQuery(type)}&min_submit_date=${raw}`), type, 1026, 403, {
+          detail: 'min_submit_date',
+        });
+      }
+    },
+  );
 
   test('plain decimals pass, negative ones too', async () => {
     expect(await echo('min_submit_date=-1200')).toEqual({ code: 10, message: '0 submit_date-desc -1200' });
@@ -327,7 +365,9 @@ describe('Requests: count', () => {
   test('below 1 is 1006 and above 100 is 1007, both HTTP 403 and naming count and its bound', async () => {
     for (const type of TYPES) {
       expectError(await invokeHandler(paging, `/errors?${KEY}&${typeQuery(type)}&count=0`), type, 1006, 403, { detail: 'count' });
-      const message = expectError(await invokeHandler(paging, `/errors?${KEY}&${typeQuery(type)}&count=101`), type, 1007, 403, { detail: 'count' });
+      const message = expectError(await invokeHandler(paging, `/errors?${KEY}&${typeQuery(type)}&count=101`), type, 1007, 403, {
+        detail: 'count',
+      });
       expect(message).toMatch(/: .*\b100\b/);
     }
   });
@@ -360,7 +400,10 @@ describe('Requests: sort', () => {
 describe('Requests: Id lists', () => {
   /** Reads an id list from the path, as /galleryphotos/{list} will (routed here through /container/{short_name}). */
   const ids = endpoint({ args: {} }, (_args, event) =>
-    resource(ErrorListShape, { timestamp: 0, errors: parseIdList(pathParameter(event, 'short_name'), 'list').map((code) => ({ code, message: '' })) }),
+    resource(ErrorListShape, {
+      timestamp: 0,
+      errors: parseIdList(pathParameter(event, 'short_name'), 'list').map((code) => ({ code, message: '' })),
+    }),
   );
   const range = (n: number): string => Array.from({ length: n }, (_, i) => i + 1).join(',');
 

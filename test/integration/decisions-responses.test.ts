@@ -49,12 +49,15 @@ async function everyKindOfResponse(): Promise<Array<[string, Invocation]>> {
   return responses;
 }
 
-const resourceEndpoint = (make: () => Resource, spec: { cacheable?: boolean; sunset?: boolean } = {}) => endpoint({ args: {}, ...spec }, make);
-const call = (handler: unknown, type: ResponseType, query = '') => invokeHandler(handler, `/errors?${KEY}&${typeQuery(type, 'cb')}${query}`);
+const resourceEndpoint = (make: () => Resource, spec: { cacheable?: boolean; sunset?: boolean } = {}) =>
+  endpoint({ args: {}, ...spec }, make);
+const call = (handler: unknown, type: ResponseType, query = '') =>
+  invokeHandler(handler, `/errors?${KEY}&${typeQuery(type, 'cb')}${query}`);
 
 describe('Responses: Content-Type', () => {
   test.each(TYPES)('%s: exact Content-Type on successes and errors', async (type) => {
-    for (const path of STATIC_PATHS) expect((await invoke(withKey(`${path}?${typeQuery(type)}`))).headers['content-type']).toBe(CONTENT_TYPE[type]);
+    for (const path of STATIC_PATHS)
+      expect((await invoke(withKey(`${path}?${typeQuery(type)}`))).headers['content-type']).toBe(CONTENT_TYPE[type]);
     expect((await invoke(`/errors?${typeQuery(type)}`)).headers['content-type']).toBe(CONTENT_TYPE[type]);
   });
 
@@ -91,7 +94,10 @@ describe('Responses: XML', () => {
 
   test('markup, whitespace and non-ASCII text come back exactly', async () => {
     const handler = resourceEndpoint(() =>
-      resource(ContainerListShape, { timestamp: 1, containers: [{ name: TRICKY, short_name: 'x', topics: [{ name: TRICKY, short_name: 'y' }] }] }),
+      resource(ContainerListShape, {
+        timestamp: 1,
+        containers: [{ name: TRICKY, short_name: 'x', topics: [{ name: TRICKY, short_name: 'y' }] }],
+      }),
     );
     const root = parseXml((await call(handler, 'xml')).body);
     expect(root.children[0]!.attributes.name).toBe(TRICKY);
@@ -115,7 +121,9 @@ describe('Responses: JSON', () => {
   });
 
   test('total is a string in the gallery list (and in PHP), an attribute in XML', async () => {
-    const handler = resourceEndpoint(() => resource(GalleryShape, { timestamp: 5, min_date: 1, total: 42, offset: 0, count: 0, photos: [] }));
+    const handler = resourceEndpoint(() =>
+      resource(GalleryShape, { timestamp: 5, min_date: 1, total: 42, offset: 0, count: 0, photos: [] }),
+    );
     const json = JSON.parse((await call(handler, 'json')).body);
     expect(json.total).toBe('42');
     expect(json.offset).toBe(0);
@@ -153,7 +161,9 @@ describe('Responses: Javascript', () => {
     ['/error/9999', 1025, 404],
     ['/errors?foo=1', 1001, 403],
   ])('%s: error %i is HTTP 200 with status %i in the object', async (path, code, status) => {
-    expectError(await invoke(withKey(`${path}${path.includes('?') ? '&' : '?'}type=javascript&callback=cb`)), 'javascript', code, status, { callback: 'cb' });
+    expectError(await invoke(withKey(`${path}${path.includes('?') ? '&' : '?'}type=javascript&callback=cb`)), 'javascript', code, status, {
+      callback: 'cb',
+    });
   });
 });
 
@@ -171,7 +181,11 @@ describe('Responses: PHP', () => {
     const body = (await call(handler, 'php')).body;
     const answer = unserialize(body);
     expect(answer.serialized).toBe(body);
-    expect(answer.value).toEqual({ __class: 'ServiceAPIErrors', timestamp: 1, errors: [{ __class: 'ServiceAPIError', code: 1, message: text }] });
+    expect(answer.value).toEqual({
+      __class: 'ServiceAPIErrors',
+      timestamp: 1,
+      errors: [{ __class: 'ServiceAPIError', code: 1, message: text }],
+    });
   });
 
   test('class names are ServiceAPI…', async () => {
@@ -187,12 +201,21 @@ describe('Responses: PHP', () => {
   test('the class prefix is configurable (PHP_CLASS_PREFIX=DiggAPI), for successes and errors', async () => {
     const env = { PHP_CLASS_PREFIX: 'DiggAPI' };
     const containers = unserialize((await invokeWithEnv(env, withKey('/containers?type=php'))).body);
-    expect(containers.value).toMatchObject({ __class: 'DiggAPIContainers', containers: expect.arrayContaining([expect.objectContaining({ __class: 'DiggAPIContainer' })]) });
+    expect(containers.value).toMatchObject({
+      __class: 'DiggAPIContainers',
+      containers: expect.arrayContaining([expect.objectContaining({ __class: 'DiggAPIContainer' })]),
+    });
     const errors = unserialize((await invokeWithEnv(env, withKey('/errors?type=php'))).body);
-    expect(errors.value).toMatchObject({ __class: 'DiggAPIErrors', errors: expect.arrayContaining([expect.objectContaining({ __class: 'DiggAPIError' })]) });
+    expect(errors.value).toMatchObject({
+      __class: 'DiggAPIErrors',
+      errors: expect.arrayContaining([expect.objectContaining({ __class: 'DiggAPIError' })]),
+    });
     const error = await invokeWithEnv(env, '/errors?type=php');
     expect(error.statusCode).toBe(403);
-    expect(unserialize(error.body)).toEqual({ value: { __class: 'DiggAPIError', code: 1005, message: 'Application key required' }, serialized: error.body });
+    expect(unserialize(error.body)).toEqual({
+      value: { __class: 'DiggAPIError', code: 1005, message: 'Application key required' },
+      serialized: error.body,
+    });
   });
 });
 
@@ -226,7 +249,9 @@ describe('Responses: Property order', () => {
 
   test('short URL records are link, short_url, itemid, view_count; the wrapper shorturls, timestamp, total, count, offset', async () => {
     const record = { link: 'https://news.test/a', short_url: 'https://sho.rt/Ab3dE9z', itemid: 7, view_count: 0 };
-    const handler = resourceEndpoint(() => resource(ShortUrlListShape, { shorturls: [record], timestamp: 9, total: 1, count: 1, offset: 0 }));
+    const handler = resourceEndpoint(() =>
+      resource(ShortUrlListShape, { shorturls: [record], timestamp: 9, total: 1, count: 1, offset: 0 }),
+    );
     const json = JSON.parse((await call(handler, 'json')).body);
     const php = unserialize((await call(handler, 'php')).body).value as Record<string, any>;
     for (const value of [json, php]) {
@@ -290,13 +315,16 @@ describe('Responses: Status per code', () => {
   const NOT_FOUND = [404, 1008, 1011, 1014, 1021, 1025];
   const expected = (code: number): number => (NOT_FOUND.includes(code) ? 404 : code === 500 ? 500 : 403);
 
-  test.each(SPEC_CATALOGUE.map(([code]) => [code, expected(code)]))('error %i answers HTTP %i (Javascript: 200, status in the object)', async (code, status) => {
-    const handler = resourceEndpoint(() => {
-      throw new ApiError(code);
-    });
-    expectError(await call(handler, 'json'), 'json', code, status, { detail: false });
-    expectError(await call(handler, 'javascript'), 'javascript', code, status, { detail: false, callback: 'cb' });
-  });
+  test.each(SPEC_CATALOGUE.map(([code]) => [code, expected(code)]))(
+    'error %i answers HTTP %i (Javascript: 200, status in the object)',
+    async (code, status) => {
+      const handler = resourceEndpoint(() => {
+        throw new ApiError(code);
+      });
+      expectError(await call(handler, 'json'), 'json', code, status, { detail: false });
+      expectError(await call(handler, 'javascript'), 'javascript', code, status, { detail: false, callback: 'cb' });
+    },
+  );
 
   test.each([
     ['/container/nope', 1014, 404],
@@ -341,12 +369,16 @@ describe('Responses: Deprecation', () => {
   test('a Link to the replacement documentation when DEPRECATION_LINK is set, on successes and errors', async () => {
     const env = { DEPRECATION_LINK: 'https://docs.new-api.test/migrate' };
     for (const target of [withKey('/containers'), '/containers', withKey('/nope')]) {
-      expect((await invokeWithEnv(env, target)).headers.link).toBe('<https://docs.new-api.test/migrate>; rel="deprecation"; type="text/html"');
+      expect((await invokeWithEnv(env, target)).headers.link).toBe(
+        '<https://docs.new-api.test/migrate>; rel="deprecation"; type="text/html"',
+      );
     }
   });
 
   test('a gallery endpoint (sunset) carries Sunset as an HTTP-date, on successes and errors', async () => {
-    const gallery = endpoint({ args: {}, sunset: true }, () => resource(GalleryShape, { timestamp: 5, min_date: 1, total: 0, offset: 0, count: 0, photos: [] }));
+    const gallery = endpoint({ args: {}, sunset: true }, () =>
+      resource(GalleryShape, { timestamp: 5, min_date: 1, total: 0, offset: 0, count: 0, photos: [] }),
+    );
     for (const response of [await call(gallery, 'xml'), await invokeHandler(gallery, '/errors?type=json')]) {
       expect(response.headers.sunset).toBe('Wed, 30 Jun 2027 00:00:00 GMT');
       expect(response.headers.deprecation).toBe(DEPRECATION);
@@ -373,7 +405,14 @@ describe('Responses: Caching', () => {
   });
 
   test('errors, also on those paths, and the catch-all are no-store', async () => {
-    for (const target of ['/errors', withKey('/errors?foo=1'), withKey('/error/9999'), withKey('/container/nope'), withKey('/nope'), withKey('/containers?type=yaml')]) {
+    for (const target of [
+      '/errors',
+      withKey('/errors?foo=1'),
+      withKey('/error/9999'),
+      withKey('/container/nope'),
+      withKey('/nope'),
+      withKey('/containers?type=yaml'),
+    ]) {
       expect([target, (await invoke(target)).headers['cache-control']]).toEqual([target, 'no-store']);
     }
     expect((await invoke(withKey('/containers'), { method: 'POST' })).headers['cache-control']).toBe('no-store');

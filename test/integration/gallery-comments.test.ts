@@ -15,7 +15,7 @@ import {
   earliestInTable,
   expectListing,
   fetchComments,
-  GalleryData,
+  type GalleryData,
   idsOf,
   shuffled,
   sortComments,
@@ -51,11 +51,13 @@ const desc = (comments: readonly TestComment[]) => views(sortComments(comments, 
 const earliestComment = async (): Promise<number> => (await earliestInTable('comment'))!;
 
 async function expectErrorEverywhere(path: string, query: string, code: number, status: number, detail?: string): Promise<void> {
-  for (const type of TYPES) expectError(await invoke(targetFor(path, query, type)), type, code, status, detail === undefined ? {} : { detail });
+  for (const type of TYPES)
+    expectError(await invoke(targetFor(path, query, type)), type, code, status, detail === undefined ? {} : { detail });
 }
 
 /** A photo dated far from every comment window (after 2200), so only comment dates can decide. */
-const farPhoto = (g: GalleryData, fields: Partial<TestPhoto> = {}): TestPhoto => g.photo(Y2200 + 1 + Math.floor(Math.random() * 1000) * DAY, fields);
+const farPhoto = (g: GalleryData, fields: Partial<TestPhoto> = {}): TestPhoto =>
+  g.photo(Y2200 + 1 + Math.floor(Math.random() * 1000) * DAY, fields);
 
 // ---------------------------------------------------------------------------------------------
 
@@ -86,12 +88,18 @@ describe('the comment record and the events wrapper (decisions.md, Comment recor
       ]);
     }
     expect(JSON.parse(fetched.responses.json.body).comments[0]).toHaveProperty('replyto', null);
-    expect(fetched.responses.xml.body).toMatch(new RegExp(`<comment date="${top.date}" id="${top.id}" story="${photo!.id}" up="4" down="1" replies="1" user="[^"]*" level="0" root="${top.id}">`));
+    expect(fetched.responses.xml.body).toMatch(
+      new RegExp(
+        `<comment date="${top.date}" id="${top.id}" story="${photo!.id}" up="4" down="1" replies="1" user="[^"]*" level="0" root="${top.id}">`,
+      ),
+    );
     expect(fetched.responses.php.body).toContain(`s:7:"replyto";N;`);
     expect(fetched.responses.php.body).toContain(`s:7:"replyto";i:${top.id};`);
     // total is a string in JSON and PHP, the events wrapper has no max_date.
     expect(JSON.parse(fetched.responses.json.body).total).toBe('3');
-    expect(fetched.responses.php.body).toMatch(/^O:16:"ServiceAPIEvents":6:\{s:9:"timestamp";i:\d+;s:8:"min_date";i:\d+;s:5:"total";s:1:"3";s:6:"offset";i:0;s:5:"count";i:3;s:8:"comments";a:3:\{/);
+    expect(fetched.responses.php.body).toMatch(
+      /^O:16:"ServiceAPIEvents":6:\{s:9:"timestamp";i:\d+;s:8:"min_date";i:\d+;s:5:"total";s:1:"3";s:6:"offset";i:0;s:5:"count";i:3;s:8:"comments";a:3:\{/,
+    );
   });
 
   test('events carry no max_date, even when a maximum was asked for', async () => {
@@ -106,7 +114,8 @@ describe('the comment record and the events wrapper (decisions.md, Comment recor
   });
 
   test('hard characters in content and user round-trip through every type (XML: U+FFFD for what it cannot carry)', async () => {
-    const HARD = 'Tom & Jerry <i>"quoted"</i> \'single\' ]]> \t tab \n lf \r cr \r\n \u0000 \u0001 \u001f \u007f \uFFFE 中文 日本語 😀 👍🏽 \u2028 \u2029 end';
+    const HARD =
+      'Tom & Jerry <i>"quoted"</i> \'single\' ]]> \t tab \n lf \r cr \r\n \u0000 \u0001 \u001f \u007f \uFFFE 中文 日本語 😀 👍🏽 \u2028 \u2029 end';
     const start = await claim(2 * DAY);
     let photo: TestPhoto | undefined;
     let comments: TestComment[] = [];
@@ -179,13 +188,25 @@ describe('GET /galleryphotos/comments: the 30-day window, over the comments’ o
       inside = [g.comment(photo, min), g.comment(photo, min + 12 * DAY), g.comment(photo, max)];
       g.comment(photo, max + 1);
     });
-    expectListing(await fetchComments('/galleryphotos/comments', `min_submit_date=${min}`), { min_date: min, total: 3, items: desc(inside) });
-    expectListing(await fetchComments('/galleryphotos/comments', `max_submit_date=${max}`), { min_date: min, total: 3, items: desc(inside) });
+    expectListing(await fetchComments('/galleryphotos/comments', `min_submit_date=${min}`), {
+      min_date: min,
+      total: 3,
+      items: desc(inside),
+    });
+    expectListing(await fetchComments('/galleryphotos/comments', `max_submit_date=${max}`), {
+      min_date: min,
+      total: 3,
+      items: desc(inside),
+    });
     expectListing(await fetchComments('/galleryphotos/comments', `min_submit_date=${min}&max_submit_date=${max}`), {
-      min_date: min, total: 3, items: desc(inside),
+      min_date: min,
+      total: 3,
+      items: desc(inside),
     });
     expectListing(await fetchComments('/galleryphotos/comments', `min_submit_date=${min + 1}&max_submit_date=${max - 1}`), {
-      min_date: min + 1, total: 1, items: desc(inside.slice(1, 2)),
+      min_date: min + 1,
+      total: 1,
+      items: desc(inside.slice(1, 2)),
     });
   });
 
@@ -202,8 +223,19 @@ describe('GET /galleryphotos/comments: the 30-day window, over the comments’ o
   });
 
   test('more than 30 days is 1020, max before min 1006 (HTTP 403)', async () => {
-    await expectErrorEverywhere('/galleryphotos/comments', `min_submit_date=900000000&max_submit_date=${900_000_000 + THIRTY_DAYS + 1}`, 1020, 403);
-    await expectErrorEverywhere('/galleryphotos/comments', 'min_submit_date=900000000&max_submit_date=899999999', 1006, 403, 'max_submit_date');
+    await expectErrorEverywhere(
+      '/galleryphotos/comments',
+      `min_submit_date=900000000&max_submit_date=${900_000_000 + THIRTY_DAYS + 1}`,
+      1020,
+      403,
+    );
+    await expectErrorEverywhere(
+      '/galleryphotos/comments',
+      'min_submit_date=900000000&max_submit_date=899999999',
+      1006,
+      403,
+      'max_submit_date',
+    );
   });
 });
 
@@ -241,7 +273,8 @@ describe('comment sorts: submit_date is the comment’s date, digg_count its up 
     await save((g) => {
       photo = g.photo(Y2200 + 5 * DAY, { digg_count: 1 });
       const other = g.photo(Y2200 + 6 * DAY, { digg_count: 1000 });
-      for (const [n, day, up] of shuffled(PLAN)) c[n] = g.comment(n % 2 === 0 ? photo : other, dates[day]!, { id: base + n, up, down: 100 - up });
+      for (const [n, day, up] of shuffled(PLAN))
+        c[n] = g.comment(n % 2 === 0 ? photo : other, dates[day]!, { id: base + n, up, down: 100 - up });
       // The same plan once more as the replies to one comment of `photo`, ten days later.
       parent = g.comment(photo, start + 4 * DAY, { id: base + 100, up: 50 });
       for (const [n, day, up] of shuffled(PLAN)) r[n] = g.reply(parent, dates[day]! + 10 * DAY, { id: base + 200 + n, up, down: 100 - up });
@@ -280,8 +313,17 @@ describe('comment sorts: submit_date is the comment’s date, digg_count its up 
     const path = `/galleryphoto/${photo.id}/comment/${parent.id}/replies`;
     const all = EXPECTED['digg_count-desc'].map((n) => r[n]!);
     const earliest = await earliestComment();
-    expectListing(await fetchComments(path, 'sort=digg_count-desc&count=5'), { min_date: earliest, total: 8, items: views(all.slice(0, 5)) });
-    expectListing(await fetchComments(path, 'sort=digg_count-desc&count=5&offset=5'), { min_date: earliest, total: 8, offset: 5, items: views(all.slice(5)) });
+    expectListing(await fetchComments(path, 'sort=digg_count-desc&count=5'), {
+      min_date: earliest,
+      total: 8,
+      items: views(all.slice(0, 5)),
+    });
+    expectListing(await fetchComments(path, 'sort=digg_count-desc&count=5&offset=5'), {
+      min_date: earliest,
+      total: 8,
+      offset: 5,
+      items: views(all.slice(5)),
+    });
   });
 });
 
@@ -304,9 +346,15 @@ describe('GET /galleryphotos/{list}/comments', () => {
     const fetched = await fetchComments(`/galleryphotos/${list}/comments`);
     expectListing(fetched, { min_date: earliest, total: 4, items: desc(comments) });
     // Any distance between the bounds: the window applies, inclusive.
-    const bounded = await fetchComments(`/galleryphotos/${list}/comments`, `min_submit_date=${comments[0]!.date}&max_submit_date=${comments[3]!.date}`);
+    const bounded = await fetchComments(
+      `/galleryphotos/${list}/comments`,
+      `min_submit_date=${comments[0]!.date}&max_submit_date=${comments[3]!.date}`,
+    );
     expectListing(bounded, { min_date: comments[0]!.date, total: 3, items: desc([comments[0]!, comments[1]!, comments[3]!]) });
-    const duplicated = await fetchComments(`/galleryphotos/${photos[1]!.id},${photos[0]!.id},${photos[1]!.id}/comments`, 'offset=1&count=2');
+    const duplicated = await fetchComments(
+      `/galleryphotos/${photos[1]!.id},${photos[0]!.id},${photos[1]!.id}/comments`,
+      'offset=1&count=2',
+    );
     expectListing(duplicated, { min_date: earliest, total: 4, offset: 1, items: desc(comments).slice(1, 3) });
     const none = await fetchComments(`/galleryphotos/${photos[2]!.id}/comments`);
     expectListing(none, { min_date: earliest, total: 0, items: [] });
@@ -326,7 +374,9 @@ describe('GET /galleryphotos/{list}/comments', () => {
   test('more than 100 distinct ids is 1007 (HTTP 403); 100 known ids, each given twice, pass', async () => {
     const many = Array.from({ length: 101 }, () => uniqueId());
     for (const type of TYPES) {
-      const message = expectError(await invoke(targetFor(`/galleryphotos/${many.join(',')}/comments`, '', type)), type, 1007, 403, { detail: 'list' });
+      const message = expectError(await invoke(targetFor(`/galleryphotos/${many.join(',')}/comments`, '', type)), type, 1007, 403, {
+        detail: 'list',
+      });
       expect(message).toMatch(/\b100\b/);
     }
     let photos: TestPhoto[] = [];
@@ -361,7 +411,10 @@ describe('GET /galleryphoto/{id}/comments', () => {
     const fetched = await fetchComments(`/galleryphoto/${photo!.id}/comments`);
     expectListing(fetched, { min_date: await earliestComment(), total: 2, items: desc(tops) });
     for (const type of TYPES) expect(fetched.listings[type].items.every((c) => c.level === 0 && c.replyto === null)).toBe(true);
-    const bounded = await fetchComments(`/galleryphoto/${photo!.id}/comments`, `min_submit_date=${Y1986 + 20}&max_submit_date=${Y2200 + 19}`);
+    const bounded = await fetchComments(
+      `/galleryphoto/${photo!.id}/comments`,
+      `min_submit_date=${Y1986 + 20}&max_submit_date=${Y2200 + 19}`,
+    );
     expectListing(bounded, { min_date: Y1986 + 20, total: 1, items: views([tops[0]!]) });
   });
 
@@ -399,7 +452,14 @@ describe('GET /galleryphoto/{id}/comments', () => {
 describe('GET /galleryphoto/{id}/comment/{id}', () => {
   async function thread() {
     const start = await claim(2 * DAY);
-    const made = {} as { photo: TestPhoto; other: TestPhoto; top: TestComment; reply: TestComment; deeper: TestComment; foreign: TestComment };
+    const made = {} as {
+      photo: TestPhoto;
+      other: TestPhoto;
+      top: TestComment;
+      reply: TestComment;
+      deeper: TestComment;
+      foreign: TestComment;
+    };
     await save((g) => {
       made.photo = farPhoto(g);
       made.other = farPhoto(g);
@@ -414,8 +474,16 @@ describe('GET /galleryphoto/{id}/comment/{id}', () => {
   test('the events wrapper holding the one comment, at any level', async () => {
     const { photo, top, deeper } = await thread();
     const earliest = await earliestComment();
-    expectListing(await fetchComments(`/galleryphoto/${photo.id}/comment/${top.id}`), { min_date: earliest, total: 1, items: views([top]) });
-    expectListing(await fetchComments(`/galleryphoto/${photo.id}/comment/${deeper.id}`), { min_date: earliest, total: 1, items: views([deeper]) });
+    expectListing(await fetchComments(`/galleryphoto/${photo.id}/comment/${top.id}`), {
+      min_date: earliest,
+      total: 1,
+      items: views([top]),
+    });
+    expectListing(await fetchComments(`/galleryphoto/${photo.id}/comment/${deeper.id}`), {
+      min_date: earliest,
+      total: 1,
+      items: views([deeper]),
+    });
   });
 
   test('an unknown photo, an unknown comment, or a comment of another photo is 404 in every type', async () => {
@@ -438,7 +506,15 @@ describe('GET /galleryphoto/{id}/comment/{id}', () => {
 describe('GET /galleryphoto/{id}/comment/{id}/replies: one level', () => {
   async function tree() {
     const start = await claim(2 * DAY);
-    const made = {} as { photo: TestPhoto; other: TestPhoto; top: TestComment; replies: TestComment[]; deeper: TestComment[]; leaf: TestComment; foreign: TestComment };
+    const made = {} as {
+      photo: TestPhoto;
+      other: TestPhoto;
+      top: TestComment;
+      replies: TestComment[];
+      deeper: TestComment[];
+      leaf: TestComment;
+      foreign: TestComment;
+    };
     await save((g) => {
       made.photo = farPhoto(g);
       made.other = farPhoto(g);
@@ -462,7 +538,12 @@ describe('GET /galleryphoto/{id}/comment/{id}/replies: one level', () => {
     expectListing(await fetchComments(path(deeper[0]!)), { min_date: earliest, total: 1, items: views([leaf]) });
     expectListing(await fetchComments(path(leaf)), { min_date: earliest, total: 0, items: [] });
     expectListing(await fetchComments(path(replies[1]!)), { min_date: earliest, total: 0, items: [] });
-    expectListing(await fetchComments(path(top), 'sort=submit_date-asc&offset=1&count=1'), { min_date: earliest, total: 3, offset: 1, items: views([replies[2]!]) });
+    expectListing(await fetchComments(path(top), 'sort=submit_date-asc&offset=1&count=1'), {
+      min_date: earliest,
+      total: 3,
+      offset: 1,
+      items: views([replies[2]!]),
+    });
   });
 
   test('an unknown photo, an unknown comment, or a comment of another photo is 404 in every type', async () => {

@@ -99,7 +99,13 @@ interface Gallery {
   readonly total: number;
 }
 
-const page = (series: Series, range: { from: number; to: number }, sort: Sort, offset: number, count: number): PageQuery => ({ series: [series], range, sort, offset, count });
+const page = (series: Series, range: { from: number; to: number }, sort: Sort, offset: number, count: number): PageQuery => ({
+  series: [series],
+  range,
+  sort,
+  offset,
+  count,
+});
 const CASES: Case[] = [
   ...SORTS.flatMap((sort): Case[] => [
     { label: `window, ${sort}, first page of 10`, query: () => page(PHOTOS, WINDOW, sort, 0, 10) },
@@ -108,7 +114,10 @@ const CASES: Case[] = [
     { label: `thread, ${sort}, first page`, query: (g) => page(thread(g.threadPhoto), ALL_TIME, sort, 0, 10) },
     { label: `top level, ${sort}, first page`, query: (g) => page(topLevel(g.threadPhoto), ALL_TIME, sort, 0, 10) },
     { label: `replies, ${sort}, first page`, query: (g) => page(repliesTo(g.parent), ALL_TIME, sort, 0, 10) },
-    { label: `thread with a 3-day window, ${sort}`, query: (g) => page(thread(g.threadPhoto), { from: NOW - 19 * DAY, to: NOW - 16 * DAY }, sort, 0, 10) },
+    {
+      label: `thread with a 3-day window, ${sort}`,
+      query: (g) => page(thread(g.threadPhoto), { from: NOW - 19 * DAY, to: NOW - 16 * DAY }, sort, 0, 10),
+    },
   ]),
 ];
 
@@ -130,7 +139,10 @@ beforeAll(async () => {
   small = await measure({ threadPhoto: first.photo.id, parent: first.comments[0]!.id, total: 1_000 });
   // Written again whole: the bulk writer puts counter items, it does not add to them.
   const big = threadOf(2_000_000, 5_000, 6_000_000);
-  await bulkWrite(documents, name, { photos: [...before.photos, ...photos(19_999, 10_000_000), big.photo], comments: [...before.comments, ...big.comments] });
+  await bulkWrite(documents, name, {
+    photos: [...before.photos, ...photos(19_999, 10_000_000), big.photo],
+    comments: [...before.comments, ...big.comments],
+  });
   grown = { threadPhoto: big.photo.id, parent: big.comments[0]!.id, total: 21_000 };
   large = await measure(grown);
 });

@@ -39,7 +39,10 @@ type Line = { readonly of: string; readonly text: string };
 const universe = (idBase: number) =>
   fc
     .record({
-      photos: fc.array(fc.array(fc.record({ date: fc.constantFrom(...OFFSETS), digg: fc.nat(5) }), { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 4 }),
+      photos: fc.array(fc.array(fc.record({ date: fc.constantFrom(...OFFSETS), digg: fc.nat(5) }), { minLength: 1, maxLength: 2 }), {
+        minLength: 1,
+        maxLength: 4,
+      }),
       comments: fc.array(
         fc.record({
           photo: fc.nat(),
@@ -77,7 +80,17 @@ const universe = (idBase: number) =>
         lines.push(
           versions.map(({ date, up }) => ({
             of: `comment ${c}`,
-            text: JSON.stringify({ type: 'comment', id: idBase + 1_000 + c, photo: idBase + (photo % photos.length), replyto, date: BASE + date, user: 'c', content: `Comment ${c}`, up, down: 0 }),
+            text: JSON.stringify({
+              type: 'comment',
+              id: idBase + 1_000 + c,
+              photo: idBase + (photo % photos.length),
+              replyto,
+              date: BASE + date,
+              user: 'c',
+              content: `Comment ${c}`,
+              up,
+              down: 0,
+            }),
           })),
         );
       });
@@ -90,7 +103,10 @@ const importSequences = (idBase: number) =>
     fc.tuple(
       fc.constant(records),
       fc.array(
-        fc.shuffledSubarray(records).chain((chosen) => fc.tuple(...chosen.map((versions) => fc.constantFrom(...versions)))).map((lines) => lines.map((line) => line.text)),
+        fc
+          .shuffledSubarray(records)
+          .chain((chosen) => fc.tuple(...chosen.map((versions) => fc.constantFrom(...versions))))
+          .map((lines) => lines.map((line) => line.text)),
         { minLength: 1, maxLength: 4 },
       ),
     ),
@@ -120,16 +136,43 @@ test('after random sequences of imports, every counter and count agrees with a r
 test('what the counters say is what the listings find: totals and pages over the records written', async () => {
   const idBase = 10 ** 13 + randomInt(0, 2 ** 30) * 100;
   const photo = (n: number, date: number, digg: number) =>
-    JSON.stringify({ type: 'photo', id: idBase + n, submit_date: date, title: 't', user: { name: 'u', icon: 'http://i.example.net/u', registered: 1, profileviews: 0 }, src: 'http://i.example.net/s', href: 'http://i.example.net/h', digg_count: digg });
-  const comment = (n: number, date: number) => JSON.stringify({ type: 'comment', id: idBase + 50 + n, photo: idBase, replyto: null, date, user: 'c', content: 'x', up: n, down: 0 });
+    JSON.stringify({
+      type: 'photo',
+      id: idBase + n,
+      submit_date: date,
+      title: 't',
+      user: { name: 'u', icon: 'http://i.example.net/u', registered: 1, profileviews: 0 },
+      src: 'http://i.example.net/s',
+      href: 'http://i.example.net/h',
+      digg_count: digg,
+    });
+  const comment = (n: number, date: number) =>
+    JSON.stringify({ type: 'comment', id: idBase + 50 + n, photo: idBase, replyto: null, date, user: 'c', content: 'x', up: n, down: 0 });
   const start = 2_000_000_000 - (2_000_000_000 % DAY);
-  await importLines([photo(0, start + 10, 1), photo(1, start + 3 * DAY, 2), photo(2, start + 3 * DAY + 1, 2), ...[0, 1, 2].map((n) => comment(n, start + n * 4_096 * DAY))], documents, name);
+  await importLines(
+    [
+      photo(0, start + 10, 1),
+      photo(1, start + 3 * DAY, 2),
+      photo(2, start + 3 * DAY + 1, 2),
+      ...[0, 1, 2].map((n) => comment(n, start + n * 4_096 * DAY)),
+    ],
+    documents,
+    name,
+  );
   // Photo 1 moves a day on; photo 0 gets more diggs.
   await importLines([photo(1, start + 4 * DAY, 2), photo(0, start + 10, 9)], documents, name);
   const range = { from: start, to: start + 30 * DAY };
-  expect(await store.page({ series: [allOf('photo')], range, sort: 'submit_date-asc', offset: 0, count: 10 })).toEqual({ total: 3, ids: [idBase, idBase + 2, idBase + 1] });
-  expect(await store.page({ series: [allOf('photo')], range, sort: 'digg_count-desc', offset: 1, count: 10 })).toEqual({ total: 3, ids: [idBase + 1, idBase + 2] });
-  expect(await store.page({ series: [thread(idBase)], range: { from: 0, to: MAX_DATE }, sort: 'submit_date-desc', offset: 0, count: 2 })).toEqual({ total: 3, ids: [idBase + 52, idBase + 51] });
+  expect(await store.page({ series: [allOf('photo')], range, sort: 'submit_date-asc', offset: 0, count: 10 })).toEqual({
+    total: 3,
+    ids: [idBase, idBase + 2, idBase + 1],
+  });
+  expect(await store.page({ series: [allOf('photo')], range, sort: 'digg_count-desc', offset: 1, count: 10 })).toEqual({
+    total: 3,
+    ids: [idBase + 1, idBase + 2],
+  });
+  expect(
+    await store.page({ series: [thread(idBase)], range: { from: 0, to: MAX_DATE }, sort: 'submit_date-desc', offset: 0, count: 2 }),
+  ).toEqual({ total: 3, ids: [idBase + 52, idBase + 51] });
   expect((await auditGallery(documents, name)).problems).toEqual([]);
 });
 
@@ -145,13 +188,23 @@ describe('pages of every kind against the records themselves', () => {
     comments.push({ id: idBase + 1_000 + n, date: START + 10 * DAY + randomInt(0, 3 * DAY), rank: randomInt(0, 4), replyto });
   }
   const line = (type: 'photo' | 'comment', fields: object) => JSON.stringify({ type, ...fields });
-  const photoFields = (id: number, date: number, rank: number) => ({ id, submit_date: date, title: 't', user: { name: 'u', icon: 'http://i.example.net/u', registered: 1, profileviews: 0 }, src: 'http://i.example.net/s', href: 'http://i.example.net/h', digg_count: rank });
+  const photoFields = (id: number, date: number, rank: number) => ({
+    id,
+    submit_date: date,
+    title: 't',
+    user: { name: 'u', icon: 'http://i.example.net/u', registered: 1, profileviews: 0 },
+    src: 'http://i.example.net/s',
+    href: 'http://i.example.net/h',
+    digg_count: rank,
+  });
 
   beforeAll(async () => {
     const lines = [
       ...photos.map((p) => line('photo', photoFields(p.id, p.date, p.rank))),
       line('photo', photoFields(threadPhoto, START + 10 * DAY, 0)),
-      ...comments.map((c) => line('comment', { id: c.id, photo: threadPhoto, replyto: c.replyto, date: c.date, user: 'c', content: 'x', up: c.rank, down: 0 })),
+      ...comments.map((c) =>
+        line('comment', { id: c.id, photo: threadPhoto, replyto: c.replyto, date: c.date, user: 'c', content: 'x', up: c.rank, down: 0 }),
+      ),
     ];
     const summary = await importLines(lines, documents, name);
     expect(summary.refused).toEqual([]);
@@ -163,7 +216,12 @@ describe('pages of every kind against the records themselves', () => {
     'digg_count-desc': (a, b) => b.rank - a.rank || b.date - a.date || b.id - a.id,
     'digg_count-asc': (a, b) => a.rank - b.rank || b.date - a.date || b.id - a.id,
   };
-  const sort = fc.constantFrom('submit_date-desc', 'submit_date-asc', 'digg_count-desc', 'digg_count-asc') as fc.Arbitrary<'submit_date-desc'>;
+  const sort = fc.constantFrom(
+    'submit_date-desc',
+    'submit_date-asc',
+    'digg_count-desc',
+    'digg_count-asc',
+  ) as fc.Arbitrary<'submit_date-desc'>;
   const expected = (members: typeof photos, range: { from: number; to: number }, order: string, offset: number, count: number) => {
     const inRange = members.filter((m) => m.date >= range.from && m.date <= range.to).sort(ORDER[order]);
     return { total: inRange.length, ids: inRange.slice(offset, offset + count).map((m) => m.id) };
@@ -171,10 +229,19 @@ describe('pages of every kind against the records themselves', () => {
 
   test('the whole gallery: any window cutting the days, any sort, any offset (deep, past the middle, past the end)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: -DAY, max: 4 * DAY }), fc.integer({ min: 0, max: 4 * DAY }), sort, fc.integer({ min: 0, max: 650 }), fc.integer({ min: 1, max: 100 }), async (from, width, order, offset, count) => {
-        const range = { from: START + from, to: START + from + width };
-        expect(await store.page({ series: [allOf('photo')], range, sort: order, offset, count })).toEqual(expected(photos, range, order, offset, count));
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: -DAY, max: 4 * DAY }),
+        fc.integer({ min: 0, max: 4 * DAY }),
+        sort,
+        fc.integer({ min: 0, max: 650 }),
+        fc.integer({ min: 1, max: 100 }),
+        async (from, width, order, offset, count) => {
+          const range = { from: START + from, to: START + from + width };
+          expect(await store.page({ series: [allOf('photo')], range, sort: order, offset, count })).toEqual(
+            expected(photos, range, order, offset, count),
+          );
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -184,13 +251,29 @@ describe('pages of every kind against the records themselves', () => {
     const seriesOf = fc.oneof(
       fc.constant({ series: thread(threadPhoto), members: comments }),
       fc.constant({ series: { of: 'top' as const, photo: threadPhoto }, members: comments.filter((c) => c.replyto === null) }),
-      fc.constantFrom(...parents).map((parent) => ({ series: { of: 'replies' as const, comment: parent }, members: comments.filter((c) => c.replyto === parent) })),
+      fc
+        .constantFrom(...parents)
+        .map((parent) => ({ series: { of: 'replies' as const, comment: parent }, members: comments.filter((c) => c.replyto === parent) })),
     );
-    const range = fc.oneof(fc.constant({ from: 0, to: MAX_DATE }), fc.tuple(fc.integer({ min: 9 * DAY, max: 14 * DAY }), fc.integer({ min: 0, max: 4 * DAY })).map(([from, width]) => ({ from: START + from, to: START + from + width })));
+    const range = fc.oneof(
+      fc.constant({ from: 0, to: MAX_DATE }),
+      fc
+        .tuple(fc.integer({ min: 9 * DAY, max: 14 * DAY }), fc.integer({ min: 0, max: 4 * DAY }))
+        .map(([from, width]) => ({ from: START + from, to: START + from + width })),
+    );
     await fc.assert(
-      fc.asyncProperty(seriesOf, range, sort, fc.integer({ min: 0, max: 160 }), fc.integer({ min: 1, max: 100 }), async ({ series, members }, window, order, offset, count) => {
-        expect(await store.page({ series: [series], range: window, sort: order, offset, count })).toEqual(expected(members, window, order, offset, count));
-      }),
+      fc.asyncProperty(
+        seriesOf,
+        range,
+        sort,
+        fc.integer({ min: 0, max: 160 }),
+        fc.integer({ min: 1, max: 100 }),
+        async ({ series, members }, window, order, offset, count) => {
+          expect(await store.page({ series: [series], range: window, sort: order, offset, count })).toEqual(
+            expected(members, window, order, offset, count),
+          );
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -45,8 +45,32 @@ const ids = (photos: readonly { id: number }[]): number[] => photos.map((photo) 
 const views = (photos: readonly TestPhoto[]) => photos.map(photoView);
 
 /** Asserts error `code` with `status` for the request in all four types. */
+/** The eight gallery routes for photo `p` and its comment `c`; `list` stands for the id-list routes' photos. */
+const galleryPaths = (p: number, c: number, list: string = String(p)): string[] => [
+  '/galleryphotos',
+  `/galleryphotos/${list}`,
+  `/galleryphoto/${p}`,
+  '/galleryphotos/comments',
+  `/galleryphotos/${list}/comments`,
+  `/galleryphoto/${p}/comments`,
+  `/galleryphoto/${p}/comment/${c}`,
+  `/galleryphoto/${p}/comment/${c}/replies`,
+];
+
+/** The eight routes for a photo and comment stored at `at` and one second later. */
+async function storedPaths(at: number): Promise<string[]> {
+  let photo: TestPhoto | undefined;
+  let comment: { id: number } | undefined;
+  await save((g) => {
+    photo = g.photo(at);
+    comment = g.comment(photo, at + 1);
+  });
+  return galleryPaths(photo!.id, comment!.id);
+}
+
 async function expectErrorEverywhere(path: string, query: string, code: number, status: number, detail?: string): Promise<void> {
-  for (const type of TYPES) expectError(await invoke(targetFor(path, query, type)), type, code, status, detail === undefined ? {} : { detail });
+  for (const type of TYPES)
+    expectError(await invoke(targetFor(path, query, type)), type, code, status, detail === undefined ? {} : { detail });
 }
 
 /** Freezes the clock the handlers read at `seconds` (plus a fraction, which they must drop). */
@@ -238,7 +262,9 @@ describe('id lists (decisions.md, Id lists; Unknown ids)', () => {
 
   test('more than 100 distinct ids is 1007 (HTTP 403) in every type, naming the list and its bound', async () => {
     for (const type of TYPES) {
-      const message = expectError(await invoke(targetFor(`/galleryphotos/${range(101).join(',')}`, '', type)), type, 1007, 403, { detail: 'list' });
+      const message = expectError(await invoke(targetFor(`/galleryphotos/${range(101).join(',')}`, '', type)), type, 1007, 403, {
+        detail: 'list',
+      });
       expect(message).toMatch(/\b100\b/);
     }
   });
@@ -263,9 +289,22 @@ describe('id lists (decisions.md, Id lists; Unknown ids)', () => {
     const list = [c.id, uniqueId(), a.id, c.id, b.id, a.id, uniqueId()].join(',');
     const earliest = (await earliestInTable('photo'))!;
     expectListing(await fetchPhotos(`/galleryphotos/${list}`), { min_date: earliest, total: 3, items: views([a, b, c]) });
-    expectListing(await fetchPhotos(`/galleryphotos/${list}`, 'sort=submit_date-asc'), { min_date: earliest, total: 3, items: views([c, b, a]) });
-    expectListing(await fetchPhotos(`/galleryphotos/${list}`, 'sort=digg_count-asc'), { min_date: earliest, total: 3, items: views([b, c, a]) });
-    expectListing(await fetchPhotos(`/galleryphotos/${list}`, 'offset=1&count=1'), { min_date: earliest, total: 3, offset: 1, items: views([b]) });
+    expectListing(await fetchPhotos(`/galleryphotos/${list}`, 'sort=submit_date-asc'), {
+      min_date: earliest,
+      total: 3,
+      items: views([c, b, a]),
+    });
+    expectListing(await fetchPhotos(`/galleryphotos/${list}`, 'sort=digg_count-asc'), {
+      min_date: earliest,
+      total: 3,
+      items: views([b, c, a]),
+    });
+    expectListing(await fetchPhotos(`/galleryphotos/${list}`, 'offset=1&count=1'), {
+      min_date: earliest,
+      total: 3,
+      offset: 1,
+      items: views([b]),
+    });
   });
 
   test('only unknown ids: an empty list with total 0', async () => {
@@ -317,7 +356,10 @@ describe('sorts (spec 4.4; decisions.md, Sort digg_count)', () => {
   };
 
   test('the written-out orders agree with the rules the other tests compute with', () => {
-    const plan = { 1: [2, 5], 2: [2, 5], 3: [3, 5], 4: [1, 5], 5: [3, 9], 6: [1, 0], 7: [2, 0], 8: [3, 1] } as Record<number, [number, number]>;
+    const plan = { 1: [2, 5], 2: [2, 5], 3: [3, 5], 4: [1, 5], 5: [3, 9], 6: [1, 0], 7: [2, 0], 8: [3, 1] } as Record<
+      number,
+      [number, number]
+    >;
     const photos = Object.entries(plan).map(([n, [date, digg]]) => ({ id: Number(n), submit_date: date, digg_count: digg }) as TestPhoto);
     for (const sort of SORT_VALUES) expect(ids(sortPhotos(photos, sort))).toEqual(EXPECTED[sort]);
   });
@@ -349,18 +391,30 @@ describe('sorts (spec 4.4; decisions.md, Sort digg_count)', () => {
     const query = `min_submit_date=${start}&max_submit_date=${start + 2 * DAY}`;
     for (const sort of ['digg_count-desc', 'digg_count-asc'] as const) {
       const expected = views(sortPhotos(photos, sort));
-      expectListing(await fetchPhotos('/galleryphotos', `${query}&sort=${sort}&count=100`), { min_date: start, max_date: start + 2 * DAY, total: 40, items: expected });
+      expectListing(await fetchPhotos('/galleryphotos', `${query}&sort=${sort}&count=100`), {
+        min_date: start,
+        max_date: start + 2 * DAY,
+        total: 40,
+        items: expected,
+      });
       expectListing(await fetchPhotos('/galleryphotos', `${query}&sort=${sort}&offset=25&count=10`), {
-        min_date: start, max_date: start + 2 * DAY, total: 40, offset: 25, items: expected.slice(25, 35),
+        min_date: start,
+        max_date: start + 2 * DAY,
+        total: 40,
+        offset: 25,
+        items: expected.slice(25, 35),
       });
     }
   });
 
-  test.each(['newest', 'digg_count', 'SUBMIT_DATE-DESC', 'submit_date-desc ', ''])('sort=%s is 1017 (HTTP 403) in every type', async (sort) => {
-    for (const path of ['/galleryphotos', `/galleryphotos/${uniqueId()}`, `/galleryphoto/${uniqueId()}`]) {
-      await expectErrorEverywhere(path, `sort=${encodeURIComponent(sort)}`, 1017, 403);
-    }
-  });
+  test.each(['newest', 'digg_count', 'SUBMIT_DATE-DESC', 'submit_date-desc ', ''])(
+    'sort=%s is 1017 (HTTP 403) in every type',
+    async (sort) => {
+      for (const path of ['/galleryphotos', `/galleryphotos/${uniqueId()}`, `/galleryphoto/${uniqueId()}`]) {
+        await expectErrorEverywhere(path, `sort=${encodeURIComponent(sort)}`, 1017, 403);
+      }
+    },
+  );
 });
 
 describe('paging (decisions.md, count and offset; spec 8)', () => {
@@ -376,8 +430,18 @@ describe('paging (decisions.md, count and offset; spec 8)', () => {
 
   test('count defaults to 10; count=1; total counts the whole window', async () => {
     const { photos, query, min, max } = await twelve();
-    expectListing(await fetchPhotos('/galleryphotos', query), { min_date: min, max_date: max, total: 12, items: views(photos.slice(0, 10)) });
-    expectListing(await fetchPhotos('/galleryphotos', `${query}&count=1`), { min_date: min, max_date: max, total: 12, items: views(photos.slice(0, 1)) });
+    expectListing(await fetchPhotos('/galleryphotos', query), {
+      min_date: min,
+      max_date: max,
+      total: 12,
+      items: views(photos.slice(0, 10)),
+    });
+    expectListing(await fetchPhotos('/galleryphotos', `${query}&count=1`), {
+      min_date: min,
+      max_date: max,
+      total: 12,
+      items: views(photos.slice(0, 1)),
+    });
   });
 
   test('offset moves into the list; offset+count past the end gives the rest; past the end an empty list with the total', async () => {
@@ -391,7 +455,12 @@ describe('paging (decisions.md, count and offset; spec 8)', () => {
     expectListing(await page(500, 10), { ...base, offset: 500, items: [] });
     const list = ids(photos).join(',');
     const earliest = (await earliestInTable('photo'))!;
-    expectListing(await fetchPhotos(`/galleryphotos/${list}`, 'offset=10&count=5'), { min_date: earliest, total: 12, offset: 10, items: views(photos.slice(10)) });
+    expectListing(await fetchPhotos(`/galleryphotos/${list}`, 'offset=10&count=5'), {
+      min_date: earliest,
+      total: 12,
+      offset: 10,
+      items: views(photos.slice(10)),
+    });
     expectListing(await fetchPhotos(`/galleryphotos/${list}`, 'offset=12'), { min_date: earliest, total: 12, offset: 12, items: [] });
     expectListing(await fetchPhotos(`/galleryphoto/${photos[0]!.id}`, 'offset=1'), { min_date: earliest, total: 1, offset: 1, items: [] });
   });
@@ -415,16 +484,7 @@ describe('paging (decisions.md, count and offset; spec 8)', () => {
 describe('the arguments of all eight gallery endpoints, in every type', () => {
   const paths = (): string[] => {
     const [a, b, c] = [uniqueId(), uniqueId(), uniqueId()];
-    return [
-      '/galleryphotos',
-      `/galleryphotos/${a},${b}`,
-      `/galleryphoto/${a}`,
-      '/galleryphotos/comments',
-      `/galleryphotos/${a},${b}/comments`,
-      `/galleryphoto/${a}/comments`,
-      `/galleryphoto/${a}/comment/${c}`,
-      `/galleryphoto/${a}/comment/${c}/replies`,
-    ];
+    return galleryPaths(a, c, `${a},${b}`);
   };
   const CASES: Array<[string, number, string]> = [
     ['count=0', 1006, 'count'],
@@ -452,15 +512,7 @@ describe('the arguments of all eight gallery endpoints, in every type', () => {
   const BACKWARDS = 'min_submit_date=700000000&max_submit_date=699999999';
 
   test('max_submit_date before min_submit_date is 1006 (HTTP 403) on all eight, for a photo and comment that exist', async () => {
-    let photo: TestPhoto | undefined;
-    let comment: { id: number } | undefined;
-    await save((g) => {
-      photo = g.photo(347_155_200 + 4000);
-      comment = g.comment(photo, 347_155_200 + 4001);
-    });
-    const [p, c] = [photo!.id, comment!.id];
-    for (const path of ['/galleryphotos', `/galleryphotos/${p}`, `/galleryphoto/${p}`, '/galleryphotos/comments', `/galleryphotos/${p}/comments`,
-      `/galleryphoto/${p}/comments`, `/galleryphoto/${p}/comment/${c}`, `/galleryphoto/${p}/comment/${c}/replies`]) {
+    for (const path of await storedPaths(347_155_200 + 4000)) {
       await expectErrorEverywhere(path, BACKWARDS, 1006, 403, 'max_submit_date');
     }
   });
@@ -474,7 +526,10 @@ describe('the arguments of all eight gallery endpoints, in every type', () => {
   test('count=100 and offset=0 pass everywhere (no argument error)', async () => {
     for (const path of paths()) {
       const response = await invoke(targetFor(path, 'count=100&offset=0', 'json'));
-      expect([path, response.statusCode]).toEqual([path, path === '/galleryphotos' || path === '/galleryphotos/comments' || /^\/galleryphotos\/\d+,\d+$/.test(path) ? 200 : 404]);
+      expect([path, response.statusCode]).toEqual([
+        path,
+        path === '/galleryphotos' || path === '/galleryphotos/comments' || /^\/galleryphotos\/\d+,\d+$/.test(path) ? 200 : 404,
+      ]);
     }
   });
 
@@ -530,29 +585,8 @@ describe('extreme but valid arguments answer, never error 500', () => {
 });
 
 describe('headers (decisions.md, Deprecation)', () => {
-  const photoPaths = async (): Promise<string[]> => {
-    let photo: TestPhoto | undefined;
-    let comment: { id: number } | undefined;
-    await save((g) => {
-      photo = g.photo(347_155_200 + 5000);
-      comment = g.comment(photo, 347_155_200 + 6000);
-    });
-    const p = photo!.id;
-    const c = comment!.id;
-    return [
-      '/galleryphotos',
-      `/galleryphotos/${p}`,
-      `/galleryphoto/${p}`,
-      '/galleryphotos/comments',
-      `/galleryphotos/${p}/comments`,
-      `/galleryphoto/${p}/comments`,
-      `/galleryphoto/${p}/comment/${c}`,
-      `/galleryphoto/${p}/comment/${c}/replies`,
-    ];
-  };
-
   test('every gallery answer, success or error, in every type, carries Sunset (HTTP-date of 2027-06-30) and Deprecation', async () => {
-    for (const path of await photoPaths()) {
+    for (const path of await storedPaths(347_155_200 + 5000)) {
       for (const type of TYPES) {
         for (const query of ['', 'count=0']) {
           const response = await invoke(targetFor(path, query, type));
@@ -570,7 +604,9 @@ describe('headers (decisions.md, Deprecation)', () => {
 
   test('Sunset is an RFC 8594 HTTP-date (IMF-fixdate)', async () => {
     const sunset = (await invoke(withKey('/galleryphotos/comments?type=json'))).headers.sunset!;
-    expect(sunset).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+    expect(sunset).toMatch(
+      /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+    );
     expect(new Date(sunset).toISOString()).toBe('2027-06-30T00:00:00.000Z');
   });
 
@@ -593,7 +629,8 @@ describe('headers (decisions.md, Deprecation)', () => {
 });
 
 describe('hard characters round-trip through every type', () => {
-  const HARD = 'Tom & Jerry <b>"quoted"</b> \'single\' ]]> \t tab \n lf \r cr \r\n crlf \u0000 nul \u0001 \u001f \u007f \u0085 \uFFFE \uFFFF 中文 日本語 한국어 😀 👍🏽 \u2028 \u2029 end';
+  const HARD =
+    'Tom & Jerry <b>"quoted"</b> \'single\' ]]> \t tab \n lf \r cr \r\n crlf \u0000 nul \u0001 \u001f \u007f \u0085 \uFFFE \uFFFF 中文 日本語 한국어 😀 👍🏽 \u2028 \u2029 end';
 
   test('title, user name, icon, src and href', async () => {
     const start = await claim(2 * DAY);
@@ -601,13 +638,22 @@ describe('hard characters round-trip through every type', () => {
     await save((g) => {
       photo = g.photo(start + 10, {
         title: HARD,
-        user: { name: `名前 & <user> "q" \u0002 😀`, icon: 'http://img.example.net/u/a&b<c>.png?x="1"', registered: 1_100_000_000, profileviews: 3 },
+        user: {
+          name: `名前 & <user> "q" \u0002 😀`,
+          icon: 'http://img.example.net/u/a&b<c>.png?x="1"',
+          registered: 1_100_000_000,
+          profileviews: 3,
+        },
         src: 'http://img.example.net/p/1.jpg?a=1&b=<2>',
         href: 'http://news.example.net/gallery/1?q="x"&y=\'z\'',
       });
     });
     const query = `min_submit_date=${start}&max_submit_date=${start + DAY}`;
-    for (const [path, q] of [['/galleryphotos', query], [`/galleryphotos/${photo!.id}`, query], [`/galleryphoto/${photo!.id}`, query]] as const) {
+    for (const [path, q] of [
+      ['/galleryphotos', query],
+      [`/galleryphotos/${photo!.id}`, query],
+      [`/galleryphoto/${photo!.id}`, query],
+    ] as const) {
       const fetched = await fetchPhotos(path, q);
       expectListing(fetched, { min_date: start, max_date: start + DAY, total: 1, items: views([photo!]) });
       // What XML cannot carry became U+FFFD; everything else came through as written.

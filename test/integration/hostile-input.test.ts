@@ -132,7 +132,12 @@ function seedPhoto(n: number, day: number, digg_count: number, comments: number)
     submit_date: BASE_DATE + day * DAY + n,
     comments,
     title: `Seeded photo ${n}: <b>bold</b> & "quoted" 'too' ]]> café 😀 \u2028 end`,
-    user: { name: `seed<user>${n}`, icon: `http://img.hostile.test/u/${n}.png?a=1&b=<2>`, registered: 1_200_000_000 + n, profileviews: 7 * n },
+    user: {
+      name: `seed<user>${n}`,
+      icon: `http://img.hostile.test/u/${n}.png?a=1&b=<2>`,
+      registered: 1_200_000_000 + n,
+      profileviews: 7 * n,
+    },
     src: `http://img.hostile.test/p/${n}_t.jpg?x="${n}"`,
     href: `http://news.hostile.test/gallery/${n}?a=1&b=2`,
     digg_count,
@@ -202,7 +207,10 @@ const SEEDED_ENTRIES = new Map<number, string>([
   ...PHOTOS.map((p) => [p.id, JSON.stringify(photoEntry(p))] as const),
   ...COMMENTS.map((c) => [c.id, JSON.stringify({ ...c })] as const),
 ]);
-const SEEDED_RANK = new Map<number, number>([...PHOTOS.map((p) => [p.id, p.digg_count] as const), ...COMMENTS.map((c) => [c.id, c.up] as const)]);
+const SEEDED_RANK = new Map<number, number>([
+  ...PHOTOS.map((p) => [p.id, p.digg_count] as const),
+  ...COMMENTS.map((c) => [c.id, c.up] as const),
+]);
 
 /** The seeds, written through the importer and removed with their counters. */
 const seeds = new GalleryData();
@@ -222,14 +230,27 @@ const LEGITIMATE_TEXT: string[] = [
   ...['Error', 'Errors', 'Container', 'Containers', 'Topic', 'ShortURL', 'ShortURLs'].map((name) => config.phpClassPrefix + name),
   ...['Gallery', 'GalleryPhoto', 'User', 'Events', 'Comment'].map((name) => config.phpClassPrefix + name),
   // The gallery's argument and path names, and the bounds its errors name.
-  ...GALLERY_ARGUMENTS, 'list', 'comment_id', 'galleryphotos', 'galleryphoto', 'comments', 'replies',
+  ...GALLERY_ARGUMENTS,
+  'list',
+  'comment_id',
+  'galleryphotos',
+  'galleryphoto',
+  'comments',
+  'replies',
   // The short URL lookup's path parameter, named when its escapes are not UTF-8.
   'short_url',
-  LIST_DETAIL, WINDOW_ORDER_DETAIL(0).slice(0, -2), WINDOW_WIDTH_DETAIL,
+  LIST_DETAIL,
+  WINDOW_ORDER_DETAIL(0).slice(0, -2),
+  WINDOW_WIDTH_DETAIL,
   ...Object.entries(INTEGER_BOUNDS).flatMap(([name, { min, max }]) => [`${name} (minimum ${min})`, `${name} (maximum ${max})`]),
   APP_KEY,
   // What the headers carry whatever the input (decisions.md, Responses).
-  ...Object.values(CONTENT_TYPES), 'text/html; charset=utf-8', 'nosniff', 'no-store', 'public, max-age=300', 'Accept',
+  ...Object.values(CONTENT_TYPES),
+  'text/html; charset=utf-8',
+  'nosniff',
+  'no-store',
+  'public, max-age=300',
+  'Accept',
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -282,7 +303,9 @@ function linkOf(raw: string | null): { readonly link?: string; readonly refusabl
 
 /** Whether the bytes a raw URL component spells (its %XX escapes, and its other characters in UTF-8) are UTF-8. */
 function escapesAreUtf8(raw: string): boolean {
-  const bytes = raw.split(/(%[0-9A-Fa-f]{2})/).flatMap((part) => (/^%[0-9A-Fa-f]{2}$/.test(part) ? [parseInt(part.slice(1), 16)] : [...Buffer.from(part, 'utf8')]));
+  const bytes = raw
+    .split(/(%[0-9A-Fa-f]{2})/)
+    .flatMap((part) => (/^%[0-9A-Fa-f]{2}$/.test(part) ? [parseInt(part.slice(1), 16)] : [...Buffer.from(part, 'utf8')]));
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bytes));
     return true;
@@ -320,8 +343,7 @@ const nextAddress = (): string => {
   return `${addressPrefix}::${(addressCount >>> 16).toString(16)}:${(addressCount & 0xffff).toString(16)}`;
 };
 
-const isLegitimate = (text: string): boolean =>
-  /^-?[0-9]+$/.test(text) || LEGITIMATE_TEXT.some((legitimate) => legitimate.includes(text));
+const isLegitimate = (text: string): boolean => /^-?[0-9]+$/.test(text) || LEGITIMATE_TEXT.some((legitimate) => legitimate.includes(text));
 
 // ---------------------------------------------------------------------------------------------
 // Requests, and what each should answer.
@@ -443,7 +465,12 @@ function unknownArgument(name: string): Outcome {
   return failure(1001, name.length <= 64 ? [name] : [name, null]);
 }
 
-const found = (stored: StoredShortUrl): Outcome => ({ kind: 'shorturls', link: stored.link, short_url: stored.short_url, itemid: stored.itemid });
+const found = (stored: StoredShortUrl): Outcome => ({
+  kind: 'shorturls',
+  link: stored.link,
+  short_url: stored.short_url,
+  itemid: stored.itemid,
+});
 
 /** decisions.md, Integers: plain decimal in the safe range (and -0 is 0); undefined for anything else. */
 function decimal(raw: string): number | undefined {
@@ -474,7 +501,15 @@ function galleryArguments(query: URLSearchParams): { readonly args: GalleryArgs 
     values[name] = value;
   }
   const { min_submit_date: min, max_submit_date: max, sort, count, offset } = values;
-  return { args: { min: min as number | undefined, max: max as number | undefined, sort: sort as string, count: count as number, offset: offset as number } };
+  return {
+    args: {
+      min: min as number | undefined,
+      max: max as number | undefined,
+      sort: sort as string,
+      count: count as number,
+      offset: offset as number,
+    },
+  };
 }
 
 /** `{id}`, `{comment_id}`: a positive integer, else 1026 naming the parameter. */
@@ -521,7 +556,12 @@ function galleryFound(endpoint: GalleryEndpoint, ids: readonly number[], id: num
 }
 
 /** The records a path names when every id in it is seeded (else undefined: other tests' data may answer). */
-function galleryCandidates(endpoint: GalleryEndpoint, ids: readonly number[], id: number, commentId: number): ReadonlyArray<PhotoRecord | CommentRecord> | undefined {
+function galleryCandidates(
+  endpoint: GalleryEndpoint,
+  ids: readonly number[],
+  id: number,
+  commentId: number,
+): ReadonlyArray<PhotoRecord | CommentRecord> | undefined {
   const seeded = (...all: number[]) => all.every(isSeedId);
   switch (endpoint) {
     case 'photosByIds':
@@ -741,9 +781,13 @@ function xmlPhoto(element: XmlElement): Entry {
   const a = element.attributes;
   const u = user.attributes;
   return {
-    id: integer(a.id), submit_date: integer(a.submit_date), comments: integer(a.comments), title: title.text,
+    id: integer(a.id),
+    submit_date: integer(a.submit_date),
+    comments: integer(a.comments),
+    title: title.text,
     user: { name: u.name, icon: u.icon, registered: integer(u.registered), profileviews: integer(u.profileviews) },
-    src: a.src, href: a.href,
+    src: a.src,
+    href: a.href,
   };
 }
 
@@ -769,7 +813,10 @@ function fromXml(body: string): Parsed {
       return { payload: { kind: 'error', code: integer(root.attributes.code), message: root.attributes.message! }, strings };
     case 'errors': {
       xmlElement(root, 'errors', ['timestamp']);
-      const entries = xmlChildren(root, 'error', ['code', 'message']).map((e) => ({ code: integer(e.attributes.code), message: e.attributes.message! }));
+      const entries = xmlChildren(root, 'error', ['code', 'message']).map((e) => ({
+        code: integer(e.attributes.code),
+        message: e.attributes.message!,
+      }));
       return { payload: { kind: 'errors', timestamp, entries }, strings };
     }
     case 'containers': {
@@ -788,18 +835,36 @@ function fromXml(body: string): Parsed {
         return { link: a.link!, short_url: a.short_url!, itemid: integer(a.itemid), view_count: integer(a.view_count) };
       });
       const { total, count, offset } = root.attributes;
-      return { payload: { kind: 'shorturls', timestamp, total: integer(total), count: integer(count), offset: integer(offset), entries }, strings };
+      return {
+        payload: { kind: 'shorturls', timestamp, total: integer(total), count: integer(count), offset: integer(offset), entries },
+        strings,
+      };
     }
     case 'gallery':
     case 'events': {
       const gallery = root.name === 'gallery';
-      const wrapper = ['timestamp', 'min_date', ...(gallery && 'max_date' in root.attributes ? ['max_date'] : []), 'total', 'offset', 'count'];
+      const wrapper = [
+        'timestamp',
+        'min_date',
+        ...(gallery && 'max_date' in root.attributes ? ['max_date'] : []),
+        'total',
+        'offset',
+        'count',
+      ];
       xmlElement(root, root.name, wrapper);
       expect(root.text).toBe('');
-      const entries = gallery ? xmlChildren(root, 'galleryphoto', ['id', 'submit_date', 'comments', 'src', 'href']).map(xmlPhoto) : root.children.map(xmlComment);
+      const entries = gallery
+        ? xmlChildren(root, 'galleryphoto', ['id', 'submit_date', 'comments', 'src', 'href']).map(xmlPhoto)
+        : root.children.map(xmlComment);
       const a = root.attributes;
       const max_date = a.max_date === undefined ? undefined : integer(a.max_date);
-      const fields = { min_date: integer(a.min_date), max_date, total: integer(a.total), offset: integer(a.offset), count: integer(a.count) };
+      const fields = {
+        min_date: integer(a.min_date),
+        max_date,
+        total: integer(a.total),
+        offset: integer(a.offset),
+        count: integer(a.count),
+      };
       return { payload: { kind: root.name, timestamp, ...fields, entries }, strings };
     }
     default:
@@ -843,7 +908,10 @@ function fromObject(value: unknown, form: 'json' | 'script' | 'php'): Parsed {
   if ('code' in fields) {
     const e = record(value, cls('Error'), errorKeys);
     const status = e.status as number | undefined;
-    return { payload: { kind: 'error', code: e.code as number, message: e.message as string, ...(status === undefined ? {} : { status }) }, strings };
+    return {
+      payload: { kind: 'error', code: e.code as number, message: e.message as string, ...(status === undefined ? {} : { status }) },
+      strings,
+    };
   }
   if ('errors' in fields) {
     const list = record(value, cls('Errors'), ['timestamp', 'errors']);
@@ -857,7 +925,11 @@ function fromObject(value: unknown, form: 'json' | 'script' | 'php'): Parsed {
     const list = record(value, cls('Containers'), ['timestamp', 'containers']);
     const entries = (list.containers as unknown[]).map((c) => {
       const container = record(c, cls('Container'), ['name', 'short_name', 'topics']);
-      return { name: container.name as string, short_name: container.short_name as string, topics: (container.topics as unknown[]).map(topic) };
+      return {
+        name: container.name as string,
+        short_name: container.short_name as string,
+        topics: (container.topics as unknown[]).map(topic),
+      };
     });
     return { payload: { kind: 'containers', timestamp: list.timestamp as number, entries }, strings };
   }
@@ -872,7 +944,15 @@ function fromObject(value: unknown, form: 'json' | 'script' | 'php'): Parsed {
   }
   if ('photos' in fields || 'comments' in fields) {
     const gallery = 'photos' in fields;
-    const keys = ['timestamp', 'min_date', ...(gallery && 'max_date' in fields ? ['max_date'] : []), 'total', 'offset', 'count', gallery ? 'photos' : 'comments'];
+    const keys = [
+      'timestamp',
+      'min_date',
+      ...(gallery && 'max_date' in fields ? ['max_date'] : []),
+      'total',
+      'offset',
+      'count',
+      gallery ? 'photos' : 'comments',
+    ];
     const list = record(value, cls(gallery ? 'Gallery' : 'Events'), keys);
     // decisions.md, Responses: `total` is a string in gallery and comment lists.
     expect(typeof list.total === 'string' && /^(0|[1-9][0-9]*)$/.test(list.total)).toBe(true);
@@ -884,7 +964,16 @@ function fromObject(value: unknown, form: 'json' | 'script' | 'php'): Parsed {
       return { ...pick(photo, PHOTO_KEYS), user: pick(record(photo.user, cls('User'), USER_KEYS), USER_KEYS) };
     });
     const { timestamp, min_date, max_date, offset, count } = list;
-    const payload = { kind: gallery ? 'gallery' : 'events', timestamp: timestamp as number, min_date, max_date, total: Number(list.total), offset, count, entries } as const;
+    const payload = {
+      kind: gallery ? 'gallery' : 'events',
+      timestamp: timestamp as number,
+      min_date,
+      max_date,
+      total: Number(list.total),
+      offset,
+      count,
+      entries,
+    } as const;
     return { payload, strings };
   }
   throw new Error(`unexpected value ${JSON.stringify(value).slice(0, 200)}`);
@@ -969,7 +1058,12 @@ function compareSeeded(sort: string): (a: PhotoRecord | CommentRecord, b: PhotoR
 }
 
 /** What is wrong with one entry: its types, its window, its relation to the path, its data. */
-function entryProblem(entry: Entry, outcome: ListingOutcome, window: { min?: number; max?: number }, comments: boolean): string | undefined {
+function entryProblem(
+  entry: Entry,
+  outcome: ListingOutcome,
+  window: { min?: number; max?: number },
+  comments: boolean,
+): string | undefined {
   const ints = comments ? ['date', 'id', 'story', 'up', 'down', 'replies', 'level', 'root'] : ['id', 'submit_date', 'comments'];
   const strings = comments ? ['user', 'content'] : ['title', 'src', 'href'];
   const user = (entry.user ?? {}) as Entry;
@@ -977,7 +1071,8 @@ function entryProblem(entry: Entry, outcome: ListingOutcome, window: { min?: num
     ints.every((key) => isInteger(entry[key]) && (entry[key] as number) >= 0) &&
     strings.every((key) => typeof entry[key] === 'string') &&
     (!comments || entry.replyto === null || isInteger(entry.replyto)) &&
-    (comments || (typeof user.name === 'string' && typeof user.icon === 'string' && isInteger(user.registered) && isInteger(user.profileviews)));
+    (comments ||
+      (typeof user.name === 'string' && typeof user.icon === 'string' && isInteger(user.registered) && isInteger(user.profileviews)));
   if (!typed) return 'types';
   if (!inWindow(dateOf(entry), window)) return 'outside the window';
   const { ids = [], id, commentId } = outcome;
@@ -1018,10 +1113,15 @@ function listingProblem(payload: Payload, outcome: ListingOutcome): string | und
   check(payload.max_date === (comments ? undefined : args.max), `max_date should be ${comments ? 'absent' : args.max}`);
   // min_date: the window's lower bound, or the earliest date in the gallery for an unbounded one.
   if (windowed || args.min !== undefined) check(payload.min_date === window.min, `min_date should be ${window.min}`);
-  else check(isInteger(payload.min_date) && payload.min_date >= 0 && entries.every((e) => dateOf(e) >= (payload.min_date as number)), 'min_date: the earliest date');
+  else
+    check(
+      isInteger(payload.min_date) && payload.min_date >= 0 && entries.every((e) => dateOf(e) >= (payload.min_date as number)),
+      'min_date: the earliest date',
+    );
   // A listing by ids reads its records at once: the page is what total and offset leave. (Without
   // ids other tests may add records between the count and the page.)
-  if (!windowed && isInteger(total)) check(payload.count === Math.max(0, Math.min(args.count, total - args.offset)), 'count of total - offset');
+  if (!windowed && isInteger(total))
+    check(payload.count === Math.max(0, Math.min(args.count, total - args.offset)), 'count of total - offset');
   entries.forEach((entry, i) => {
     const problem = entryProblem(entry, outcome, window, comments);
     if (problem !== undefined) problems.push(`entry ${i} (${entry.id}): ${problem}`);
@@ -1029,7 +1129,9 @@ function listingProblem(payload: Payload, outcome: ListingOutcome): string | und
   });
   check(new Set(entries.map((e) => e.id)).size === entries.length, 'an entry twice');
   if (outcome.candidates !== undefined) {
-    const selected = outcome.candidates.filter((r) => inWindow('submit_date' in r ? r.submit_date : r.date, window)).sort(compareSeeded(args.sort));
+    const selected = outcome.candidates
+      .filter((r) => inWindow('submit_date' in r ? r.submit_date : r.date, window))
+      .sort(compareSeeded(args.sort));
     const page = selected.slice(args.offset, args.offset + args.count).map((r) => r.id);
     check(total === selected.length, `total should be ${selected.length}`);
     check(JSON.stringify(entries.map((e) => e.id)) === JSON.stringify(page), `entries should be ${JSON.stringify(page)}`);
@@ -1061,10 +1163,20 @@ function matches(payload: Payload, outcome: Exclude<Outcome, ListingOutcome>, ty
     case 'containers': {
       if (payload.kind !== 'containers') return false;
       const want = outcome.only === undefined ? CONTAINER_NAMES : [outcome.only];
-      return JSON.stringify(payload.entries.map((c) => c.short_name)) === JSON.stringify(want) && payload.entries.every((c) => c.topics.length > 0);
+      return (
+        JSON.stringify(payload.entries.map((c) => c.short_name)) === JSON.stringify(want) &&
+        payload.entries.every((c) => c.topics.length > 0)
+      );
     }
     case 'shorturls': {
-      if (payload.kind !== 'shorturls' || payload.total !== 1 || payload.count !== 1 || payload.offset !== 0 || payload.entries.length !== 1) return false;
+      if (
+        payload.kind !== 'shorturls' ||
+        payload.total !== 1 ||
+        payload.count !== 1 ||
+        payload.offset !== 0 ||
+        payload.entries.length !== 1
+      )
+        return false;
       const entry = payload.entries[0]!;
       const wellFormed =
         SHORT_URL.test(entry.short_url) &&
@@ -1102,20 +1214,24 @@ function verify(request: WireRequest, statusCode: number, type: Kind, parsed: Pa
   }
   if (payload.kind === 'errors') for (const e of payload.entries) expect(CATALOGUE.get(e.code)).toBe(e.message);
   // Gallery records come from the table, not the request; the seeded ones are checked to be exactly as stored.
-  if (payload.kind === 'gallery' || payload.kind === 'events') for (const text of payload.entries.flatMap(objectStrings)) recordTexts.add(text);
+  if (payload.kind === 'gallery' || payload.kind === 'events')
+    for (const text of payload.entries.flatMap(objectStrings)) recordTexts.add(text);
 
   const outcomes = expectedOutcomes(request, type);
   const problems = outcomes.map((outcome) => mismatch(payload, outcome, type));
   if (!problems.includes(undefined)) {
     const expected = JSON.stringify(outcomes, (key, value: unknown) => (key === 'candidates' ? '...' : value));
-    throw new Error(`answered ${JSON.stringify(payload).slice(0, 400)}; expected one of ${expected.slice(0, 600)}: ${problems.join(' | ').slice(0, 600)}`);
+    throw new Error(
+      `answered ${JSON.stringify(payload).slice(0, 400)}; expected one of ${expected.slice(0, 600)}: ${problems.join(' | ').slice(0, 600)}`,
+    );
   }
   const route = routeOf(request);
   const what = payload.kind === 'error' ? payload.code : payload.kind;
   const counted = [`${route.kind}:${what}`];
   if (route.kind === 'gallery') {
     counted.push(`${route.endpoint}:${what}`);
-    if ((payload.kind === 'gallery' || payload.kind === 'events') && payload.entries.length > 0) counted.push('gallery:entries', `${route.endpoint}:entries`);
+    if ((payload.kind === 'gallery' || payload.kind === 'events') && payload.entries.length > 0)
+      counted.push('gallery:entries', `${route.endpoint}:entries`);
   }
   for (const answered of counted) answers.set(answered, (answers.get(answered) ?? 0) + 1);
   const error = payload.kind === 'error' || payload.kind === 'alert';
@@ -1125,7 +1241,8 @@ function verify(request: WireRequest, statusCode: number, type: Kind, parsed: Pa
   for (const hostile of hostileInputs(request)) {
     if (hostile === detail) continue; // a safe argument name, told back by design
     const echo = parsed.strings.find((text) => !recordTexts.has(text) && text.includes(hostile));
-    if (echo !== undefined) throw new Error(`input ${JSON.stringify(hostile).slice(0, 100)} echoed in ${JSON.stringify(echo).slice(0, 200)}`);
+    if (echo !== undefined)
+      throw new Error(`input ${JSON.stringify(hostile).slice(0, 100)} echoed in ${JSON.stringify(echo).slice(0, 200)}`);
   }
 }
 
@@ -1148,7 +1265,6 @@ function withTarget(request: WireRequest, check: () => void): void {
   }
 }
 
-
 /**
  * invoke() of test/support (a fresh Lambda context per request, as the Lambda runtime makes one),
  * with the request's Accept header and a client address of its own.
@@ -1159,9 +1275,26 @@ function invokeFresh(request: WireRequest): Promise<Invocation> {
 }
 
 /** The headers an API answer may carry (decisions.md, Responses; Retry-After with the rate limit). */
-const API_HEADERS: ReadonlySet<string> = new Set(['content-type', 'x-content-type-options', 'access-control-allow-origin', 'vary', 'cache-control', 'deprecation', 'sunset', 'link', 'retry-after']);
+const API_HEADERS: ReadonlySet<string> = new Set([
+  'content-type',
+  'x-content-type-options',
+  'access-control-allow-origin',
+  'vary',
+  'cache-control',
+  'deprecation',
+  'sunset',
+  'link',
+  'retry-after',
+]);
 /** The short-link host's: its page's, and Location with a 301. */
-const SHORT_LINK_HEADERS: ReadonlySet<string> = new Set(['content-type', 'x-content-type-options', 'cache-control', 'location', 'retry-after', 'deprecation']);
+const SHORT_LINK_HEADERS: ReadonlySet<string> = new Set([
+  'content-type',
+  'x-content-type-options',
+  'cache-control',
+  'location',
+  'retry-after',
+  'deprecation',
+]);
 
 /**
  * Nothing of the input reaches a header: only the headers the answer may carry, each value
@@ -1199,7 +1332,9 @@ async function checkRequest(request: WireRequest, pendingPhp: PendingPhp[], send
     if (expected !== undefined) expect(type).toBe(expected);
     // Over HTTP a HEAD answer is its head alone: the status of what the body would have been.
     if (request.method === 'HEAD' && response.body === '') {
-      const statuses = expectedOutcomes(request, type).map((outcome) => (type === 'javascript' || outcome.kind !== 'error' ? 200 : statusFor(outcome.code)));
+      const statuses = expectedOutcomes(request, type).map((outcome) =>
+        type === 'javascript' || outcome.kind !== 'error' ? 200 : statusFor(outcome.code),
+      );
       expect(statuses).toContain(response.statusCode);
       return;
     }
@@ -1220,14 +1355,14 @@ async function checkRequest(request: WireRequest, pendingPhp: PendingPhp[], send
 function verifyPhp(pending: readonly PendingPhp[]): void {
   if (pending.length === 0) return;
   const answers = unserializeAll(pending.map((p) => p.body));
-  pending.forEach(({ request, statusCode, body }, i) =>
+  pending.forEach(({ request, statusCode, body }, i) => {
     withTarget(request, () => {
       const answer = answers[i]!;
       expect(answer.error).toBeUndefined();
       expect(answer.serialized).toBe(body);
       verify(request, statusCode, 'php', fromObject(answer.value, 'php'));
-    }),
-  );
+    });
+  });
 }
 
 /** Runs the property over `numRuns` generated requests, then checks the PHP bodies in one batch. */
@@ -1268,13 +1403,43 @@ const encoded = (text: fc.Arbitrary<string>): fc.Arbitrary<string> =>
  * percent escapes; with the noncharacters and the last code point, which are valid UTF-8.
  */
 const INVALID_UTF8 = [
-  '%FF%FE', '%FE', '%C0%80', '%C0%AF', '%E0%80%AF', '%F0%80%80%AF', '%C1%BF', '%C0%AE%C0%AE%C0%AF', '%ED%A0%80', '%ED%B0%80', '%ED%BF%BF',
-  '%ED%A0%BD%ED%B8%80', '%F8%88%80%80%80', '%E0%80', '%C3', '%E2%82', '%E2%82a', '%F0%9F%98', '%F4%90%80%80', '%80%80', '%EF%BF%BE',
-  '%F4%8F%BF%BF', '%', '%G1', '%%41', '%u0041',
+  '%FF%FE',
+  '%FE',
+  '%C0%80',
+  '%C0%AF',
+  '%E0%80%AF',
+  '%F0%80%80%AF',
+  '%C1%BF',
+  '%C0%AE%C0%AE%C0%AF',
+  '%ED%A0%80',
+  '%ED%B0%80',
+  '%ED%BF%BF',
+  '%ED%A0%BD%ED%B8%80',
+  '%F8%88%80%80%80',
+  '%E0%80',
+  '%C3',
+  '%E2%82',
+  '%E2%82a',
+  '%F0%9F%98',
+  '%F4%90%80%80',
+  '%80%80',
+  '%EF%BF%BE',
+  '%F4%8F%BF%BF',
+  '%',
+  '%G1',
+  '%%41',
+  '%u0041',
 ];
 
 const byteWire = fc
-  .array(fc.oneof(fc.integer({ min: 0, max: 255 }).map(hex), fc.constantFrom(...INVALID_UTF8), fc.constantFrom('a', 'Z', '0', '.', '-', '~', '_')), { minLength: 1, maxLength: 24 })
+  .array(
+    fc.oneof(
+      fc.integer({ min: 0, max: 255 }).map(hex),
+      fc.constantFrom(...INVALID_UTF8),
+      fc.constantFrom('a', 'Z', '0', '.', '-', '~', '_'),
+    ),
+    { minLength: 1, maxLength: 24 },
+  )
   .map((parts) => parts.join(''));
 
 /** Any code point, lone surrogates included (fast-check's 'binary' unit leaves those out). */
@@ -1291,10 +1456,45 @@ const controlText = fc
 const controlWire = encoded(controlText);
 
 const INJECTIONS = [
-  'alert(1)//', 'a;b', 'a\u2028b', 'a.b.', '.a', 'a..b', '1a', 'a-b', '</script>', '<script>alert(1)</script>',
-  'a'.repeat(200), 'b'.repeat(129), 'c.'.repeat(64) + 'c', 'ñame', 'λ', 'café', 'Ωmega', 'ǅ', '\u{1D49C}x', 'a=b', 'a&b',
-  '"><x>', "';alert(1);//", '${x}', '`x`', '(function(){})()', 'a.b(1)', 'a[0]', 'a\u0000b', '\uFEFFa', 'a b', ' a', 'a ',
-  ']]><!--', '&amp;', '&#0;', 'O:8:"stdClass":0:{}', 's:1:"a";', '{"code":1}',
+  'alert(1)//',
+  'a;b',
+  'a\u2028b',
+  'a.b.',
+  '.a',
+  'a..b',
+  '1a',
+  'a-b',
+  '</script>',
+  '<script>alert(1)</script>',
+  'a'.repeat(200),
+  'b'.repeat(129),
+  `${'c.'.repeat(64)}c`,
+  'ñame',
+  'λ',
+  'café',
+  'Ωmega',
+  'ǅ',
+  '\u{1D49C}x',
+  'a=b',
+  'a&b',
+  '"><x>',
+  "';alert(1);//",
+  '${x}',
+  '`x`',
+  '(function(){})()',
+  'a.b(1)',
+  'a[0]',
+  'a\u0000b',
+  '\uFEFFa',
+  'a b',
+  ' a',
+  'a ',
+  ']]><!--',
+  '&amp;',
+  '&#0;',
+  'O:8:"stdClass":0:{}',
+  's:1:"a";',
+  '{"code":1}',
 ];
 const injectionWire = encoded(fc.constantFrom(...INJECTIONS));
 
@@ -1310,25 +1510,64 @@ const validCallback = fc
 
 const appkeyWire = fc.oneof(
   { weight: 6, arbitrary: fc.constant(KEY) },
-  { weight: 1, arbitrary: fc.constantFrom('', APP_KEY, 'http://example.com/', 'http%3A%2F%2Fx.example.com', 'javascript:alert(1)', 'mailto:', 'a', 'http://') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '',
+      APP_KEY,
+      'http://example.com/',
+      'http%3A%2F%2Fx.example.com',
+      'javascript:alert(1)',
+      'mailto:',
+      'a',
+      'http://',
+    ),
+  },
   { weight: 2, arbitrary: hostileWire },
 );
 
 const VALID_TYPES = ['xml', 'json', 'javascript', 'php', 'XML', 'Json', 'JavaScript', 'PHP', 'j%73on'];
 const INVALID_TYPES = ['', 'html', 'jsonp', 'js', 'json ', '+json', 'json%00', 'text/xml', 'xml,json'];
-const typeValue = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...VALID_TYPES) }, { weight: 1, arbitrary: fc.constantFrom(...INVALID_TYPES) });
+const typeValue = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...VALID_TYPES) },
+  { weight: 1, arbitrary: fc.constantFrom(...INVALID_TYPES) },
+);
 const typeWire = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...VALID_TYPES) },
   { weight: 1, arbitrary: fc.constantFrom(...INVALID_TYPES) },
   { weight: 2, arbitrary: hostileWire },
 );
 
-
 const callbackWire = fc.oneof(validCallback.map(percentEncode), validCallback, injectionWire, hostileWire, fc.constantFrom('', 'callback'));
 
 const nameWire = fc.oneof(
-  { weight: 2, arbitrary: fc.constantFrom('appkey', 'type', 'callback', 'TYPE', 'typ%65', 'app%6Bey', 'callback%00', 'count', 'foo', 'url', 'URL', 'ur%6C', 'a.b-c_d', '__proto__', 'constructor', 'toString', 'x'.repeat(64), 'y'.repeat(65)) },
-  { weight: 1, arbitrary: fc.constantFrom('sort', 'offset', 'min_submit_date', 'max_submit_date', 'Count', 'c%6Funt', 'sort%00', 'id', 'list') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      'appkey',
+      'type',
+      'callback',
+      'TYPE',
+      'typ%65',
+      'app%6Bey',
+      'callback%00',
+      'count',
+      'foo',
+      'url',
+      'URL',
+      'ur%6C',
+      'a.b-c_d',
+      '__proto__',
+      'constructor',
+      'toString',
+      'x'.repeat(64),
+      'y'.repeat(65),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('sort', 'offset', 'min_submit_date', 'max_submit_date', 'Count', 'c%6Funt', 'sort%00', 'id', 'list'),
+  },
   { weight: 3, arbitrary: hostileWire },
 );
 
@@ -1351,14 +1590,50 @@ const nearMissSegment = fc.oneof(
 
 const segmentWire = fc.oneof(
   nearMissSegment,
-  fc.constantFrom('1001', '404', '1025', '1028', 'technology', 'world_business', 'offbeat', '%31%30%30%31', 'sci%65nce', '..', '.', '01001', '1001.0', '%201001', '1001%2F', '-1', '99999999999999999999', '%2F'),
+  fc.constantFrom(
+    '1001',
+    '404',
+    '1025',
+    '1028',
+    'technology',
+    'world_business',
+    'offbeat',
+    '%31%30%30%31',
+    'sci%65nce',
+    '..',
+    '.',
+    '01001',
+    '1001.0',
+    '%201001',
+    '1001%2F',
+    '-1',
+    '99999999999999999999',
+    '%2F',
+  ),
   hostileWire.filter((s) => s !== ''),
 );
 
 const pathWire = (segment: fc.Arbitrary<string>): fc.Arbitrary<string> =>
   fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom('/errors', '/containers', '/error/1001', '/error/404', '/container/technology', '/container/offbeat') },
-    fc.constantFrom('/', '/error/', '/container/', '//errors', '/errors/', '/ERRORS', '/galleryphotos', '/url/short/create', '/error', '/url/short/', '/url/short', '/url/short/create/', '/URL/short/create'),
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom('/errors', '/containers', '/error/1001', '/error/404', '/container/technology', '/container/offbeat'),
+    },
+    fc.constantFrom(
+      '/',
+      '/error/',
+      '/container/',
+      '//errors',
+      '/errors/',
+      '/ERRORS',
+      '/galleryphotos',
+      '/url/short/create',
+      '/error',
+      '/url/short/',
+      '/url/short',
+      '/url/short/create/',
+      '/URL/short/create',
+    ),
     segment.map((s) => `/error/${s}`),
     segment.map((s) => `/url/short/${s}`),
     segment.map((s) => `/container/${s}`),
@@ -1366,14 +1641,27 @@ const pathWire = (segment: fc.Arbitrary<string>): fc.Arbitrary<string> =>
     fc.tuple(segment, segment).map(([a, b]) => `/error/${a}/${b}`),
     segment.map((s) => `/stories/container/${s}`),
     { weight: 2, arbitrary: fc.constantFrom(...GALLERY_PATHS) },
-    fc.constantFrom('/galleryphotos/', '/galleryphoto', '/galleryphoto/', '/GALLERYPHOTOS', '/galleryphotos/comments/', '/galleryphotos//comments', `/galleryphoto/${P1.id}/comment`, `/galleryphoto/${P1.id}/comment/`, `/galleryphoto/${P1.id}/comment//replies`),
+    fc.constantFrom(
+      '/galleryphotos/',
+      '/galleryphoto',
+      '/galleryphoto/',
+      '/GALLERYPHOTOS',
+      '/galleryphotos/comments/',
+      '/galleryphotos//comments',
+      `/galleryphoto/${P1.id}/comment`,
+      `/galleryphoto/${P1.id}/comment/`,
+      `/galleryphoto/${P1.id}/comment//replies`,
+    ),
     segment.map((s) => `/galleryphoto/${s}`),
     segment.map((s) => `/galleryphotos/${s}`),
     segment.map((s) => `/galleryphotos/${s}/comments`),
     fc.tuple(segment, segment).map(([a, b]) => `/galleryphoto/${a}/comment/${b}/replies`),
   );
 
-const methodWire = fc.oneof({ weight: 8, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: fc.constantFrom('POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'get') });
+const methodWire = fc.oneof(
+  { weight: 8, arbitrary: fc.constant('GET') },
+  { weight: 1, arbitrary: fc.constantFrom('POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'get') },
+);
 
 /** Accept headers with the type decisions.md has them select. */
 const ACCEPTS: ReadonlyArray<readonly [string, Kind]> = [
@@ -1392,7 +1680,31 @@ const ACCEPTS: ReadonlyArray<readonly [string, Kind]> = [
   ['application/*;q=0.3, text/javascript;q=0.4', 'javascript'],
 ];
 
-const ACCEPT_PIECES = ['application/json', 'text/javascript', 'application/php', 'text/xml', '*/*', 'text/*', ';q=', 'q=0', 'q=1', 'q=0.5', 'q=2', 'q=-1', 'q=abc', ';', ',', ' ', '\t', '/', '*', 'a/b', '\u0000', '\u2028', 'é'];
+const ACCEPT_PIECES = [
+  'application/json',
+  'text/javascript',
+  'application/php',
+  'text/xml',
+  '*/*',
+  'text/*',
+  ';q=',
+  'q=0',
+  'q=1',
+  'q=0.5',
+  'q=2',
+  'q=-1',
+  'q=abc',
+  ';',
+  ',',
+  ' ',
+  '\t',
+  '/',
+  '*',
+  'a/b',
+  '\u0000',
+  '\u2028',
+  'é',
+];
 const hostileAccept = fc.oneof(
   fc.array(fc.constantFrom(...ACCEPT_PIECES), { maxLength: 12 }).map((parts) => parts.join('')),
   unicodeText,
@@ -1436,7 +1748,10 @@ function requests(parts: RequestParts): fc.Arbitrary<WireRequest> {
       path: parts.path ?? pathWire(segmentWire),
       args: fc.tuple(...parts.args.map(placed)),
       // No further argument half the time: any unknown one is 1001, which would hide the rest.
-      extra: fc.oneof(fc.constant([]), fc.array(placed(parts.extra ?? fc.constant(undefined)), { maxLength: parts.extra ? (parts.maxExtra ?? 4) : 0 })),
+      extra: fc.oneof(
+        fc.constant([]),
+        fc.array(placed(parts.extra ?? fc.constant(undefined)), { maxLength: parts.extra ? (parts.maxExtra ?? 4) : 0 }),
+      ),
       accept: parts.accept ?? acceptWire,
     })
     .map(({ method, path, args, extra, accept }): WireRequest => {
@@ -1467,23 +1782,67 @@ const testKeyWire = fc.oneof(
 
 /** Links decisions.md refuses (1016), however they are spelled. */
 const REFUSED_LINKS = [
-  '/relative', '//news.test/x', 'news.test', 'ftp://news.test/', 'javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'java\tscript:alert(1)',
-  'mailto:a@news.test', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'ws://news.test/', 'http:', 'http://',
-  'http:///x', 'https://user:pw@news.test/', 'https://user@news.test/', 'http://:@news.test/', `${SHORT_URL_HOST}/AbC1234`,
-  'HTTP://127.0.0.1:3001/x', 'https://127.0.0.1:3001/', 'http://0x7f.1:3001/', 'http://2130706433:3001/', 'http://127.0.0.1.:3001/',
-  'http://[::1', 'http://news test/', 'http://news.test:65536/', 'http://%zz/', 'http://a<b>/', `https://news.test/${'a'.repeat(2049)}`,
+  '/relative',
+  '//news.test/x',
+  'news.test',
+  'ftp://news.test/',
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(1)',
+  'java\tscript:alert(1)',
+  'mailto:a@news.test',
+  'data:text/html,<script>alert(1)</script>',
+  'file:///etc/passwd',
+  'ws://news.test/',
+  'http:',
+  'http://',
+  'http:///x',
+  'https://user:pw@news.test/',
+  'https://user@news.test/',
+  'http://:@news.test/',
+  `${SHORT_URL_HOST}/AbC1234`,
+  'HTTP://127.0.0.1:3001/x',
+  'https://127.0.0.1:3001/',
+  'http://0x7f.1:3001/',
+  'http://2130706433:3001/',
+  'http://127.0.0.1.:3001/',
+  'http://[::1',
+  'http://news test/',
+  'http://news.test:65536/',
+  'http://%zz/',
+  'http://a<b>/',
+  `https://news.test/${'a'.repeat(2049)}`,
 ];
 
 /** Valid links with hostile paths, queries and fragments: each is a creation, a record of its own. */
-const LINK_PREFIXES = ['https://news.test/', 'HTTP://News.TEST:80/', ' http://news.test/', 'https://bücher.test/', 'http://[::1]:8080/', 'http://127.0.0.1:3002/', 'https://news.test./', 'https://@news.test/', 'https://news.test/?'];
+const LINK_PREFIXES = [
+  'https://news.test/',
+  'HTTP://News.TEST:80/',
+  ' http://news.test/',
+  'https://bücher.test/',
+  'http://[::1]:8080/',
+  'http://127.0.0.1:3002/',
+  'https://news.test./',
+  'https://@news.test/',
+  'https://news.test/?',
+];
 const validLinkText = fc
   .tuple(fc.constantFrom(...LINK_PREFIXES), fc.uuid(), fc.oneof(unicodeText, controlText, fc.constantFrom(...INJECTIONS), fc.constant('')))
   .map(([prefix, id, rest]) => `${prefix}${id}/${rest}`);
 
 /** Links refused for their scheme, credentials or host, with hostile paths after them. */
 const REFUSED_PREFIXES = [
-  'https://user:pw@news.test/', 'http://u@news.test/', 'https://:p@news.test/', 'ftp://news.test/', 'javascript:alert(1)//', 'file:///',
-  `${SHORT_URL_HOST}/`, 'https://127.0.0.1:3001/', 'http://127.0.0.1.:3001/', 'HTTP://0177.0.0.1:3001/', 'news.test/', '/',
+  'https://user:pw@news.test/',
+  'http://u@news.test/',
+  'https://:p@news.test/',
+  'ftp://news.test/',
+  'javascript:alert(1)//',
+  'file:///',
+  `${SHORT_URL_HOST}/`,
+  'https://127.0.0.1:3001/',
+  'http://127.0.0.1.:3001/',
+  'HTTP://0177.0.0.1:3001/',
+  'news.test/',
+  '/',
 ];
 const refusedLinkText = fc
   .tuple(fc.constantFrom(...REFUSED_PREFIXES), fc.uuid(), fc.oneof(unicodeText, fc.constantFrom(...INJECTIONS), fc.constant('')))
@@ -1494,8 +1853,22 @@ const urlWire = fc.oneof(
   { weight: 3, arbitrary: encoded(refusedLinkText) },
   { weight: 1, arbitrary: encoded(fc.constantFrom(...REFUSED_LINKS)) },
   { weight: 2, arbitrary: hostileWire },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('https://news.test/', 'http://x/'), byteWire).map(([prefix, bytes]) => `${encodeURIComponent(prefix)}${bytes}`) },
-  { weight: 1, arbitrary: fc.constantFrom('', '%', 'http%3A%2F%2F', `${encodeURIComponent('https://news.test/')}${'a'.repeat(2031)}`, `${encodeURIComponent('https://news.test/')}${'a'.repeat(2030)}`) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom('https://news.test/', 'http://x/'), byteWire)
+      .map(([prefix, bytes]) => `${encodeURIComponent(prefix)}${bytes}`),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '',
+      '%',
+      'http%3A%2F%2F',
+      `${encodeURIComponent('https://news.test/')}${'a'.repeat(2031)}`,
+      `${encodeURIComponent('https://news.test/')}${'a'.repeat(2030)}`,
+    ),
+  },
 );
 
 /**
@@ -1559,10 +1932,54 @@ const lookupSegmentWire = fc.oneof(
 
 /** Integers spelled every way decisions.md refuses, or must read right (-0, leading zeros), in wire form. */
 const INTEGER_SPELLINGS = [
-  '0', '-0', '00', '-1', '1', '+1', '%2B1', '%201', '1%20', '%091', '1e400', '1e3', '1E2', '1.0', '1.', '.5', '0x10', '0X10', '0b1', '0o7',
-  '1_000', '1%2C000', 'Infinity', '-Infinity', 'NaN', '9007199254740991', '9007199254740992', '9007199254740993', '-9007199254740991',
-  '-9007199254740993', '99999999999', '100000000000', '2147483647', '2147483648', '4294967296', '%EF%BC%91', '%D9%A1', '1%00', '%00', '',
-  '-', '--1', '%2D1', '0%2E5', '1%2F2', '%FF', '%C0%B1', '1%',
+  '0',
+  '-0',
+  '00',
+  '-1',
+  '1',
+  '+1',
+  '%2B1',
+  '%201',
+  '1%20',
+  '%091',
+  '1e400',
+  '1e3',
+  '1E2',
+  '1.0',
+  '1.',
+  '.5',
+  '0x10',
+  '0X10',
+  '0b1',
+  '0o7',
+  '1_000',
+  '1%2C000',
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '9007199254740991',
+  '9007199254740992',
+  '9007199254740993',
+  '-9007199254740991',
+  '-9007199254740993',
+  '99999999999',
+  '100000000000',
+  '2147483647',
+  '2147483648',
+  '4294967296',
+  '%EF%BC%91',
+  '%D9%A1',
+  '1%00',
+  '%00',
+  '',
+  '-',
+  '--1',
+  '%2D1',
+  '0%2E5',
+  '1%2F2',
+  '%FF',
+  '%C0%B1',
+  '1%',
 ];
 /** 10 000-character integers: too large, and zeros before 7 (plain decimal, so 7). */
 const LONG_INTEGERS = ['9'.repeat(10_000), '1'.repeat(10_000), `${'0'.repeat(9_999)}7`, `-${'0'.repeat(9_999)}`, `${'1'.repeat(5_000)}x`];
@@ -1577,7 +1994,12 @@ const integerWire = fc.oneof(
 const seededDates = fc.integer({ min: BASE_DATE - 3 * DAY, max: BASE_DATE + 50 * DAY });
 const dateWire = fc.oneof(
   { weight: 6, arbitrary: seededDates.map(String) },
-  { weight: 1, arbitrary: fc.constantFrom(...PHOTOS.map((p) => p.submit_date), ...COMMENTS.map((c) => c.date), 0, MAX_DATE, -1, MAX_DATE + 1).map(String) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom(...PHOTOS.map((p) => p.submit_date), ...COMMENTS.map((c) => c.date), 0, MAX_DATE, -1, MAX_DATE + 1)
+      .map(String),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 0, max: MAX_DATE }).map(String) },
   { weight: 1, arbitrary: integerWire },
 );
@@ -1594,9 +2016,25 @@ const offsetWire = fc.oneof(
   { weight: 1, arbitrary: integerWire },
 );
 const SORT_SPELLINGS = [
-  '', 'SUBMIT_DATE-DESC', 'Submit_date-desc', 'submit_date', 'digg_count', 'submit_date-desc%20', '%20digg_count-asc', 'digg_count%2Bdesc',
-  'digg_count+desc', 'digg_count-desc%00', 'submit_date-DESC', 'submit_date_desc', 'date-desc', 'digg_count-desc,submit_date-asc',
-  'promote_date-desc', 'digg_count-desc%E2%80%A8', '-submit_date', 'submit%5Fdate-asc', 'digg%5Fcount-desc',
+  '',
+  'SUBMIT_DATE-DESC',
+  'Submit_date-desc',
+  'submit_date',
+  'digg_count',
+  'submit_date-desc%20',
+  '%20digg_count-asc',
+  'digg_count%2Bdesc',
+  'digg_count+desc',
+  'digg_count-desc%00',
+  'submit_date-DESC',
+  'submit_date_desc',
+  'date-desc',
+  'digg_count-desc,submit_date-asc',
+  'promote_date-desc',
+  'digg_count-desc%E2%80%A8',
+  '-submit_date',
+  'submit%5Fdate-asc',
+  'digg%5Fcount-desc',
 ];
 const sortWire = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom(...SORTS) },
@@ -1613,12 +2051,32 @@ const GALLERY_VALUES: Readonly<Record<GalleryArgument, fc.Arbitrary<string>>> = 
 };
 /** Each gallery argument now and then, a bare name (an empty value) seldom. */
 const galleryArgs = GALLERY_ARGUMENTS.map((name) =>
-  fc.option(fc.tuple(fc.constant(name), fc.option(GALLERY_VALUES[name], { freq: 25 })).map(([n, v]) => (v === null ? n : `${n}=${v}`)), { nil: undefined, freq: 2 }),
+  fc.option(
+    fc.tuple(fc.constant(name), fc.option(GALLERY_VALUES[name], { freq: 25 })).map(([n, v]) => (v === null ? n : `${n}=${v}`)),
+    { nil: undefined, freq: 2 },
+  ),
 );
 /** A gallery argument given again (the first value wins), or one the gallery does not take. */
 const galleryExtra = fc.oneof(
   { weight: 9, arbitrary: fc.constantFrom(...GALLERY_ARGUMENTS).chain((name) => GALLERY_VALUES[name].map((value) => `${name}=${value}`)) },
-  { weight: 1, arbitrary: fc.constantFrom('Count', 'SORT', 'c%6Funt=5', 'sort%00=x', 'min_submit_date%20=1', 'submit_date=1', 'min_date=1', 'ids=1', 'id=1', 'list=1', 'page=2', 'limit=5', 'count[]=5') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'Count',
+      'SORT',
+      'c%6Funt=5',
+      'sort%00=x',
+      'min_submit_date%20=1',
+      'submit_date=1',
+      'min_date=1',
+      'ids=1',
+      'id=1',
+      'list=1',
+      'page=2',
+      'limit=5',
+      'count[]=5',
+    ),
+  },
 );
 
 /** Other spellings of an id: some the same id (leading zeros, percent-encoded digits), most no id at all. */
@@ -1663,23 +2121,45 @@ const commentPathWire = fc.oneof(
 );
 
 /** Id lists: seeded ids with empty elements, duplicates, other spellings; long lists either side of 100. */
-const listElement = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...PATH_PHOTO_IDS.map(String)) }, { weight: 3, arbitrary: photoIdWire }, fc.constant(''));
+const listElement = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom(...PATH_PHOTO_IDS.map(String)) },
+  { weight: 3, arbitrary: photoIdWire },
+  fc.constant(''),
+);
 const listWire = fc.oneof(
   { weight: 8, arbitrary: fc.array(listElement, { minLength: 1, maxLength: 8 }).map((ids) => ids.join(',')) },
   { weight: 1, arbitrary: fc.array(listElement, { minLength: 1, maxLength: 4 }).map((ids) => ids.join('%2C')) },
   {
     weight: 3,
-    arbitrary: fc.tuple(fc.integer({ min: 98, max: 110 }), fc.boolean()).map(([n, withSeeded]) =>
-      [...(withSeeded ? [P1.id, P2.id] : []), ...absentIds(n)].slice(0, n).join(','),
-    ),
+    arbitrary: fc
+      .tuple(fc.integer({ min: 98, max: 110 }), fc.boolean())
+      .map(([n, withSeeded]) => [...(withSeeded ? [P1.id, P2.id] : []), ...absentIds(n)].slice(0, n).join(',')),
   },
   {
     weight: 2,
     arbitrary: fc.constantFrom(
-      `${P1.id},,${P2.id}`, `${P1.id},`, `,${P1.id}`, ',', ',,', `${P1.id};${P2.id}`, `${P1.id} ${P2.id}`, `${P1.id}%20,${P2.id}`, `${P1.id},%20${P2.id}`,
-      `${P1.id},+${P2.id}`, `${P1.id},-${P2.id}`, `${P1.id},0`, `${P1.id},-0`, `${P1.id},1e400`, `${P1.id},9007199254740993`,
-      Array(150).fill(P1.id).join(','), [...absentIds(100), P1.id].join(','), [...absentIds(100), P1.id, P1.id].join(','), `${absentIds(101).join(',')},x`,
-      '1,'.repeat(5_000), `${'1,'.repeat(4_999)}1`, `${P1.id},${P2.id},${P3.id},${P4.id},${P5.id},${P6.id}`,
+      `${P1.id},,${P2.id}`,
+      `${P1.id},`,
+      `,${P1.id}`,
+      ',',
+      ',,',
+      `${P1.id};${P2.id}`,
+      `${P1.id} ${P2.id}`,
+      `${P1.id}%20,${P2.id}`,
+      `${P1.id},%20${P2.id}`,
+      `${P1.id},+${P2.id}`,
+      `${P1.id},-${P2.id}`,
+      `${P1.id},0`,
+      `${P1.id},-0`,
+      `${P1.id},1e400`,
+      `${P1.id},9007199254740993`,
+      Array(150).fill(P1.id).join(','),
+      [...absentIds(100), P1.id].join(','),
+      [...absentIds(100), P1.id, P1.id].join(','),
+      `${absentIds(101).join(',')},x`,
+      '1,'.repeat(5_000),
+      `${'1,'.repeat(4_999)}1`,
+      `${P1.id},${P2.id},${P3.id},${P4.id},${P5.id},${P6.id}`,
     ),
   },
 );
@@ -1712,7 +2192,6 @@ const TIMEOUT = 120_000;
 const PATHS = ['/errors', '/error/1001', '/containers', '/container/technology', '/stories/container/technology', ...GALLERY_PATHS];
 const TYPES = ['xml', 'json', 'javascript', 'php', undefined] as const;
 
-
 // ---------------------------------------------------------------------------------------------
 // The short-link host (decisions.md, Views).
 
@@ -1720,7 +2199,9 @@ const visitedCode = fc.nat({ max: 2 }).map((i) => VISITED[i]!.code);
 const shortLinkSegment = fc.oneof(
   { weight: 4, arbitrary: visitedCode },
   visitedCode.map(fullyEncode),
-  fc.tuple(visitedCode, fc.constantFrom('/', '/x', 'x', '%00', '%20', '.', '%2F', '/..', ';x', '%E2%80%A8')).map(([code, suffix]) => code + suffix),
+  fc
+    .tuple(visitedCode, fc.constantFrom('/', '/x', 'x', '%00', '%20', '.', '%2F', '/..', ';x', '%E2%80%A8'))
+    .map(([code, suffix]) => code + suffix),
   fc.tuple(fc.constantFrom('%20', '.', '..%2F', '%00', '~'), visitedCode).map(([prefix, code]) => prefix + code),
   visitedCode.map((code) => code.toLowerCase()),
   visitedCode.map((code) => code.slice(1)),
@@ -1733,9 +2214,15 @@ const shortLinkSegment = fc.oneof(
 );
 /** A path on the short-link host, with a query now and then. */
 const shortLinkTarget = fc
-  .tuple(shortLinkSegment, fc.option(fc.oneof(hostileWire, fc.constantFrom('utm_source=x', 'q=<script>alert(1)</script>', 'x')), { nil: undefined }))
+  .tuple(
+    shortLinkSegment,
+    fc.option(fc.oneof(hostileWire, fc.constantFrom('utm_source=x', 'q=<script>alert(1)</script>', 'x')), { nil: undefined }),
+  )
   .map(([path, search]) => `/${path}${search === undefined ? '' : `?${search}`}`);
-const shortLinkMethod = fc.oneof({ weight: 6, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: fc.constantFrom('POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'get') });
+const shortLinkMethod = fc.oneof(
+  { weight: 6, arbitrary: fc.constant('GET') },
+  { weight: 1, arbitrary: fc.constantFrom('POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'get') },
+);
 
 /** The page every miss answers, read by the first short-link test. */
 let notFoundPage = '';
@@ -1832,7 +2319,8 @@ function exchange(server: LocalServer, bytes: Buffer): Promise<HttpAnswer | unde
       const end = received.indexOf('\r\n\r\n');
       const [statusLine = '', ...lines] = received.subarray(0, Math.max(0, end)).toString('latin1').split('\r\n');
       const status = /^HTTP\/1\.1 ([0-9]{3}) /.exec(statusLine);
-      if (end === -1 || !status) return reject(new Error(`not an HTTP answer: ${JSON.stringify(received.toString('latin1').slice(0, 200))}`));
+      if (end === -1 || !status)
+        return reject(new Error(`not an HTTP answer: ${JSON.stringify(received.toString('latin1').slice(0, 200))}`));
       const headers: Record<string, string> = {};
       for (const line of lines) {
         const colon = line.indexOf(':');
@@ -1883,7 +2371,8 @@ function asSent(request: WireRequest): WireRequest {
  * With both, the one the parser meets first.
  */
 function parserVerdicts(method: string, target: string, headerValues: readonly string[], head: Buffer): number[] | undefined {
-  const malformed = !METHODS.includes(method) || /[^\x21-\x7e]/.test(target) || headerValues.some((value) => /[\x00-\x08\x0a-\x1f\x7f]/.test(value));
+  const malformed =
+    !METHODS.includes(method) || /[^\x21-\x7e]/.test(target) || headerValues.some((value) => /[\x00-\x08\x0a-\x1f\x7f]/.test(value));
   const tooLong = head.length >= maxHeaderSize;
   if (malformed && tooLong) return [400, 431];
   if (tooLong) return [431];
@@ -1932,7 +2421,20 @@ const httpMethodWire = fc.oneof(
 /** Host headers: absent (the server's address), empty, wrong, markup, controls, long. */
 const hostWire = fc.oneof(
   { weight: 4, arbitrary: fc.constant(undefined) },
-  { weight: 2, arbitrary: fc.constantFrom('', 'evil.test', 'api.test:99999', '<script>alert(1)</script>', 'a b', '127.0.0.1:3001', `${'h'.repeat(300)}.test`, '[::1]', 'xn--bcher-kva.test') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '',
+      'evil.test',
+      'api.test:99999',
+      '<script>alert(1)</script>',
+      'a b',
+      '127.0.0.1:3001',
+      `${'h'.repeat(300)}.test`,
+      '[::1]',
+      'xn--bcher-kva.test',
+    ),
+  },
   { weight: 1, arbitrary: hostileWire },
   { weight: 1, arbitrary: controlText },
 );
@@ -1957,286 +2459,431 @@ describe('hostile input: every route, every type, never a 5xx, always a parseabl
 
   afterAll(removeSeeds);
 
-  it('arbitrary bytes and unicode in every argument, argument name and path segment', async () => {
-    const arb = requests({
-      args: [appkeyArgument, optional(argument(fc.constant('type'), typeWire)), optional(argument(fc.constant('callback'), callbackWire))],
-      extra: argument(nameWire, hostileWire),
-    });
-    await assertHostileRequests(arb, 200);
-  }, TIMEOUT);
+  it(
+    'arbitrary bytes and unicode in every argument, argument name and path segment',
+    async () => {
+      const arb = requests({
+        args: [
+          appkeyArgument,
+          optional(argument(fc.constant('type'), typeWire)),
+          optional(argument(fc.constant('callback'), callbackWire)),
+        ],
+        extra: argument(nameWire, hostileWire),
+      });
+      await assertHostileRequests(arb, 200);
+    },
+    TIMEOUT,
+  );
 
-  it('hostile path segments, with an otherwise valid request, find nothing but what they name', async () => {
-    const arb = requests({
-      method: fc.constant('GET'),
-      path: fc.oneof(
-        { weight: 3, arbitrary: segmentWire.map((s) => `/error/${s}`) },
-        { weight: 3, arbitrary: segmentWire.map((s) => `/container/${s}`) },
-        segmentWire.map((s) => `/${s}`),
-        segmentWire.map((s) => `/errors/${s}`),
-        fc.tuple(segmentWire, segmentWire).map(([a, b]) => `/container/${a}/${b}`),
-        segmentWire.map((s) => `/galleryphoto/${s}`),
-        segmentWire.map((s) => `/galleryphotos/${s}`),
-        fc.tuple(segmentWire, segmentWire).map(([a, b]) => `/galleryphoto/${a}/comment/${b}`),
-      ),
-      args: [
-        fc.constant(KEY_ARGUMENT),
-        optional(argument(fc.constant('type'), fc.constantFrom(...VALID_TYPES))),
-        argument(fc.constant('callback'), validCallback),
-      ],
-    });
-    await assertHostileRequests(arb, 200);
-  }, TIMEOUT);
+  it(
+    'hostile path segments, with an otherwise valid request, find nothing but what they name',
+    async () => {
+      const arb = requests({
+        method: fc.constant('GET'),
+        path: fc.oneof(
+          { weight: 3, arbitrary: segmentWire.map((s) => `/error/${s}`) },
+          { weight: 3, arbitrary: segmentWire.map((s) => `/container/${s}`) },
+          segmentWire.map((s) => `/${s}`),
+          segmentWire.map((s) => `/errors/${s}`),
+          fc.tuple(segmentWire, segmentWire).map(([a, b]) => `/container/${a}/${b}`),
+          segmentWire.map((s) => `/galleryphoto/${s}`),
+          segmentWire.map((s) => `/galleryphotos/${s}`),
+          fc.tuple(segmentWire, segmentWire).map(([a, b]) => `/galleryphoto/${a}/comment/${b}`),
+        ),
+        args: [
+          fc.constant(KEY_ARGUMENT),
+          optional(argument(fc.constant('type'), fc.constantFrom(...VALID_TYPES))),
+          argument(fc.constant('callback'), validCallback),
+        ],
+      });
+      await assertHostileRequests(arb, 200);
+    },
+    TIMEOUT,
+  );
 
-  it('callback injection: a valid callback is called exactly once, anything else is the alert of 1002/1003', async () => {
-    // Lengths around the 128-character limit, plain and dotted.
-    const longCallback = fc
-      .tuple(fc.integer({ min: 100, max: 260 }), fc.constantFrom('x', 'a.', '$_'))
-      .map(([length, pattern]) => `Z${pattern.repeat(length)}`.slice(0, length));
-    const callbacks = fc.oneof(
-      validCallback,
-      validCallback.map(percentEncode),
-      longCallback,
-      injectionWire,
-      encoded(unicodeText),
-      fc.constantFrom('', 'a%E2%80%A8b', '%C3%B1ame', 'a%2Eb'),
-    );
-    const arb = requests({
-      args: [
-        appkeyArgument,
-        argument(fc.constant('type'), fc.constantFrom('javascript', 'JavaScript', 'JAVASCRIPT')),
-        optional(argument(fc.constant('callback'), callbacks)),
-      ],
-      extra: argument(fc.constantFrom('callback', 'foo', 'type'), hostileWire),
-      maxExtra: 1,
-    });
-    await assertHostileRequests(arb, 200);
-  }, TIMEOUT);
+  it(
+    'callback injection: a valid callback is called exactly once, anything else is the alert of 1002/1003',
+    async () => {
+      // Lengths around the 128-character limit, plain and dotted.
+      const longCallback = fc
+        .tuple(fc.integer({ min: 100, max: 260 }), fc.constantFrom('x', 'a.', '$_'))
+        .map(([length, pattern]) => `Z${pattern.repeat(length)}`.slice(0, length));
+      const callbacks = fc.oneof(
+        validCallback,
+        validCallback.map(percentEncode),
+        longCallback,
+        injectionWire,
+        encoded(unicodeText),
+        fc.constantFrom('', 'a%E2%80%A8b', '%C3%B1ame', 'a%2Eb'),
+      );
+      const arb = requests({
+        args: [
+          appkeyArgument,
+          argument(fc.constant('type'), fc.constantFrom('javascript', 'JavaScript', 'JAVASCRIPT')),
+          optional(argument(fc.constant('callback'), callbacks)),
+        ],
+        extra: argument(fc.constantFrom('callback', 'foo', 'type'), hostileWire),
+        maxExtra: 1,
+      });
+      await assertHostileRequests(arb, 200);
+    },
+    TIMEOUT,
+  );
 
-  it('control characters in values, names, path segments and Accept', async () => {
-    const controls = fc.oneof(controlWire, controlText.map((t) => `json${t}`).map(rawEncode), controlText.map((t) => `cb${t}`).map(percentEncode));
-    const arb = requests({
-      path: pathWire(controlWire.filter((s) => s !== '')),
-      args: [
-        optional(argument(fc.constant('appkey'), fc.oneof(fc.constant(KEY), controls, controlText.map((t) => rawEncode(APP_KEY + t))))),
-        optional(argument(fc.constant('type'), fc.oneof(typeValue, controls))),
-        optional(argument(fc.constant('callback'), fc.oneof(validCallback, controls))),
-      ],
-      extra: argument(fc.oneof(controlWire, controlText.map((t) => `type${t}`).map(rawEncode)), controlWire),
-      accept: fc.oneof(acceptWire, controlText.map((accept) => ({ accept }))),
-    });
-    await assertHostileRequests(arb, 200);
-  }, TIMEOUT);
+  it(
+    'control characters in values, names, path segments and Accept',
+    async () => {
+      const controls = fc.oneof(
+        controlWire,
+        controlText.map((t) => `json${t}`).map(rawEncode),
+        controlText.map((t) => `cb${t}`).map(percentEncode),
+      );
+      const arb = requests({
+        path: pathWire(controlWire.filter((s) => s !== '')),
+        args: [
+          optional(
+            argument(
+              fc.constant('appkey'),
+              fc.oneof(
+                fc.constant(KEY),
+                controls,
+                controlText.map((t) => rawEncode(APP_KEY + t)),
+              ),
+            ),
+          ),
+          optional(argument(fc.constant('type'), fc.oneof(typeValue, controls))),
+          optional(argument(fc.constant('callback'), fc.oneof(validCallback, controls))),
+        ],
+        extra: argument(fc.oneof(controlWire, controlText.map((t) => `type${t}`).map(rawEncode)), controlWire),
+        accept: fc.oneof(
+          acceptWire,
+          controlText.map((accept) => ({ accept })),
+        ),
+      });
+      await assertHostileRequests(arb, 200);
+    },
+    TIMEOUT,
+  );
 
-  it('repeated arguments: the first value of each name wins', async () => {
-    const repeated = fc
-      .tuple(
-        fc.constantFrom('type', 'callback', 'appkey', 'foo', 'TYPE', 'count', 'sort', 'min_submit_date'),
-        fc.array(fc.oneof(typeValue, validCallback, appkeyWire, hostileWire, countWire, sortWire, dateWire), { minLength: 2, maxLength: 8 }),
-      )
-      .map(([name, values]) => values.map((value) => `${name}=${value}`).join('&'));
-    const arb = requests({
-      args: [appkeyArgument, optional(argument(fc.constant('type'), typeValue)), optional(argument(fc.constant('callback'), validCallback))],
-      extra: repeated,
-      maxExtra: 3,
-    });
-    await assertHostileRequests(arb, 200);
-  }, TIMEOUT);
+  it(
+    'repeated arguments: the first value of each name wins',
+    async () => {
+      const repeated = fc
+        .tuple(
+          fc.constantFrom('type', 'callback', 'appkey', 'foo', 'TYPE', 'count', 'sort', 'min_submit_date'),
+          fc.array(fc.oneof(typeValue, validCallback, appkeyWire, hostileWire, countWire, sortWire, dateWire), {
+            minLength: 2,
+            maxLength: 8,
+          }),
+        )
+        .map(([name, values]) => values.map((value) => `${name}=${value}`).join('&'));
+      const arb = requests({
+        args: [
+          appkeyArgument,
+          optional(argument(fc.constant('type'), typeValue)),
+          optional(argument(fc.constant('callback'), validCallback)),
+        ],
+        extra: repeated,
+        maxExtra: 3,
+      });
+      await assertHostileRequests(arb, 200);
+    },
+    TIMEOUT,
+  );
 
-  it('very long (10 000-character) values, names, path segments and Accept headers', async () => {
-    const arb = requests({
-      path: pathWire(sometimesLong(segmentWire)),
-      args: [
-        optional(argument(fc.constant('appkey'), sometimesLong(appkeyWire))),
-        optional(argument(fc.constant('type'), sometimesLong(typeWire))),
-        optional(argument(fc.constant('callback'), sometimesLong(callbackWire))),
-      ],
-      extra: argument(sometimesLong(nameWire), sometimesLong(hostileWire)),
-      maxExtra: 2,
-      accept: fc.oneof(acceptWire, longText.map((accept) => ({ accept }))),
-    });
-    await assertHostileRequests(arb, 200);
-  }, TIMEOUT);
+  it(
+    'very long (10 000-character) values, names, path segments and Accept headers',
+    async () => {
+      const arb = requests({
+        path: pathWire(sometimesLong(segmentWire)),
+        args: [
+          optional(argument(fc.constant('appkey'), sometimesLong(appkeyWire))),
+          optional(argument(fc.constant('type'), sometimesLong(typeWire))),
+          optional(argument(fc.constant('callback'), sometimesLong(callbackWire))),
+        ],
+        extra: argument(sometimesLong(nameWire), sometimesLong(hostileWire)),
+        maxExtra: 2,
+        accept: fc.oneof(
+          acceptWire,
+          longText.map((accept) => ({ accept })),
+        ),
+      });
+      await assertHostileRequests(arb, 200);
+    },
+    TIMEOUT,
+  );
 
-  it('no type argument: the Accept header, well-formed or hostile, picks the type', async () => {
-    const arb = requests({
-      args: [appkeyArgument, optional(argument(fc.constant('callback'), callbackWire))],
-      extra: argument(nameWire, hostileWire),
-      maxExtra: 1,
-      accept: fc.oneof(fc.constantFrom(...ACCEPTS).map(([accept, acceptType]) => ({ accept, acceptType })), hostileAccept.map((accept) => ({ accept }))),
-    });
-    await assertHostileRequests(arb, 200);
-  }, TIMEOUT);
+  it(
+    'no type argument: the Accept header, well-formed or hostile, picks the type',
+    async () => {
+      const arb = requests({
+        args: [appkeyArgument, optional(argument(fc.constant('callback'), callbackWire))],
+        extra: argument(nameWire, hostileWire),
+        maxExtra: 1,
+        accept: fc.oneof(
+          fc.constantFrom(...ACCEPTS).map(([accept, acceptType]) => ({ accept, acceptType })),
+          hostileAccept.map((accept) => ({ accept })),
+        ),
+      });
+      await assertHostileRequests(arb, 200);
+    },
+    TIMEOUT,
+  );
 
-  it('/url/short/create: a hostile `url` is 1016, a valid http(s) one a record of its normalised link', async () => {
-    const arb = requests({
-      method: fc.oneof({ weight: 12, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: methodWire }),
-      path: fc.oneof({ weight: 12, arbitrary: fc.constant('/url/short/create') }, { weight: 1, arbitrary: fc.constantFrom('/url/short/create/', '/url/short/Create', '/url/short/create%20') }),
-      args: [
-        argument(fc.constant('appkey'), testKeyWire),
-        optional(argument(fc.constant('type'), typeValue)),
-        optional(argument(fc.constant('callback'), validCallback)),
-        optional(argument(fc.constant('url'), createUrlWire)),
-      ],
-      // A second `url` (the first value wins) more often than an unknown argument.
-      extra: argument(fc.constantFrom('url', 'url', 'url', 'URL', 'link'), urlWire),
-      maxExtra: 1,
-    });
-    answers.clear();
-    await assertHostileRequests(arb, 250);
-    expect(answered('create:shorturls')).toBeGreaterThan(20);
-    expect(answered('create:1016')).toBeGreaterThan(20);
-  }, TIMEOUT);
+  it(
+    '/url/short/create: a hostile `url` is 1016, a valid http(s) one a record of its normalised link',
+    async () => {
+      const arb = requests({
+        method: fc.oneof({ weight: 12, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: methodWire }),
+        path: fc.oneof(
+          { weight: 12, arbitrary: fc.constant('/url/short/create') },
+          { weight: 1, arbitrary: fc.constantFrom('/url/short/create/', '/url/short/Create', '/url/short/create%20') },
+        ),
+        args: [
+          argument(fc.constant('appkey'), testKeyWire),
+          optional(argument(fc.constant('type'), typeValue)),
+          optional(argument(fc.constant('callback'), validCallback)),
+          optional(argument(fc.constant('url'), createUrlWire)),
+        ],
+        // A second `url` (the first value wins) more often than an unknown argument.
+        extra: argument(fc.constantFrom('url', 'url', 'url', 'URL', 'link'), urlWire),
+        maxExtra: 1,
+      });
+      answers.clear();
+      await assertHostileRequests(arb, 250);
+      expect(answered('create:shorturls')).toBeGreaterThan(20);
+      expect(answered('create:1016')).toBeGreaterThan(20);
+    },
+    TIMEOUT,
+  );
 
-  it('/url/short/{anything}: a stored short URL by its code or whole short URL, 404 for everything else', async () => {
-    const arb = requests({
-      method: fc.oneof({ weight: 12, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: methodWire }),
-      path: fc.oneof(
-        { weight: 12, arbitrary: lookupSegmentWire.map((segment) => `/url/short/${segment}`) },
-        { weight: 1, arbitrary: fc.constantFrom('/url/short/', '/url/short', '/url//short/x', '/url/short//') },
-      ),
-      args: [
-        fc.oneof({ weight: 6, arbitrary: fc.constant(KEY_ARGUMENT) }, { weight: 1, arbitrary: appkeyArgument.map((a) => a ?? '') }),
-        optional(argument(fc.constant('type'), typeValue)),
-        optional(argument(fc.constant('callback'), validCallback)),
-      ],
-      extra: argument(fc.constantFrom('url', 'code', 'foo'), hostileWire),
-      maxExtra: 1,
-    });
-    answers.clear();
-    await assertHostileRequests(arb.map((request) => ({ ...request, query: request.query.filter((q) => q !== '') })), 250);
-    expect(answered('lookup:shorturls')).toBeGreaterThan(10);
-    expect(answered('lookup:404')).toBeGreaterThan(50);
-  }, TIMEOUT);
+  it(
+    '/url/short/{anything}: a stored short URL by its code or whole short URL, 404 for everything else',
+    async () => {
+      const arb = requests({
+        method: fc.oneof({ weight: 12, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: methodWire }),
+        path: fc.oneof(
+          { weight: 12, arbitrary: lookupSegmentWire.map((segment) => `/url/short/${segment}`) },
+          { weight: 1, arbitrary: fc.constantFrom('/url/short/', '/url/short', '/url//short/x', '/url/short//') },
+        ),
+        args: [
+          fc.oneof({ weight: 6, arbitrary: fc.constant(KEY_ARGUMENT) }, { weight: 1, arbitrary: appkeyArgument.map((a) => a ?? '') }),
+          optional(argument(fc.constant('type'), typeValue)),
+          optional(argument(fc.constant('callback'), validCallback)),
+        ],
+        extra: argument(fc.constantFrom('url', 'code', 'foo'), hostileWire),
+        maxExtra: 1,
+      });
+      answers.clear();
+      await assertHostileRequests(
+        arb.map((request) => ({ ...request, query: request.query.filter((q) => q !== '') })),
+        250,
+      );
+      expect(answered('lookup:shorturls')).toBeGreaterThan(10);
+      expect(answered('lookup:404')).toBeGreaterThan(50);
+    },
+    TIMEOUT,
+  );
 
-  it('the short-link host: 301 to the link for a stored code, the one 404 page for anything else, never a 5xx', async () => {
-    const page = await invokeShortLink('/');
-    expect(page.statusCode).toBe(404);
-    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(page.body).toBe(notFoundPage);
-    await fc.assert(
-      fc.asyncProperty(shortLinkTarget, shortLinkMethod, async (path, verb) => checkShortLink(path, verb, await invokeShortLink(path, { method: verb }))),
-      { numRuns: 300 },
-    );
-    await expectViewCounts();
-  }, TIMEOUT);
+  it(
+    'the short-link host: 301 to the link for a stored code, the one 404 page for anything else, never a 5xx',
+    async () => {
+      const page = await invokeShortLink('/');
+      expect(page.statusCode).toBe(404);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.body).toBe(notFoundPage);
+      await fc.assert(
+        fc.asyncProperty(shortLinkTarget, shortLinkMethod, async (path, verb) =>
+          checkShortLink(path, verb, await invokeShortLink(path, { method: verb })),
+        ),
+        { numRuns: 300 },
+      );
+      await expectViewCounts();
+    },
+    TIMEOUT,
+  );
 
-  it('gallery arguments: hostile values, repeated and unknown arguments give the predicted error or the listing the rules select', async () => {
-    const arb = requests({
-      method: fc.oneof({ weight: 20, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: methodWire }),
-      path: fc.oneof({ weight: 6, arbitrary: seededPathWire }, { weight: 1, arbitrary: galleryPathWire }),
-      args: [
-        fc.oneof({ weight: 12, arbitrary: fc.constant(KEY_ARGUMENT) }, { weight: 1, arbitrary: appkeyArgument }),
-        // Hostile types and callbacks are the other properties' business.
-        optional(fc.constantFrom(...VALID_TYPES).map((type) => `type=${type}`)),
-        validCallback.map((callback) => `callback=${callback}`),
-        ...galleryArgs,
-      ],
-      extra: galleryExtra,
-      maxExtra: 3,
-    });
-    answers.clear();
-    await assertHostileRequests(arb, 250);
-    expect(answered('gallery:gallery') + answered('gallery:events')).toBeGreaterThan(50);
-    expect(answered('gallery:entries')).toBeGreaterThan(12);
-    for (const code of [1001, 1006, 1017, 1026]) expect([code, answered(`gallery:${code}`) > 3]).toEqual([code, true]);
-    for (const code of [1007, 404]) expect([code, answered(`gallery:${code}`) > 0]).toEqual([code, true]);
-  }, TIMEOUT);
+  it(
+    'gallery arguments: hostile values, repeated and unknown arguments give the predicted error or the listing the rules select',
+    async () => {
+      const arb = requests({
+        method: fc.oneof({ weight: 20, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: methodWire }),
+        path: fc.oneof({ weight: 6, arbitrary: seededPathWire }, { weight: 1, arbitrary: galleryPathWire }),
+        args: [
+          fc.oneof({ weight: 12, arbitrary: fc.constant(KEY_ARGUMENT) }, { weight: 1, arbitrary: appkeyArgument }),
+          // Hostile types and callbacks are the other properties' business.
+          optional(fc.constantFrom(...VALID_TYPES).map((type) => `type=${type}`)),
+          validCallback.map((callback) => `callback=${callback}`),
+          ...galleryArgs,
+        ],
+        extra: galleryExtra,
+        maxExtra: 3,
+      });
+      answers.clear();
+      await assertHostileRequests(arb, 250);
+      expect(answered('gallery:gallery') + answered('gallery:events')).toBeGreaterThan(50);
+      expect(answered('gallery:entries')).toBeGreaterThan(12);
+      for (const code of [1001, 1006, 1017, 1026]) expect([code, answered(`gallery:${code}`) > 3]).toEqual([code, true]);
+      for (const code of [1007, 404]) expect([code, answered(`gallery:${code}`) > 0]).toEqual([code, true]);
+    },
+    TIMEOUT,
+  );
 
-  it('gallery paths: hostile ids and id lists are 1026, long lists 1007, unknown ids 404, anything else the listing', async () => {
-    const arb = requests({
-      method: fc.constant('GET'),
-      path: fc.oneof(
-        { weight: 6, arbitrary: galleryPathWire.filter((path) => path.split('/').length > 2 && path !== '/galleryphotos/comments') },
-        { weight: 1, arbitrary: fc.tuple(fc.constantFrom('/galleryphotos/', '/galleryphoto/'), longWire).map(([prefix, long]) => prefix + long) },
-      ),
-      args: [
-        fc.constant(KEY_ARGUMENT),
-        optional(fc.constantFrom(...VALID_TYPES).map((type) => `type=${type}`)),
-        validCallback.map((callback) => `callback=${callback}`),
-        optional(fc.constantFrom(...SORTS).map((sort) => `sort=${sort}`)),
-        optional(fc.integer({ min: 1, max: 100 }).map((count) => `count=${count}`)),
-        optional(fc.nat(4).map((offset) => `offset=${offset}`)),
-      ],
-    });
-    answers.clear();
-    await assertHostileRequests(arb, 350);
-    expect(answered('gallery:1026')).toBeGreaterThan(30);
-    expect(answered('gallery:1007')).toBeGreaterThan(3);
-    expect(answered('gallery:404')).toBeGreaterThan(5);
-    expect(answered('gallery:entries')).toBeGreaterThan(25);
-    for (const endpoint of ['photosByIds', 'photo', 'photosComments', 'photoComments', 'comment', 'replies']) expect([endpoint, answered(`${endpoint}:entries`) > 0]).toEqual([endpoint, true]);
-  }, TIMEOUT);
+  it(
+    'gallery paths: hostile ids and id lists are 1026, long lists 1007, unknown ids 404, anything else the listing',
+    async () => {
+      const arb = requests({
+        method: fc.constant('GET'),
+        path: fc.oneof(
+          { weight: 6, arbitrary: galleryPathWire.filter((path) => path.split('/').length > 2 && path !== '/galleryphotos/comments') },
+          {
+            weight: 1,
+            arbitrary: fc.tuple(fc.constantFrom('/galleryphotos/', '/galleryphoto/'), longWire).map(([prefix, long]) => prefix + long),
+          },
+        ),
+        args: [
+          fc.constant(KEY_ARGUMENT),
+          optional(fc.constantFrom(...VALID_TYPES).map((type) => `type=${type}`)),
+          validCallback.map((callback) => `callback=${callback}`),
+          optional(fc.constantFrom(...SORTS).map((sort) => `sort=${sort}`)),
+          optional(fc.integer({ min: 1, max: 100 }).map((count) => `count=${count}`)),
+          optional(fc.nat(4).map((offset) => `offset=${offset}`)),
+        ],
+      });
+      answers.clear();
+      await assertHostileRequests(arb, 350);
+      expect(answered('gallery:1026')).toBeGreaterThan(30);
+      expect(answered('gallery:1007')).toBeGreaterThan(3);
+      expect(answered('gallery:404')).toBeGreaterThan(5);
+      expect(answered('gallery:entries')).toBeGreaterThan(25);
+      for (const endpoint of ['photosByIds', 'photo', 'photosComments', 'photoComments', 'comment', 'replies'])
+        expect([endpoint, answered(`${endpoint}:entries`) > 0]).toEqual([endpoint, true]);
+    },
+    TIMEOUT,
+  );
 
-  it('gallery date windows: the five rules, 1006 for max before min, 1020 past 30 days without ids', async () => {
-    // Bounds around the seeded dates and either side of 30 days apart; sometimes hostile.
-    const spans = fc.oneof(
-      fc.constantFrom(-1, 0, 1, THIRTY_DAYS - 1, THIRTY_DAYS, THIRTY_DAYS + 1, 40 * DAY),
-      fc.integer({ min: -THIRTY_DAYS, max: 2 * THIRTY_DAYS }),
-    );
-    const bounds = fc
-      .tuple(fc.oneof(seededDates, fc.constantFrom(...PHOTOS.map((p) => p.submit_date), ...COMMENTS.map((c) => c.date), 0, THIRTY_DAYS - 1, MAX_DATE - THIRTY_DAYS)), spans, fc.nat(3))
-      .map(([min, span, which]) => [
-        which === 1 ? undefined : `min_submit_date=${min}`,
-        which === 2 ? undefined : `max_submit_date=${min + span}`,
-      ]);
-    const arb = fc
-      .tuple(
-        fc.oneof({ weight: 2, arbitrary: fc.constantFrom('/galleryphotos', '/galleryphotos/comments') }, { weight: 3, arbitrary: fc.constantFrom(...GALLERY_PATHS.slice(2)) }),
-        bounds,
-        fc.constantFrom(...SORTS),
-        fc.constantFrom(undefined, 'xml', 'json', 'javascript', 'php'),
-        fc.option(fc.tuple(fc.constantFrom('min_submit_date', 'max_submit_date'), dateWire), { nil: undefined, freq: 5 }),
-      )
-      .map(([path, [min, max], sort, type, again]): WireRequest => ({
-        method: 'GET',
-        path,
-        query: [KEY_ARGUMENT, 'callback=cb', `sort=${sort}`, 'count=100', ...(type ? [`type=${type}`] : []), ...[min, max, again && again.join('=')].filter((a): a is string => a !== undefined)],
-      }));
-    answers.clear();
-    await assertHostileRequests(arb, 250);
-    expect(answered('gallery:1006')).toBeGreaterThan(3);
-    expect(answered('gallery:1020')).toBeGreaterThan(3);
-    expect(answered('gallery:entries')).toBeGreaterThan(40);
-  }, TIMEOUT);
+  it(
+    'gallery date windows: the five rules, 1006 for max before min, 1020 past 30 days without ids',
+    async () => {
+      // Bounds around the seeded dates and either side of 30 days apart; sometimes hostile.
+      const spans = fc.oneof(
+        fc.constantFrom(-1, 0, 1, THIRTY_DAYS - 1, THIRTY_DAYS, THIRTY_DAYS + 1, 40 * DAY),
+        fc.integer({ min: -THIRTY_DAYS, max: 2 * THIRTY_DAYS }),
+      );
+      const bounds = fc
+        .tuple(
+          fc.oneof(
+            seededDates,
+            fc.constantFrom(
+              ...PHOTOS.map((p) => p.submit_date),
+              ...COMMENTS.map((c) => c.date),
+              0,
+              THIRTY_DAYS - 1,
+              MAX_DATE - THIRTY_DAYS,
+            ),
+          ),
+          spans,
+          fc.nat(3),
+        )
+        .map(([min, span, which]) => [
+          which === 1 ? undefined : `min_submit_date=${min}`,
+          which === 2 ? undefined : `max_submit_date=${min + span}`,
+        ]);
+      const arb = fc
+        .tuple(
+          fc.oneof(
+            { weight: 2, arbitrary: fc.constantFrom('/galleryphotos', '/galleryphotos/comments') },
+            { weight: 3, arbitrary: fc.constantFrom(...GALLERY_PATHS.slice(2)) },
+          ),
+          bounds,
+          fc.constantFrom(...SORTS),
+          fc.constantFrom(undefined, 'xml', 'json', 'javascript', 'php'),
+          fc.option(fc.tuple(fc.constantFrom('min_submit_date', 'max_submit_date'), dateWire), { nil: undefined, freq: 5 }),
+        )
+        .map(
+          ([path, [min, max], sort, type, again]): WireRequest => ({
+            method: 'GET',
+            path,
+            query: [
+              KEY_ARGUMENT,
+              'callback=cb',
+              `sort=${sort}`,
+              'count=100',
+              ...(type ? [`type=${type}`] : []),
+              ...[min, max, again?.join('=')].filter((a): a is string => a !== undefined),
+            ],
+          }),
+        );
+      answers.clear();
+      await assertHostileRequests(arb, 250);
+      expect(answered('gallery:1006')).toBeGreaterThan(3);
+      expect(answered('gallery:1020')).toBeGreaterThan(3);
+      expect(answered('gallery:entries')).toBeGreaterThan(40);
+    },
+    TIMEOUT,
+  );
 
-  it('every gallery argument and every path id, spelled every hostile way, on every gallery route and type', async () => {
-    const pendingPhp: PendingPhp[] = [];
-    let n = 0;
-    const base = (): string[] => {
-      const type = TYPES[n++ % TYPES.length];
-      return [KEY_ARGUMENT, ...(type ? [`type=${type}`] : []), 'callback=cb'];
-    };
-    const requestsOf: WireRequest[] = [];
-    // Every spelling in every argument, on the routes in turn (they share the arguments' code).
-    GALLERY_ARGUMENTS.forEach((name, a) => {
-      const values = [...INTEGER_SPELLINGS, ...LONG_INTEGERS, ...(name === 'sort' ? [...SORT_SPELLINGS, ...SORTS] : [])];
-      values.forEach((value, v) => requestsOf.push({ method: 'GET', path: GALLERY_PATHS[(a + v) % GALLERY_PATHS.length]!, query: [...base(), `${name}=${value}`] }));
-    });
-    for (const path of GALLERY_PATHS) {
-      for (const name of GALLERY_ARGUMENTS) {
-        requestsOf.push({ method: 'GET', path, query: [...base(), name] }, { method: 'GET', path, query: [...base(), `${name}=1`, `${name}=x`] });
+  it(
+    'every gallery argument and every path id, spelled every hostile way, on every gallery route and type',
+    async () => {
+      const pendingPhp: PendingPhp[] = [];
+      let n = 0;
+      const base = (): string[] => {
+        const type = TYPES[n++ % TYPES.length];
+        return [KEY_ARGUMENT, ...(type ? [`type=${type}`] : []), 'callback=cb'];
+      };
+      const requestsOf: WireRequest[] = [];
+      // Every spelling in every argument, on the routes in turn (they share the arguments' code).
+      GALLERY_ARGUMENTS.forEach((name, a) => {
+        const values = [...INTEGER_SPELLINGS, ...LONG_INTEGERS, ...(name === 'sort' ? [...SORT_SPELLINGS, ...SORTS] : [])];
+        values.forEach((value, v) => {
+          requestsOf.push({ method: 'GET', path: GALLERY_PATHS[(a + v) % GALLERY_PATHS.length]!, query: [...base(), `${name}=${value}`] });
+        });
+      });
+      for (const path of GALLERY_PATHS) {
+        for (const name of GALLERY_ARGUMENTS) {
+          requestsOf.push(
+            { method: 'GET', path, query: [...base(), name] },
+            { method: 'GET', path, query: [...base(), `${name}=1`, `${name}=x`] },
+          );
+        }
+        // Each id of the path in every spelling.
+        for (const m of path.matchAll(/[0-9]{16}/g)) {
+          const id = m[0];
+          const spellings = [...INTEGER_SPELLINGS.filter((s) => s !== ''), ...LONG_INTEGERS, ...ID_SPELLINGS.map((spell) => spell(id))];
+          for (const spelling of spellings)
+            requestsOf.push({ method: 'GET', path: path.slice(0, m.index) + spelling + path.slice(m.index + id.length), query: base() });
+        }
       }
-      // Each id of the path in every spelling.
-      for (const m of path.matchAll(/[0-9]{16}/g)) {
-        const id = m[0];
-        const spellings = [...INTEGER_SPELLINGS.filter((s) => s !== ''), ...LONG_INTEGERS, ...ID_SPELLINGS.map((spell) => spell(id))];
-        for (const spelling of spellings) requestsOf.push({ method: 'GET', path: path.slice(0, m.index) + spelling + path.slice(m.index + id.length), query: base() });
+      const lists = [
+        `${P1.id},,${P2.id}`,
+        `${P1.id},`,
+        `,${P1.id}`,
+        ',',
+        `${P1.id}%2C${P2.id}`,
+        absentIds(100).join(','),
+        absentIds(101).join(','),
+        [...absentIds(100), P1.id, P1.id, P1.id].join(','),
+        Array(150).fill(P1.id).join(','),
+        '1,'.repeat(5_000),
+        `${'1,'.repeat(4_999)}1`,
+        `${absentIds(101).join(',')},x`,
+        `${ABSENT_PHOTO},${P1.id}`,
+      ];
+      for (const list of lists) {
+        requestsOf.push(
+          { method: 'GET', path: `/galleryphotos/${list}`, query: base() },
+          { method: 'GET', path: `/galleryphotos/${list}/comments`, query: base() },
+        );
       }
-    }
-    const lists = [
-      `${P1.id},,${P2.id}`, `${P1.id},`, `,${P1.id}`, ',', `${P1.id}%2C${P2.id}`, absentIds(100).join(','), absentIds(101).join(','),
-      [...absentIds(100), P1.id, P1.id, P1.id].join(','), Array(150).fill(P1.id).join(','), '1,'.repeat(5_000), `${'1,'.repeat(4_999)}1`,
-      `${absentIds(101).join(',')},x`, `${ABSENT_PHOTO},${P1.id}`,
-    ];
-    for (const list of lists) {
-      requestsOf.push({ method: 'GET', path: `/galleryphotos/${list}`, query: base() }, { method: 'GET', path: `/galleryphotos/${list}/comments`, query: base() });
-    }
-    answers.clear();
-    for (const request of requestsOf) await checkRequest(request, pendingPhp);
-    verifyPhp(pendingPhp);
-    for (const code of [1006, 1007, 1017, 1026, 404]) expect([code, answered(`gallery:${code}`) > 5]).toEqual([code, true]);
-    expect(answered('gallery:entries')).toBeGreaterThan(60);
-  }, TIMEOUT);
+      answers.clear();
+      for (const request of requestsOf) await checkRequest(request, pendingPhp);
+      verifyPhp(pendingPhp);
+      for (const code of [1006, 1007, 1017, 1026, 404]) expect([code, answered(`gallery:${code}`) > 5]).toEqual([code, true]);
+      expect(answered('gallery:entries')).toBeGreaterThan(60);
+    },
+    TIMEOUT,
+  );
 
   // Regression (fixed in ace4b1f): with only min_submit_date, /galleryphotos and
   // /galleryphotos/comments take the 30 days from it; for a min_submit_date of 99997408000 or more
@@ -2247,7 +2894,10 @@ describe('hostile input: every route, every type, never a 5xx, always a parseabl
     for (const path of ['/galleryphotos', '/galleryphotos/comments']) {
       for (const min of ['99997408000', '99999999999']) {
         for (const sort of ['submit_date-desc', 'digg_count-asc']) {
-          await checkRequest({ method: 'GET', path, query: [KEY_ARGUMENT, 'type=json', `sort=${sort}`, `min_submit_date=${min}`] }, pendingPhp);
+          await checkRequest(
+            { method: 'GET', path, query: [KEY_ARGUMENT, 'type=json', `sort=${sort}`, `min_submit_date=${min}`] },
+            pendingPhp,
+          );
         }
       }
     }
@@ -2277,34 +2927,44 @@ describe('hostile input: every route, every type, never a 5xx, always a parseabl
     }
   });
 
-  it('the spec examples of invalid UTF-8, in every position of every route and type', async () => {
-    const pendingPhp: PendingPhp[] = [];
-    for (const bytes of ['%FF%FE', '%C0%80', '%ED%A0%80']) {
-      for (const route of PATHS) {
-        for (const type of TYPES) {
-          const base = [KEY_ARGUMENT, ...(type ? [`type=${type}`] : []), 'callback=cb'];
-          const variants: WireRequest[] = [
-            { method: 'GET', path: route, query: [`appkey=${bytes}`, ...base.slice(1)] },
-            { method: 'GET', path: route, query: [...base.filter((a) => !a.startsWith('callback')), `callback=${bytes}`] },
-            { method: 'GET', path: route, query: [...base, `${bytes}=1`] },
-            { method: 'GET', path: route, query: [...base, `x=${bytes}`] },
-            { method: 'GET', path: `${route.replace(/\/[^/]*$/, '')}/${bytes}`, query: base },
-            { method: 'GET', path: route, query: base.filter((a) => !a.startsWith('type')).concat(`type=${bytes}`) },
-            // Gallery routes: in each argument, and in each id of the path.
-            ...(route.startsWith('/gallery')
-              ? [
-                  ...GALLERY_ARGUMENTS.map((name): WireRequest => ({ method: 'GET', path: route, query: [...base, `${name}=${bytes}`] })),
-                  ...[...route.matchAll(/[0-9]+/g)].map((m): WireRequest => ({ method: 'GET', path: route.slice(0, m.index) + bytes + route.slice(m.index + m[0].length), query: base })),
-                ]
-              : []),
-          ];
-          for (const request of variants) await checkRequest(request, pendingPhp);
+  it(
+    'the spec examples of invalid UTF-8, in every position of every route and type',
+    async () => {
+      const pendingPhp: PendingPhp[] = [];
+      for (const bytes of ['%FF%FE', '%C0%80', '%ED%A0%80']) {
+        for (const route of PATHS) {
+          for (const type of TYPES) {
+            const base = [KEY_ARGUMENT, ...(type ? [`type=${type}`] : []), 'callback=cb'];
+            const variants: WireRequest[] = [
+              { method: 'GET', path: route, query: [`appkey=${bytes}`, ...base.slice(1)] },
+              { method: 'GET', path: route, query: [...base.filter((a) => !a.startsWith('callback')), `callback=${bytes}`] },
+              { method: 'GET', path: route, query: [...base, `${bytes}=1`] },
+              { method: 'GET', path: route, query: [...base, `x=${bytes}`] },
+              { method: 'GET', path: `${route.replace(/\/[^/]*$/, '')}/${bytes}`, query: base },
+              { method: 'GET', path: route, query: base.filter((a) => !a.startsWith('type')).concat(`type=${bytes}`) },
+              // Gallery routes: in each argument, and in each id of the path.
+              ...(route.startsWith('/gallery')
+                ? [
+                    ...GALLERY_ARGUMENTS.map((name): WireRequest => ({ method: 'GET', path: route, query: [...base, `${name}=${bytes}`] })),
+                    ...[...route.matchAll(/[0-9]+/g)].map(
+                      (m): WireRequest => ({
+                        method: 'GET',
+                        path: route.slice(0, m.index) + bytes + route.slice(m.index + m[0].length),
+                        query: base,
+                      }),
+                    ),
+                  ]
+                : []),
+            ];
+            for (const request of variants) await checkRequest(request, pendingPhp);
+          }
         }
       }
-    }
-    verifyPhp(pendingPhp);
-    expect(pendingPhp.length).toBeGreaterThan(0);
-  }, TIMEOUT);
+      verifyPhp(pendingPhp);
+      expect(pendingPhp.length).toBeGreaterThan(0);
+    },
+    TIMEOUT,
+  );
 
   it('type=json&type=xml answers JSON on every route (the first value wins)', async () => {
     for (const path of PATHS) {
@@ -2319,8 +2979,13 @@ describe('hostile input: every route, every type, never a 5xx, always a parseabl
   it('refuses the callbacks no page can define (reserved words, undefined, NaN, Infinity) with the 1003 alert', async () => {
     const called: string[] = [];
     for (const callback of UNCALLABLE) {
-      const response = await invokeFresh({ method: 'GET', path: '/errors', query: [KEY_ARGUMENT, 'type=javascript', `callback=${callback}`] });
-      if (response.body !== `alert(${JSON.stringify(CATALOGUE.get(1003))});`) called.push(`${callback} -> ${response.body.slice(0, 30)}...`);
+      const response = await invokeFresh({
+        method: 'GET',
+        path: '/errors',
+        query: [KEY_ARGUMENT, 'type=javascript', `callback=${callback}`],
+      });
+      if (response.body !== `alert(${JSON.stringify(CATALOGUE.get(1003))});`)
+        called.push(`${callback} -> ${response.body.slice(0, 30)}...`);
     }
     expect(called).toEqual([]);
   });
@@ -2342,43 +3007,66 @@ describe('hostile input: every route, every type, never a 5xx, always a parseabl
   // function can still be invoked otherwise (the console, the CLI, a test event); these values,
   // ten and a hundred times longer, must get the same answers, and at once: any work growing
   // faster than the input would take minutes here.
-  it('values far past what API Gateway lets through (100 000 characters, a 1 MB query) get the same answers, at once', async () => {
-    const pendingPhp: PendingPhp[] = [];
-    const huge = ['x'.repeat(100_000), '%FF'.repeat(100_000), percentEncode('<é>\u0000\u2028'.repeat(20_000)), '9'.repeat(100_000)];
-    let n = 0;
-    // Each position of each route once, the values in turn, the types in turn.
-    const next = (): [string, string[]] => {
-      const type = TYPES[n % TYPES.length];
-      return [huge[n++ % huge.length]!, [KEY_ARGUMENT, ...(type ? [`type=${type}`] : []), 'callback=cb']];
-    };
-    const requestsOf: WireRequest[] = [];
-    for (const path of [...PATHS, '/url/short/create', '/url/short/AbC1234']) {
-      const own = path.startsWith('/gallery') ? GALLERY_ARGUMENTS : path === '/url/short/create' ? ['url'] : [];
-      const positions: Array<(value: string, base: string[]) => WireRequest> = [
-        (value, base) => ({ method: 'GET', path, query: [`appkey=${value}`, ...base.slice(1)] }),
-        (value) => ({ method: 'GET', path, query: [KEY_ARGUMENT, `type=${value}`] }),
-        (value) => ({ method: 'GET', path, query: [KEY_ARGUMENT, 'type=javascript', `callback=${value}`] }),
-        (value, base) => ({ method: 'GET', path, query: [...base, `${value}=1`] }),
-        (value, base) => ({ method: 'GET', path, query: [...base, `x=${value}`] }),
-        (value, base) => ({ method: 'GET', path, query: base.filter((a) => !a.startsWith('type=')), accept: decodeSegment(value) }),
-        ...own.map((name) => (value: string, base: string[]): WireRequest => ({ method: 'GET', path, query: [...base, `${name}=${value}`] })),
-      ];
-      // Each path parameter: codes, names, ids and id lists.
-      for (const m of path.matchAll(/\/(?:[0-9][0-9,]*|technology|AbC1234)(?=\/|$)/g)) {
-        positions.push((value, base) => ({ method: 'GET', path: `${path.slice(0, m.index)}/${value}${path.slice(m.index + m[0].length)}`, query: base }));
+  it(
+    'values far past what API Gateway lets through (100 000 characters, a 1 MB query) get the same answers, at once',
+    async () => {
+      const pendingPhp: PendingPhp[] = [];
+      const huge = ['x'.repeat(100_000), '%FF'.repeat(100_000), percentEncode('<é>\u0000\u2028'.repeat(20_000)), '9'.repeat(100_000)];
+      let n = 0;
+      // Each position of each route once, the values in turn, the types in turn.
+      const next = (): [string, string[]] => {
+        const type = TYPES[n % TYPES.length];
+        return [huge[n++ % huge.length]!, [KEY_ARGUMENT, ...(type ? [`type=${type}`] : []), 'callback=cb']];
+      };
+      const requestsOf: WireRequest[] = [];
+      for (const path of [...PATHS, '/url/short/create', '/url/short/AbC1234']) {
+        const own = path.startsWith('/gallery') ? GALLERY_ARGUMENTS : path === '/url/short/create' ? ['url'] : [];
+        const positions: Array<(value: string, base: string[]) => WireRequest> = [
+          (value, base) => ({ method: 'GET', path, query: [`appkey=${value}`, ...base.slice(1)] }),
+          (value) => ({ method: 'GET', path, query: [KEY_ARGUMENT, `type=${value}`] }),
+          (value) => ({ method: 'GET', path, query: [KEY_ARGUMENT, 'type=javascript', `callback=${value}`] }),
+          (value, base) => ({ method: 'GET', path, query: [...base, `${value}=1`] }),
+          (value, base) => ({ method: 'GET', path, query: [...base, `x=${value}`] }),
+          (value, base) => ({ method: 'GET', path, query: base.filter((a) => !a.startsWith('type=')), accept: decodeSegment(value) }),
+          ...own.map(
+            (name) =>
+              (value: string, base: string[]): WireRequest => ({ method: 'GET', path, query: [...base, `${name}=${value}`] }),
+          ),
+        ];
+        // Each path parameter: codes, names, ids and id lists.
+        for (const m of path.matchAll(/\/(?:[0-9][0-9,]*|technology|AbC1234)(?=\/|$)/g)) {
+          positions.push((value, base) => ({
+            method: 'GET',
+            path: `${path.slice(0, m.index)}/${value}${path.slice(m.index + m[0].length)}`,
+            query: base,
+          }));
+        }
+        for (const position of positions) requestsOf.push(position(...next()));
       }
-      for (const position of positions) requestsOf.push(position(...next()));
-    }
-    const list = `${'1,'.repeat(50_000)}1`;
-    requestsOf.push({ method: 'GET', path: `/galleryphotos/${list}`, query: [KEY_ARGUMENT] }, { method: 'GET', path: `/galleryphotos/${list}/comments`, query: [KEY_ARGUMENT] });
-    for (const request of requestsOf) await checkRequest(request, pendingPhp);
-    // A 1 MB query: 250 000 arguments, or one value of a million bytes; an Accept header of 1 MB.
-    await checkRequest({ method: 'GET', path: '/errors', query: [KEY_ARGUMENT, 'type=json', ...Array<string>(250_000).fill('a=1')] }, pendingPhp);
-    await checkRequest({ method: 'GET', path: '/galleryphotos', query: [KEY_ARGUMENT, 'type=php', `count=${'%C0%AF'.repeat(170_000)}`] }, pendingPhp);
-    await checkRequest({ method: 'GET', path: '/containers', query: [KEY_ARGUMENT], accept: 'text/x;q=0.1, '.repeat(75_000) }, pendingPhp);
-    verifyPhp(pendingPhp);
-    expect(pendingPhp.length).toBeGreaterThan(10);
-  }, TIMEOUT);
+      const list = `${'1,'.repeat(50_000)}1`;
+      requestsOf.push(
+        { method: 'GET', path: `/galleryphotos/${list}`, query: [KEY_ARGUMENT] },
+        { method: 'GET', path: `/galleryphotos/${list}/comments`, query: [KEY_ARGUMENT] },
+      );
+      for (const request of requestsOf) await checkRequest(request, pendingPhp);
+      // A 1 MB query: 250 000 arguments, or one value of a million bytes; an Accept header of 1 MB.
+      await checkRequest(
+        { method: 'GET', path: '/errors', query: [KEY_ARGUMENT, 'type=json', ...Array<string>(250_000).fill('a=1')] },
+        pendingPhp,
+      );
+      await checkRequest(
+        { method: 'GET', path: '/galleryphotos', query: [KEY_ARGUMENT, 'type=php', `count=${'%C0%AF'.repeat(170_000)}`] },
+        pendingPhp,
+      );
+      await checkRequest(
+        { method: 'GET', path: '/containers', query: [KEY_ARGUMENT], accept: 'text/x;q=0.1, '.repeat(75_000) },
+        pendingPhp,
+      );
+      verifyPhp(pendingPhp);
+      expect(pendingPhp.length).toBeGreaterThan(10);
+    },
+    TIMEOUT,
+  );
 
   describe('over HTTP: the local server that npm start runs, sent raw bytes', () => {
     beforeAll(async () => {
@@ -2391,87 +3079,120 @@ describe('hostile input: every route, every type, never a 5xx, always a parseabl
       await servers.shortLinks?.close();
     });
 
-    it("raw bytes, odd methods, hostile Host and Accept headers, heads past Node's limit: Node's 400 or 431, else the answer the oracle expects", async () => {
-      const arb = fc
-        .tuple(
-          requests({
-            method: httpMethodWire,
-            path: fc.oneof({ weight: 3, arbitrary: pathWire(segmentWire) }, pathWire(sometimesLong(segmentWire)), galleryPathWire),
-            args: [appkeyArgument, optional(argument(fc.constant('type'), typeWire)), optional(argument(fc.constant('callback'), callbackWire))],
-            extra: argument(sometimesLong(nameWire), sometimesLong(hostileWire)),
-            maxExtra: 2,
+    it(
+      "raw bytes, odd methods, hostile Host and Accept headers, heads past Node's limit: Node's 400 or 431, else the answer the oracle expects",
+      async () => {
+        const arb = fc
+          .tuple(
+            requests({
+              method: httpMethodWire,
+              path: fc.oneof({ weight: 3, arbitrary: pathWire(segmentWire) }, pathWire(sometimesLong(segmentWire)), galleryPathWire),
+              args: [
+                appkeyArgument,
+                optional(argument(fc.constant('type'), typeWire)),
+                optional(argument(fc.constant('callback'), callbackWire)),
+              ],
+              extra: argument(sometimesLong(nameWire), sometimesLong(hostileWire)),
+              maxExtra: 2,
+            }),
+            hostWire,
+            fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, fc.constant(true)),
+          )
+          .map(([request, host, absoluteForm]) => asSent({ ...request, ...(host === undefined ? {} : { host }), absoluteForm }))
+          .filter((request) => !nearTheLimit(headOf(request)));
+        const pendingPhp: PendingPhp[] = [];
+        const verdicts = new Map<string, number>();
+        const count = (what: string) => verdicts.set(what, (verdicts.get(what) ?? 0) + 1);
+        await fc.assert(
+          fc.asyncProperty(arb, async (request) => {
+            const head = headOf(request);
+            const answer = await exchange(servers.api!, head);
+            const refusal = parserVerdicts(request.method, targetOf(request), [request.host ?? '', request.accept ?? ''], head);
+            if (refusal !== undefined) {
+              count(`refused ${answer?.status}`);
+              withTarget(request, () => expectParserAnswer(answer, refusal));
+              return;
+            }
+            count(request.absoluteForm ? 'served absolute-form' : 'served');
+            await checkRequest(request, pendingPhp, async () => servedAnswer(answer, request.method));
           }),
-          hostWire,
-          fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, fc.constant(true)),
-        )
-        .map(([request, host, absoluteForm]) => asSent({ ...request, ...(host === undefined ? {} : { host }), absoluteForm }))
-        .filter((request) => !nearTheLimit(headOf(request)));
-      const pendingPhp: PendingPhp[] = [];
-      const verdicts = new Map<string, number>();
-      const count = (what: string) => verdicts.set(what, (verdicts.get(what) ?? 0) + 1);
-      await fc.assert(
-        fc.asyncProperty(arb, async (request) => {
-          const head = headOf(request);
-          const answer = await exchange(servers.api!, head);
-          const refusal = parserVerdicts(request.method, targetOf(request), [request.host ?? '', request.accept ?? ''], head);
-          if (refusal !== undefined) {
-            count(`refused ${answer?.status}`);
-            withTarget(request, () => expectParserAnswer(answer, refusal));
-            return;
-          }
-          count(request.absoluteForm ? 'served absolute-form' : 'served');
-          await checkRequest(request, pendingPhp, async () => servedAnswer(answer, request.method));
-        }),
-        { numRuns: 200 },
-      );
-      verifyPhp(pendingPhp);
-      // Each kind of answer came up: the properties reach the server's code, and Node's refusals.
-      for (const what of ['served', 'served absolute-form', 'refused 400', 'refused 431']) expect([what, (verdicts.get(what) ?? 0) > 5]).toEqual([what, true]);
-    }, TIMEOUT);
+          { numRuns: 200 },
+        );
+        verifyPhp(pendingPhp);
+        // Each kind of answer came up: the properties reach the server's code, and Node's refusals.
+        for (const what of ['served', 'served absolute-form', 'refused 400', 'refused 431'])
+          expect([what, (verdicts.get(what) ?? 0) > 5]).toEqual([what, true]);
+      },
+      TIMEOUT,
+    );
 
-    it("the short-link host over HTTP: Node's 400 or 431, else the 301 to a stored code's link or the one 404 page", async () => {
-      const arb = fc
-        .tuple(shortLinkTarget, fc.oneof(shortLinkMethod, httpMethodWire), hostWire, fc.boolean())
-        .map(([path, method, host, absoluteForm]) => asSent({ method, path, query: [], ...(host === undefined ? {} : { host }), absoluteForm }))
-        .filter((request) => !nearTheLimit(headOf(request)));
-      let served = 0;
-      await fc.assert(
-        fc.asyncProperty(arb, async (request) => {
-          const head = headOf(request);
-          const answer = await exchange(servers.shortLinks!, head);
-          const refusal = parserVerdicts(request.method, request.path, [request.host ?? ''], head);
-          if (refusal !== undefined) return withTarget(request, () => expectParserAnswer(answer, refusal));
-          served += 1;
-          checkShortLink(request.path, request.method, servedAnswer(answer, request.method), true);
-        }),
-        { numRuns: 150 },
-      );
-      expect(served).toBeGreaterThan(50);
-      await expectViewCounts();
-    }, TIMEOUT);
+    it(
+      "the short-link host over HTTP: Node's 400 or 431, else the 301 to a stored code's link or the one 404 page",
+      async () => {
+        const arb = fc
+          .tuple(shortLinkTarget, fc.oneof(shortLinkMethod, httpMethodWire), hostWire, fc.boolean())
+          .map(([path, method, host, absoluteForm]) =>
+            asSent({ method, path, query: [], ...(host === undefined ? {} : { host }), absoluteForm }),
+          )
+          .filter((request) => !nearTheLimit(headOf(request)));
+        let served = 0;
+        await fc.assert(
+          fc.asyncProperty(arb, async (request) => {
+            const head = headOf(request);
+            const answer = await exchange(servers.shortLinks!, head);
+            const refusal = parserVerdicts(request.method, request.path, [request.host ?? ''], head);
+            if (refusal !== undefined) return withTarget(request, () => expectParserAnswer(answer, refusal));
+            served += 1;
+            checkShortLink(request.path, request.method, servedAnswer(answer, request.method), true);
+          }),
+          { numRuns: 150 },
+        );
+        expect(served).toBeGreaterThan(50);
+        await expectViewCounts();
+      },
+      TIMEOUT,
+    );
 
-    it('CONNECT, a 10 MB body, a request line split by CR LF, HTTP/1.0 without Host, an absolute-form target: never a 5xx, and the server keeps serving', async () => {
-      const api = servers.api!;
-      const raw = (text: string, body = Buffer.alloc(0)) => exchange(api, Buffer.concat([Buffer.from(text, 'latin1'), body]));
-      const served = (request: WireRequest, answer: HttpAnswer | undefined) => checkRequest(request, [], async () => servedAnswer(answer, request.method));
-      // CONNECT is a proxy's method: Node hands it to a 'connect' listener, the server has none,
-      // and Node closes the connection unanswered.
-      expect(await raw('CONNECT 127.0.0.1:80 HTTP/1.1\r\nHost: 127.0.0.1:80\r\n\r\n')).toBeUndefined();
-      // API Gateway passes bodies up to 10 MB; no GET handler reads one, and a POST is the catch-all's.
-      const body = Buffer.alloc(10 * 1024 * 1024, 0xff);
-      for (const method of ['GET', 'POST']) {
-        const answer = await raw(`${method} /errors?${KEY_ARGUMENT}&type=json HTTP/1.1\r\nHost: a\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`, body);
-        await served({ method, path: '/errors', query: [KEY_ARGUMENT, 'type=json'] }, answer);
-      }
-      // A CR LF in the target ends the request line: Node reads an HTTP/0.9 `GET /errors?...` and
-      // the rest as headers, and the answer is that request's; nothing injected reaches it.
-      const split = await raw(`GET /errors?${KEY_ARGUMENT}&type=json\r\nX-Injected: <b> HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n`);
-      await served({ method: 'GET', path: '/errors', query: [KEY_ARGUMENT, 'type=json'] }, split);
-      // HTTP/1.0 needs no Host.
-      await served({ method: 'GET', path: '/container/offbeat', query: [KEY_ARGUMENT, 'type=xml'] }, await raw(`GET /container/offbeat?${KEY_ARGUMENT}&type=xml HTTP/1.0\r\n\r\n`));
-      // Regression: an absolute-form target (RFC 9112, 3.2.2: a server must take it) was routed
-      // whole, `http://host/error/1014` matching no route, and answered the catch-all's 404.
-      await served({ method: 'GET', path: '/error/1014', query: [KEY_ARGUMENT, 'type=json'] }, await raw(`GET http://${ABSOLUTE_AUTHORITY}/error/1014?${KEY_ARGUMENT}&type=json HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n`));
-    }, TIMEOUT);
+    it(
+      'CONNECT, a 10 MB body, a request line split by CR LF, HTTP/1.0 without Host, an absolute-form target: never a 5xx, and the server keeps serving',
+      async () => {
+        const api = servers.api!;
+        const raw = (text: string, body = Buffer.alloc(0)) => exchange(api, Buffer.concat([Buffer.from(text, 'latin1'), body]));
+        const served = (request: WireRequest, answer: HttpAnswer | undefined) =>
+          checkRequest(request, [], async () => servedAnswer(answer, request.method));
+        // CONNECT is a proxy's method: Node hands it to a 'connect' listener, the server has none,
+        // and Node closes the connection unanswered.
+        expect(await raw('CONNECT 127.0.0.1:80 HTTP/1.1\r\nHost: 127.0.0.1:80\r\n\r\n')).toBeUndefined();
+        // API Gateway passes bodies up to 10 MB; no GET handler reads one, and a POST is the catch-all's.
+        const body = Buffer.alloc(10 * 1024 * 1024, 0xff);
+        for (const method of ['GET', 'POST']) {
+          const answer = await raw(
+            `${method} /errors?${KEY_ARGUMENT}&type=json HTTP/1.1\r\nHost: a\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+            body,
+          );
+          await served({ method, path: '/errors', query: [KEY_ARGUMENT, 'type=json'] }, answer);
+        }
+        // A CR LF in the target ends the request line: Node reads an HTTP/0.9 `GET /errors?...` and
+        // the rest as headers, and the answer is that request's; nothing injected reaches it.
+        const split = await raw(
+          `GET /errors?${KEY_ARGUMENT}&type=json\r\nX-Injected: <b> HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n`,
+        );
+        await served({ method: 'GET', path: '/errors', query: [KEY_ARGUMENT, 'type=json'] }, split);
+        // HTTP/1.0 needs no Host.
+        await served(
+          { method: 'GET', path: '/container/offbeat', query: [KEY_ARGUMENT, 'type=xml'] },
+          await raw(`GET /container/offbeat?${KEY_ARGUMENT}&type=xml HTTP/1.0\r\n\r\n`),
+        );
+        // Regression: an absolute-form target (RFC 9112, 3.2.2: a server must take it) was routed
+        // whole, `http://host/error/1014` matching no route, and answered the catch-all's 404.
+        await served(
+          { method: 'GET', path: '/error/1014', query: [KEY_ARGUMENT, 'type=json'] },
+          await raw(
+            `GET http://${ABSOLUTE_AUTHORITY}/error/1014?${KEY_ARGUMENT}&type=json HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n`,
+          ),
+        );
+      },
+      TIMEOUT,
+    );
   });
 });

@@ -12,12 +12,24 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { auditGallery } from '../../infra/dynamodb/gallery-audit';
 import { exportGallery } from '../../infra/gallery/export';
 import { documentClient } from '../../lib/db/client';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
-import { itemKey, MAX_DATE, repliesTo, thread, allOf, indexName, FAMILIES, ORDER_KEYS, type Family, type OrderKey, type Series } from '../../lib/gallery/layout';
+import {
+  itemKey,
+  MAX_DATE,
+  repliesTo,
+  thread,
+  allOf,
+  indexName,
+  FAMILIES,
+  ORDER_KEYS,
+  type Family,
+  type OrderKey,
+  type Series,
+} from '../../lib/gallery/layout';
 import type { CommentRecord, Range } from '../../lib/gallery/store';
 import { generateGallery, HARD_TEXT } from '../../infra/gallery/generator';
 import { importFile, importLines, type ImportSummary } from '../../infra/gallery/importer';
@@ -44,7 +56,12 @@ function fresh() {
 
 type Ids = ReturnType<typeof fresh>;
 
-const user = { name: 'Zoë & <friends>', icon: 'https://avatars.example.org/u/1?s=48&d=x', registered: YEAR_2003 - 86_400, profileviews: 12 };
+const user = {
+  name: 'Zoë & <friends>',
+  icon: 'https://avatars.example.org/u/1?s=48&d=x',
+  registered: YEAR_2003 - 86_400,
+  profileviews: 12,
+};
 
 function photo(ids: Ids, n: number, extra: object = {}) {
   return {
@@ -77,7 +94,7 @@ function comment(ids: Ids, n: number, photoN: number, replyTo: number | null, ex
 
 function file(name: string, lines: readonly (object | string)[]): string {
   const path = join(dir, `${name}-${randomInt(0, 2 ** 40)}.ndjson`);
-  writeFileSync(path, lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n') + '\n');
+  writeFileSync(path, `${lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n')}\n`);
   return path;
 }
 
@@ -85,7 +102,9 @@ function file(name: string, lines: readonly (object | string)[]): string {
 async function rawItems(keys: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
   const found = new Map<string, Record<string, unknown>>();
   for (let start = 0; start < keys.length; start += 100) {
-    const answer = await documentClient.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: keys.slice(start, start + 100).map((pk) => ({ pk })) } } }));
+    const answer = await documentClient.send(
+      new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: keys.slice(start, start + 100).map((pk) => ({ pk })) } } }),
+    );
     for (const item of answer.Responses?.[TABLE] ?? []) found.set(item.pk as string, item);
   }
   return found;
@@ -94,13 +113,18 @@ async function rawItems(keys: readonly string[]): Promise<Map<string, Record<str
 const ALL_TIME: Range = { from: 0, to: MAX_DATE };
 
 /** Every member of a series (at most 100), oldest first, as the functions list them. */
-async function members(series: Series, range: Range = ALL_TIME, sort: 'submit_date-asc' | 'digg_count-asc' = 'submit_date-asc'): Promise<CommentRecord[]> {
+async function members(
+  series: Series,
+  range: Range = ALL_TIME,
+  sort: 'submit_date-asc' | 'digg_count-asc' = 'submit_date-asc',
+): Promise<CommentRecord[]> {
   const { ids } = await store.page({ series: [series], range, sort, offset: 0, count: 100 });
   const found = await store.commentsByIds(ids);
   return ids.map((id) => found.get(id)!);
 }
 
-const quietImport = (path: string, client: DynamoDBDocumentClient = documentClient): Promise<ImportSummary> => importFile(path, client, TABLE);
+const quietImport = (path: string, client: DynamoDBDocumentClient = documentClient): Promise<ImportSummary> =>
+  importFile(path, client, TABLE);
 
 describe('a good file', () => {
   const ids = fresh();
@@ -151,7 +175,8 @@ describe('a good file', () => {
       level: 0,
       root: ids.comment(1),
     });
-    for (let n = 2; n <= 6; n++) expect(byN(n)).toMatchObject({ level: n - 1, root: ids.comment(1), replyto: ids.comment(n - 1), replies: n === 6 ? 0 : 1 });
+    for (let n = 2; n <= 6; n++)
+      expect(byN(n)).toMatchObject({ level: n - 1, root: ids.comment(1), replyto: ids.comment(n - 1), replies: n === 6 ? 0 : 1 });
     expect(byN(7)).toMatchObject({ level: 1, root: ids.comment(1), replies: 0 });
     expect(byN(8)).toMatchObject({ level: 0, root: ids.comment(8), replies: 0 });
     expect((await members(repliesTo(ids.comment(1)))).map((entry) => entry.id)).toEqual([ids.comment(2), ids.comment(7)]);
@@ -159,10 +184,14 @@ describe('a good file', () => {
 
   test('the day indexes and the counters hold them, by date and by rank', async () => {
     const range = { from: ids.date(0), to: ids.date(20_000) };
-    const page = (series: Series, sort: 'submit_date-asc' | 'digg_count-desc') => store.page({ series: [series], range, sort, offset: 0, count: 20 });
+    const page = (series: Series, sort: 'submit_date-asc' | 'digg_count-desc') =>
+      store.page({ series: [series], range, sort, offset: 0, count: 20 });
     expect(await page(allOf('photo'), 'submit_date-asc')).toEqual({ total: 2, ids: [ids.photo(1), ids.photo(2)] });
     expect(await page(allOf('photo'), 'digg_count-desc')).toEqual({ total: 2, ids: [ids.photo(2), ids.photo(1)] });
-    expect(await page(allOf('comment'), 'submit_date-asc')).toEqual({ total: 9, ids: Array.from({ length: 9 }, (_, index) => ids.comment(index + 1)) });
+    expect(await page(allOf('comment'), 'submit_date-asc')).toEqual({
+      total: 9,
+      ids: Array.from({ length: 9 }, (_, index) => ids.comment(index + 1)),
+    });
   });
 });
 
@@ -206,7 +235,9 @@ describe('a file with bad lines', () => {
       ...[1, 2, 3, 4, 5, 6].map((n) => itemKey('comment', ids.comment(n))),
     ];
     const items = await rawItems(keys);
-    expect([...items.keys()].sort()).toEqual([itemKey('comment', ids.comment(2)), itemKey('comment', ids.comment(6)), itemKey('photo', ids.photo(1))].sort());
+    expect([...items.keys()].sort()).toEqual(
+      [itemKey('comment', ids.comment(2)), itemKey('comment', ids.comment(6)), itemKey('photo', ids.photo(1))].sort(),
+    );
     expect(items.get(itemKey('photo', ids.photo(1)))).toMatchObject({ comments: 2, title: photo(ids, 1).title });
     expect(items.get(itemKey('comment', ids.comment(2)))).toMatchObject({ replies: 1 });
     expect(items.get(itemKey('comment', ids.comment(6)))).toMatchObject({ level: 1, root: ids.comment(2) });
@@ -216,7 +247,14 @@ describe('a file with bad lines', () => {
 describe('importing twice', () => {
   test('changes nothing: the same items under the same keys', async () => {
     const ids = fresh();
-    const lines = [photo(ids, 1), comment(ids, 1, 1, null), comment(ids, 2, 1, 1), comment(ids, 3, 1, 2), photo(ids, 2), comment(ids, 4, 2, null)];
+    const lines = [
+      photo(ids, 1),
+      comment(ids, 1, 1, null),
+      comment(ids, 2, 1, 1),
+      comment(ids, 3, 1, 2),
+      photo(ids, 2),
+      comment(ids, 4, 2, null),
+    ];
     const path = file('twice', lines);
     const keys = [...[1, 2].map((n) => itemKey('photo', ids.photo(n))), ...[1, 2, 3, 4].map((n) => itemKey('comment', ids.comment(n)))];
     const first = await quietImport(path);
@@ -254,7 +292,12 @@ describe('a second file that adds to what is stored', () => {
     const ids = fresh();
     await quietImport(file('first', [photo(ids, 1), photo(ids, 2), comment(ids, 1, 1, null)]));
     const summary = await quietImport(file('move', [comment(ids, 1, 2, null)]));
-    expect(summary.refused).toEqual([{ line: 1, reason: `comment ${ids.comment(1)} is stored under photo ${ids.photo(1)} as a top-level comment; the importer does not move comments` }]);
+    expect(summary.refused).toEqual([
+      {
+        line: 1,
+        reason: `comment ${ids.comment(1)} is stored under photo ${ids.photo(1)} as a top-level comment; the importer does not move comments`,
+      },
+    ]);
     expect((await store.commentsByIds([ids.comment(1)])).get(ids.comment(1))!.story).toBe(ids.photo(1));
   });
 });
@@ -262,7 +305,10 @@ describe('a second file that adds to what is stored', () => {
 describe('when DynamoDB cancels a transaction for a conflict with another', () => {
   test('it is sent again until it goes through, and everything is written once', async () => {
     const ids = fresh();
-    const lines = [...Array.from({ length: 30 }, (_, index) => photo(ids, index + 1)), ...Array.from({ length: 30 }, (_, index) => comment(ids, index + 1, 1, index === 0 ? null : index))];
+    const lines = [
+      ...Array.from({ length: 30 }, (_, index) => photo(ids, index + 1)),
+      ...Array.from({ length: 30 }, (_, index) => comment(ids, index + 1, 1, index === 0 ? null : index)),
+    ];
     // A client whose first three transactions are cancelled as DynamoDB cancels concurrent ones.
     let conflicts = 3;
     let transactions = 0;
@@ -272,13 +318,23 @@ describe('when DynamoDB cancels a transaction for a conflict with another', () =
         transactions++;
         if (conflicts-- <= 0) return documentClient.send(command);
         const reasons = command.input.TransactItems!.map((_, index) => ({ Code: index === 0 ? 'TransactionConflict' : 'None' }));
-        return Promise.reject(Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: reasons }));
+        return Promise.reject(
+          Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: reasons }),
+        );
       },
     } as unknown as DynamoDBDocumentClient;
-    const summary = await importLines(lines.map((line) => JSON.stringify(line)), busy, TABLE, { retry: { attempts: 5, baseDelayMs: 5, maxDelayMs: 20 } });
+    const summary = await importLines(
+      lines.map((line) => JSON.stringify(line)),
+      busy,
+      TABLE,
+      { retry: { attempts: 5, baseDelayMs: 5, maxDelayMs: 20 } },
+    );
     expect(summary).toMatchObject({ photos: 30, comments: 30, unchanged: 0, refused: [] });
     expect(transactions).toBeGreaterThan(3);
-    const keys = [...Array.from({ length: 30 }, (_, index) => itemKey('photo', ids.photo(index + 1))), ...Array.from({ length: 30 }, (_, index) => itemKey('comment', ids.comment(index + 1)))];
+    const keys = [
+      ...Array.from({ length: 30 }, (_, index) => itemKey('photo', ids.photo(index + 1))),
+      ...Array.from({ length: 30 }, (_, index) => itemKey('comment', ids.comment(index + 1))),
+    ];
     expect((await rawItems(keys)).size).toBe(60);
     expect((await store.photosByIds([ids.photo(1)])).get(ids.photo(1))).toMatchObject({ comments: 30 });
     expect((await store.commentsByIds([ids.comment(30)])).get(ids.comment(30))).toMatchObject({ level: 29, root: ids.comment(1) });
@@ -290,10 +346,14 @@ describe('when DynamoDB cancels a transaction for a conflict with another', () =
       send: (command: unknown) => {
         if (!(command instanceof TransactWriteCommand)) return documentClient.send(command as never);
         const reasons = command.input.TransactItems!.map((_, index) => ({ Code: index === 0 ? 'ConditionalCheckFailed' : 'None' }));
-        return Promise.reject(Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: reasons }));
+        return Promise.reject(
+          Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: reasons }),
+        );
       },
     } as unknown as DynamoDBDocumentClient;
-    await expect(importLines([JSON.stringify(photo(ids, 1))], racing, TABLE)).rejects.toThrow(/the table changed while this import ran .*run the import again/);
+    await expect(importLines([JSON.stringify(photo(ids, 1))], racing, TABLE)).rejects.toThrow(
+      /the table changed while this import ran .*run the import again/,
+    );
     expect((await rawItems([itemKey('photo', ids.photo(1))])).size).toBe(0);
   });
 });
@@ -302,7 +362,11 @@ describe('npm run import', () => {
   test('prints the refused lines and the summary, and exits 1 when a line was refused', () => {
     const ids = fresh();
     const path = file('cli', [photo(ids, 1), comment(ids, 1, 1, null), { type: 'comment', id: ids.comment(2) }, comment(ids, 3, 1, 1)]);
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'infra/import.ts', path], { encoding: 'utf8', timeout: 60_000, env: process.env });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'infra/import.ts', path], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: process.env,
+    });
     expect(run.stderr).toContain(`${path}:3: missing field "photo"`);
     expect(run.stdout).toMatch(/^1 photo, 2 comments written, 1 line refused in \d+\.\d s\n$/);
     expect(run.status).toBe(1);
@@ -311,10 +375,18 @@ describe('npm run import', () => {
   test('exits 0 when every line was taken, and 2 without a file', () => {
     const ids = fresh();
     const path = file('cli-good', [photo(ids, 1)]);
-    const good = spawnSync(process.execPath, ['--import', 'tsx', 'infra/import.ts', path], { encoding: 'utf8', timeout: 60_000, env: process.env });
+    const good = spawnSync(process.execPath, ['--import', 'tsx', 'infra/import.ts', path], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: process.env,
+    });
     expect(good.stdout).toMatch(/^1 photo, 0 comments written, 0 lines refused/);
     expect(good.status).toBe(0);
-    const missing = spawnSync(process.execPath, ['--import', 'tsx', 'infra/import.ts', join(dir, 'nope.ndjson')], { encoding: 'utf8', timeout: 60_000, env: process.env });
+    const missing = spawnSync(process.execPath, ['--import', 'tsx', 'infra/import.ts', join(dir, 'nope.ndjson')], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: process.env,
+    });
     expect(missing.stderr).toMatch(/import failed: .*nope\.ndjson/);
     expect(missing.status).toBe(2);
   }, 60_000);
@@ -350,7 +422,9 @@ describe('seeding a table of its own', () => {
     await recreateGalleryTable(client, name, template);
     expect(await galleryIsEmpty(documents, name)).toBe(true);
     const description = await client.send(new DescribeTableCommand({ TableName: name }));
-    const nine = (Object.keys(FAMILIES) as Family[]).flatMap((family) => (Object.keys(ORDER_KEYS) as OrderKey[]).map((order) => indexName(family, order)));
+    const nine = (Object.keys(FAMILIES) as Family[]).flatMap((family) =>
+      (Object.keys(ORDER_KEYS) as OrderKey[]).map((order) => indexName(family, order)),
+    );
     expect(description.Table!.GlobalSecondaryIndexes!.map((index) => index.IndexName).sort()).toEqual(nine.sort());
 
     const summary = await loadSample(documents, name, { photos: 80, seed: 3 });
@@ -362,7 +436,9 @@ describe('seeding a table of its own', () => {
   });
 
   test('refuses a table the template does not define', async () => {
-    await expect(recreateGalleryTable(client, 'no-such-gallery', template)).rejects.toThrow(/template.yaml defines no table named no-such-gallery/);
+    await expect(recreateGalleryTable(client, 'no-such-gallery', template)).rejects.toThrow(
+      /template.yaml defines no table named no-such-gallery/,
+    );
   });
 });
 
@@ -373,7 +449,12 @@ describe('exporting a gallery and importing it elsewhere (npm run export)', () =
   beforeAll(async () => {
     await recreateGalleryTable(target.client, target.name, target.template);
     await target.client.send(
-      new CreateTableCommand({ TableName: oldLayout, BillingMode: 'PAY_PER_REQUEST', KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }] }),
+      new CreateTableCommand({
+        TableName: oldLayout,
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+      }),
     );
   });
   afterAll(() => target.client.send(new DeleteTableCommand({ TableName: oldLayout })).catch(() => undefined));
@@ -386,7 +467,13 @@ describe('exporting a gallery and importing it elsewhere (npm run export)', () =
     // As the earlier layout stored them: the record's fields, with `kind` and its own index keys.
     const stored = [
       { pk: itemKey('photo', p1.id), kind: 'photo', date_id: 'x', ...withoutType(p1) },
-      ...[c1, c2].map(({ photo: _photo, ...c }) => ({ pk: itemKey('comment', c.id), kind: 'comment', date_id: 'x', photo_key: itemKey('photo', c.story), ...withoutType(c) })),
+      ...[c1, c2].map(({ photo: _photo, ...c }) => ({
+        pk: itemKey('comment', c.id),
+        kind: 'comment',
+        date_id: 'x',
+        photo_key: itemKey('photo', c.story),
+        ...withoutType(c),
+      })),
     ];
     for (const Item of stored) await target.documents.send(new PutCommand({ TableName: oldLayout, Item }));
     const exported = await exportGallery(target.documents, oldLayout);

@@ -93,10 +93,14 @@ describe('npm start on its own', () => {
     try {
       let running = await startStack(own);
       expect(running.printed).toContain(`data in ${dataDir}`);
-      const first = JSON.parse(await (await fetch(`${running.api}/url/short/create?${KEY}&type=json&url=${encodeURIComponent(link)}`)).text());
+      const first = JSON.parse(
+        await (await fetch(`${running.api}/url/short/create?${KEY}&type=json&url=${encodeURIComponent(link)}`)).text(),
+      );
       await running.stop();
       running = await startStack(own);
-      const again = JSON.parse(await (await fetch(`${running.api}/url/short/create?${KEY}&type=json&url=${encodeURIComponent(link)}`)).text());
+      const again = JSON.parse(
+        await (await fetch(`${running.api}/url/short/create?${KEY}&type=json&url=${encodeURIComponent(link)}`)).text(),
+      );
       await running.stop();
       expect(again.shorturls[0].itemid).toBe(first.shorturls[0].itemid);
     } finally {
@@ -107,7 +111,14 @@ describe('npm start on its own', () => {
   test('a request that comes in while DynamoDB Local is still starting waits for it, and breaks nothing', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'local-early-'));
     const port = await freePort();
-    const child = spawnStart(childEnv({ AWS_ENDPOINT_URL_DYNAMODB: undefined, LOCAL_DATA_DIR: dataDir, DYNAMODB_PORT: String(await freePort()), PORT: String(port) }));
+    const child = spawnStart(
+      childEnv({
+        AWS_ENDPOINT_URL_DYNAMODB: undefined,
+        LOCAL_DATA_DIR: dataDir,
+        DYNAMODB_PORT: String(await freePort()),
+        PORT: String(port),
+      }),
+    );
     let printed = '';
     child.stdout!.on('data', (chunk) => (printed += String(chunk)));
     const gallery = `http://127.0.0.1:${port}/galleryphotos?${KEY}&type=json`;

@@ -18,8 +18,12 @@ jest.setTimeout(60_000);
 const output = capture();
 beforeEach(() => output.clear());
 
-const client = () => ({ appkey: `http://t-${randomUUID()}.app/`, sourceIp: `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250)).join('.')}` });
-const createTarget = (appkey: string, link: string) => `/url/short/create?appkey=${encodeURIComponent(appkey)}&type=json&url=${encodeURIComponent(link)}`;
+const client = () => ({
+  appkey: `http://t-${randomUUID()}.app/`,
+  sourceIp: `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250)).join('.')}`,
+});
+const createTarget = (appkey: string, link: string) =>
+  `/url/short/create?appkey=${encodeURIComponent(appkey)}&type=json&url=${encodeURIComponent(link)}`;
 const names = () => output.counts().map((count) => count.name);
 
 test('a new short URL counts ShortUrlsCreated once; the same link again does not', async () => {
@@ -77,8 +81,12 @@ test('the esbuild ES-module bundle logs its request line and emits EMF (Powertoo
   const fn = functionsOf(loadTemplate()).find((f) => f.id === 'ErrorsFunction')!;
   const [built] = await buildFunctions([fn]);
   const event = {
-    version: '2.0', routeKey: 'GET /errors', rawPath: '/errors', rawQueryString: 'appkey=http%3A%2F%2Fb.app%2F&type=json&callback=secretCb',
-    headers: {}, queryStringParameters: { appkey: 'http://b.app/', type: 'json', callback: 'secretCb' },
+    version: '2.0',
+    routeKey: 'GET /errors',
+    rawPath: '/errors',
+    rawQueryString: 'appkey=http%3A%2F%2Fb.app%2F&type=json&callback=secretCb',
+    headers: {},
+    queryStringParameters: { appkey: 'http://b.app/', type: 'json', callback: 'secretCb' },
     requestContext: { requestId: 'r1', routeKey: 'GET /errors', http: { method: 'GET', path: '/errors', sourceIp: '127.0.0.1' } },
     isBase64Encoded: false,
   };
@@ -88,7 +96,15 @@ test('the esbuild ES-module bundle logs its request line and emits EMF (Powertoo
   const log = lines.filter((line) => !('_aws' in line));
   const emf = lines.filter((line) => '_aws' in line);
   expect(log).toHaveLength(1);
-  expect(log[0]).toMatchObject({ level: 'INFO', message: 'request', route: 'GET /errors', type: 'json', app_key: 'http://b.app/', status: 200, function_request_id: 'bundle-test' });
+  expect(log[0]).toMatchObject({
+    level: 'INFO',
+    message: 'request',
+    route: 'GET /errors',
+    type: 'json',
+    app_key: 'http://b.app/',
+    status: 200,
+    function_request_id: 'bundle-test',
+  });
   expect(answer.output.join('\n')).not.toContain('secretCb');
   expect(emf).toHaveLength(1);
   expect(emf[0]).toMatchObject({ Requests: 1, endpoint: 'GET /errors', type: 'json', status: '200' });

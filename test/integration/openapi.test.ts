@@ -58,7 +58,9 @@ describe('docs/openapi.yaml is an OpenAPI 3.1 document', () => {
    */
   function openApi31Schema(): Json {
     const text = readFileSync(resolve(schemaDir, 'schema.json'), 'utf8');
-    const schema = JSON.parse(text.replace(/\{\s*"\$dynamicRef":\s*"#meta"\s*\}/g, '{ "$ref": "https://spec.openapis.org/oas/3.1/dialect/base" }'));
+    const schema = JSON.parse(
+      text.replace(/\{\s*"\$dynamicRef":\s*"#meta"\s*\}/g, '{ "$ref": "https://spec.openapis.org/oas/3.1/dialect/base" }'),
+    );
     expect(JSON.stringify(schema)).not.toContain('$dynamicRef');
     schema.$defs.reference.properties.$ref = { type: 'string', format: 'uri-reference' };
     schema.$defs.server.properties.url = { type: 'string' };
@@ -116,7 +118,10 @@ describe('docs/openapi.yaml is an OpenAPI 3.1 document', () => {
   });
 
   test('servers: the local API and a placeholder for the deployed one', () => {
-    expect(doc.servers.map((server: Json) => server.url)).toEqual(['http://127.0.0.1:3000', 'https://{apiId}.execute-api.{region}.amazonaws.com']);
+    expect(doc.servers.map((server: Json) => server.url)).toEqual([
+      'http://127.0.0.1:3000',
+      'https://{apiId}.execute-api.{region}.amazonaws.com',
+    ]);
   });
 });
 
@@ -191,7 +196,12 @@ describe('paths and parameters follow template.yaml', () => {
         expect(headers['Cache-Control']).toBeDefined();
         expect(headers.Sunset !== undefined).toBe(path.startsWith('/gallery'));
       }
-      expect(Object.keys(deref(responses['200']).content).sort()).toEqual(['application/json', 'application/php', 'text/javascript', 'text/xml']);
+      expect(Object.keys(deref(responses['200']).content).sort()).toEqual([
+        'application/json',
+        'application/php',
+        'text/javascript',
+        'text/xml',
+      ]);
     }
   });
 });
@@ -200,7 +210,9 @@ describe('the error catalogue', () => {
   const ErrorCode = doc.components.schemas.ErrorCode;
 
   test("ErrorCode enumerates the spec's 30 codes with their messages, in order", () => {
-    expect(ErrorCode.oneOf.map((entry: Json) => [entry.const, entry.title])).toEqual(SPEC_CATALOGUE.map(([code, message]) => [code, message]));
+    expect(ErrorCode.oneOf.map((entry: Json) => [entry.const, entry.title])).toEqual(
+      SPEC_CATALOGUE.map(([code, message]) => [code, message]),
+    );
   });
 
   test("each entry's HTTP status is decisions.md's mapping", () => {
@@ -213,7 +225,7 @@ describe('the error catalogue', () => {
     expect(rows).toEqual(SPEC_CATALOGUE.map(([code, message]) => [code, message]));
   });
 
-  test("the description tells that Javascript always answers 200", () => {
+  test('the description tells that Javascript always answers 200', () => {
     expect(doc.info.description).toMatch(/Javascript is always HTTP 200/);
   });
 });
@@ -287,7 +299,9 @@ beforeAll(async () => {
   photoId = photo.id;
   commentId = comment.id;
   const client = newClient();
-  const created = await invoke(`/url/short/create?appkey=${enc(client.appkey)}&type=json&url=${enc(`https://news.test/${randomUUID()}`)}`, { sourceIp: client.sourceIp });
+  const created = await invoke(`/url/short/create?appkey=${enc(client.appkey)}&type=json&url=${enc(`https://news.test/${randomUUID()}`)}`, {
+    sourceIp: client.sourceIp,
+  });
   expect(created.statusCode).toBe(200);
   shortCode = String(JSON.parse(created.body).shorturls[0].short_url).split('/').pop()!;
 });
@@ -313,24 +327,36 @@ const SAMPLES: readonly Sample[] = [
   {
     path: '/error/{code}',
     ok: () => '/error/1005?type=json',
-    errors: () => [['/error/1005?type=json', 1005, 403], [withKey('/error/9999?type=json'), 1025, 404]],
+    errors: () => [
+      ['/error/1005?type=json', 1005, 403],
+      [withKey('/error/9999?type=json'), 1025, 404],
+    ],
     check: (body) => expect(body.errors).toEqual([{ code: 1005, message: 'Application key required' }]),
   },
   {
     path: '/containers',
     ok: () => '/containers?type=json',
-    errors: () => [['/containers?type=json', 1005, 403], [withKey('/containers?type=json&foo=1'), 1001, 403]],
+    errors: () => [
+      ['/containers?type=json', 1005, 403],
+      [withKey('/containers?type=json&foo=1'), 1001, 403],
+    ],
     check: (body) => expect(body.containers).toHaveLength(8),
   },
   {
     path: '/container/{short_name}',
     ok: () => '/container/science?type=json',
-    errors: () => [['/container/science?type=json', 1005, 403], [withKey('/container/nope?type=json'), 1014, 404]],
+    errors: () => [
+      ['/container/science?type=json', 1005, 403],
+      [withKey('/container/nope?type=json'), 1014, 404],
+    ],
   },
   {
     path: '/galleryphotos',
     ok: () => `/galleryphotos?type=json&min_submit_date=${start}&max_submit_date=${start + 2 * DAY}&sort=digg_count-desc`,
-    errors: () => [['/galleryphotos?type=json', 1005, 403], [withKey('/galleryphotos?type=json&count=101'), 1007, 403]],
+    errors: () => [
+      ['/galleryphotos?type=json', 1005, 403],
+      [withKey('/galleryphotos?type=json&count=101'), 1007, 403],
+    ],
     check: (body) => {
       expect(body.total).toBe('2');
       expect(body.photos).toHaveLength(2);
@@ -340,38 +366,56 @@ const SAMPLES: readonly Sample[] = [
   {
     path: '/galleryphotos/{list}',
     ok: () => `/galleryphotos/${gallery.photos.map((p) => p.id).join(',')}?type=json&count=1&offset=1`,
-    errors: () => [[`/galleryphotos/${photoId}?type=json`, 1005, 403], [withKey('/galleryphotos/1,x?type=json'), 1026, 403]],
+    errors: () => [
+      [`/galleryphotos/${photoId}?type=json`, 1005, 403],
+      [withKey('/galleryphotos/1,x?type=json'), 1026, 403],
+    ],
     check: (body) => expect(body).toMatchObject({ total: '2', offset: 1, count: 1 }),
   },
   {
     path: '/galleryphoto/{id}',
     ok: () => `/galleryphoto/${photoId}?type=json`,
-    errors: () => [[`/galleryphoto/${photoId}?type=json`, 1005, 403], [withKey('/galleryphoto/1?type=json'), 404, 404]],
+    errors: () => [
+      [`/galleryphoto/${photoId}?type=json`, 1005, 403],
+      [withKey('/galleryphoto/1?type=json'), 404, 404],
+    ],
     check: (body) => expect(body.photos[0].id).toBe(photoId),
   },
   {
     path: '/galleryphotos/comments',
     ok: () => `/galleryphotos/comments?type=json&min_submit_date=${start}`,
-    errors: () => [['/galleryphotos/comments?type=json', 1005, 403], [withKey('/galleryphotos/comments?type=json&sort=up'), 1017, 403]],
+    errors: () => [
+      ['/galleryphotos/comments?type=json', 1005, 403],
+      [withKey('/galleryphotos/comments?type=json&sort=up'), 1017, 403],
+    ],
     check: (body) => expect(body.comments).toHaveLength(2),
   },
   {
     path: '/galleryphotos/{list}/comments',
     ok: () => `/galleryphotos/${gallery.photos.map((p) => p.id).join(',')}/comments?type=json`,
-    errors: () => [[`/galleryphotos/${photoId}/comments?type=json`, 1005, 403], [withKey(`/galleryphotos/${photoId},1/comments?type=json`), 404, 404]],
+    errors: () => [
+      [`/galleryphotos/${photoId}/comments?type=json`, 1005, 403],
+      [withKey(`/galleryphotos/${photoId},1/comments?type=json`), 404, 404],
+    ],
     // Every comment of the photos, replies included.
     check: (body) => expect(body.total).toBe('2'),
   },
   {
     path: '/galleryphoto/{id}/comments',
     ok: () => `/galleryphoto/${photoId}/comments?type=json`,
-    errors: () => [[`/galleryphoto/${photoId}/comments?type=json`, 1005, 403], [withKey('/galleryphoto/1/comments?type=json'), 404, 404]],
+    errors: () => [
+      [`/galleryphoto/${photoId}/comments?type=json`, 1005, 403],
+      [withKey('/galleryphoto/1/comments?type=json'), 404, 404],
+    ],
     check: (body) => expect(body.comments[0]).toMatchObject({ id: commentId, replyto: null, level: 0 }),
   },
   {
     path: '/galleryphoto/{id}/comment/{comment_id}',
     ok: () => `/galleryphoto/${photoId}/comment/${commentId}?type=json`,
-    errors: () => [[`/galleryphoto/${photoId}/comment/${commentId}?type=json`, 1005, 403], [withKey(`/galleryphoto/${photoId}/comment/1?type=json`), 404, 404]],
+    errors: () => [
+      [`/galleryphoto/${photoId}/comment/${commentId}?type=json`, 1005, 403],
+      [withKey(`/galleryphoto/${photoId}/comment/1?type=json`), 404, 404],
+    ],
     check: (body) => expect(body.comments).toHaveLength(1),
   },
   {
@@ -386,20 +430,30 @@ const SAMPLES: readonly Sample[] = [
   {
     path: '/url/short/create',
     ok: () => `/url/short/create?type=json&url=${enc(`https://news.test/${randomUUID()}`)}`,
-    errors: () => [['/url/short/create?type=json&url=https%3A%2F%2Fnews.test%2F', 1005, 403], [withKey('/url/short/create?type=json&url=ftp%3A%2F%2Fx'), 1016, 403]],
+    errors: () => [
+      ['/url/short/create?type=json&url=https%3A%2F%2Fnews.test%2F', 1005, 403],
+      [withKey('/url/short/create?type=json&url=ftp%3A%2F%2Fx'), 1016, 403],
+    ],
     check: (body) => expect(body.shorturls[0].view_count).toBe(0),
   },
   {
     path: '/url/short/{short_url}',
     ok: () => `/url/short/${shortCode}?type=json`,
-    errors: () => [[`/url/short/${shortCode}?type=json`, 1005, 403], [withKey('/url/short/zzzzzzz?type=json'), 404, 404]],
+    errors: () => [
+      [`/url/short/${shortCode}?type=json`, 1005, 403],
+      [withKey('/url/short/zzzzzzz?type=json'), 404, 404],
+    ],
     check: (body) => expect(body.shorturls[0].short_url).toMatch(new RegExp(`/${shortCode}$`)),
   },
 ];
 
 describe('real answers of every endpoint validate against the document', () => {
   test('there is a sample for every API path of the document', () => {
-    expect(SAMPLES.map((sample) => sample.path).sort()).toEqual(Object.keys(doc.paths).filter((path) => !doc.paths[path].servers).sort());
+    expect(SAMPLES.map((sample) => sample.path).sort()).toEqual(
+      Object.keys(doc.paths)
+        .filter((path) => !doc.paths[path].servers)
+        .sort(),
+    );
   });
 
   describe.each(SAMPLES.map((sample) => [sample.path, sample] as const))('%s', (path, sample) => {
@@ -431,7 +485,7 @@ describe('real answers of every endpoint validate against the document', () => {
     expectDocumented('/url/short/create', answer);
   });
 
-  test("a Javascript error is HTTP 200 and passes a ScriptError to the callback", async () => {
+  test('a Javascript error is HTTP 200 and passes a ScriptError to the callback', async () => {
     const answer = await invoke('/galleryphotos?type=javascript&callback=cb&count=0');
     expect(answer.statusCode).toBe(200);
     const run = runScript(answer.body, 'cb');

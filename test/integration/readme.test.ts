@@ -121,7 +121,9 @@ describe('README.md: Settings', () => {
   });
 
   test('each parameter with a default gives that default in its row', () => {
-    const rows = section('Settings').split('\n').filter((line) => line.startsWith('|'));
+    const rows = section('Settings')
+      .split('\n')
+      .filter((line) => line.startsWith('|'));
     for (const [name, parameter] of Object.entries(template.Parameters ?? {})) {
       const row = rows.find((line) => line.includes(`\`${name}\``));
       const fallback = String(parameter.Default ?? '');

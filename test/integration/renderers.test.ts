@@ -196,7 +196,9 @@ function expectTree(shape: ResourceShape, value: unknown, actual: unknown, phpPr
       const items = raw as readonly unknown[];
       expect(Array.isArray(got)).toBe(true);
       expect((got as unknown[]).length).toBe(items.length);
-      items.forEach((item, index) => expectTree(field.of, item, (got as unknown[])[index], phpPrefix, text));
+      items.forEach((item, index) => {
+        expectTree(field.of, item, (got as unknown[])[index], phpPrefix, text);
+      });
     } else {
       expectTree(field.of, raw, got, phpPrefix, text);
     }
@@ -239,7 +241,9 @@ function expectXml(shape: ResourceShape, value: unknown, element: XmlElement, te
     }
   }
   expect(element.children.map((child) => child.name)).toEqual(expectedChildren.map((child) => child.name));
-  expectedChildren.forEach((expected, index) => expected.check(element.children[index]!));
+  expectedChildren.forEach((expected, index) => {
+    expected.check(element.children[index]!);
+  });
 }
 
 /** Parses an XML body strictly, after checking the declaration the decisions require. */
@@ -314,7 +318,12 @@ describe('every declared resource renders in all four types', () => {
       expect(Object.keys(first)).toEqual(['id', 'submit_date', 'comments', 'title', 'user', 'src', 'href']);
       expect(Object.keys(first.user as Rec)).toEqual(['name', 'icon', 'registered', 'profileviews']);
       expect(Object.keys(JSON.parse(byName('Gallery without max_date').json) as Rec)).toEqual([
-        'timestamp', 'min_date', 'total', 'offset', 'count', 'photos',
+        'timestamp',
+        'min_date',
+        'total',
+        'offset',
+        'count',
+        'photos',
       ]);
       const eventsJson = JSON.parse(byName('Events').json) as Rec;
       expect(Object.keys(eventsJson)).toEqual(['timestamp', 'min_date', 'total', 'offset', 'count', 'comments']);
@@ -348,17 +357,29 @@ describe('every declared resource renders in all four types', () => {
       const root = xmlRoot(byName('Gallery with max_date').xml);
       expect(root.name).toBe('gallery');
       expect(root.attributes).toEqual({
-        timestamp: '1240000000', min_date: '1237408000', max_date: '1240000000', total: '2', offset: '0', count: '1',
+        timestamp: '1240000000',
+        min_date: '1237408000',
+        max_date: '1240000000',
+        total: '2',
+        offset: '0',
+        count: '1',
       });
       const [galleryPhoto] = root.children;
       expect(root.children.map((child) => child.name)).toEqual(['galleryphoto']);
       expect(galleryPhoto!.attributes).toEqual({
-        id: '4711', submit_date: '1230000000', comments: '3', src: 'http://img.example.net/p/4711_t.jpg', href: 'http://news.example.net/gallery/4711',
+        id: '4711',
+        submit_date: '1230000000',
+        comments: '3',
+        src: 'http://img.example.net/p/4711_t.jpg',
+        href: 'http://news.example.net/gallery/4711',
       });
       expect(galleryPhoto!.children.map((child) => child.name)).toEqual(['title', 'user']);
       expect(galleryPhoto!.children[0]!.text).toBe('Sunset over the bay');
       expect(galleryPhoto!.children[1]!.attributes).toEqual({
-        name: 'kevinrose', icon: 'http://img.example.net/u/kevinrose.png', registered: '1100000000', profileviews: '98765',
+        name: 'kevinrose',
+        icon: 'http://img.example.net/u/kevinrose.png',
+        registered: '1100000000',
+        profileviews: '98765',
       });
       expect(xmlRoot(byName('Gallery without max_date').xml).attributes).not.toHaveProperty('max_date');
     });
@@ -381,7 +402,10 @@ describe('every declared resource renders in all four types', () => {
 
     test('lists are repeated child elements; error, containers and shorturls XML as the spec shows', () => {
       const errors = xmlRoot(byName('ErrorList').xml);
-      expect(errors.children.map((child) => [child.name, child.attributes.code])).toEqual([['error', '403'], ['error', '404']]);
+      expect(errors.children.map((child) => [child.name, child.attributes.code])).toEqual([
+        ['error', '403'],
+        ['error', '404'],
+      ]);
       expect(xmlRoot(byName('ErrorList (empty)').xml).children).toEqual([]);
       expect(xmlRoot(byName('Error').xml).attributes).toEqual({ code: '1001', message: 'Unrecognized argument: foo' });
       const containers = xmlRoot(byName('ContainerList').xml);
@@ -392,7 +416,10 @@ describe('every declared resource renders in all four types', () => {
       expect(shortUrls.attributes).toEqual({ timestamp: '1240000000', total: '2', count: '2', offset: '0' });
       expect(shortUrls.children.map((child) => child.name)).toEqual(['shorturl', 'shorturl']);
       expect(shortUrls.children[0]!.attributes).toEqual({
-        link: 'http://www.example.com/a?x=1&y=2', short_url: 'http://sho.rt/aB3dE9z', itemid: '17', view_count: '0',
+        link: 'http://www.example.com/a?x=1&y=2',
+        short_url: 'http://sho.rt/aB3dE9z',
+        itemid: '17',
+        view_count: '0',
       });
     });
 
@@ -404,13 +431,18 @@ describe('every declared resource renders in all four types', () => {
       expect([container.__class, (container.topics as Rec[])[0]!.__class]).toEqual(['ServiceAPIContainer', 'ServiceAPITopic']);
       const galleryPhoto = (phpOf('Gallery with max_date').photos as Rec[])[0]!;
       expect([phpOf('Gallery with max_date').__class, galleryPhoto.__class, (galleryPhoto.user as Rec).__class]).toEqual([
-        'ServiceAPIGallery', 'ServiceAPIGalleryPhoto', 'ServiceAPIUser',
+        'ServiceAPIGallery',
+        'ServiceAPIGalleryPhoto',
+        'ServiceAPIUser',
       ]);
       expect([phpOf('Events').__class, (phpOf('Events').comments as Rec[])[0]!.__class]).toEqual(['ServiceAPIEvents', 'ServiceAPIComment']);
       const shortUrls = phpOf('ShortUrlList');
       expect([shortUrls.__class, (shortUrls.shorturls as Rec[])[0]!.__class]).toEqual(['ServiceAPIShortURLs', 'ServiceAPIShortURL']);
       expect(phpOf('ScriptError')).toEqual({
-        __class: 'ServiceAPIError', code: 1002, message: 'A service API request is missing the callback argument.', status: 403,
+        __class: 'ServiceAPIError',
+        code: 1002,
+        message: 'A service API request is missing the callback argument.',
+        status: 403,
       });
     });
   });
@@ -439,7 +471,8 @@ function expectXmlCarries(text: string, expected: TextMap = same): void {
 }
 
 /** XML 1.0 Char production, written independently of the renderer: what cannot be carried becomes U+FFFD. */
-const XML_UNCARRIABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const XML_UNCARRIABLE =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const xmlCarriable: TextMap = (text) => text.replace(XML_UNCARRIABLE, '\uFFFD');
 
 describe('pitfall (a): characters XML 1.0 cannot carry become U+FFFD', () => {
@@ -457,19 +490,34 @@ describe('pitfall (a): characters XML 1.0 cannot carry become U+FFFD', () => {
   });
 
   test('a concrete string reads back with exactly the bad characters replaced', () => {
-    const body = renderBody('xml', resource(ErrorShape, { code: 1, message: 'a\u0000b\u000Bc\u000Cd\u001Fe\uD800f\uDC00g\uFFFEh\uFFFFi😀' }), '');
+    const body = renderBody(
+      'xml',
+      resource(ErrorShape, { code: 1, message: 'a\u0000b\u000Bc\u000Cd\u001Fe\uD800f\uDC00g\uFFFEh\uFFFFi😀' }),
+      '',
+    );
     expect(xmlRoot(body).attributes.message).toBe('a\uFFFDb\uFFFDc\uFFFDd\uFFFDe\uFFFDf\uFFFDg\uFFFDh\uFFFDi😀');
   });
 });
 
 describe('pitfall (b): ampersands before name; sequences are escaped', () => {
-  test.each(['&amp;', '&lt;', '&gt;', '&quot;', '&apos;', '&#10;', '&#x41;', '&foo;', 'AT&T;', 'a & b', '&&;;', '<tag attr="v">&</tag>', ']]>'])(
-    '%s round-trips in attribute, element and text',
-    (text) => {
-      expectXmlCarries(text);
-      expectXmlCarries(`x${text}y`);
-    },
-  );
+  test.each([
+    '&amp;',
+    '&lt;',
+    '&gt;',
+    '&quot;',
+    '&apos;',
+    '&#10;',
+    '&#x41;',
+    '&foo;',
+    'AT&T;',
+    'a & b',
+    '&&;;',
+    '<tag attr="v">&</tag>',
+    ']]>',
+  ])('%s round-trips in attribute, element and text', (text) => {
+    expectXmlCarries(text);
+    expectXmlCarries(`x${text}y`);
+  });
 });
 
 describe('pitfall (c): whitespace in attributes and CR in text are kept exactly', () => {
@@ -485,9 +533,22 @@ describe('pitfall (d): integers that are not safe integers throw ShapeMismatchEr
     ['int in a list (ErrorList.errors[].code)', () => resource(ErrorListShape, { timestamp: 1, errors: [{ code: bad, message: 'm' }] })],
     ['intString (Gallery.total)', () => resource(GalleryShape, gallery({ total: bad }))],
     ['optional int (Gallery.max_date)', () => resource(GalleryShape, gallery({ max_date: bad }))],
-    ['nested int (User.profileviews)', () => resource(GalleryShape, gallery({ photos: [photo({ user: { ...photo().user, profileviews: bad } })] }))],
+    [
+      'nested int (User.profileviews)',
+      () => resource(GalleryShape, gallery({ photos: [photo({ user: { ...photo().user, profileviews: bad } })] })),
+    ],
     ['nullableInt (Comment.replyto)', () => resource(EventsShape, events([comment({ replyto: bad })]))],
-    ['int (ShortUrl.itemid)', () => resource(ShortUrlListShape, { shorturls: [{ link: 'l', short_url: 's', itemid: bad, view_count: 0 }], timestamp: 1, total: 1, count: 1, offset: 0 })],
+    [
+      'int (ShortUrl.itemid)',
+      () =>
+        resource(ShortUrlListShape, {
+          shorturls: [{ link: 'l', short_url: 's', itemid: bad, view_count: 0 }],
+          timestamp: 1,
+          total: 1,
+          count: 1,
+          offset: 0,
+        }),
+    ],
   ];
   const cases = badIntegers.flatMap((bad) =>
     resourcesWith(bad).flatMap(([label, make]) => RESPONSE_TYPES.map((type) => [String(bad), label, type, make] as const)),
@@ -498,7 +559,9 @@ describe('pitfall (d): integers that are not safe integers throw ShapeMismatchEr
   });
 
   test.each([...RESPONSE_TYPES])('a string where an integer is declared throws too (%s)', (type) => {
-    expect(() => renderBody(type, resource(ErrorShape, { code: '5' as unknown as number, message: 'm' }), CALLBACK)).toThrow(ShapeMismatchError);
+    expect(() => renderBody(type, resource(ErrorShape, { code: '5' as unknown as number, message: 'm' }), CALLBACK)).toThrow(
+      ShapeMismatchError,
+    );
   });
 
   test('the largest safe integers still render as integers', () => {
@@ -531,7 +594,17 @@ describe('pitfall (e): the PHP class prefix', () => {
 });
 
 describe('pitfall (f): multi-byte UTF-8 and lone surrogates in PHP strings', () => {
-  const wellFormed = ['naïve café', 'Ünïcödé ß', '日本語のタイトル', '한국어', '😀👍🏽🇩🇪', 'e\u0301', '\u2028\u2029', 'x"y;z}', 'nul\u0000byte'];
+  const wellFormed = [
+    'naïve café',
+    'Ünïcödé ß',
+    '日本語のタイトル',
+    '한국어',
+    '😀👍🏽🇩🇪',
+    'e\u0301',
+    '\u2028\u2029',
+    'x"y;z}',
+    'nul\u0000byte',
+  ];
   const lone = ['\uD800', 'a\uDC00b', 'x\uD83D', '\uDE00y', '😀\uD800😀'];
   const makeAll = (text: string): Resource[] => [
     resource(ErrorShape, { code: 1, message: text }),

@@ -28,7 +28,9 @@ describe('the catch-all checks type and callback, and nothing else', () => {
   test('an unknown type on an unknown path is 1001 naming type, in XML, HTTP 403, whatever Accept says', async () => {
     for (const path of ['/nope', '/galleryphotos/x/y/z', '/url/short']) {
       expectError(await invoke(`${path}?type=yaml`), 'xml', 1001, 403, { detail: 'type' });
-      expectError(await invoke(withKey(`${path}?type=yaml`), { headers: { accept: 'application/json' } }), 'xml', 1001, 403, { detail: 'type' });
+      expectError(await invoke(withKey(`${path}?type=yaml`), { headers: { accept: 'application/json' } }), 'xml', 1001, 403, {
+        detail: 'type',
+      });
     }
     expectError(await invoke(withKey('/errors?type=yaml'), { method: 'POST' }), 'xml', 1001, 403, { detail: 'type' });
   });
@@ -75,28 +77,36 @@ describe('unknown argument names are told back only up to 64 characters', () => 
 });
 
 describe('the static endpoints answer the time of the response', () => {
-  test.each(['/errors', '/error/1025', '/containers', '/container/offbeat'])('%s: timestamp follows the clock from one second to the next', async (path) => {
-    // A second no other request of this worker has asked for, then the one after it.
-    const base = 1_900_000_000 + randomInt(1_000_000);
-    const now = jest.spyOn(Date, 'now');
-    for (const second of [base, base + 1, base + 2, base + 1000]) {
-      now.mockReturnValue(second * 1000 + 999);
-      expect([second, JSON.parse((await invoke(withKey(`${path}?type=json`))).body).timestamp]).toEqual([second, second]);
-      expect([second, parseXml((await invoke(withKey(path))).body).attributes.timestamp]).toEqual([second, String(second)]);
-    }
-  });
+  test.each(['/errors', '/error/1025', '/containers', '/container/offbeat'])(
+    '%s: timestamp follows the clock from one second to the next',
+    async (path) => {
+      // A second no other request of this worker has asked for, then the one after it.
+      const base = 1_900_000_000 + randomInt(1_000_000);
+      const now = jest.spyOn(Date, 'now');
+      for (const second of [base, base + 1, base + 2, base + 1000]) {
+        now.mockReturnValue(second * 1000 + 999);
+        expect([second, JSON.parse((await invoke(withKey(`${path}?type=json`))).body).timestamp]).toEqual([second, second]);
+        expect([second, parseXml((await invoke(withKey(path))).body).attributes.timestamp]).toEqual([second, String(second)]);
+      }
+    },
+  );
 });
 
 describe('gallery date arguments', () => {
-  test.each(['min_submit_date', 'max_submit_date'])('%s above 99 999 999 999 is 1007 naming it and its bound, in every type', async (name) => {
-    for (const path of ['/galleryphotos', '/galleryphotos/comments', '/galleryphotos/1,2']) {
-      for (const type of TYPES) {
-        const message = expectError(await invoke(withKey(`${path}?${typeQuery(type)}&${name}=100000000000`)), type, 1007, 403, { detail: name });
-        expect(message).toContain('99999999999');
+  test.each(['min_submit_date', 'max_submit_date'])(
+    '%s above 99 999 999 999 is 1007 naming it and its bound, in every type',
+    async (name) => {
+      for (const path of ['/galleryphotos', '/galleryphotos/comments', '/galleryphotos/1,2']) {
+        for (const type of TYPES) {
+          const message = expectError(await invoke(withKey(`${path}?${typeQuery(type)}&${name}=100000000000`)), type, 1007, 403, {
+            detail: name,
+          });
+          expect(message).toContain('99999999999');
+        }
       }
-    }
-    expectError(await invoke(withKey(`/galleryphotos?type=json&${name}=-1`)), 'json', 1006, 403, { detail: name });
-  });
+      expectError(await invoke(withKey(`/galleryphotos?type=json&${name}=-1`)), 'json', 1006, 403, { detail: name });
+    },
+  );
 
   test('99 999 999 999 itself is accepted as max_submit_date', async () => {
     const response = await invoke(withKey('/galleryphotos?type=json&max_submit_date=99999999999'));
@@ -111,7 +121,12 @@ describe('gallery date arguments', () => {
       for (const path of ['/galleryphotos', '/galleryphotos/comments']) {
         const json = await invoke(withKey(`${path}?type=json&max_submit_date=${max}`));
         expect([path, max, json.statusCode]).toEqual([path, max, 200]);
-        expect([path, max, JSON.parse(json.body).min_date, JSON.parse(json.body).max_date]).toEqual([path, max, 0, ...(path === '/galleryphotos' ? [max] : [undefined])]);
+        expect([path, max, JSON.parse(json.body).min_date, JSON.parse(json.body).max_date]).toEqual([
+          path,
+          max,
+          0,
+          ...(path === '/galleryphotos' ? [max] : [undefined]),
+        ]);
         const xml = await invoke(withKey(`${path}?max_submit_date=${max}`));
         expect([path, max, parseXml(xml.body).attributes.min_date]).toEqual([path, max, '0']);
       }
@@ -124,7 +139,11 @@ describe('caching: gallery answers are no-store, successes included', () => {
     // Ids and a window nothing stores: empty listings, but successful ones.
     const ids = `${9_100_000_000_000 + randomInt(1_000_000_000)},${9_200_000_000_000 + randomInt(1_000_000_000)}`;
     const window = 'min_submit_date=99990000000';
-    for (const [path, query] of [['/galleryphotos', window], ['/galleryphotos/comments', window], [`/galleryphotos/${ids}`, '']] as const) {
+    for (const [path, query] of [
+      ['/galleryphotos', window],
+      ['/galleryphotos/comments', window],
+      [`/galleryphotos/${ids}`, ''],
+    ] as const) {
       const target = `${path}?${query}`;
       for (const type of TYPES) {
         const response = await invoke(withKey(`${path}?${[query, typeQuery(type)].filter(Boolean).join('&')}`));

@@ -13,7 +13,8 @@ import { invoke, withKey } from '../support/invoke';
 import { SHORT_URL_HOST } from '../support/short-url-host';
 
 const PORT = new URL(SHORT_URL_HOST).port;
-const create = (url: string, type: (typeof TYPES)[number] = 'json') => invoke(withKey(`/url/short/create?url=${encodeURIComponent(url)}&${typeQuery(type)}`));
+const create = (url: string, type: (typeof TYPES)[number] = 'json') =>
+  invoke(withKey(`/url/short/create?url=${encodeURIComponent(url)}&${typeQuery(type)}`));
 const createRaw = (query: string) => invoke(withKey(`/url/short/create?${query}&type=json`));
 
 /** The API Gateway address the functions are told, as the template derives it. */
@@ -60,16 +61,27 @@ describe('the short-link host in any spelling is 1016', () => {
   });
 
   test('its custom domain, when the stack has one (SHORT_LINK_HOSTS as the template makes it)', async () => {
-    const env = functionEnvironment(loadTemplate(), { parameters: { ShortDomainName: 'go.sho.rt', ShortCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/x' } });
+    const env = functionEnvironment(loadTemplate(), {
+      parameters: { ShortDomainName: 'go.sho.rt', ShortCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/x' },
+    });
     expect(env.SHORT_LINK_HOSTS!.split(',')).toEqual([GATEWAY, 'go.sho.rt']);
     for (const url of ['https://go.sho.rt/Abc1234', 'http://GO.SHO.RT./x']) {
-      expectError(await invokeWithEnv({ SHORT_LINK_HOSTS: env.SHORT_LINK_HOSTS! }, withKey(`/url/short/create?url=${encodeURIComponent(url)}&type=json`)), 'json', 1016, 403);
+      expectError(
+        await invokeWithEnv(
+          { SHORT_LINK_HOSTS: env.SHORT_LINK_HOSTS! },
+          withKey(`/url/short/create?url=${encodeURIComponent(url)}&type=json`),
+        ),
+        'json',
+        1016,
+        403,
+      );
     }
   });
 
   test('random notations of loopback and unspecified addresses on its port: none accepted', async () => {
     const octet = fc.integer({ min: 0, max: 255 });
-    const number = (value: number, radix: 8 | 10 | 16) => (radix === 16 ? `0x${value.toString(16)}` : radix === 8 ? `0${value.toString(8)}` : String(value));
+    const number = (value: number, radix: 8 | 10 | 16) =>
+      radix === 16 ? `0x${value.toString(16)}` : radix === 8 ? `0${value.toString(8)}` : String(value);
     const radix = fc.constantFrom<8 | 10 | 16>(8, 10, 16);
     const ipv4 = fc.tuple(fc.constantFrom(127, 0), octet, octet, octet, radix, fc.nat(3)).map(([a, b, c, d, r, form]) => {
       // Dotted, and the shortened forms the URL parser also reads: a.b.cd, a.bcd, abcd.
@@ -83,7 +95,16 @@ describe('the short-link host in any spelling is 1016', () => {
       return upper ? hex.toUpperCase() : hex;
     };
     const ipv6 = fc
-      .tuple(fc.constantFrom('loopback', 'unspecified', 'mapped', 'compatible'), octet, octet, octet, fc.boolean(), fc.boolean(), fc.boolean(), fc.constantFrom(127, 0))
+      .tuple(
+        fc.constantFrom('loopback', 'unspecified', 'mapped', 'compatible'),
+        octet,
+        octet,
+        octet,
+        fc.boolean(),
+        fc.boolean(),
+        fc.boolean(),
+        fc.constantFrom(127, 0),
+      )
       .map(([kind, b, c, d, pad, upper, dotted, a]) => {
         const last = kind === 'loopback' ? [0, 1] : kind === 'unspecified' ? [0, 0] : [(a << 8) | b, (c << 8) | d];
         const groups = [0, 0, 0, 0, 0, kind === 'mapped' ? 0xffff : 0, ...last].map((g) => hextet(g, pad, upper));
@@ -92,7 +113,9 @@ describe('the short-link host in any spelling is 1016', () => {
         // Sometimes the zeros compressed, as people and tools write them.
         return `[${pad ? full : full.replace(/^(0:)+/, '::').replace(/^::0:/, '::')}]`;
       });
-    const localhost = fc.tuple(fc.constantFrom('localhost', 'LocalHost', 'x.localhost'), fc.boolean()).map(([name, dot]) => (dot ? `${name}.` : name));
+    const localhost = fc
+      .tuple(fc.constantFrom('localhost', 'LocalHost', 'x.localhost'), fc.boolean())
+      .map(([name, dot]) => (dot ? `${name}.` : name));
     await fc.assert(
       fc.asyncProperty(fc.oneof(ipv4, ipv6, localhost), fc.constantFrom('http', 'https'), async (host, scheme) => {
         const url = `${scheme}://${host}:${PORT}/loop`;
@@ -106,7 +129,15 @@ describe('the short-link host in any spelling is 1016', () => {
   });
 
   test('other hosts, and this machine on other ports, are links like any other', async () => {
-    for (const url of [`http://127.0.0.1:${Number(PORT) + 1}/`, `http://localhost:3000/api`, `http://10.0.0.1:${PORT}/`, `http://[::ffff:8.8.8.8]:${PORT}/`, `http://[2001:db8::1]:${PORT}/`, 'https://example.org/', `http://shortapi.execute-api.us-east-2.amazonaws.com/`]) {
+    for (const url of [
+      `http://127.0.0.1:${Number(PORT) + 1}/`,
+      `http://localhost:3000/api`,
+      `http://10.0.0.1:${PORT}/`,
+      `http://[::ffff:8.8.8.8]:${PORT}/`,
+      `http://[2001:db8::1]:${PORT}/`,
+      'https://example.org/',
+      `http://shortapi.execute-api.us-east-2.amazonaws.com/`,
+    ]) {
       expect([url, (await create(url)).statusCode]).toEqual([url, 200]);
     }
   });

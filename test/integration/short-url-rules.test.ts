@@ -46,8 +46,10 @@ afterAll(async () => {
   const shortUrls = process.env.SHORT_URLS_TABLE!;
   const rateLimits = process.env.RATE_LIMITS_TABLE!;
   const deletions: Array<Promise<unknown>> = [];
-  for (const link of storedLinks) deletions.push(documentClient.send(new DeleteCommand({ TableName: shortUrls, Key: { pk: `link#${linkKey(link)}` } })));
-  for (const code of storedCodes) deletions.push(documentClient.send(new DeleteCommand({ TableName: shortUrls, Key: { pk: `code#${code}` } })));
+  for (const link of storedLinks)
+    deletions.push(documentClient.send(new DeleteCommand({ TableName: shortUrls, Key: { pk: `link#${linkKey(link)}` } })));
+  for (const code of storedCodes)
+    deletions.push(documentClient.send(new DeleteCommand({ TableName: shortUrls, Key: { pk: `code#${code}` } })));
   const now = Math.floor(Date.now() / 1000);
   for (const start of new Set([now - (now % WINDOW), now - (now % WINDOW) - WINDOW])) {
     for (const client of new Set(usedClients.map((used) => used.sourceIp))) {
@@ -105,17 +107,30 @@ describe('lookup by the whole short URL in either scheme', () => {
 
 describe('the rate limiter tells which limit refused the request, and its bound', () => {
   test('refused for the app key from one address: "Forbidden: appkey from this client address (at most N short URLs per W s)", in every type', async () => {
-    const create = await loadCreate({ RATE_LIMIT_PER_APP_KEY: '1', RATE_LIMIT_PER_CLIENT_IP: '1000', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW) });
+    const create = await loadCreate({
+      RATE_LIMIT_PER_APP_KEY: '1',
+      RATE_LIMIT_PER_CLIENT_IP: '1000',
+      RATE_LIMIT_WINDOW_SECONDS: String(WINDOW),
+    });
     const client = newClient();
     recordOf(await run(create, createTarget(`https://news.test/${randomUUID()}`, client), client));
     for (const type of TYPES) {
-      const message = expectError(await run(create, createTarget(`https://news.test/${randomUUID()}`, client, type), client), type, 403, 503);
+      const message = expectError(
+        await run(create, createTarget(`https://news.test/${randomUUID()}`, client, type), client),
+        type,
+        403,
+        503,
+      );
       expect(message).toBe(`Forbidden: appkey from this client address (at most 1 short URLs per ${WINDOW} s)`);
     }
   });
 
   test('refused for the client address: "Forbidden: client address (at most N short URLs per W s)"', async () => {
-    const create = await loadCreate({ RATE_LIMIT_PER_APP_KEY: '1000', RATE_LIMIT_PER_CLIENT_IP: '2', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW) });
+    const create = await loadCreate({
+      RATE_LIMIT_PER_APP_KEY: '1000',
+      RATE_LIMIT_PER_CLIENT_IP: '2',
+      RATE_LIMIT_WINDOW_SECONDS: String(WINDOW),
+    });
     const address = newClient().sourceIp;
     const from = (): Client => ({ appkey: newClient().appkey, sourceIp: address });
     for (let i = 0; i < 2; i++) {

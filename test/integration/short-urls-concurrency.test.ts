@@ -186,19 +186,27 @@ describe('Short URLs: Views, concurrently', () => {
       expect(visit.headers.location).toBe(created.link);
     }
 
-    const { Item } = await documentClient.send(new GetCommand({ TableName: SHORT_URLS_TABLE, Key: { pk: `code#${code}` }, ConsistentRead: true }));
+    const { Item } = await documentClient.send(
+      new GetCommand({ TableName: SHORT_URLS_TABLE, Key: { pk: `code#${code}` }, ConsistentRead: true }),
+    );
     expect(Item?.view_count).toBe(500);
     // The API's lookup tells the same count, and does not add a view itself.
     const lookup = entryOf(await invoke(`/url/short/${code}?appkey=${encodeURIComponent(uniqueAppKey())}&type=json`));
     expect(lookup).toEqual({ ...created, view_count: 500 });
-    const again = await documentClient.send(new GetCommand({ TableName: SHORT_URLS_TABLE, Key: { pk: `code#${code}` }, ConsistentRead: true }));
+    const again = await documentClient.send(
+      new GetCommand({ TableName: SHORT_URLS_TABLE, Key: { pk: `code#${code}` }, ConsistentRead: true }),
+    );
     expect(again.Item?.view_count).toBe(500);
   });
 });
 
 describe('Views: at most one a request, whatever the retries (decisions.md, Views)', () => {
   test('a view whose answer is lost after DynamoDB applied it is sent again by the SDK, and counted once', async () => {
-    const created = entryOf(await invoke(`/url/short/create?url=${encodeURIComponent(uniqueUrl('retried-view'))}&appkey=${encodeURIComponent(uniqueAppKey())}&type=json`));
+    const created = entryOf(
+      await invoke(
+        `/url/short/create?url=${encodeURIComponent(uniqueUrl('retried-view'))}&appkey=${encodeURIComponent(uniqueAppKey())}&type=json`,
+      ),
+    );
     const code = created.short_url.slice(SHORT_URL_HOST.length + 1);
     // Inside the SDK's retry loop: each view's first attempt reaches DynamoDB Local and is applied,
     // then its answer is lost as a timed-out one is; the SDK sends the same call again. (A plain
@@ -208,7 +216,10 @@ describe('Views: at most one a request, whatever the retries (decisions.md, View
     documentClient.middlewareStack.add(
       (next, context) => async (args) => {
         const result = await next(args);
-        if (context.commandName === 'TransactWriteItemsCommand' || (context.commandName === 'UpdateItemCommand' && JSON.stringify((args.input as { Key?: unknown }).Key).includes('code#'))) {
+        if (
+          context.commandName === 'TransactWriteItemsCommand' ||
+          (context.commandName === 'UpdateItemCommand' && JSON.stringify((args.input as { Key?: unknown }).Key).includes('code#'))
+        ) {
           if (!lost.has(args.input)) {
             lost.add(args.input);
             throw Object.assign(new Error('the answer was lost'), { name: 'TimeoutError', $metadata: {} });
@@ -226,17 +237,25 @@ describe('Views: at most one a request, whatever the retries (decisions.md, View
       documentClient.middlewareStack.remove('loseFirstAnswer');
     }
     expect(resent).toBe(10);
-    const { Item } = await documentClient.send(new GetCommand({ TableName: SHORT_URLS_TABLE, Key: { pk: `code#${code}` }, ConsistentRead: true }));
+    const { Item } = await documentClient.send(
+      new GetCommand({ TableName: SHORT_URLS_TABLE, Key: { pk: `code#${code}` }, ConsistentRead: true }),
+    );
     expect(Item?.view_count).toBe(10);
   });
 
-  test('the same request (API Gateway\'s request id) handled twice counts one view; another request counts its own', async () => {
-    const created = entryOf(await invoke(`/url/short/create?url=${encodeURIComponent(uniqueUrl('same-request'))}&appkey=${encodeURIComponent(uniqueAppKey())}&type=json`));
+  test("the same request (API Gateway's request id) handled twice counts one view; another request counts its own", async () => {
+    const created = entryOf(
+      await invoke(
+        `/url/short/create?url=${encodeURIComponent(uniqueUrl('same-request'))}&appkey=${encodeURIComponent(uniqueAppKey())}&type=json`,
+      ),
+    );
     const code = created.short_url.slice(SHORT_URL_HOST.length + 1);
     const requestId = randomUUID();
     for (let i = 0; i < 3; i++) expect((await invokeShortLink(`/${code}`, { requestId })).statusCode).toBe(301);
     expect((await invokeShortLink(`/${code}`)).statusCode).toBe(301);
-    const { Item } = await documentClient.send(new GetCommand({ TableName: SHORT_URLS_TABLE, Key: { pk: `code#${code}` }, ConsistentRead: true }));
+    const { Item } = await documentClient.send(
+      new GetCommand({ TableName: SHORT_URLS_TABLE, Key: { pk: `code#${code}` }, ConsistentRead: true }),
+    );
     expect(Item?.view_count).toBe(2);
   });
 });
@@ -264,24 +283,28 @@ describe('Short URLs: Rate limit, concurrently', () => {
 
   test('40 concurrent admits with one app key from one address: exactly the 7 allowed pass', async () => {
     const appKey = uniqueAppKey();
-    const ip = randomIp() + `-${randomUUID()}`;
+    const ip = `${randomIp()}-${randomUUID()}`;
     expect(await admitted(Array.from({ length: 40 }, () => limiter.admit(appKey, ip, now)))).toBe(7);
   });
 
   test('40 concurrent admits with one app key from 40 addresses: all pass (no limit per key alone)', async () => {
     const appKey = uniqueAppKey();
-    expect(await admitted(Array.from({ length: 40 }, () => limiter.admit(appKey, randomIp() + `-${randomUUID()}`, now)))).toBe(40);
+    expect(await admitted(Array.from({ length: 40 }, () => limiter.admit(appKey, `${randomIp()}-${randomUUID()}`, now)))).toBe(40);
   });
 
   test('200 concurrent admits from one address with new keys: exactly the address limit passes', async () => {
-    const perIp = new RateLimiter(new DynamoRateLimitStore(documentClient, RATE_LIMITS_TABLE), { perAppKey: 60, perClientIp: 120, windowSeconds: 60 });
-    const ip = randomIp() + `-${randomUUID()}`;
+    const perIp = new RateLimiter(new DynamoRateLimitStore(documentClient, RATE_LIMITS_TABLE), {
+      perAppKey: 60,
+      perClientIp: 120,
+      windowSeconds: 60,
+    });
+    const ip = `${randomIp()}-${randomUUID()}`;
     expect(await admitted(Array.from({ length: 200 }, () => perIp.admit(uniqueAppKey(), ip, now)))).toBe(120);
   });
 
   test('released admissions (creations that failed) give their places back, concurrently', async () => {
     const appKey = uniqueAppKey();
-    const ip = randomIp() + `-${randomUUID()}`;
+    const ip = `${randomIp()}-${randomUUID()}`;
     const first = await Promise.all(Array.from({ length: 7 }, () => limiter.admit(appKey, ip, now)));
     await Promise.all(first.map((admission) => admission.release()));
     expect(await admitted(Array.from({ length: 20 }, () => limiter.admit(appKey, ip, now)))).toBe(7);
@@ -298,7 +321,7 @@ describe('Short URLs: Rate limit, concurrently', () => {
     const appKey = uniqueAppKey();
     const urls = Array.from({ length: 30 }, (_, i) => uniqueUrl(`limited-${i}`));
     await awayFromWindowEdge(windowSeconds);
-    const address = randomIp() + `-${randomUUID()}`;
+    const address = `${randomIp()}-${randomUUID()}`;
     const responses = await Promise.all(urls.map((url) => invokeLimited(handler!, createTarget(url, appKey), address)));
 
     const created = new Map<string, ShortUrlEntry>();
@@ -322,7 +345,12 @@ describe('Short URLs: Rate limit, concurrently', () => {
       if (entry === undefined) {
         expect(record).toBeUndefined();
       } else {
-        expect(record).toEqual({ code: entry.short_url.slice(SHORT_URL_HOST.length + 1), link: entry.link, itemid: entry.itemid, view_count: 0 });
+        expect(record).toEqual({
+          code: entry.short_url.slice(SHORT_URL_HOST.length + 1),
+          link: entry.link,
+          itemid: entry.itemid,
+          view_count: 0,
+        });
       }
     }
   });

@@ -160,7 +160,14 @@ describe('decisions.md, Short URLs: `url`', () => {
     const client = newClient();
     const accepted: string[] = [];
     const id = randomUUID();
-    for (const url of ['https://sho.rt/Ab3dE9z', 'HTTPS://SHO.RT/Ab3dE9z', 'http://sho.rt/x', 'https://sho.rt:443/x', 'https://sho.rt./Ab3dE9z', 'https://SHO.RT./x']) {
+    for (const url of [
+      'https://sho.rt/Ab3dE9z',
+      'HTTPS://SHO.RT/Ab3dE9z',
+      'http://sho.rt/x',
+      'https://sho.rt:443/x',
+      'https://sho.rt./Ab3dE9z',
+      'https://SHO.RT./x',
+    ]) {
       const response = await createWith(handler, `${url}?${id}`, client);
       if (response.statusCode !== 403) accepted.push(`${url} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
       else expectError(response, 'json', 1016, 403);
@@ -179,9 +186,21 @@ describe('decisions.md, Short URLs: `url`', () => {
 
   test.each([
     ['an international domain name', (id: string) => `https://BÜCHER.example/${id}`, (id: string) => `https://xn--bcher-kva.example/${id}`],
-    ['the default http port and a dot segment', (id: string) => `http://News.Test:80/${id}/./x`, (id: string) => `http://news.test/${id}/x`],
-    ['spaces and markup in the path and query', (id: string) => `https://news.test/${id}/a b<c>?q="x y"`, (id: string) => `https://news.test/${id}/a%20b%3Cc%3E?q=%22x%20y%22`],
-    ['surrounding blanks and a tab inside', (id: string) => `  https://news.test/${id}/a\tb  `, (id: string) => `https://news.test/${id}/ab`],
+    [
+      'the default http port and a dot segment',
+      (id: string) => `http://News.Test:80/${id}/./x`,
+      (id: string) => `http://news.test/${id}/x`,
+    ],
+    [
+      'spaces and markup in the path and query',
+      (id: string) => `https://news.test/${id}/a b<c>?q="x y"`,
+      (id: string) => `https://news.test/${id}/a%20b%3Cc%3E?q=%22x%20y%22`,
+    ],
+    [
+      'surrounding blanks and a tab inside',
+      (id: string) => `  https://news.test/${id}/a\tb  `,
+      (id: string) => `https://news.test/${id}/ab`,
+    ],
     ['an IPv4 address in decimal', (id: string) => `http://3232235777:8080/${id}`, (id: string) => `http://192.168.1.1:8080/${id}`],
   ])('normalised: %s', async (_name, raw, normal) => {
     const id = randomUUID();
@@ -196,7 +215,12 @@ describe('decisions.md, Short URLs: `url`', () => {
     expect(second).toEqual(first);
     expect(third).toEqual(first);
     // A different scheme, query or fragment is a different link.
-    for (const other of [`http://example.org/${id}/b?x#y`, `https://example.org/${id}/b?X#y`, `https://example.org/${id}/b?x#z`, `https://example.org/${id}/b?x`]) {
+    for (const other of [
+      `http://example.org/${id}/b?x#y`,
+      `https://example.org/${id}/b?X#y`,
+      `https://example.org/${id}/b?x#z`,
+      `https://example.org/${id}/b?x`,
+    ]) {
       const record = await created(other);
       expect(record.itemid).not.toBe(first.itemid);
       expect(record.short_url).not.toBe(first.short_url);
@@ -316,7 +340,7 @@ describe('decisions.md, Short URLs: lookup segment', () => {
   });
 
   test('a segment whose escapes are not UTF-8 is 1016, as such a url is, never another code read with U+FFFD', async () => {
-    for (const segment of [`%ff${code}`, `${code}%E9`, enc(`${SHORT_URL_HOST}/`) + code + '%C3', `%C3%28${code}`, `%ED%A0%80${code}`]) {
+    for (const segment of [`%ff${code}`, `${code}%E9`, `${enc(`${SHORT_URL_HOST}/`) + code}%C3`, `%C3%28${code}`, `%ED%A0%80${code}`]) {
       for (const type of TYPES) expectError(await lookup(segment, { type }), type, 1016, 403);
     }
   });
@@ -434,11 +458,22 @@ function expectRateLimited(response: Invocation, type: ResponseType): void {
 
 describe('decisions.md, Short URLs: rate limit', () => {
   test('per app key from one address: past the limit, 503 with Retry-After in all four types (Javascript 200 with status 503), and nothing is created', async () => {
-    const handler = await loadCreate({ RATE_LIMIT_PER_APP_KEY: '3', RATE_LIMIT_PER_CLIENT_IP: '1000', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW) });
+    const handler = await loadCreate({
+      RATE_LIMIT_PER_APP_KEY: '3',
+      RATE_LIMIT_PER_CLIENT_IP: '1000',
+      RATE_LIMIT_WINDOW_SECONDS: String(WINDOW),
+    });
     // One key in several spellings (decisions.md, `appkey`: given URL-encoded or raw, an absolute
     // URI; a fragment, an empty query or a final dot make no other key): counted together.
     const id = randomUUID();
-    const spellings = [`http://t-${id}.app/`, `HTTP://T-${id.toUpperCase()}.APP`, `http://t-${id}.app:80/`, `http://t-${id}.app/#x`, `http://t-${id}.app/?`, `http://t-${id}.app./`];
+    const spellings = [
+      `http://t-${id}.app/`,
+      `HTTP://T-${id.toUpperCase()}.APP`,
+      `http://t-${id}.app:80/`,
+      `http://t-${id}.app/#x`,
+      `http://t-${id}.app/?`,
+      `http://t-${id}.app./`,
+    ];
     const address = newClient().sourceIp;
     let spelling = 0;
     const next = (): Client => ({ appkey: spellings[spelling++ % spellings.length]!, sourceIp: address });
@@ -457,7 +492,11 @@ describe('decisions.md, Short URLs: rate limit', () => {
   });
 
   test('per client address: past the limit, 503 with Retry-After in all four types, whatever the app key, and nothing is created', async () => {
-    const handler = await loadCreate({ RATE_LIMIT_PER_APP_KEY: '1000', RATE_LIMIT_PER_CLIENT_IP: '3', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW) });
+    const handler = await loadCreate({
+      RATE_LIMIT_PER_APP_KEY: '1000',
+      RATE_LIMIT_PER_CLIENT_IP: '3',
+      RATE_LIMIT_WINDOW_SECONDS: String(WINDOW),
+    });
     const address = newClient().sourceIp;
     const withNewKey = (): Client => ({ appkey: newClient().appkey, sourceIp: address });
     for (let i = 0; i < 3; i++) recordOf(await createWith(handler, uniqueLink(), withNewKey()));
@@ -471,17 +510,19 @@ describe('decisions.md, Short URLs: rate limit', () => {
     recordOf(await createWith(handler, uniqueLink(), newClient()));
   });
 
-  test('60 creations with a victim\'s app key from one address leave the victim, elsewhere, its own places', async () => {
+  test("60 creations with a victim's app key from one address leave the victim, elsewhere, its own places", async () => {
     const handler = await loadCreate({ RATE_LIMIT_WINDOW_SECONDS: String(WINDOW) });
     const victim = newClient().appkey;
     const attacker = newClient().sourceIp;
-    const results = await Promise.all(Array.from({ length: 61 }, () => createWith(handler, uniqueLink(), { appkey: victim, sourceIp: attacker })));
+    const results = await Promise.all(
+      Array.from({ length: 61 }, () => createWith(handler, uniqueLink(), { appkey: victim, sourceIp: attacker })),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(60);
     expectRateLimited(results.find((r) => r.statusCode !== 200)!, 'json');
     recordOf(await createWith(handler, uniqueLink(), { appkey: victim, sourceIp: newClient().sourceIp }));
   }, 30_000);
 
-  test('with the template\'s default settings: 60 per app key from one address and 120 per client address in a 60-second window', async () => {
+  test("with the template's default settings: 60 per app key from one address and 120 per client address in a 60-second window", async () => {
     // The function as deployed: the environment globalSetup gives it from template.yaml's defaults.
     const window = (): number => Math.floor(Date.now() / 60_000);
     const check = async (requests: () => Promise<Invocation>[]) => {
@@ -502,11 +543,17 @@ describe('decisions.md, Short URLs: rate limit', () => {
     const from = newClient().sourceIp;
     await check(() => Array.from({ length: 61 }, () => create(uniqueLink(), { client: { appkey: key, sourceIp: from } })));
     const address = newClient().sourceIp;
-    await check(() => Array.from({ length: 121 }, () => create(uniqueLink(), { client: { appkey: newClient().appkey, sourceIp: address } })));
+    await check(() =>
+      Array.from({ length: 121 }, () => create(uniqueLink(), { client: { appkey: newClient().appkey, sourceIp: address } })),
+    );
   }, 30_000);
 
   test('invalid links are refused before the limit is counted', async () => {
-    const handler = await loadCreate({ RATE_LIMIT_PER_APP_KEY: '2', RATE_LIMIT_PER_CLIENT_IP: '1000', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW) });
+    const handler = await loadCreate({
+      RATE_LIMIT_PER_APP_KEY: '2',
+      RATE_LIMIT_PER_CLIENT_IP: '1000',
+      RATE_LIMIT_WINDOW_SECONDS: String(WINDOW),
+    });
     const client = newClient();
     for (let i = 0; i < 5; i++) expectError(await createWith(handler, 'ftp://news.test/', client), 'json', 1016, 403);
     recordOf(await createWith(handler, uniqueLink(), client));
@@ -571,7 +618,12 @@ describe('spec 2.5: the Short URL list resource in all four types, through the r
       expect(root.children).toHaveLength(1);
       const [child] = root.children;
       expect(child!.name).toBe('shorturl');
-      expect(child!.attributes).toEqual({ link: record.link, short_url: record.short_url, itemid: String(record.itemid), view_count: String(record.view_count) });
+      expect(child!.attributes).toEqual({
+        link: record.link,
+        short_url: record.short_url,
+        itemid: String(record.itemid),
+        view_count: String(record.view_count),
+      });
       expect(Object.keys(child!.attributes)).toEqual(['link', 'short_url', 'itemid', 'view_count']);
       expect(child!.children).toEqual([]);
       expect(child!.text.trim()).toBe('');

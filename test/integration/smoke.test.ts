@@ -54,7 +54,15 @@ test('every check passes against npm start, the short link followed on the short
   expect(run.checks.length).toBeGreaterThanOrEqual(30);
   expect(run.checks.filter((line) => !line.startsWith('PASS '))).toEqual([]);
   for (const type of ['xml', 'json', 'javascript', 'php']) {
-    for (const name of ['/errors', '/error/1014', '/containers', '/container/technology', 'an unknown path', '/galleryphotos', '/url/short/create']) {
+    for (const name of [
+      '/errors',
+      '/error/1014',
+      '/containers',
+      '/container/technology',
+      'an unknown path',
+      '/galleryphotos',
+      '/url/short/create',
+    ]) {
       expect(run.checks.some((line) => line.includes(`${name} (${type})`))).toBe(true);
     }
     expect(run.checks.some((line) => line.includes(`(${type}): view_count 1 after the visit`))).toBe(true);
@@ -86,7 +94,10 @@ test('nothing listening: every check fails, exit code 1', async () => {
 test('a server answering garbage in the right Content-Types fails every check', async () => {
   const server = createServer((request, response) => {
     const type = new URL(request.url!, 'http://x').searchParams.get('type') ?? 'xml';
-    response.writeHead(200, { 'content-type': CONTENT_TYPE[type as ResponseType] ?? 'text/plain; charset=utf-8', sunset: 'Wed, 30 Jun 2027 00:00:00 GMT' });
+    response.writeHead(200, {
+      'content-type': CONTENT_TYPE[type as ResponseType] ?? 'text/plain; charset=utf-8',
+      sunset: 'Wed, 30 Jun 2027 00:00:00 GMT',
+    });
     response.end('<errors>{"errors": [');
   });
   const base = await listen(server);
@@ -122,7 +133,9 @@ test('a PHP body with one byte too many fails, and only the PHP checks fail', as
     const failed = run.checks.filter((line) => line.startsWith('FAIL '));
     expect(failed.length).toBeGreaterThan(0);
     expect(failed.every((line) => line.includes('(php)') && line.includes('not exactly one serialized value'))).toBe(true);
-    expect(run.checks.filter((line) => !line.startsWith('FAIL ')).every((line) => line.startsWith('PASS ') && !line.includes('(php)'))).toBe(true);
+    expect(
+      run.checks.filter((line) => !line.startsWith('FAIL ')).every((line) => line.startsWith('PASS ') && !line.includes('(php)')),
+    ).toBe(true);
   } finally {
     await close(server);
   }

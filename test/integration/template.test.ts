@@ -42,7 +42,10 @@ beforeAll(async () => {
 const expectedStatus = (event: { routeKey: string; rawPath: string }): number =>
   event.routeKey === '$default' ? 404 : event.rawPath === `/${SAMPLE_CODE}` ? 301 : 200;
 
-function expectAnswer(response: { statusCode: number; headers: Record<string, string>; body: string }, event: { routeKey: string; rawPath: string; rawQueryString: string }) {
+function expectAnswer(
+  response: { statusCode: number; headers: Record<string, string>; body: string },
+  event: { routeKey: string; rawPath: string; rawQueryString: string },
+) {
   expect(response.statusCode).toBe(expectedStatus(event));
   if (response.statusCode === 301) return;
   const callback = new URLSearchParams(event.rawQueryString).get('callback') ?? undefined;
@@ -52,7 +55,10 @@ function expectAnswer(response: { statusCode: number; headers: Record<string, st
 
 async function handlerOf(fn: FunctionDefinition) {
   const module = (await import(`../../${fn.entry}`)) as Record<string, unknown>;
-  return module[fn.exportName] as (event: unknown, context: Context) => Promise<{ statusCode: number; headers: Record<string, string>; body: string }>;
+  return module[fn.exportName] as (
+    event: unknown,
+    context: Context,
+  ) => Promise<{ statusCode: number; headers: Record<string, string>; body: string }>;
 }
 
 describe('template.yaml', () => {
@@ -81,15 +87,22 @@ describe('template.yaml', () => {
     expect(declared.split('.')[0]).toBe('24');
   });
 
-  test.each(functions.map((fn) => [fn.id, fn] as const))('%s: bundled by esbuild from an entry that exports its handler', async (_id, fn) => {
-    expect(template.Resources[fn.id]!.Metadata?.BuildMethod).toBe('esbuild');
-    expect(existsSync(fn.entry)).toBe(true);
-    expect(typeof (await handlerOf(fn))).toBe('function');
-  });
+  test.each(functions.map((fn) => [fn.id, fn] as const))(
+    '%s: bundled by esbuild from an entry that exports its handler',
+    async (_id, fn) => {
+      expect(template.Resources[fn.id]!.Metadata?.BuildMethod).toBe('esbuild');
+      expect(existsSync(fn.entry)).toBe(true);
+      expect(typeof (await handlerOf(fn))).toBe('function');
+    },
+  );
 
   test('every event file belongs to a function', () => {
     const expected = functions.map(eventFileOf).sort();
-    expect(readdirSync('events').map((file) => `events/${file}`).sort()).toEqual(expected);
+    expect(
+      readdirSync('events')
+        .map((file) => `events/${file}`)
+        .sort(),
+    ).toEqual(expected);
   });
 
   test.each(functions.map((fn) => [eventFileOf(fn), fn] as const))('%s invokes its function successfully', async (file, fn) => {
@@ -147,7 +160,9 @@ describe('dependencies', () => {
   const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Record<string, Record<string, string>>;
 
   test('every @aws-sdk package the project names is on one version, installed once', () => {
-    const named = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies }).filter(([name]) => name.startsWith('@aws-sdk/'));
+    const named = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies }).filter(([name]) =>
+      name.startsWith('@aws-sdk/'),
+    );
     expect(named.length).toBeGreaterThan(1);
     expect(new Set(named.map(([, version]) => version)).size).toBe(1);
     const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { version: string }> };

@@ -31,7 +31,9 @@ interface Step {
 }
 const stepsOf = (job: Json): Step[] => job.steps ?? [];
 const allJobs = (): Array<[string, Json]> =>
-  WORKFLOWS.flatMap((file) => Object.entries(parsed[file]!.jobs as Json).map(([id, job]): [string, Json] => [`${file}#${id}`, job as Json]));
+  WORKFLOWS.flatMap((file) =>
+    Object.entries(parsed[file]!.jobs as Json).map(([id, job]): [string, Json] => [`${file}#${id}`, job as Json]),
+  );
 const runs = (job: Json): string[] => stepsOf(job).flatMap((step) => (step.run ? [step.run] : []));
 const uses = (job: Json, action: string): Step[] => stepsOf(job).filter((step) => step.uses?.split('@')[0] === action);
 const indexOf = (job: Json, predicate: (step: Step) => boolean): number => stepsOf(job).findIndex(predicate);
@@ -68,7 +70,11 @@ function jobRuns(condition: string | undefined, ref: string): boolean {
 
 /** GitHub's branch and tag filters: `*` matches anything but `/`, `**` anything. */
 function globMatches(pattern: string, name: string): boolean {
-  const source = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*');
+  const source = pattern
+    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*\*/g, '\u0000')
+    .replace(/\*/g, '[^/]*')
+    .replace(/\u0000/g, '.*');
   return new RegExp(`^${source}$`).test(name);
 }
 
@@ -77,7 +83,9 @@ function deployJobsFor(ref: string): string[] {
   const push = deploy.on.push as { branches?: string[]; tags?: string[] };
   const branch = ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : undefined;
   const tag = ref.startsWith('refs/tags/') ? ref.slice('refs/tags/'.length) : undefined;
-  const triggered = (branch !== undefined && (push.branches ?? []).some((pattern) => globMatches(pattern, branch))) || (tag !== undefined && (push.tags ?? []).some((pattern) => globMatches(pattern, tag)));
+  const triggered =
+    (branch !== undefined && (push.branches ?? []).some((pattern) => globMatches(pattern, branch))) ||
+    (tag !== undefined && (push.tags ?? []).some((pattern) => globMatches(pattern, tag)));
   if (!triggered) return [];
   return Object.entries(deploy.jobs as Json)
     .filter(([, job]) => jobRuns(job.if, ref))
@@ -236,7 +244,8 @@ describe('the workflow files', () => {
       if (typeof job.uses === 'string' && job.uses.startsWith('./')) named.add(job.uses.slice(2));
       for (const step of stepsOf(job)) if (step.uses?.startsWith('./')) named.add(step.uses.slice(2));
       for (const run of runs(job)) {
-        for (const match of run.matchAll(/(?:^|[\s"'])((?:\.\/)?(?:infra|\.ci|test|scripts|\.github)\/[\w./-]+)/g)) named.add(match[1]!.replace(/^\.\//, ''));
+        for (const match of run.matchAll(/(?:^|[\s"'])((?:\.\/)?(?:infra|\.ci|test|scripts|\.github)\/[\w./-]+)/g))
+          named.add(match[1]!.replace(/^\.\//, ''));
       }
     }
     expect(named).toContain('infra/ensure-php.sh');

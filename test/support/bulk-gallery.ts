@@ -13,7 +13,11 @@ import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 const BATCH = 25;
 const WIDTH = 6;
 
-export async function bulkWrite(documents: DynamoDBDocumentClient, table: string, records: { photos: readonly PhotoRecord[]; comments: readonly CommentRecord[] }): Promise<void> {
+export async function bulkWrite(
+  documents: DynamoDBDocumentClient,
+  table: string,
+  records: { photos: readonly PhotoRecord[]; comments: readonly CommentRecord[] },
+): Promise<void> {
   const counters = new Map<string, Record<string, number>>();
   const count = (series: ReturnType<typeof seriesOf>, date: number) => {
     for (const s of series) {
@@ -25,7 +29,8 @@ export async function bulkWrite(documents: DynamoDBDocumentClient, table: string
     }
   };
   for (const photo of records.photos) count(seriesOf({ kind: 'photo' }), photo.submit_date);
-  for (const comment of records.comments) count(seriesOf({ kind: 'comment', story: comment.story, replyto: comment.replyto }), comment.date);
+  for (const comment of records.comments)
+    count(seriesOf({ kind: 'comment', story: comment.story, replyto: comment.replyto }), comment.date);
   const items = [
     ...records.photos.map(photoItem),
     ...records.comments.map(commentItem),
@@ -34,7 +39,9 @@ export async function bulkWrite(documents: DynamoDBDocumentClient, table: string
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
-      let requests = items.slice(next, (next += BATCH)).map((Item) => ({ PutRequest: { Item } }));
+      const batch = items.slice(next, next + BATCH);
+      next += BATCH;
+      let requests = batch.map((Item) => ({ PutRequest: { Item } }));
       while (requests.length > 0) {
         const answer = await documents.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
         requests = (answer.UnprocessedItems?.[table] ?? []) as typeof requests;

@@ -96,7 +96,13 @@ export interface ErrorExpectation {
  * answered with HTTP `status` (200 for Javascript, which carries `status` in its object);
  * decodes the body with the real parser of the type and returns the message.
  */
-export function expectError(response: Invocation, type: ResponseType, code: number, status: number, expectation: ErrorExpectation = {}): string {
+export function expectError(
+  response: Invocation,
+  type: ResponseType,
+  code: number,
+  status: number,
+  expectation: ErrorExpectation = {},
+): string {
   expect(response.headers['content-type']).toBe(CONTENT_TYPE[type]);
   expect(response.headers['x-content-type-options']).toBe('nosniff');
   expect(response.headers['access-control-allow-origin']).toBe('*');

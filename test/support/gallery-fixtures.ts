@@ -13,7 +13,7 @@
 import { randomInt } from 'node:crypto';
 import { bumpsOf, type RecordChange } from '../../infra/gallery/changes';
 import { importLines } from '../../infra/gallery/importer';
-import { lineOf, type ImportRecord } from '../../infra/gallery/records';
+import { linesOf } from '../../infra/gallery/records';
 import { DynamoGalleryLookup } from '../../infra/gallery/table';
 import { writeChanges } from '../../infra/gallery/writer';
 import { documentClient } from '../../lib/db/client';
@@ -102,7 +102,12 @@ export class GalleryData {
       submit_date,
       comments: 0,
       title: `Photo ${id}`,
-      user: { name: `user${id % 100_000}`, icon: `http://img.example.net/u/${id}.png`, registered: 1_100_000_000 + (id % 1000), profileviews: id % 9973 },
+      user: {
+        name: `user${id % 100_000}`,
+        icon: `http://img.example.net/u/${id}.png`,
+        registered: 1_100_000_000 + (id % 1000),
+        profileviews: id % 9973,
+      },
       src: `http://img.example.net/p/${id}_t.jpg`,
       href: `http://news.example.net/gallery/${id}`,
       digg_count: 0,
@@ -119,10 +124,20 @@ export class GalleryData {
 
   /** A reply to `parent` (one level deeper, in its thread); counts follow. */
   reply(parent: TestComment, date: number, fields: Partial<TestComment> = {}): TestComment {
-    return this.addComment(this.photos.find((p) => p.id === parent.story), parent, date, fields);
+    return this.addComment(
+      this.photos.find((p) => p.id === parent.story),
+      parent,
+      date,
+      fields,
+    );
   }
 
-  private addComment(photo: TestPhoto | undefined, parent: TestComment | undefined, date: number, fields: Partial<TestComment>): TestComment {
+  private addComment(
+    photo: TestPhoto | undefined,
+    parent: TestComment | undefined,
+    date: number,
+    fields: Partial<TestComment>,
+  ): TestComment {
     const id = fields.id ?? uniqueId();
     const comment: TestComment = {
       date,
@@ -144,17 +159,8 @@ export class GalleryData {
     return comment;
   }
 
-  /** The records as import lines: the importer derives counts, levels and roots, as it does for any file. */
-  private lines(): string[] {
-    const records: ImportRecord[] = [
-      ...this.photos.map(({ comments: _derived, ...photo }): ImportRecord => ({ type: 'photo', ...photo })),
-      ...this.comments.map(({ story, replyto, id, date, user, content, up, down }): ImportRecord => ({ type: 'comment', id, photo: story, replyto, date, user, content, up, down })),
-    ];
-    return records.map(lineOf);
-  }
-
   async save(): Promise<this> {
-    const summary = await importLines(this.lines(), documentClient, table());
+    const summary = await importLines(linesOf(this.photos, this.comments), documentClient, table());
     if (summary.refused.length > 0) throw new Error(`the importer refused test data: ${JSON.stringify(summary.refused.slice(0, 3))}`);
     return this;
   }
@@ -162,7 +168,10 @@ export class GalleryData {
   /** Deletes what the table holds of the records, taking them off its counters and counts, replies first. */
   async remove(): Promise<void> {
     const lookup = new DynamoGalleryLookup(documentClient, table());
-    const [photos, comments] = await Promise.all([lookup.photos(this.photos.map((p) => p.id)), lookup.comments(this.comments.map((c) => c.id))]);
+    const [photos, comments] = await Promise.all([
+      lookup.photos(this.photos.map((p) => p.id)),
+      lookup.comments(this.comments.map((c) => c.id)),
+    ]);
     const deepestFirst = [...comments.values()].sort((a, b) => b.level - a.level);
     const changes: RecordChange[] = [
       ...deepestFirst.map((comment): RecordChange => ({ kind: 'comment', before: comment, after: undefined, bumps: bumpsOf(comment) })),
@@ -171,7 +180,6 @@ export class GalleryData {
     await writeChanges(documentClient, table(), changes);
   }
 }
-
 
 /** 1980-01-01: older than anything the gallery tests write, so the gallery's earliest date is at most this. */
 export const ANCHOR_DATE = 315_532_800;
@@ -421,7 +429,8 @@ export async function fetchAll<T extends PhotoView | CommentView>(kind: Kind, pa
   const after = Math.floor(Date.now() / 1000);
   for (const type of TYPES) {
     const response = responses[type];
-    if (response.statusCode !== 200) throw new Error(`${type} ${path}?${query}: HTTP ${response.statusCode}: ${response.body.slice(0, 300)}`);
+    if (response.statusCode !== 200)
+      throw new Error(`${type} ${path}?${query}: HTTP ${response.statusCode}: ${response.body.slice(0, 300)}`);
     expect(response.headers['content-type']).toBe(CONTENT_TYPE[type]);
     expect(response.headers.sunset).toBe(SUNSET);
     expect(response.headers.deprecation).toBe(DEPRECATION);
@@ -518,7 +527,9 @@ const COMPARE: Record<SortValue, (a: SortKey, b: SortKey) => number> = {
 };
 
 export const sortPhotos = <P extends PhotoRecord>(photos: readonly P[], sort: SortValue): P[] =>
-  [...photos].sort((a, b) => COMPARE[sort]({ id: a.id, date: a.submit_date, rank: a.digg_count }, { id: b.id, date: b.submit_date, rank: b.digg_count }));
+  [...photos].sort((a, b) =>
+    COMPARE[sort]({ id: a.id, date: a.submit_date, rank: a.digg_count }, { id: b.id, date: b.submit_date, rank: b.digg_count }),
+  );
 
 /** For comments `submit_date` is the comment's date and `digg_count` its up votes. */
 export const sortComments = <C extends CommentRecord>(comments: readonly C[], sort: SortValue): C[] =>

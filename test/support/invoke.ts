@@ -24,7 +24,6 @@ export interface Invocation {
 
 type Handler = (event: unknown, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-
 /**
  * `target` is the path and raw query string as a client sends them, e.g.
  * `/errors?appkey=...&type=json`.
@@ -45,7 +44,10 @@ export async function invoke(
   const method = options.method ?? 'GET';
   const match = selectRoute(options.routes ?? ROUTES, method, target.split('?')[0]!);
   if (!match) throw new Error(`no route for ${method} ${target}`);
-  const event = apiEvent({ method, target, headers: options.headers ?? {}, sourceIp: options.sourceIp ?? '127.0.0.1', host: 'localhost' }, match);
+  const event = apiEvent(
+    { method, target, headers: options.headers ?? {}, sourceIp: options.sourceIp ?? '127.0.0.1', host: 'localhost' },
+    match,
+  );
   if (options.requestId !== undefined) event.requestContext.requestId = options.requestId;
   const module = (await import(`../../${match.route.fn.entry}`)) as Record<string, Handler>;
   // A new context per invocation, as the Lambda runtime makes one.
@@ -61,9 +63,10 @@ export async function invoke(
 }
 
 /** A request to the short-link host, e.g. `/AbC1234`. */
-export const invokeShortLink = (target: string, options: { method?: string; remainingMs?: number; requestId?: string } = {}): Promise<Invocation> =>
-  invoke(target, { ...options, routes: SHORT_LINK_ROUTES });
+export const invokeShortLink = (
+  target: string,
+  options: { method?: string; remainingMs?: number; requestId?: string } = {},
+): Promise<Invocation> => invoke(target, { ...options, routes: SHORT_LINK_ROUTES });
 
 /** `target` with the test app key added. */
-export const withKey = (target: string): string =>
-  `${target}${target.includes('?') ? '&' : '?'}appkey=${encodeURIComponent(APP_KEY)}`;
+export const withKey = (target: string): string => `${target}${target.includes('?') ? '&' : '?'}appkey=${encodeURIComponent(APP_KEY)}`;

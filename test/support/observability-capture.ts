@@ -31,11 +31,17 @@ export function capture(): Capture {
   let written: string[] = [];
   const spy = (stream: NodeJS.WriteStream) =>
     jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      written.push(...String(chunk).split('\n').filter((line) => line !== ''));
+      written.push(
+        ...String(chunk)
+          .split('\n')
+          .filter((line) => line !== ''),
+      );
       return true;
     });
   const spies = [spy(process.stdout), spy(process.stderr)];
-  afterAll(() => spies.forEach((s) => s.mockRestore()));
+  afterAll(() => {
+    for (const s of spies) s.mockRestore();
+  });
   const parsed = () => written.map((line) => JSON.parse(line) as Entry);
   const isEmf = (entry: Entry) => '_aws' in entry;
   const metrics = () => parsed().filter(isEmf);
@@ -45,7 +51,8 @@ export function capture(): Capture {
     metrics,
     counts: () =>
       metrics().flatMap((emf) => {
-        const directive = (emf._aws as { CloudWatchMetrics: { Dimensions: string[][]; Metrics: { Name: string }[] }[] }).CloudWatchMetrics[0]!;
+        const directive = (emf._aws as { CloudWatchMetrics: { Dimensions: string[][]; Metrics: { Name: string }[] }[] })
+          .CloudWatchMetrics[0]!;
         const names = directive.Dimensions[0]!.filter((name) => name !== 'service');
         const dimensions = Object.fromEntries(names.map((name) => [name, String(emf[name])]));
         return directive.Metrics.map(({ Name }) => ({ name: Name, dimensions }));

@@ -13,7 +13,12 @@ export function ownGalleryTable(prefix: string) {
   const original = loadTemplate();
   const template: Template = {
     ...original,
-    Resources: { GalleryTable: { ...original.Resources.GalleryTable!, Properties: { ...original.Resources.GalleryTable!.Properties, TableName: name } } },
+    Resources: {
+      GalleryTable: {
+        ...original.Resources.GalleryTable!,
+        Properties: { ...original.Resources.GalleryTable!.Properties, TableName: name },
+      },
+    },
   };
   const client = new DynamoDBClient({});
   const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });

@@ -47,7 +47,8 @@ export function runScript(body: string, callback = 'callback'): ScriptRun {
   const names = callback.split('.');
   let holder = sandbox;
   names.slice(0, -1).forEach((name) => {
-    holder = (holder[name] = holder[name] ?? {}) as Record<string, unknown>;
+    holder[name] ??= {};
+    holder = holder[name] as Record<string, unknown>;
   });
   holder[names[names.length - 1]!] = (...args: unknown[]) => calls.push(args);
   runInNewContext(body, sandbox, { timeout: 1000 });

@@ -2,7 +2,8 @@
 import { checkAppKey } from '../../lib/http/app-key';
 
 const NONE: ReadonlySet<string> = new Set();
-const rejects = (code: number) => expect.objectContaining({ code, message: expect.stringMatching(/^(Application key required|Invalid application key)/) });
+const rejects = (code: number) =>
+  expect.objectContaining({ code, message: expect.stringMatching(/^(Application key required|Invalid application key)/) });
 
 describe('Requests: appkey', () => {
   test.each([[undefined], ['']])('missing or empty (%j) is 1005', (raw) => {

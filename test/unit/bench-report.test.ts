@@ -16,17 +16,52 @@ const ajv = new Ajv2020({ allErrors: true, strict: true });
 addFormats(ajv);
 const validate = ajv.compile(schema);
 
-const MACHINE: Machine = { node: 'v24.21.0', platform: 'linux', arch: 'x64', cpuModel: 'Test CPU 3000', cpus: 2, memoryBytes: 24 * 2 ** 30, loadAverage: [0.5, 0.25, 0.125] };
+const MACHINE: Machine = {
+  node: 'v24.21.0',
+  platform: 'linux',
+  arch: 'x64',
+  cpuModel: 'Test CPU 3000',
+  cpus: 2,
+  memoryBytes: 24 * 2 ** 30,
+  loadAverage: [0.5, 0.25, 0.125],
+};
 
 function sampleReport(): Report {
   const results = new Results();
   const cold = results.section('Cold start', 'a fresh `node` process per run; 15 runs each');
-  cold({ name: 'cold start', subject: 'ErrorsFunction', median: 46_500_000, p99: 60_000_000, unit: 'ns', baseline: { subject: 'Baseline', median: 1_500_000 } });
-  cold({ name: 'cold start', subject: 'Baseline', median: 1_500_000, p99: 2_000_000, unit: 'ns', baseline: { subject: 'Baseline', median: 1_500_000 } });
+  cold({
+    name: 'cold start',
+    subject: 'ErrorsFunction',
+    median: 46_500_000,
+    p99: 60_000_000,
+    unit: 'ns',
+    baseline: { subject: 'Baseline', median: 1_500_000 },
+  });
+  cold({
+    name: 'cold start',
+    subject: 'Baseline',
+    median: 1_500_000,
+    p99: 2_000_000,
+    unit: 'ns',
+    baseline: { subject: 'Baseline', median: 1_500_000 },
+  });
   const http = results.section('Throughput over HTTP', 'autocannon, 10 connections');
-  http({ name: 'throughput', subject: 'local stack | npm start', median: 6_000, unit: 'requests/s', baseline: { subject: 'bare server', median: 20_000 } });
+  http({
+    name: 'throughput',
+    subject: 'local stack | npm start',
+    median: 6_000,
+    unit: 'requests/s',
+    baseline: { subject: 'bare server', median: 20_000 },
+  });
   http({ name: 'bundle size, raw', subject: 'ErrorsFunction', median: 374_272, unit: 'bytes' });
-  results.verdict({ name: 'throughput ÷ bare', figure: 0.3, comparison: '≥', limit: 0.5, unit: 'ratio', detail: '6000 vs 20000 requests/s' });
+  results.verdict({
+    name: 'throughput ÷ bare',
+    figure: 0.3,
+    comparison: '≥',
+    limit: 0.5,
+    unit: 'ratio',
+    detail: '6000 vs 20000 requests/s',
+  });
   results.verdict({ name: 'warm median, slowest', figure: 19_630, comparison: '<', limit: 50_000, unit: 'ns' });
   return results.report(MACHINE, new Date('2026-11-22T10:00:00Z'), 231.44);
 }
@@ -51,7 +86,7 @@ function sectionRows(markdown: string, title: string): string[][] {
 }
 
 describe('bench/results.json', () => {
-  test('a report, through JSON, is valid against the schema, with each figure in its section and the run\'s machine', () => {
+  test("a report, through JSON, is valid against the schema, with each figure in its section and the run's machine", () => {
     const report = JSON.parse(JSON.stringify(sampleReport())) as Report;
     expect(validate(report) ? [] : validate.errors).toEqual([]);
     expect(report.sections.map((s) => s.title)).toEqual(['Cold start', 'Throughput over HTTP']);
@@ -67,7 +102,7 @@ describe('bench/results.json', () => {
     expect(report.durationSeconds).toBe(231.4);
   });
 
-  test('a yardstick\'s own figure is not set against itself', () => {
+  test("a yardstick's own figure is not set against itself", () => {
     const baseline = sampleReport().figures.find((f) => f.subject === 'Baseline')!;
     expect(baseline).not.toHaveProperty('baseline');
     expect(validate(JSON.parse(JSON.stringify(sampleReport())))).toBe(true);
@@ -82,7 +117,9 @@ describe('bench/results.json', () => {
 
   test('a figure that is not a number is refused where it is recorded', () => {
     const record = new Results().section('Warm', 'in-process');
-    expect(() => record({ name: 'warm latency, xml', subject: 'ErrorsFunction', median: Number.NaN, unit: 'ns' })).toThrow(/warm latency, xml of ErrorsFunction is NaN/);
+    expect(() => record({ name: 'warm latency, xml', subject: 'ErrorsFunction', median: Number.NaN, unit: 'ns' })).toThrow(
+      /warm latency, xml of ErrorsFunction is NaN/,
+    );
   });
 
   test('the schema allows the units the code records, and no other', () => {
@@ -99,7 +136,13 @@ describe('docs/benchmarks.md', () => {
     expect(at('Machine')).toBeLessThan(at('Cold start'));
     expect(at('Cold start')).toBeLessThan(at('Throughput over HTTP'));
     expect(at('Throughput over HTTP')).toBeLessThan(at('Targets'));
-    expect(sectionRows(markdown, 'Machine')).toEqual(expect.arrayContaining([['CPU', '2 × Test CPU 3000'], ['memory', '24.0 GiB'], ['Node', 'v24.21.0']]));
+    expect(sectionRows(markdown, 'Machine')).toEqual(
+      expect.arrayContaining([
+        ['CPU', '2 × Test CPU 3000'],
+        ['memory', '24.0 GiB'],
+        ['Node', 'v24.21.0'],
+      ]),
+    );
     expect(markdown).toContain('npm run bench');
   });
 
@@ -112,7 +155,7 @@ describe('docs/benchmarks.md', () => {
     ]);
   });
 
-  test('timings read in ms or µs, with p99 where the section has it; the yardstick\'s row has no ratio', () => {
+  test("timings read in ms or µs, with p99 where the section has it; the yardstick's row has no ratio", () => {
     const [header, , ...rows] = sectionRows(markdown, 'Cold start');
     expect(header).toEqual(['figure', 'subject', 'median', 'p99', 'baseline', 'baseline median', '× baseline']);
     expect(rows).toEqual([

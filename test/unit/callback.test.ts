@@ -9,19 +9,12 @@ describe('Requests: callback', () => {
     expect(() => checkCallback(raw)).toThrow(expect.objectContaining({ code: 1002, message: MISSING }));
   });
 
-  test.each([
-    'cb',
-    '$',
-    '_',
-    'jQuery1234_5678',
-    '$.fn.done',
-    'a.b.c',
-    'A9$_.b_$9',
-    'x'.repeat(128),
-    `${'a.'.repeat(63)}bc`,
-  ])('%s is valid', (raw) => {
-    expect(checkCallback(raw)).toBe(raw);
-  });
+  test.each(['cb', '$', '_', 'jQuery1234_5678', '$.fn.done', 'a.b.c', 'A9$_.b_$9', 'x'.repeat(128), `${'a.'.repeat(63)}bc`])(
+    '%s is valid',
+    (raw) => {
+      expect(checkCallback(raw)).toBe(raw);
+    },
+  );
 
   test.each([
     ['starting with a digit', '1abc'],

@@ -13,7 +13,9 @@ const DAY = 86_400;
 /** Dates near every level's bucket edges, and anywhere. */
 const date = fc.oneof(
   fc.integer({ min: 0, max: MAX_DATE }),
-  fc.tuple(fc.integer({ min: 0, max: 3_000 }), fc.constantFrom(1, 60, 3_600, DAY, 64 * DAY, 4_096 * DAY), fc.integer({ min: -2, max: 2 })).map(([k, w, d]) => Math.min(MAX_DATE, Math.max(0, k * w + d))),
+  fc
+    .tuple(fc.integer({ min: 0, max: 3_000 }), fc.constantFrom(1, 60, 3_600, DAY, 64 * DAY, 4_096 * DAY), fc.integer({ min: -2, max: 2 }))
+    .map(([k, w, d]) => Math.min(MAX_DATE, Math.max(0, k * w + d))),
 );
 const range = fc.tuple(date, date).map(([a, b]) => (a <= b ? { from: a, to: b } : { from: b, to: a }));
 
@@ -53,7 +55,9 @@ describe('spans of a range', () => {
       fc.property(range, date, ({ from, to }, t) => {
         const updates = new Set(counterUpdates(PHOTOS, t, 1).map((u) => `${u.key} ${u.attribute}`));
         const hits = spansOf(from, to).flatMap((span) =>
-          Array.from({ length: span.to - span.from + 1 }, (_, i) => span.from + i).filter((k) => updates.has(`count#photos#${span.level}#${span.start} c${k}`)),
+          Array.from({ length: span.to - span.from + 1 }, (_, i) => span.from + i).filter((k) =>
+            updates.has(`count#photos#${span.level}#${span.start} c${k}`),
+          ),
         );
         expect(hits.length).toBe(t >= from && t <= to ? 1 : 0);
       }),
@@ -76,7 +80,11 @@ test('a member moves one attribute of one item per level, the root included, und
 });
 
 describe('the lazy merge', () => {
-  const entry = fc.record({ id: fc.integer({ min: 1, max: 10_000 }), date: fc.integer({ min: 0, max: 50 }), rank: fc.integer({ min: 0, max: 5 }) });
+  const entry = fc.record({
+    id: fc.integer({ min: 1, max: 10_000 }),
+    date: fc.integer({ min: 0, max: 50 }),
+    rank: fc.integer({ min: 0, max: 5 }),
+  });
 
   /** Streams over sorted arrays, counting what each read. */
   function streamsOf(lists: Ranked[][]) {
@@ -94,15 +102,20 @@ describe('the lazy merge', () => {
 
   test('answers the first entries of the union in the order, reading at most twice what it takes plus one small read a stream', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...SORTS), fc.array(fc.array(entry, { maxLength: 200 }), { maxLength: 31 }), fc.integer({ min: 1, max: 300 }), async (sort, raw, need) => {
-        // Ids unique across streams, each stream sorted in the order, as an index partition is.
-        let next = 1;
-        const lists = raw.map((list) => list.map((e) => ({ ...e, id: next++ })).sort(ORDERS[sort]));
-        const { streams, read } = streamsOf(lists);
-        const merged = await mergeFirst(streams, ORDERS[sort], need);
-        expect(merged).toEqual(lists.flat().sort(ORDERS[sort]).slice(0, need));
-        expect(read.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(2 * merged.length + 16 * lists.length);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...SORTS),
+        fc.array(fc.array(entry, { maxLength: 200 }), { maxLength: 31 }),
+        fc.integer({ min: 1, max: 300 }),
+        async (sort, raw, need) => {
+          // Ids unique across streams, each stream sorted in the order, as an index partition is.
+          let next = 1;
+          const lists = raw.map((list) => list.map((e) => ({ ...e, id: next++ })).sort(ORDERS[sort]));
+          const { streams, read } = streamsOf(lists);
+          const merged = await mergeFirst(streams, ORDERS[sort], need);
+          expect(merged).toEqual(lists.flat().sort(ORDERS[sort]).slice(0, need));
+          expect(read.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(2 * merged.length + 16 * lists.length);
+        },
+      ),
       { numRuns: 300 },
     );
   });

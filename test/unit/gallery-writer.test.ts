@@ -14,7 +14,9 @@ import { PHOTOS, seriesOf } from '../../lib/gallery/layout';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 
 const ddb = mockClient(DynamoDBDocumentClient);
-const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1', credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' } }));
+const client = DynamoDBDocumentClient.from(
+  new DynamoDBClient({ region: 'us-east-1', credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' } }),
+);
 const fast = { attempts: 4, baseDelayMs: 1, maxDelayMs: 2 };
 
 const photo = (id: number, date: number, comments = 0): PhotoRecord => ({
@@ -41,10 +43,23 @@ const comment = (id: number, story: number, date: number, replyto: number | null
   root,
 });
 const added = (record: PhotoRecord | CommentRecord): RecordChange =>
-  'submit_date' in record ? { kind: 'photo', before: undefined, after: record, bumps: [] } : { kind: 'comment', before: undefined, after: record, bumps: bumpsOf(record) };
+  'submit_date' in record
+    ? { kind: 'photo', before: undefined, after: record, bumps: [] }
+    : { kind: 'comment', before: undefined, after: record, bumps: bumpsOf(record) };
 
-type TransactItem = { Put?: { Item: Record<string, unknown> }; Update?: { Key: { pk: string }; UpdateExpression: string; ConditionExpression?: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> }; Delete?: { Key: { pk: string } } };
-const transactions = (): TransactItem[][] => ddb.commandCalls(TransactWriteCommand).map((call) => call.args[0].input.TransactItems as TransactItem[]);
+type TransactItem = {
+  Put?: { Item: Record<string, unknown> };
+  Update?: {
+    Key: { pk: string };
+    UpdateExpression: string;
+    ConditionExpression?: string;
+    ExpressionAttributeNames: Record<string, string>;
+    ExpressionAttributeValues: Record<string, unknown>;
+  };
+  Delete?: { Key: { pk: string } };
+};
+const transactions = (): TransactItem[][] =>
+  ddb.commandCalls(TransactWriteCommand).map((call) => call.args[0].input.TransactItems as TransactItem[]);
 const keyOf = (item: TransactItem): string => (item.Put?.Item.pk ?? item.Update?.Key.pk ?? item.Delete?.Key.pk) as string;
 
 /** What the transactions add to each attribute of each item, summed over all of them. */
@@ -73,7 +88,10 @@ test('a photo and its comments in one transaction: the Put carries the count its
   await writeChanges(client, 't', [added(p), ...[2, 3, 4].map((id) => added(comment(id, 1, 1_000_100 + id)))], { retry: fast });
   const [only] = transactions();
   expect(transactions()).toHaveLength(1);
-  expect(only!.find((item) => item.Put?.Item.pk === 'photo#1')!.Put).toMatchObject({ Item: { comments: 3 }, ConditionExpression: 'attribute_not_exists(pk)' });
+  expect(only!.find((item) => item.Put?.Item.pk === 'photo#1')!.Put).toMatchObject({
+    Item: { comments: 3 },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
   expect(new Set(only!.map(keyOf)).size).toBe(only!.length);
 });
 
@@ -87,7 +105,9 @@ test('many records: at most 100 actions a transaction, one per item, and the cou
     expect(new Set(items.map(keyOf)).size).toBe(items.length);
   }
   const expected = new Map<string, number>();
-  for (const p of photos) for (const u of counterUpdates(PHOTOS, p.submit_date, 1)) expected.set(`${u.key} ${u.attribute}`, (expected.get(`${u.key} ${u.attribute}`) ?? 0) + 1);
+  for (const p of photos)
+    for (const u of counterUpdates(PHOTOS, p.submit_date, 1))
+      expected.set(`${u.key} ${u.attribute}`, (expected.get(`${u.key} ${u.attribute}`) ?? 0) + 1);
   expect(addsOf(all)).toEqual(expected);
   expect(all.flat().filter((item) => item.Put).length).toBe(400);
 });
@@ -103,7 +123,8 @@ test('a changed record: SET without its count, on the condition of its date, and
   expect(update.ExpressionAttributeValues).toEqual(expect.objectContaining({ [update.ConditionExpression!.split(' = ')[1]!]: 2_000_000 }));
   const moves = new Map<string, number>();
   for (const series of seriesOf({ kind: 'comment', story: 1, replyto: null })) {
-    for (const u of [...counterUpdates(series, 2_000_000, -1), ...counterUpdates(series, 3_000_000, 1)]) moves.set(`${u.key} ${u.attribute}`, (moves.get(`${u.key} ${u.attribute}`) ?? 0) + u.delta);
+    for (const u of [...counterUpdates(series, 2_000_000, -1), ...counterUpdates(series, 3_000_000, 1)])
+      moves.set(`${u.key} ${u.attribute}`, (moves.get(`${u.key} ${u.attribute}`) ?? 0) + u.delta);
   }
   expect(addsOf([items])).toEqual(new Map([...moves].filter(([, delta]) => delta !== 0)));
 });
@@ -111,17 +132,28 @@ test('a changed record: SET without its count, on the condition of its date, and
 test('removing a reply and its parent: the parent’s count is not added to after its removal', async () => {
   const parent = { ...comment(10, 1, 4_000_000), replies: 1 };
   const reply = comment(11, 1, 4_000_100, 10, 1, 10);
-  await writeChanges(client, 't', [
-    { kind: 'comment', before: reply, after: undefined, bumps: bumpsOf(reply) },
-    { kind: 'comment', before: parent, after: undefined, bumps: bumpsOf(parent) },
-  ], { retry: fast });
+  await writeChanges(
+    client,
+    't',
+    [
+      { kind: 'comment', before: reply, after: undefined, bumps: bumpsOf(reply) },
+      { kind: 'comment', before: parent, after: undefined, bumps: bumpsOf(parent) },
+    ],
+    { retry: fast },
+  );
   const items = transactions()[0]!;
-  expect(items.filter((item) => item.Delete).map(keyOf).sort()).toEqual(['comment#10', 'comment#11']);
+  expect(
+    items
+      .filter((item) => item.Delete)
+      .map(keyOf)
+      .sort(),
+  ).toEqual(['comment#10', 'comment#11']);
   expect(addsOf([items]).get('photo#1 comments')).toBe(-2);
 });
 
 test('a conflict with another transaction is sent again; a failed condition stops the import', async () => {
-  const cancelled = (code: string) => Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: code }] });
+  const cancelled = (code: string) =>
+    Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: code }] });
   ddb.on(TransactWriteCommand).rejectsOnce(cancelled('TransactionConflict')).resolves({});
   await writeChanges(client, 't', [added(photo(1, 1))], { retry: fast });
   expect(transactions()).toHaveLength(2);

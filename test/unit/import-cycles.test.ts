@@ -11,7 +11,14 @@ const ROOT = join(__dirname, '../..');
 const SOURCES = ['functions/**/*.ts', 'lib/**/*.ts', 'infra/**/*.ts', 'test/**/*.ts'];
 
 const graphOf = (entries: string[], cwd: string): Promise<DependencyTree> =>
-  parseDependencyTree(entries, { cwd, context: cwd, tsconfig: join(ROOT, 'tsconfig.json'), transform: false, include: /\.ts$/, exclude: /node_modules/ });
+  parseDependencyTree(entries, {
+    cwd,
+    context: cwd,
+    tsconfig: join(ROOT, 'tsconfig.json'),
+    transform: false,
+    include: /\.ts$/,
+    exclude: /node_modules/,
+  });
 
 let project: DependencyTree;
 beforeAll(async () => {
@@ -31,7 +38,9 @@ test('no import cycle', () => {
 test('lib/ imports nothing from infra/, functions/ or test/', () => {
   const upward = Object.entries(project)
     .filter(([file]) => file.startsWith('lib/'))
-    .flatMap(([file, dependencies]) => (dependencies ?? []).filter((d) => d.id !== null && /^(infra|functions|test)\//.test(d.id)).map((d) => `${file} → ${d.id}`));
+    .flatMap(([file, dependencies]) =>
+      (dependencies ?? []).filter((d) => d.id !== null && /^(infra|functions|test)\//.test(d.id)).map((d) => `${file} → ${d.id}`),
+    );
   expect(upward).toEqual([]);
 });
 

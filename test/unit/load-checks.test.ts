@@ -26,7 +26,18 @@ test('only allowed answers: PASS, with the count', () => {
 });
 
 test.each([
-  ['an answer it does not allow', outcome([[200, 10], [500, 2]], {}, ['GET /errors?type=json: 500 …']), /2 unexpected; GET \/errors/],
+  [
+    'an answer it does not allow',
+    outcome(
+      [
+        [200, 10],
+        [500, 2],
+      ],
+      {},
+      ['GET /errors?type=json: 500 …'],
+    ),
+    /2 unexpected; GET \/errors/,
+  ],
   ['connection errors', outcome([[200, 10]], { errors: 3 }), /3 connection errors/],
   ['timeouts', outcome([[200, 10]], { timeouts: 1 }), /1 timeouts/],
   ['no answer at all', outcome([]), /no answer at all/],

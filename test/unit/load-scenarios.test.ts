@@ -39,7 +39,9 @@ test('every scenario of the API asks for every response type, the javascript one
 
 test('the redirect scenario visits every short URL the sample holds; creations ask for every link', () => {
   const redirects = scenarios.filter((scenario) => scenario.role === 'redirects');
-  expect(redirects.flatMap((s) => s.requests.map((r) => `${r.method} ${r.path}`)).sort()).toEqual(SAMPLE.codes.map((code) => `GET /${code}`));
+  expect(redirects.flatMap((s) => s.requests.map((r) => `${r.method} ${r.path}`)).sort()).toEqual(
+    SAMPLE.codes.map((code) => `GET /${code}`),
+  );
   const creations = scenarios.filter((scenario) => scenario.role === 'creations');
   expect(new Set(creations.flatMap((s) => s.requests.map((r) => r.link)))).toEqual(new Set(SAMPLE.links));
 });

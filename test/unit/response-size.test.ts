@@ -20,7 +20,8 @@ const MAX_ID = Number.MAX_SAFE_INTEGER;
 /** The longest callback the Javascript type takes. */
 const CALLBACK = `c${'a'.repeat(127)}`;
 /** What the runtime sends for an answer: its JSON (header names' case makes no difference in size). */
-const envelope = (answer: Invocation): number => Buffer.byteLength(JSON.stringify({ statusCode: answer.statusCode, headers: answer.headers, body: answer.body }));
+const envelope = (answer: Invocation): number =>
+  Buffer.byteLength(JSON.stringify({ statusCode: answer.statusCode, headers: answer.headers, body: answer.body }));
 
 /** Characters text may hold; URLs hold no whitespace or control characters (the importer refuses them). */
 const TEXT_CHARS = ['\u0001', '\u001f', '"', '\\', '&', '<', '>', "'", '\r', '\n', '\t', '\u2028', '\ufffe', '😀', '中', 'é'];
@@ -49,7 +50,8 @@ const comment = (s: { user: string; content: string }): CommentValue => ({
   root: MAX_ID,
 });
 const wrapper = { timestamp: MAX_DATE, min_date: MAX_DATE, total: MAX_ID, offset: MAX_ID, count: 100 };
-const galleryPage = (p: GalleryPhotoValue): Resource => resource(GalleryShape, { ...wrapper, max_date: MAX_DATE, photos: Array(100).fill(p) });
+const galleryPage = (p: GalleryPhotoValue): Resource =>
+  resource(GalleryShape, { ...wrapper, max_date: MAX_DATE, photos: Array(100).fill(p) });
 const eventsPage = (c: CommentValue): Resource => resource(EventsShape, { ...wrapper, comments: Array(100).fill(c) });
 
 /** An endpoint answering a fixed resource, through the whole pipeline. */
@@ -82,7 +84,16 @@ describe.each(TYPES)('the largest page the importer allows, in %s', (type) => {
     const url = await costliest(type, URL_CHARS, (c) => galleryPage(photo({ ...plain, url: urlOf(c) })));
     const worst = { title: title.repeat(LIMITS.title), name: name.repeat(LIMITS.name), url: urlOf(url) };
     // Each string is one the importer takes.
-    const line = JSON.stringify({ type: 'photo', id: MAX_ID, submit_date: MAX_DATE, title: worst.title, user: { name: worst.name, icon: worst.url, registered: MAX_DATE, profileviews: MAX_ID }, src: worst.url, href: worst.url, digg_count: MAX_ID });
+    const line = JSON.stringify({
+      type: 'photo',
+      id: MAX_ID,
+      submit_date: MAX_DATE,
+      title: worst.title,
+      user: { name: worst.name, icon: worst.url, registered: MAX_DATE, profileviews: MAX_ID },
+      src: worst.url,
+      href: worst.url,
+      digg_count: MAX_ID,
+    });
     expect(parseLine(line)).toMatchObject({ ok: true });
     const answer = await ask(answering(galleryPage(photo(worst))), type);
     expect(answer.statusCode).toBe(200);
@@ -94,7 +105,17 @@ describe.each(TYPES)('the largest page the importer allows, in %s', (type) => {
     const user = await costliest(type, TEXT_CHARS, (c) => eventsPage(comment({ ...plain, user: c.repeat(100) })));
     const content = await costliest(type, TEXT_CHARS, (c) => eventsPage(comment({ ...plain, content: c.repeat(100) })));
     const worst = { user: user.repeat(LIMITS.name), content: content.repeat(LIMITS.content) };
-    const line = JSON.stringify({ type: 'comment', id: MAX_ID, photo: MAX_ID, replyto: MAX_ID, date: MAX_DATE, user: worst.user, content: worst.content, up: MAX_ID, down: MAX_ID });
+    const line = JSON.stringify({
+      type: 'comment',
+      id: MAX_ID,
+      photo: MAX_ID,
+      replyto: MAX_ID,
+      date: MAX_DATE,
+      user: worst.user,
+      content: worst.content,
+      up: MAX_ID,
+      down: MAX_ID,
+    });
     expect(parseLine(line)).toMatchObject({ ok: true });
     const answer = await ask(answering(eventsPage(comment(worst))), type);
     expect(answer.statusCode).toBe(200);
@@ -122,6 +143,14 @@ describe.each(TYPES)('the largest page the importer allows, in %s', (type) => {
 test('the importer refuses a string one character past its bound, and takes it at the bound', () => {
   const base = { type: 'comment', id: 1, photo: 1, replyto: null, date: 1, user: 'u', content: '', up: 0, down: 0 };
   expect(parseLine(JSON.stringify({ ...base, content: 'x'.repeat(LIMITS.content) }))).toMatchObject({ ok: true });
-  expect(parseLine(JSON.stringify({ ...base, content: 'x'.repeat(LIMITS.content + 1) }))).toEqual({ ok: false, reason: `"content" is longer than ${LIMITS.content} characters`, type: 'comment', id: 1 });
-  expect(parseLine(JSON.stringify({ ...base, user: 'x'.repeat(LIMITS.name + 1) }))).toMatchObject({ ok: false, reason: `"user" is longer than ${LIMITS.name} characters` });
+  expect(parseLine(JSON.stringify({ ...base, content: 'x'.repeat(LIMITS.content + 1) }))).toEqual({
+    ok: false,
+    reason: `"content" is longer than ${LIMITS.content} characters`,
+    type: 'comment',
+    id: 1,
+  });
+  expect(parseLine(JSON.stringify({ ...base, user: 'x'.repeat(LIMITS.name + 1) }))).toMatchObject({
+    ok: false,
+    reason: `"user" is longer than ${LIMITS.name} characters`,
+  });
 });

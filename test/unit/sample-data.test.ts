@@ -37,7 +37,10 @@ class MemoryLookup implements GalleryLookup {
 
 /** Plans the lines as a file holds them ('' is a blank line). */
 const plan = (lines: readonly string[], lookup: GalleryLookup = new MemoryLookup()): Promise<ImportPlan> =>
-  planImport(lines.map((line) => (line.trim() === '' ? undefined : parseLine(line))), lookup);
+  planImport(
+    lines.map((line) => (line.trim() === '' ? undefined : parseLine(line))),
+    lookup,
+  );
 
 // ---------------------------------------------------------------------------------------------
 // The sample gallery.
@@ -58,7 +61,8 @@ describe('the sample gallery', () => {
     expect(text(generateGallery({ now: NOW, seed: 2 }))).not.toBe(text(records));
     const later = generateGallery({ now: NOW + DAY });
     expect(text(later)).not.toBe(text(records));
-    const photoDates = (recordsOf: ImportRecord[], shift = 0) => recordsOf.flatMap((record) => (record.type === 'photo' ? [record.submit_date - shift] : []));
+    const photoDates = (recordsOf: ImportRecord[], shift = 0) =>
+      recordsOf.flatMap((record) => (record.type === 'photo' ? [record.submit_date - shift] : []));
     expect(photoDates(later, DAY)).toEqual(photoDates(records));
   });
 
@@ -76,7 +80,10 @@ describe('the sample gallery', () => {
     expect(Math.max(...dates)).toBeLessThanOrEqual(NOW);
     expect(dates).toEqual([...dates].sort((a, b) => a - b));
     // Each of the twelve 10-day stretches holds at least half its even share (250).
-    const stretches = Array.from({ length: 12 }, (_, index) => dates.filter((date) => Math.floor((NOW - date) / (10 * DAY)) === index).length);
+    const stretches = Array.from(
+      { length: 12 },
+      (_, index) => dates.filter((date) => Math.floor((NOW - date) / (10 * DAY)) === index).length,
+    );
     for (const count of stretches) expect(count).toBeGreaterThan(125);
     // The default 30-day window holds about a quarter of them.
     expect(dates.filter((date) => date >= NOW - 30 * DAY).length).toBeGreaterThan(500);
@@ -214,7 +221,14 @@ describe('the sample gallery', () => {
 
 describe('the random numbers', () => {
   test('are the same for a seed, in [0, 1), and spread', () => {
-    const draw = (seed: number) => Array.from({ length: 1_000 }, (() => { const random = new Random(seed); return () => random.float(); })());
+    const draw = (seed: number) =>
+      Array.from(
+        { length: 1_000 },
+        (() => {
+          const random = new Random(seed);
+          return () => random.float();
+        })(),
+      );
     expect(draw(7)).toEqual(draw(7));
     expect(draw(7)).not.toEqual(draw(8));
     const values = draw(7);
@@ -303,7 +317,10 @@ describe('a line on its own', () => {
     [withField(PHOTO, 'title', 5), /^"title" must be a string$/],
     [withField(PHOTO, 'title', 'x'.repeat(LIMITS.title + 1)), /^"title" is longer than 2000 characters$/],
     [withField(COMMENT, 'content', 'x'.repeat(LIMITS.content + 1)), /^"content" is longer than 8000 characters$/],
-    ['{"type":"photo","id":5,"submit_date":1,"title":"bad \\ud800 half","user":{"name":"a","icon":"http://a.example/","registered":0,"profileviews":0},"src":"http://a.example/","href":"http://a.example/","digg_count":0}', /^"title" holds a lone surrogate/],
+    [
+      '{"type":"photo","id":5,"submit_date":1,"title":"bad \\ud800 half","user":{"name":"a","icon":"http://a.example/","registered":0,"profileviews":0},"src":"http://a.example/","href":"http://a.example/","digg_count":0}',
+      /^"title" holds a lone surrogate/,
+    ],
     [withField(PHOTO, 'user', 'alice'), /^"user" must be an object with name, icon, registered and profileviews$/],
     [withField(PHOTO, 'user.name', '  '), /^"user\.name" must not be empty$/],
     [withField(COMMENT, 'user', ''), /^"user" must not be empty$/],
@@ -356,9 +373,20 @@ const keysOf = (result: ImportPlan): string[] => result.changes.map((change) => 
 
 describe('lines together', () => {
   test('derive level, root, replies and comments, whatever the order of the lines', async () => {
-    const result = await plan([commentLine(13, 1, 12), '', commentLine(12, 1, 11), commentLine(11, 1, null), photoLine(1), commentLine(14, 1, 11), photoLine(2)]);
+    const result = await plan([
+      commentLine(13, 1, 12),
+      '',
+      commentLine(12, 1, 11),
+      commentLine(11, 1, null),
+      photoLine(1),
+      commentLine(14, 1, 11),
+      photoLine(2),
+    ]);
     expect(result.refused).toEqual([]);
-    expect(result.photos.map((photo) => [photo.id, photo.comments])).toEqual([[1, 4], [2, 0]]);
+    expect(result.photos.map((photo) => [photo.id, photo.comments])).toEqual([
+      [1, 4],
+      [2, 0],
+    ]);
     expect(Object.fromEntries(result.comments.map((comment) => [comment.id, [comment.level, comment.root, comment.replies]]))).toEqual({
       11: [0, 11, 2],
       12: [1, 11, 1],
@@ -370,7 +398,10 @@ describe('lines together', () => {
     expect(result.changes[0]).toMatchObject({ kind: 'photo', before: undefined, after: { id: 1, comments: 0 }, bumps: [] });
     const change = (id: number) => result.changes.find((c) => c.kind === 'comment' && c.after!.id === id)!;
     expect(change(13)).toMatchObject({ before: undefined, after: { story: 1, replyto: 12, replies: 0, level: 2, root: 11 } });
-    expect(change(13).bumps).toEqual([{ kind: 'photo', id: 1, field: 'comments' }, { kind: 'comment', id: 12, field: 'replies' }]);
+    expect(change(13).bumps).toEqual([
+      { kind: 'photo', id: 1, field: 'comments' },
+      { kind: 'comment', id: 12, field: 'replies' },
+    ]);
     expect(change(11).bumps).toEqual([{ kind: 'photo', id: 1, field: 'comments' }]);
     // Parents are written before their replies, whatever the order of the file.
     expect(keysOf(result)).toEqual(['photo#1', 'photo#2', 'comment#11', 'comment#12', 'comment#14', 'comment#13']);
@@ -383,35 +414,70 @@ describe('lines together', () => {
       { line: 1, reason: 'comment 20 is stored under photo 2 as a top-level comment; the importer does not move comments' },
       { line: 2, reason: 'comment 20, which it replies to, is refused (line 1)' },
     ]);
-    const moved = await plan([commentLine(21, 2, null), commentLine(22, 2, 20)], new MemoryLookup([storedPhoto(2, 2)], [stored(20, 2, null, 0, 20, 1), stored(21, 2, 20, 1, 20)]));
-    expect(moved.refused).toEqual([{ line: 1, reason: 'comment 21 is stored under photo 2 replying to comment 20; the importer does not move comments' }]);
+    const moved = await plan(
+      [commentLine(21, 2, null), commentLine(22, 2, 20)],
+      new MemoryLookup([storedPhoto(2, 2)], [stored(20, 2, null, 0, 20, 1), stored(21, 2, 20, 1, 20)]),
+    );
+    expect(moved.refused).toEqual([
+      { line: 1, reason: 'comment 21 is stored under photo 2 replying to comment 20; the importer does not move comments' },
+    ]);
     expect(moved.comments.map((comment) => [comment.id, comment.level])).toEqual([[22, 1]]);
   });
 
   test.each([
-    ['a second photo with the same id', [photoLine(1), photoLine(1, { title: 'again' })], [{ line: 2, reason: 'photo 1 is already on line 1' }]],
-    ['a second comment with the same id', [photoLine(1), commentLine(10, 1, null), commentLine(10, 1, null)], [{ line: 3, reason: 'comment 10 is already on line 2' }]],
-    ['a comment of a photo that is nowhere', [commentLine(10, 7, null)], [{ line: 1, reason: 'photo 7 is neither in the file nor in the table' }]],
-    ['a comment of a refused photo', [photoLine(1, { src: 'x' }), commentLine(10, 1, null)], [
-      { line: 1, reason: '"src" must be an absolute http or https URL' },
-      { line: 2, reason: 'photo 1 is refused (line 1)' },
-    ]],
-    ['a reply to a comment that is nowhere', [photoLine(1), commentLine(10, 1, 99)], [{ line: 2, reason: 'comment 99, which it replies to, is neither in the file nor in the table' }]],
-    ['replies to a refused comment, at every level below it', [photoLine(1), commentLine(10, 1, null, { up: -1 }), commentLine(11, 1, 10), commentLine(12, 1, 11)], [
-      { line: 2, reason: '"up" must be a whole number from 0 to 9007199254740991' },
-      { line: 3, reason: 'comment 10, which it replies to, is refused (line 2)' },
-      { line: 4, reason: 'comment 11, which it replies to, is refused (line 3)' },
-    ]],
-    ['a reply to a comment of another photo', [photoLine(1), photoLine(2), commentLine(10, 1, null), commentLine(11, 2, 10)], [
-      { line: 4, reason: 'comment 10, which it replies to, belongs to photo 1, not 2' },
-    ]],
+    [
+      'a second photo with the same id',
+      [photoLine(1), photoLine(1, { title: 'again' })],
+      [{ line: 2, reason: 'photo 1 is already on line 1' }],
+    ],
+    [
+      'a second comment with the same id',
+      [photoLine(1), commentLine(10, 1, null), commentLine(10, 1, null)],
+      [{ line: 3, reason: 'comment 10 is already on line 2' }],
+    ],
+    [
+      'a comment of a photo that is nowhere',
+      [commentLine(10, 7, null)],
+      [{ line: 1, reason: 'photo 7 is neither in the file nor in the table' }],
+    ],
+    [
+      'a comment of a refused photo',
+      [photoLine(1, { src: 'x' }), commentLine(10, 1, null)],
+      [
+        { line: 1, reason: '"src" must be an absolute http or https URL' },
+        { line: 2, reason: 'photo 1 is refused (line 1)' },
+      ],
+    ],
+    [
+      'a reply to a comment that is nowhere',
+      [photoLine(1), commentLine(10, 1, 99)],
+      [{ line: 2, reason: 'comment 99, which it replies to, is neither in the file nor in the table' }],
+    ],
+    [
+      'replies to a refused comment, at every level below it',
+      [photoLine(1), commentLine(10, 1, null, { up: -1 }), commentLine(11, 1, 10), commentLine(12, 1, 11)],
+      [
+        { line: 2, reason: '"up" must be a whole number from 0 to 9007199254740991' },
+        { line: 3, reason: 'comment 10, which it replies to, is refused (line 2)' },
+        { line: 4, reason: 'comment 11, which it replies to, is refused (line 3)' },
+      ],
+    ],
+    [
+      'a reply to a comment of another photo',
+      [photoLine(1), photoLine(2), commentLine(10, 1, null), commentLine(11, 2, 10)],
+      [{ line: 4, reason: 'comment 10, which it replies to, belongs to photo 1, not 2' }],
+    ],
     ['a comment replying to itself', [photoLine(1), commentLine(10, 1, 10)], [{ line: 2, reason: 'replies form a cycle: 10 → 10' }]],
-    ['comments replying to each other, and a reply to them', [photoLine(1), commentLine(10, 1, 12), commentLine(11, 1, 10), commentLine(12, 1, 11), commentLine(13, 1, 12)], [
-      { line: 2, reason: 'replies form a cycle: 10 → 12 → 11 → 10' },
-      { line: 3, reason: 'replies form a cycle: 11 → 10 → 12 → 11' },
-      { line: 4, reason: 'replies form a cycle: 12 → 11 → 10 → 12' },
-      { line: 5, reason: 'comment 12, which it replies to, is refused (line 4)' },
-    ]],
+    [
+      'comments replying to each other, and a reply to them',
+      [photoLine(1), commentLine(10, 1, 12), commentLine(11, 1, 10), commentLine(12, 1, 11), commentLine(13, 1, 12)],
+      [
+        { line: 2, reason: 'replies form a cycle: 10 → 12 → 11 → 10' },
+        { line: 3, reason: 'replies form a cycle: 11 → 10 → 12 → 11' },
+        { line: 4, reason: 'replies form a cycle: 12 → 11 → 10 → 12' },
+        { line: 5, reason: 'comment 12, which it replies to, is refused (line 4)' },
+      ],
+    ],
     ['a line that is not JSON', [photoLine(1), 'nope'], [{ line: 2, reason: expect.stringMatching(/^not JSON/) }]],
   ])('%s is refused', async (_, lines, refused) => {
     const result = await plan(lines);
@@ -427,7 +493,9 @@ describe('lines together', () => {
     expect(written).toHaveLength(new Set(written).size);
     for (const line of refusedLines) {
       const parsed = JSON.parse(lines[line - 1]!.startsWith('{') ? lines[line - 1]! : '{}');
-      const first = lines.findIndex((other) => other.startsWith('{') && JSON.parse(other).id === parsed.id && JSON.parse(other).type === parsed.type) + 1;
+      const first =
+        lines.findIndex((other) => other.startsWith('{') && JSON.parse(other).id === parsed.id && JSON.parse(other).type === parsed.type) +
+        1;
       if (first === line) expect(written).not.toContain(`${parsed.type}#${parsed.id}`);
     }
   });
@@ -470,7 +538,12 @@ describe('lines together', () => {
     const result = await plan([photoLine(1, { digg_count: 40 }), commentLine(20, 1, null, { date: 1_300_000_000, up: 7 })], table);
     expect(result.changes).toEqual([
       { kind: 'photo', before: storedPhoto(1, 1), after: { ...storedPhoto(1, 1), digg_count: 40 }, bumps: [] },
-      { kind: 'comment', before: stored(20, 1, null, 0, 20), after: { ...stored(20, 1, null, 0, 20), date: 1_300_000_000, up: 7 }, bumps: [] },
+      {
+        kind: 'comment',
+        before: stored(20, 1, null, 0, 20),
+        after: { ...stored(20, 1, null, 0, 20), date: 1_300_000_000, up: 7 },
+        bumps: [],
+      },
     ]);
     expect(result.countsOutside).toBe(0);
   });

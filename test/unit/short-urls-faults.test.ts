@@ -85,7 +85,8 @@ class FakeDatabase {
 const pkOf = (input: { Key?: Record<string, unknown> }): string => String(input.Key?.pk);
 
 function pointOfUpdate(input: UpdateCommandInput): Point {
-  if (input.TableName === UNIT_RATE_LIMITS_TABLE) return input.ExpressionAttributeValues?.[':minusOne'] === undefined ? 'rate-limit' : 'give-back';
+  if (input.TableName === UNIT_RATE_LIMITS_TABLE)
+    return input.ExpressionAttributeValues?.[':minusOne'] === undefined ? 'rate-limit' : 'give-back';
   return 'next-itemid';
 }
 
@@ -124,7 +125,8 @@ function install(database: FakeDatabase, fault: Fault = () => undefined): void {
     switch (point) {
       case 'rate-limit': {
         const values = input.ExpressionAttributeValues!;
-        if ((window.count ?? 0) >= (values[':addressLimit'] as number) || (window[key] ?? 0) >= (values[':keyLimit'] as number)) throw windowFull(window);
+        if ((window.count ?? 0) >= (values[':addressLimit'] as number) || (window[key] ?? 0) >= (values[':keyLimit'] as number))
+          throw windowFull(window);
         database.windows.set(pk, { ...window, count: (window.count ?? 0) + 1, [key]: (window[key] ?? 0) + 1 });
         return {};
       }
@@ -162,11 +164,22 @@ const KEY = `appkey=${encodeURIComponent(APP_KEY)}`;
 const NEW_URL = 'https://faults.example/new?x=1';
 const EXISTING = { code: 'Exist12', link: 'https://faults.example/existing', itemid: 7, view_count: 3 };
 
-const createTarget = (type: ResponseType, url = NEW_URL): string => `/url/short/create?url=${encodeURIComponent(url)}&${KEY}&${typeQuery(type)}`;
+const createTarget = (type: ResponseType, url = NEW_URL): string =>
+  `/url/short/create?url=${encodeURIComponent(url)}&${KEY}&${typeQuery(type)}`;
 const lookupTarget = (type: ResponseType, code = EXISTING.code): string => `/url/short/${code}?${KEY}&${typeQuery(type)}`;
 
 /** Text of the process that must never reach a client. */
-const INTERNAL = [UNIT_SHORT_URLS_TABLE, UNIT_RATE_LIMITS_TABLE, 'stack', 'Exception', '/work/', 'node_modules', '.ts:', 'arn:aws', 'secret-'];
+const INTERNAL = [
+  UNIT_SHORT_URLS_TABLE,
+  UNIT_RATE_LIMITS_TABLE,
+  'stack',
+  'Exception',
+  '/work/',
+  'node_modules',
+  '.ts:',
+  'arn:aws',
+  'secret-',
+];
 
 function expectNoInternals(response: Invocation, error?: unknown, { catalogueOnly = true } = {}): void {
   const { body } = response;
@@ -275,19 +288,28 @@ const TRANSIENT: ReadonlyArray<readonly [string, () => Error]> = [
         $metadata: { httpStatusCode: 400 },
       }),
   ],
-  ['ThrottlingException', () => new ThrottlingException({ message: 'secret-throttling: Rate of requests exceeds the allowed throughput', $metadata: {} })],
+  [
+    'ThrottlingException',
+    () => new ThrottlingException({ message: 'secret-throttling: Rate of requests exceeds the allowed throughput', $metadata: {} }),
+  ],
   [
     'ThrottlingException by name only',
     () => Object.assign(new Error('secret-throttling-by-name: too many requests'), { name: 'ThrottlingException' }),
   ],
   ['TimeoutError', () => Object.assign(new Error('secret-timeout: Connection timed out after 2000 ms'), { name: 'TimeoutError' })],
-  ['ECONNREFUSED', () => Object.assign(new Error('secret-refused: connect ECONNREFUSED 10.11.12.13:443'), { code: 'ECONNREFUSED', errno: -111 })],
+  [
+    'ECONNREFUSED',
+    () => Object.assign(new Error('secret-refused: connect ECONNREFUSED 10.11.12.13:443'), { code: 'ECONNREFUSED', errno: -111 }),
+  ],
 ];
 
 const UNEXPECTED: ReadonlyArray<readonly [string, () => Error]> = [
   [
     'ValidationException',
-    () => Object.assign(new Error(`secret-validation: One or more parameter values were invalid: ${UNIT_SHORT_URLS_TABLE}`), { name: 'ValidationException' }),
+    () =>
+      Object.assign(new Error(`secret-validation: One or more parameter values were invalid: ${UNIT_SHORT_URLS_TABLE}`), {
+        name: 'ValidationException',
+      }),
   ],
   [
     'AccessDeniedException',
@@ -302,9 +324,16 @@ const UNEXPECTED: ReadonlyArray<readonly [string, () => Error]> = [
   ],
   [
     'ResourceNotFoundException',
-    () => new ResourceNotFoundException({ message: `secret-missing: Requested resource not found: Table: ${UNIT_RATE_LIMITS_TABLE} not found`, $metadata: {} }),
+    () =>
+      new ResourceNotFoundException({
+        message: `secret-missing: Requested resource not found: Table: ${UNIT_RATE_LIMITS_TABLE} not found`,
+        $metadata: {},
+      }),
   ],
-  ['a TypeError (a bug)', () => new TypeError("secret-bug: Cannot read properties of undefined (reading 'last') at /work/main/lib/x.ts:1:2")],
+  [
+    'a TypeError (a bug)',
+    () => new TypeError("secret-bug: Cannot read properties of undefined (reading 'last') at /work/main/lib/x.ts:1:2"),
+  ],
 ];
 
 /** Where an API request meets the database, with the request that gets there. */
@@ -381,7 +410,12 @@ describe('creations that race: the conditional transaction decides', () => {
         return undefined;
       });
       const entry = entryOf(await invoke(createTarget(type)), type);
-      expect(entry).toEqual({ link: winner.link, short_url: shortUrlOf(winner.code), itemid: winner.itemid, view_count: winner.view_count });
+      expect(entry).toEqual({
+        link: winner.link,
+        short_url: shortUrlOf(winner.code),
+        itemid: winner.itemid,
+        view_count: winner.view_count,
+      });
       expect(database.count('insert')).toBe(1);
       // Read again after losing: the link's entry, then the winner's record.
       expect(database.calls.map((call) => call.point)).toEqual([
@@ -413,7 +447,12 @@ describe('creations that race: the conditional transaction decides', () => {
       expect(more).toEqual([]);
       expect(codeOfPut(second!)).not.toBe(codeOfPut(first!));
       expect(codeOfPut(second!)).toMatch(/^code#[0-9A-Za-z]{7}$/);
-      expect(entry).toEqual({ link: new URL(NEW_URL).href, short_url: shortUrlOf(codeOfPut(second!).slice('code#'.length)), itemid: 101, view_count: 0 });
+      expect(entry).toEqual({
+        link: new URL(NEW_URL).href,
+        short_url: shortUrlOf(codeOfPut(second!).slice('code#'.length)),
+        itemid: 101,
+        view_count: 0,
+      });
       expect(database.count('next-itemid')).toBe(1);
       // The other link's record is untouched.
       expect(database.shortUrls.get(codeOfPut(first!))).toMatchObject({ link: 'https://faults.example/other', itemid: 9 });
@@ -431,7 +470,12 @@ describe('creations that race: the conditional transaction decides', () => {
       const entry = entryOf(await invoke(createTarget(type)), type);
       const inserts = database.inserts();
       expect(inserts).toHaveLength(3);
-      expect(entry).toEqual({ link: new URL(NEW_URL).href, short_url: shortUrlOf(codeOfPut(inserts[2]!).slice('code#'.length)), itemid: 101, view_count: 0 });
+      expect(entry).toEqual({
+        link: new URL(NEW_URL).href,
+        short_url: shortUrlOf(codeOfPut(inserts[2]!).slice('code#'.length)),
+        itemid: 101,
+        view_count: 0,
+      });
       expect(database.count('next-itemid')).toBe(1);
       // Each retry looks for the link first: the other request may have made it.
       expect(database.count('find-link')).toBe(3);
@@ -450,7 +494,9 @@ describe('creations that race: the conditional transaction decides', () => {
     const started = Date.now();
     const responses = await Promise.all(TYPES.map((type) => invoke(createTarget(type))));
     expect(Date.now() - started).toBeLessThan(5_000);
-    responses.forEach((response, i) => expectInternalError(response, TYPES[i]!, errors[0]));
+    responses.forEach((response, i) => {
+      expectInternalError(response, TYPES[i]!, errors[0]);
+    });
     // A bounded number of attempts per request (lib/shorturls/service.ts, MAX_ATTEMPTS).
     expect(database.count('insert')).toBe(8 * TYPES.length);
     expect(database.shortUrls.size).toBe(0);
@@ -488,7 +534,9 @@ describe('creations that race: the conditional transaction decides', () => {
 
 describe('the rate limit: a refused conditional update is 503 with Retry-After, and nothing is counted or created', () => {
   const failing = (window: Record<string, number>) => (point: Point) =>
-    point === 'rate-limit' ? windowFull(window, `secret-condition: The conditional request failed on ${UNIT_RATE_LIMITS_TABLE}`) : undefined;
+    point === 'rate-limit'
+      ? windowFull(window, `secret-condition: The conditional request failed on ${UNIT_RATE_LIMITS_TABLE}`)
+      : undefined;
 
   test('refused for the app key from this address: one conditional update, nothing else', async () => {
     const database = new FakeDatabase();
@@ -537,11 +585,17 @@ describe('the rate limit: a refused conditional update is 503 with Retry-After, 
     install(database, (point) => (point === 'insert' && failures-- > 0 ? TRANSIENT[0]![1]() : undefined));
     const now = jest.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 5, 1, 12, 0, 30));
     try {
-      for (let i = 0; i < 20; i++) expect((await invoke(`/url/short/create?url=${encodeURIComponent(`https://faults.example/f${i}`)}&${KEY}&type=json`)).statusCode).toBe(503);
+      for (let i = 0; i < 20; i++)
+        expect(
+          (await invoke(`/url/short/create?url=${encodeURIComponent(`https://faults.example/f${i}`)}&${KEY}&type=json`)).statusCode,
+        ).toBe(503);
       expect([...database.windows.values()].every((window) => Object.values(window).every((count) => count === 0))).toBe(true);
       expect(database.count('give-back')).toBe(20);
       // So the 60 places of this key from this address are all there.
-      for (let i = 0; i < 60; i++) expect((await invoke(`/url/short/create?url=${encodeURIComponent(`https://faults.example/${i}`)}&${KEY}&type=json`)).statusCode).toBe(200);
+      for (let i = 0; i < 60; i++)
+        expect(
+          (await invoke(`/url/short/create?url=${encodeURIComponent(`https://faults.example/${i}`)}&${KEY}&type=json`)).statusCode,
+        ).toBe(200);
       expectRateLimited(await invoke(createTarget('json')), 'json');
     } finally {
       now.mockRestore();
@@ -603,7 +657,9 @@ describe('the short-link host', () => {
     expect((await invokeShortLink(`/${EXISTING.code}`, { requestId: 'another-request' })).statusCode).toBe(301);
     expect(database.shortUrls.get(`code#${EXISTING.code}`)?.view_count).toBe(EXISTING.view_count + 2);
     // Each view a one-item transaction with a token of at most 36 characters, beside a consistent read.
-    const tokens = database.calls.filter((call) => call.point === 'count-view').map((call) => (call.input as TransactWriteCommandInput).ClientRequestToken!);
+    const tokens = database.calls
+      .filter((call) => call.point === 'count-view')
+      .map((call) => (call.input as TransactWriteCommandInput).ClientRequestToken!);
     expect(new Set(tokens).size).toBe(2);
     for (const token of tokens) expect(token.length).toBeLessThanOrEqual(36);
   });
@@ -623,7 +679,9 @@ describe('the short-link host', () => {
   test('views that other views cancel (TransactionConflict) are sent again and counted once', async () => {
     const database = new FakeDatabase();
     database.put(EXISTING);
-    install(database, (point, _input, db) => (point === 'count-view' && db.count('count-view') <= 3 ? cancelled('TransactionConflict') : undefined));
+    install(database, (point, _input, db) =>
+      point === 'count-view' && db.count('count-view') <= 3 ? cancelled('TransactionConflict') : undefined,
+    );
     expect((await invokeShortLink(`/${EXISTING.code}`)).statusCode).toBe(301);
     expect(database.count('count-view')).toBe(4);
     expect(database.shortUrls.get(`code#${EXISTING.code}`)?.view_count).toBe(EXISTING.view_count + 1);
