@@ -1,26 +1,31 @@
 /**
- * The README against what it describes, offline: every function of template.yaml has its
- * `sam local invoke` line with a sample event that exists and is of one of its routes; every
- * template parameter, every variable the template gives the functions and every variable the
- * code reads is in the settings table; the two commands at the top are the documented ones;
- * every `npm run X` is a script of package.json.
+ * The README and the docs against what they describe, offline: the README is short, its two
+ * commands are the documented ones and every `npm run X` is a script of package.json; no link in
+ * the README or docs/ leaves the repository or points at a file it does not hold; docs/api.md
+ * names every route and every catalogue code; in docs/deploy.md every function of template.yaml
+ * has its `sam local invoke` line with a sample event that exists and is of one of its routes,
+ * and every template parameter, every variable the template gives the functions and every
+ * variable the code reads is in the settings table.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, normalize } from 'node:path';
+import { ERROR_CATALOGUE } from '../../lib/catalog/errors';
 import { functionsOf, loadTemplate, routesOf } from '../../infra/template';
 
 const readme = readFileSync('README.md', 'utf8');
+const deploy = readFileSync('docs/deploy.md', 'utf8');
+const api = readFileSync('docs/api.md', 'utf8');
 const template = loadTemplate();
 const functions = functionsOf(template);
 const routes = routesOf(template);
 const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
 
-/** The text of the README section under `## title`, up to the next `## `. */
+/** The text of docs/deploy.md's section under `## title`, up to the next `## `. */
 function section(title: string): string {
-  const start = readme.indexOf(`\n## ${title}\n`);
-  if (start < 0) throw new Error(`README.md has no section "## ${title}"`);
-  const end = readme.indexOf('\n## ', start + 1);
-  return readme.slice(start, end < 0 ? undefined : end);
+  const start = deploy.indexOf(`\n## ${title}\n`);
+  if (start < 0) throw new Error(`docs/deploy.md has no section "## ${title}"`);
+  const end = deploy.indexOf('\n## ', start + 1);
+  return deploy.slice(start, end < 0 ? undefined : end);
 }
 
 /** Every `code` span of the markdown table rows of a text. */
@@ -63,7 +68,7 @@ function variablesReadByCode(): string[] {
   return [...names].sort();
 }
 
-describe('README.md: Try one function with the SAM CLI', () => {
+describe('docs/deploy.md: Try one function with the SAM CLI', () => {
   const text = section('Try one function with the SAM CLI');
 
   test('the template has the functions the README lists, 16 of them', () => {
@@ -93,7 +98,7 @@ describe('README.md: Try one function with the SAM CLI', () => {
   });
 });
 
-describe('README.md: Settings', () => {
+describe('docs/deploy.md: Settings', () => {
   const settings = tableCodeSpans(section('Settings'));
 
   test.each(Object.keys(template.Parameters ?? {}).map((name) => [name]))('the template parameter %s is in the settings table', (name) => {
@@ -151,5 +156,47 @@ describe('README.md: commands', () => {
   test('npm start and npm test, the bare forms, are scripts too', () => {
     expect(scripts).toHaveProperty('start');
     expect(scripts).toHaveProperty('test');
+  });
+});
+
+describe('README.md and docs/: read in minutes, standing alone', () => {
+  const markdown = [
+    'README.md',
+    ...readdirSync('docs')
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `docs/${name}`),
+  ];
+
+  test('the README is at most 200 lines', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(200);
+  });
+
+  /** The anchors a markdown file's headings get: lower case, punctuation dropped, spaces as hyphens. */
+  const anchorsOf = (path: string): string[] =>
+    [...readFileSync(path, 'utf8').matchAll(/^#+ (.+)$/gm)].map((match) =>
+      match[1]!
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, '')
+        .replace(/ /g, '-'),
+    );
+
+  test.each(markdown.map((file) => [file]))('every link of %s is a file of the repository, and its anchor a heading there', (file) => {
+    const broken = [...readFileSync(file, 'utf8').matchAll(/\]\(([^)\s]+)\)/g)]
+      .map((match) => match[1]!)
+      .filter((target) => {
+        const [name, anchor] = target.split('#') as [string, string | undefined];
+        const path = name === '' ? file : normalize(join(dirname(file), name));
+        if (/^[a-z]+:/i.test(target) || path.startsWith('..') || !existsSync(path)) return true;
+        return anchor !== undefined && !anchorsOf(path).includes(anchor);
+      });
+    expect(broken).toEqual([]);
+  });
+
+  test('docs/api.md names every route of the template and every catalogue code', () => {
+    // `$default` is the catch-all; a greedy `{short_url+}` is written `{short_url}`.
+    const paths = [...new Set(routes.filter((route) => route.path.startsWith('/')).map((route) => route.path.replace('+}', '}')))];
+    expect(paths.length).toBeGreaterThan(14);
+    expect(paths.filter((path) => !api.includes(`\`${path}\``))).toEqual([]);
+    expect(ERROR_CATALOGUE.map(([code]) => code).filter((code) => !new RegExp(`^\\| ${code} \\|`, 'm').test(api))).toEqual([]);
   });
 });
