@@ -1,6 +1,8 @@
 /**
- * Two projects, as serverless-test-samples keeps them: unit tests (no network, no processes)
- * and integration tests (DynamoDB Local, the local server, real PHP, built bundles). TypeScript and the
+ * Three projects, as serverless-test-samples keeps unit and integration apart: unit tests (pure
+ * functions: no network, no processes), static checks (the repository's files: README and docs,
+ * template, workflows, import graph; no database) and integration tests (DynamoDB Local, the
+ * local server, real PHP, built bundles). TypeScript and the
  * ESM-only middy packages are compiled to CommonJS by swc for jest's module system.
  */
 const shared = {
@@ -19,6 +21,7 @@ module.exports = {
   reporters: ['default', '<rootDir>/test/support/summary-reporter.cjs'],
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    { ...shared, displayName: 'static', testMatch: ['<rootDir>/test/static/**/*.test.ts'] },
     {
       ...shared,
       displayName: 'integration',

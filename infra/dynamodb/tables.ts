@@ -6,7 +6,7 @@ import {
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
-import { tablesOf, type LocalStack, type Template } from '../template';
+import { tablesOf, type LocalStack, type Template } from '../local/template';
 
 /** Creates each missing table; answers the names of the tables it created. */
 export async function ensureTables(client: DynamoDBClient, template: Template, stack: LocalStack = {}): Promise<string[]> {

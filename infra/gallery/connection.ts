@@ -5,7 +5,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { loadTemplate, tablesOf, type Template } from '../template';
+import { loadTemplate, tablesOf, type Template } from '../local/template';
 
 export interface Connection {
   readonly endpoint: string;

@@ -2,7 +2,7 @@
  * The gallery importer (docs/import-format.md): reads NDJSON lines, checks each (./records.ts)
  * and all together against the table (./plan.ts), then writes what is new or changed, with the
  * counters and counts it adds to, in transactions (./writer.ts). A refused line writes nothing;
- * the others are written all the same. `npm run import` (infra/import.ts) and `npm run seed`
+ * the others are written all the same. `npm run import` (infra/import/main.ts) and `npm run seed`
  * both come through here.
  */
 import { createReadStream } from 'node:fs';

@@ -7,7 +7,7 @@ import { DeleteTableCommand, ResourceNotFoundException, waitUntilTableNotExists,
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { ensureTables } from '../dynamodb/tables';
-import { loadTemplate, tablesOf, type Template } from '../template';
+import { loadTemplate, tablesOf, type Template } from '../local/template';
 import { connect } from './connection';
 import { generateGallery, SAMPLE_DEFAULTS, type SampleOptions } from './generator';
 import { importLines, summaryLine, type ImportSummary } from './importer';

@@ -41,7 +41,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { freePort, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/dynamodb/local';
 import { auditShortUrls } from '../../infra/dynamodb/short-url-audit';
 import { ensureTables } from '../../infra/dynamodb/tables';
-import { loadTemplate } from '../../infra/template';
+import { loadTemplate } from '../../infra/local/template';
 import { pause } from '../../lib/clock';
 import { CONTENT_TYPE, expectError, TYPES, type ResponseType } from '../support/expect-error';
 import type { TestPhoto } from '../support/gallery-fixtures';

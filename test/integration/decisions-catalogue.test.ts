@@ -4,7 +4,7 @@
  * through the real functions in all four types.
  */
 import type { Context } from 'aws-lambda';
-import { apiEvent, selectRoute } from '../../infra/api-event';
+import { apiEvent, selectRoute } from '../../infra/local/api-event';
 import { decode } from '../support/decode';
 import { asInvocation, expectError, SPEC_CATALOGUE, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
 import { APP_KEY, invoke, ROUTES, withKey } from '../support/invoke';

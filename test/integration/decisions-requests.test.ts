@@ -3,7 +3,7 @@
  * runner builds, each response decoded with the real parser of its type.
  */
 import type { Context } from 'aws-lambda';
-import { apiEvent } from '../../infra/api-event';
+import { apiEvent } from '../../infra/local/api-event';
 import { ErrorListShape, resource } from '../../lib/resources';
 import { choiceArgument, integerArgument, parseIdList } from '../../lib/http/arguments';
 import { endpoint, pathParameter } from '../../lib/http/endpoint';

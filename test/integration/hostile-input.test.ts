@@ -31,7 +31,7 @@ import { randomUUID } from 'node:crypto';
 import { maxHeaderSize, METHODS } from 'node:http';
 import { connect } from 'node:net';
 import fc from 'fast-check';
-import { startLocalServer, type LocalServer } from '../../infra/local-server';
+import { startLocalServer, type LocalServer } from '../../infra/local/server';
 import { CONTAINERS } from '../../lib/catalog/containers';
 import { config } from '../../lib/config';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';

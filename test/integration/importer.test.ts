@@ -362,7 +362,7 @@ describe('npm run import', () => {
   test('prints the refused lines and the summary, and exits 1 when a line was refused', () => {
     const ids = fresh();
     const path = file('cli', [photo(ids, 1), comment(ids, 1, 1, null), { type: 'comment', id: ids.comment(2) }, comment(ids, 3, 1, 1)]);
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'infra/import.ts', path], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'infra/import/main.ts', path], {
       encoding: 'utf8',
       timeout: 60_000,
       env: process.env,
@@ -375,14 +375,14 @@ describe('npm run import', () => {
   test('exits 0 when every line was taken, and 2 without a file', () => {
     const ids = fresh();
     const path = file('cli-good', [photo(ids, 1)]);
-    const good = spawnSync(process.execPath, ['--import', 'tsx', 'infra/import.ts', path], {
+    const good = spawnSync(process.execPath, ['--import', 'tsx', 'infra/import/main.ts', path], {
       encoding: 'utf8',
       timeout: 60_000,
       env: process.env,
     });
     expect(good.stdout).toMatch(/^1 photo, 0 comments written, 0 lines refused/);
     expect(good.status).toBe(0);
-    const missing = spawnSync(process.execPath, ['--import', 'tsx', 'infra/import.ts', join(dir, 'nope.ndjson')], {
+    const missing = spawnSync(process.execPath, ['--import', 'tsx', 'infra/import/main.ts', join(dir, 'nope.ndjson')], {
       encoding: 'utf8',
       timeout: 60_000,
       env: process.env,

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { freePort } from '../../infra/dynamodb/local';
 import { decode } from '../support/decode';
-import { childEnv, spawnStart, startStack, type RunningStack } from '../../infra/start-process';
+import { childEnv, spawnStart, startStack, type RunningStack } from '../../infra/start/process';
 
 const KEY = 'appkey=http%3A%2F%2Fmy.app%2F';
 let stack: RunningStack;
@@ -156,7 +156,7 @@ describe('npm start on its own', () => {
 
   test('says in one line that Java is missing, and stops', () => {
     const env = childEnv({ AWS_ENDPOINT_URL_DYNAMODB: undefined, PATH: '/nonexistent', DYNAMODB_PORT: '0' });
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'infra/start.ts'], { env, encoding: 'utf8', timeout: 30_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'infra/start/main.ts'], { env, encoding: 'utf8', timeout: 30_000 });
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/Java.*java/)]);
   }, 30_000);

@@ -6,8 +6,8 @@
  */
 import { capture } from '../support/observability-capture';
 import { randomUUID } from 'node:crypto';
-import { buildFunctions } from '../../infra/bundle';
-import { functionsOf, loadTemplate } from '../../infra/template';
+import { buildFunctions } from '../../infra/build/bundle';
+import { functionsOf, loadTemplate } from '../../infra/local/template';
 import { invokeWithEnv } from '../support/expect-error';
 import { invoke, invokeShortLink } from '../support/invoke';
 import { runBundle } from '../support/run-bundle';

@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
-import { PROJECT_ROOT } from '../../infra/template';
+import { PROJECT_ROOT } from '../../infra/local/template';
 import { expectError, invokeWithEnv, SPEC_CATALOGUE } from '../support/expect-error';
 import { claimRange, DAY, GalleryData } from '../support/gallery-fixtures';
 import { invoke, ROUTES, SHORT_LINK_ROUTES, withKey, type Invocation } from '../support/invoke';

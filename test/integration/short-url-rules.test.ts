@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { apiEvent, selectRoute } from '../../infra/api-event';
+import { apiEvent, selectRoute } from '../../infra/local/api-event';
 import { documentClient } from '../../lib/db/client';
 import { linkKey } from '../../lib/shorturls/link';
 import { asInvocation, expectError, TYPES, typeQuery, type ResponseType } from '../support/expect-error';

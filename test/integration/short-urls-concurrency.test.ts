@@ -7,7 +7,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { apiEvent, selectRoute } from '../../infra/api-event';
+import { apiEvent, selectRoute } from '../../infra/local/api-event';
 import { scanAll } from '../../infra/dynamodb/short-url-audit';
 import { documentClient } from '../../lib/db/client';
 import { DynamoRateLimitStore, DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import { apiEvent, selectRoute } from '../../infra/api-event';
+import { apiEvent, selectRoute } from '../../infra/local/api-event';
 import { documentClient } from '../../lib/db/client';
 import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
 import { linkKey } from '../../lib/shorturls/link';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { freePort } from '../../infra/dynamodb/local';
-import { startStack, type RunningStack } from '../../infra/start-process';
+import { startStack, type RunningStack } from '../../infra/start/process';
 import { CONTENT_TYPE, type ResponseType } from '../support/expect-error';
 
 // Its own limits: the rate-limit table is shared with the other test files' short URLs.

@@ -6,8 +6,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Context } from 'aws-lambda';
-import { buildFunctions, type BuiltFunction } from '../../infra/bundle';
-import { functionEnvironment, functionsOf, loadTemplate, routesOf, tablesOf, type FunctionDefinition } from '../../infra/template';
+import { buildFunctions, type BuiltFunction } from '../../infra/build/bundle';
+import { functionEnvironment, functionsOf, loadTemplate, routesOf, tablesOf, type FunctionDefinition } from '../../infra/local/template';
 import { documentClient } from '../../lib/db/client';
 import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
 import { linkKey } from '../../lib/shorturls/link';

@@ -6,7 +6,7 @@
  * in the test, or with the function modules loaded afresh under other environment settings.
  */
 import type { Context } from 'aws-lambda';
-import { apiEvent, selectRoute } from '../../infra/api-event';
+import { apiEvent, selectRoute } from '../../infra/local/api-event';
 import { loadAfresh } from './load-afresh';
 import { parseXml, runScript, unserialize } from './parsers';
 import { ROUTES, type Invocation } from './invoke';

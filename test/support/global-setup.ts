@@ -3,8 +3,8 @@
  * template's tables; the workers inherit its endpoint and the functions' environment.
  */
 import { freePort } from '../../infra/dynamodb/local';
-import { startLocalStack } from '../../infra/local-stack';
-import { loadTemplate } from '../../infra/template';
+import { startLocalStack } from '../../infra/local/stack';
+import { loadTemplate } from '../../infra/local/template';
 import { SHORT_URL_HOST } from './short-url-host';
 
 export default async function globalSetup(): Promise<void> {

@@ -3,8 +3,8 @@
  * (and API Gateway) would build for a request, routed by the routes of template.yaml.
  */
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { apiEvent, selectRoute } from '../../infra/api-event';
-import { loadTemplate, routesOf, type Route } from '../../infra/template';
+import { apiEvent, selectRoute } from '../../infra/local/api-event';
+import { loadTemplate, routesOf, type Route } from '../../infra/local/template';
 
 const ALL_ROUTES = routesOf(loadTemplate());
 

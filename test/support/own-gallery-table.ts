@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { loadTemplate, type Template } from '../../infra/template';
+import { loadTemplate, type Template } from '../../infra/local/template';
 
 export function ownGalleryTable(prefix: string) {
   const name = `${prefix}-${randomInt(0, 2 ** 40)}`;

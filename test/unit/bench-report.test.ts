@@ -1,17 +1,17 @@
 /**
- * The bench's report (infra/bench/results.ts, report-markdown.ts): what a section records is in
- * bench/results.json's shape (bench/results.schema.json, checked by ajv) and in the markdown
+ * The bench's report (infra/perf/bench/results.ts, report-markdown.ts): what a section records is in
+ * infra/perf/results/bench.json's shape (infra/perf/results/bench.schema.json, checked by ajv) and in the markdown
  * table under the section's heading, with its baseline and the ratio to it; the targets come last
- * with PASS or FAIL; and the committed bench/results.json and docs/benchmarks.md are of one run.
+ * with PASS or FAIL; and the committed infra/perf/results/bench.json and infra/perf/results/bench.md are of one run.
  */
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import type { Machine } from '../../infra/bench/machine';
-import { renderMarkdown } from '../../infra/bench/report-markdown';
-import { Results, UNITS, type Report } from '../../infra/bench/results';
+import type { Machine } from '../../infra/perf/report/machine';
+import { renderMarkdown } from '../../infra/perf/bench/report-markdown';
+import { Results, UNITS, type Report } from '../../infra/perf/bench/results';
 
-const schema = JSON.parse(readFileSync('bench/results.schema.json', 'utf8')) as { $defs: { unit: { enum: string[] } } };
+const schema = JSON.parse(readFileSync('infra/perf/results/bench.schema.json', 'utf8')) as { $defs: { unit: { enum: string[] } } };
 const ajv = new Ajv2020({ allErrors: true, strict: true });
 addFormats(ajv);
 const validate = ajv.compile(schema);
@@ -85,7 +85,7 @@ function sectionRows(markdown: string, title: string): string[][] {
     .map(cells);
 }
 
-describe('bench/results.json', () => {
+describe('infra/perf/results/bench.json', () => {
   test("a report, through JSON, is valid against the schema, with each figure in its section and the run's machine", () => {
     const report = JSON.parse(JSON.stringify(sampleReport())) as Report;
     expect(validate(report) ? [] : validate.errors).toEqual([]);
@@ -127,7 +127,7 @@ describe('bench/results.json', () => {
   });
 });
 
-describe('docs/benchmarks.md', () => {
+describe('infra/perf/results/bench.md', () => {
   const markdown = renderMarkdown(sampleReport());
 
   test('the machine comes first, then the sections in their order, then the targets', () => {
@@ -174,9 +174,9 @@ describe('docs/benchmarks.md', () => {
 });
 
 describe('the committed report', () => {
-  const committed = () => JSON.parse(readFileSync('bench/results.json', 'utf8')) as Report;
+  const committed = () => JSON.parse(readFileSync('infra/perf/results/bench.json', 'utf8')) as Report;
 
-  test('bench/results.json is valid against the schema, and holds the throughput against its baseline', () => {
+  test('infra/perf/results/bench.json is valid against the schema, and holds the throughput against its baseline', () => {
     const report = committed();
     expect(validate(report) ? [] : validate.errors).toEqual([]);
     const throughput = report.figures.filter((f) => f.name === 'throughput' && f.baseline !== undefined);
@@ -184,7 +184,7 @@ describe('the committed report', () => {
     expect(report.targets.map((v) => v.name)).toContainEqual(expect.stringMatching(/throughput ÷ a bare node:http server's/));
   });
 
-  test('docs/benchmarks.md is rendered from it: both are of the same run', () => {
-    expect(readFileSync('docs/benchmarks.md', 'utf8')).toBe(renderMarkdown(committed()));
+  test('infra/perf/results/bench.md is rendered from it: both are of the same run', () => {
+    expect(readFileSync('infra/perf/results/bench.md', 'utf8')).toBe(renderMarkdown(committed()));
   });
 });

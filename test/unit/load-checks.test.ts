@@ -3,9 +3,9 @@
  * allows, it got answers at all, and no connection failed or timed out.
  */
 import type autocannon from 'autocannon';
-import { answerChecks } from '../../infra/load/checks';
-import type { ScenarioOutcome } from '../../infra/load/drive';
-import type { Scenario } from '../../infra/load/scenarios';
+import { answerChecks } from '../../infra/perf/load/checks';
+import type { ScenarioOutcome } from '../../infra/perf/load/drive';
+import type { Scenario } from '../../infra/perf/load/scenarios';
 
 const scenario: Scenario = {
   name: 'GET /errors',

@@ -3,8 +3,8 @@
  * function without a scenario stops the run before it starts.
  */
 import { RESPONSE_TYPES } from '../../lib/render';
-import { coverageGaps, scenariosFor, type LoadSample } from '../../infra/load/scenarios';
-import { functionsOf, loadTemplate } from '../../infra/template';
+import { coverageGaps, scenariosFor, type LoadSample } from '../../infra/perf/load/scenarios';
+import { functionsOf, loadTemplate } from '../../infra/local/template';
 
 const SAMPLE: LoadSample = {
   photoIds: [11, 12, 13],

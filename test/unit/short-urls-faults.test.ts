@@ -24,7 +24,7 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { clientStatus, RATE_LIMITED } from '../../infra/load/answers';
+import { clientStatus, RATE_LIMITED } from '../../infra/perf/load/answers';
 import { linkKey } from '../../lib/shorturls/link';
 import { decode } from '../support/decode';
 import { CONTENT_TYPE, expectError, TYPES, typeQuery, type ResponseType } from '../support/expect-error';

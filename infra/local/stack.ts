@@ -1,0 +1,42 @@
+/**
+ * The local stand-in for a deployed stack: DynamoDB Local with the template's tables, and the
+ * environment template.yaml gives the functions. Shared by `npm start`, the tests and the bench.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { startDynamoDbLocal, type DynamoDbLocal } from '../dynamodb/local';
+import { ensureTables } from '../dynamodb/tables';
+import { functionEnvironment, type Template } from './template';
+
+/** Credentials and region for DynamoDB Local, which accepts any; set only where unset. */
+const LOCAL_AWS = { AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' };
+
+export interface LocalStackOptions {
+  /** Where a new DynamoDB Local listens. */
+  readonly dynamoDbPort: number;
+  /** Keep the data there (across restarts); in memory when absent. */
+  readonly dataDirectory?: string;
+  /** The short-link host's origin, as SHORT_URL_HOST. */
+  readonly shortUrlHost: string;
+}
+
+/**
+ * Starts DynamoDB Local unless AWS_ENDPOINT_URL_DYNAMODB already names one, creates the missing
+ * tables, and sets the functions' environment in process.env (what is already set wins).
+ */
+export async function startLocalStack(template: Template, options: LocalStackOptions): Promise<DynamoDbLocal | undefined> {
+  for (const [name, value] of Object.entries(LOCAL_AWS)) process.env[name] ??= value;
+  let database: DynamoDbLocal | undefined;
+  if (!process.env.AWS_ENDPOINT_URL_DYNAMODB) {
+    database = await startDynamoDbLocal({ port: options.dynamoDbPort, dataDirectory: options.dataDirectory });
+    process.env.AWS_ENDPOINT_URL_DYNAMODB = database.endpoint;
+  }
+  const client = new DynamoDBClient({});
+  try {
+    await ensureTables(client, template);
+  } finally {
+    client.destroy();
+  }
+  const env = functionEnvironment(template, { parameters: { ShortUrlHost: options.shortUrlHost } });
+  for (const [name, value] of Object.entries(env)) process.env[name] ??= value;
+  return database;
+}

@@ -1,0 +1,50 @@
+/**
+ * The bundles the bench measures, built into a scratch folder: every function as `sam build`
+ * builds it (copied, as the tests and `npm run build` rebuild .aws-sam/build and may run
+ * meanwhile), and the two yardsticks, bundled with a function's settings: the baseline
+ * (baseline.ts) and the doc-client-only bundle (doc-client.ts).
+ */
+import { copyFile, mkdir } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { build, type Metafile } from 'esbuild';
+import { buildFunctions, esbuildOptions, sizesOf, type BuiltFunction } from '../../build/bundle';
+import type { FunctionDefinition } from '../../local/template';
+import { definitionOf, functions, LOOKUP } from './project';
+
+export interface Yardstick {
+  readonly file: string;
+  readonly bytes: number;
+  readonly gzipBytes: number;
+  readonly metafile: Metafile;
+}
+
+export interface Bundles {
+  readonly built: readonly BuiltFunction[];
+  /** Bundled as the first function is. */
+  readonly baseline: Yardstick;
+  /** Bundled as the short-URL lookup is. */
+  readonly docClient: Yardstick;
+}
+
+/** Bundles a bench entry with the same settings as `like`. */
+async function buildYardstick(dir: string, like: FunctionDefinition, entry: string): Promise<Yardstick> {
+  const result = await build(esbuildOptions({ ...like.build, EntryPoints: [entry] }, dir));
+  const file = join(dir, `${basename(entry, '.ts')}.mjs`);
+  return { file, ...(await sizesOf(file)), metafile: result.metafile! };
+}
+
+export async function buildBundles(scratch: string): Promise<Bundles> {
+  const built = await Promise.all(
+    (await buildFunctions(functions)).map(async (b) => {
+      const file = join(scratch, b.id, basename(b.file));
+      await mkdir(dirname(file), { recursive: true });
+      await copyFile(b.file, file);
+      return { ...b, file };
+    }),
+  );
+  const [baseline, docClient] = await Promise.all([
+    buildYardstick(scratch, functions[0]!, 'infra/perf/bench/baseline.ts'),
+    buildYardstick(scratch, definitionOf(LOOKUP), 'infra/perf/bench/doc-client.ts'),
+  ]);
+  return { built, baseline, docClient };
+}

@@ -1,0 +1,166 @@
+/**
+ * What the bench measures, and how it requests each: the template's functions (static ones
+ * with a sample request per response type, the short-URL ones with the seeded short URL, the
+ * gallery ones with the bench's gallery) and the two yardsticks, the baseline and the
+ * doc-client-only bundle.
+ */
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { Metafile } from 'esbuild';
+import type { ResponseType } from '../../../lib/render';
+import type { BuiltFunction } from '../../build/bundle';
+import type { ColdStart } from './cold-start-result';
+import type { Bundles, Yardstick } from './bundles';
+import { SEED_URL, type Seed } from './database';
+import type { Gallery } from './gallery-data';
+import { APP_KEY, benchEvent, samplePath } from './lambda';
+import { CREATE, DATABASE_FUNCTIONS, functions, GALLERY_FUNCTIONS, LOOKUP, REDIRECT, routeOf, routes } from './project';
+
+export const BASELINE = 'Baseline';
+const DOC_CLIENT = 'DocClientOnly';
+
+export interface Subject {
+  readonly id: string;
+  /** A template function, or one of the bench's yardsticks (baseline, doc-client-only). */
+  readonly kind: 'function' | 'yardstick';
+  /** Needs DynamoDB: measured in the round-trips or gallery sections rather than in the in-process warm loop. */
+  readonly database: boolean;
+  readonly exportName: string;
+  readonly file: string;
+  readonly bytes: number;
+  readonly gzipBytes: number;
+  readonly metafile: Metafile;
+  /** The HTTP API whose routes its requests take (`Api`, `ShortApi`). */
+  readonly api: string;
+  /** Path and query of the request for a type; `undefined` is a plain request, answered in XML. */
+  readonly target: (type: ResponseType | undefined) => string;
+  /** Status the warm loop's requests must answer with (404 for $default, but 200 in Javascript); the DynamoDB subjects are not in it. */
+  readonly status?: (type: ResponseType) => number;
+  /** What is wrong with a cold start's answer, or undefined. */
+  readonly coldCheck: (run: ColdStart) => string | undefined;
+}
+
+/** Every subject, and the groups the sections take. */
+export interface Subjects {
+  /** In the tables' order: functions without DynamoDB, the short-URL ones, the gallery ones, the baseline, the doc-client-only bundle. */
+  readonly all: readonly Subject[];
+  readonly functions: readonly Subject[];
+  /** The functions without DynamoDB. */
+  readonly statics: readonly Subject[];
+  /** The short-URL functions (DynamoDB). */
+  readonly dbFunctions: readonly Subject[];
+  /** The gallery functions (DynamoDB, the bench's gallery). */
+  readonly gallery: readonly Subject[];
+  readonly baseline: Subject;
+  readonly docClient: Subject;
+}
+
+export function query(type: ResponseType | undefined): string {
+  const key = `appkey=${encodeURIComponent(APP_KEY)}`;
+  if (type === undefined) return key;
+  return type === 'javascript' ? `${key}&type=javascript&callback=cb` : `${key}&type=${type}`;
+}
+
+/** The event for `subject`, routed by its API's routes; `type` undefined is a plain request, answered in XML. */
+export function eventFor(subject: Subject, type: ResponseType | undefined, target = subject.target(type)): APIGatewayProxyEventV2 {
+  const { event, route } = benchEvent(
+    routes.filter((r) => r.api === subject.api),
+    target,
+  );
+  if (subject.kind === 'function' && route.fn.id !== subject.id) throw new Error(`GET ${target} goes to ${route.fn.id}, not ${subject.id}`);
+  return event;
+}
+
+/** Why a cold start's answer is not `status` in XML, or undefined. */
+const xmlAnswer =
+  (status: number) =>
+  (run: ColdStart): string | undefined =>
+    run.statusCode === status && run.contentType?.startsWith('text/xml') && run.bodyBytes > 0
+      ? undefined
+      : `answered ${run.statusCode} ${run.contentType} (${run.bodyBytes} bytes), expected ${status} XML`;
+
+type Bundle = Pick<Subject, 'exportName' | 'file' | 'bytes' | 'gzipBytes' | 'metafile'>;
+const bundleOf = ({ definition, file, bytes, gzipBytes, metafile }: BuiltFunction): Bundle => ({
+  exportName: definition.exportName,
+  file,
+  bytes,
+  gzipBytes,
+  metafile,
+});
+
+/** A function without DynamoDB, or the baseline (requested as the first function is), in every type. */
+function staticSubject(id: string, kind: Subject['kind'], bundle: Bundle, routeId = id): Subject {
+  const route = routeOf(routeId);
+  const notFound = kind === 'function' && route.path === '$default';
+  return {
+    ...bundle,
+    id,
+    kind,
+    database: false,
+    api: route.api,
+    target: (type) => `${samplePath(route)}?${query(type)}`,
+    status: (type) => (notFound && type !== 'javascript' ? 404 : 200),
+    coldCheck: xmlAnswer(notFound ? 404 : 200),
+  };
+}
+
+/** A DynamoDB function's bundle, as a subject without its requests. */
+function databaseFunction(built: readonly BuiltFunction[], id: string) {
+  const found = built.find((b) => b.id === id);
+  if (!found) throw new Error(`${id} was not built`);
+  return { ...bundleOf(found), id, kind: 'function' as const, database: true, api: routeOf(id).api };
+}
+
+/** The short-URL functions and the doc-client-only bundle, requesting the seeded short URL. */
+function databaseSubjects(built: readonly BuiltFunction[], docClient: Yardstick, seed: Seed): Subject[] {
+  const byId = (id: string) => databaseFunction(built, id);
+  const shortApi = routeOf(REDIRECT).api;
+  const redirectCheck = (run: ColdStart) =>
+    run.statusCode === 301 && run.location === seed.link
+      ? undefined
+      : `answered ${run.statusCode} Location ${run.location}, expected 301 to ${seed.link}`;
+  return [
+    {
+      ...byId(CREATE),
+      target: (type) => `/url/short/create?${query(type)}&url=${encodeURIComponent(SEED_URL)}`,
+      coldCheck: xmlAnswer(200),
+    },
+    { ...byId(LOOKUP), target: (type) => `/url/short/${seed.code}?${query(type)}`, coldCheck: xmlAnswer(200) },
+    { ...byId(REDIRECT), target: () => `/${seed.code}`, coldCheck: redirectCheck },
+    {
+      ...docClient,
+      id: DOC_CLIENT,
+      kind: 'yardstick',
+      database: true,
+      exportName: 'handler',
+      api: shortApi,
+      target: () => `/${seed.code}`,
+      coldCheck: (run) =>
+        run.statusCode === 200 && run.bodyBytes > 0
+          ? undefined
+          : `answered ${run.statusCode} (${run.bodyBytes} bytes), expected 200 with the link`,
+    },
+  ];
+}
+
+/** The gallery functions, requesting the bench's gallery: its photo, comment and list in their paths, the default window and count. */
+function gallerySubjects(built: readonly BuiltFunction[], { path }: Gallery): Subject[] {
+  return GALLERY_FUNCTIONS.map((id) => {
+    const route = routeOf(id)
+      .path.replace('{id}', String(path.id))
+      .replace('{comment_id}', String(path.commentId))
+      .replace('{list}', path.list.join(','));
+    return { ...databaseFunction(built, id), target: (type) => `${route}?${query(type)}`, coldCheck: xmlAnswer(200) };
+  });
+}
+
+export function subjectsOf({ built, baseline, docClient }: Bundles, seed: Seed, galleryData: Gallery): Subjects {
+  const inDatabase = [...DATABASE_FUNCTIONS, ...GALLERY_FUNCTIONS];
+  const statics = built.filter((b) => !inDatabase.includes(b.id)).map((b) => staticSubject(b.id, 'function', bundleOf(b)));
+  const database = databaseSubjects(built, docClient, seed);
+  const dbFunctions = database.filter((s) => s.kind === 'function');
+  const gallery = gallerySubjects(built, galleryData);
+  const base = staticSubject(BASELINE, 'yardstick', { ...baseline, exportName: 'handler' }, functions[0]!.id);
+  const doc = database.find((s) => s.id === DOC_CLIENT)!;
+  const all = [...statics, ...dbFunctions, ...gallery, base, doc];
+  return { all, functions: [...statics, ...dbFunctions, ...gallery], statics, dbFunctions, gallery, baseline: base, docClient: doc };
+}

@@ -1,0 +1,83 @@
+/**
+ * What must hold after the run: every answer was one its scenario allows (no 5xx but the rate
+ * limiter's 503, no connection errors or timeouts), every redirect sent is counted once in
+ * view_count, every link asked for has one record and was always answered with the same short
+ * URL, and the short-URL table has no half-written or duplicated creation.
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { auditShortUrls, type StoredShortUrl } from '../../dynamodb/short-url-audit';
+import type { Check } from '../report/checks';
+import type { ScenarioOutcome } from './drive';
+import type { LoadSample } from './scenarios';
+
+/** Requests cut off when the time ran out still reach the server: their views land a moment later. */
+const SETTLE_MS = 10_000;
+
+const viewsOf = (records: readonly StoredShortUrl[], codes: readonly string[]): number =>
+  records.filter((record) => codes.includes(record.code)).reduce((sum, record) => sum + record.view_count, 0);
+
+export function answerChecks(outcomes: readonly ScenarioOutcome[]): Check[] {
+  return outcomes.map(({ scenario, result, unexpected, statuses }) => {
+    const answered = [...statuses.values()].reduce((a, b) => a + b, 0);
+    const failures = [...statuses].filter(([status]) => !scenario.expected.includes(status)).reduce((sum, [, n]) => sum + n, 0);
+    const problems = [
+      ...(result.errors ? [`${result.errors} connection errors`] : []),
+      ...(result.timeouts ? [`${result.timeouts} timeouts`] : []),
+      ...(answered === 0 ? ['no answer at all'] : []),
+      ...unexpected,
+    ];
+    return {
+      name: `${scenario.name}: only the answers it allows (${scenario.expected.join(', ')}${scenario.expected.includes(503) ? ', 503 only from the rate limiter' : ''})`,
+      pass: problems.length === 0,
+      detail: problems.length ? `${failures} unexpected; ${problems.join('; ')}` : `${answered} answers`,
+    };
+  });
+}
+
+export async function checkAfterRun(
+  outcomes: readonly ScenarioOutcome[],
+  sample: LoadSample,
+  documents: DynamoDBDocumentClient,
+  shortUrlsTable: string,
+): Promise<Check[]> {
+  const sent = outcomes
+    .filter((outcome) => outcome.scenario.role === 'redirects')
+    .reduce((sum, outcome) => sum + outcome.result.requests.sent, 0);
+  const deadline = Date.now() + SETTLE_MS;
+  let audit = await auditShortUrls(documents, shortUrlsTable);
+  while (viewsOf(audit.records, sample.codes) < sent && Date.now() < deadline) {
+    await new Promise((tick) => setTimeout(tick, 250));
+    audit = await auditShortUrls(documents, shortUrlsTable);
+  }
+  const counted = viewsOf(audit.records, sample.codes);
+
+  const creations = outcomes.filter((outcome) => outcome.scenario.role === 'creations');
+  const answeredLinks = new Map<string, Set<string>>();
+  for (const { shortUrls } of creations)
+    for (const [link, urls] of shortUrls) answeredLinks.set(link, new Set([...(answeredLinks.get(link) ?? []), ...urls]));
+  const split = [...answeredLinks].filter(([, urls]) => urls.size > 1).map(([link, urls]) => `${link}: ${[...urls].join(', ')}`);
+  const created = [...answeredLinks.values()].reduce((sum, urls) => sum + urls.size, 0);
+
+  return [
+    ...answerChecks(outcomes),
+    {
+      name: 'every redirect sent is counted once in view_count',
+      pass: counted === sent,
+      detail: `${sent} sent, ${counted} counted over ${sample.codes.length} short URLs`,
+    },
+    {
+      name: 'every link asked for again and again got one short URL',
+      pass: split.length === 0 && created > 0,
+      detail: split.length
+        ? split.slice(0, 5).join('; ')
+        : `${answeredLinks.size} links created, each always answered with its one short URL`,
+    },
+    {
+      name: 'the short-URL table has no half-written or duplicated creation',
+      pass: audit.problems.length === 0,
+      detail: audit.problems.length
+        ? audit.problems.slice(0, 5).join('; ')
+        : `${audit.records.length} records, each with its deduplication entry and its own itemid`,
+    },
+  ];
+}

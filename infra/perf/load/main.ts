@@ -1,0 +1,99 @@
+/**
+ * `npm run load [-- --seconds N]`: the whole service under a mixed load. Starts `npm start` as
+ * a child process (its own DynamoDB Local on a free loopback port, data in a temporary directory,
+ * the sample gallery loaded), then drives every endpoint in every type at once for N seconds
+ * (60 by default, at most 300) with autocannon, creations and redirects included, and checks
+ * afterwards that nothing was lost or duplicated. Prints the figures per endpoint and one PASS or
+ * FAIL line per check, the verdict last; writes them to infra/perf/results/load.json and infra/perf/results/load.md.
+ * Exits 1 when a check fails. Everything stays on 127.0.0.1; the run is bounded at 9 minutes, and
+ * however it ends (Ctrl-C included) it stops the stack and removes its data.
+ *
+ *   load/scenarios.ts   what is sent to which endpoint, and which answers it may get
+ *   load/sample.ts      the photos, comments and short URLs the scenarios address
+ *   load/drive.ts       autocannon, one instance per scenario, all at once
+ *   load/checks.ts      what must hold afterwards
+ *   load/report.ts      the table, the verdicts, the files
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../dynamodb/local';
+import { connect } from '../../gallery/connection';
+import { checkAfterRun } from './checks';
+import { drive } from './drive';
+import { printRun, passed, writeRun } from './report';
+import { findSample } from './sample';
+import { coverageGaps, scenariosFor } from './scenarios';
+import { startStack } from '../../start/process';
+import { functionEnvironment, functionsOf, loadTemplate } from '../../local/template';
+
+const RUN_LIMIT_MS = 9 * 60_000;
+const SAMPLE_LIMIT_MS = 4 * 60_000;
+
+function secondsArgument(args: readonly string[]): number {
+  const at = args.indexOf('--seconds');
+  const seconds = at === -1 ? 60 : Number(args[at + 1]);
+  if (!Number.isInteger(seconds) || seconds < 5 || seconds > 300) throw new Error('--seconds takes a whole number from 5 to 300');
+  return seconds;
+}
+
+/** What a run leaves to undo, latest first, however it ends: the stack, then its data directory. */
+const undo: Array<() => Promise<unknown>> = [];
+async function cleanUp(): Promise<void> {
+  for (const step of undo.splice(0).reverse()) await step().catch(() => undefined);
+}
+
+async function main(seconds: number): Promise<boolean> {
+  const template = loadTemplate();
+  const dynamoDbPort = await freePort();
+  const dataDirectory = await mkdtemp(join(tmpdir(), 'load-'));
+  undo.push(() => rm(dataDirectory, { recursive: true, force: true }));
+  console.log(`Starting npm start (DynamoDB Local on 127.0.0.1:${dynamoDbPort}, data in ${dataDirectory}) and loading the sample gallery…`);
+  const stack = await startStack({
+    AWS_ENDPOINT_URL_DYNAMODB: undefined,
+    DYNAMODB_PORT: String(dynamoDbPort),
+    LOCAL_DATA_DIR: dataDirectory,
+  });
+  undo.push(() => stack.stop());
+  await stack.sampleLoaded(SAMPLE_LIMIT_MS);
+  const origins = { api: stack.api, shortLinks: stack.shortLinks };
+  const sample = await findSample(origins);
+  const scenarios = scenariosFor(sample);
+  const gaps = coverageGaps(scenarios, functionsOf(template));
+  if (gaps.length) throw new Error(gaps.join('\n'));
+
+  console.log(
+    `Driving ${scenarios.length} scenarios (${scenarios.reduce((n, s) => n + s.connections, 0)} connections) at ${origins.api} and ${origins.shortLinks} for ${seconds} s…`,
+  );
+  const outcomes = await drive(scenarios, origins, seconds);
+  const connection = connect({ AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${dynamoDbPort}` }, template);
+  try {
+    const checks = await checkAfterRun(outcomes, sample, connection.documents, functionEnvironment(template).SHORT_URLS_TABLE!);
+    const run = { seconds, outcomes, checks };
+    console.log();
+    await writeRun(run);
+    printRun(run);
+    return passed(run);
+  } finally {
+    connection.close();
+  }
+}
+
+async function abandon(why: string, exitCode: number): Promise<never> {
+  console.log(`LOAD FAILED: ${why}`);
+  await cleanUp();
+  process.exit(exitCode);
+}
+
+const watchdog = setTimeout(() => void abandon(`not finished within ${RUN_LIMIT_MS / 60_000} minutes`, 1), RUN_LIMIT_MS);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void abandon(`stopped by ${signal}`, 130));
+try {
+  process.exitCode = (await main(secondsArgument(process.argv.slice(2)))) ? 0 : 1;
+} catch (error) {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error), (error as Error).cause ?? '');
+  console.log('LOAD FAILED: the run did not complete');
+  process.exitCode = 1;
+} finally {
+  clearTimeout(watchdog);
+  await cleanUp();
+}

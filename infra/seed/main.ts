@@ -1,0 +1,73 @@
+/**
+ * `npm run seed`: empties the gallery table (deletes it and creates it again from template.yaml)
+ * and loads the sample gallery, made up relative to now, through the importer. It works on
+ * AWS_ENDPOINT_URL_DYNAMODB, else on `npm start`'s DynamoDB Local at 127.0.0.1:DYNAMODB_PORT
+ * (8000), also while `npm start` runs; it refuses an endpoint off this machine without --force.
+ *
+ * Options: --seed N (1), --photos N (3000), --now EPOCH (the current time), --out FILE (write the
+ * sample as NDJSON to FILE instead, for `npm run import`).
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { connect, failureMessage } from '../gallery/connection';
+import { generateGallery, SAMPLE_DEFAULTS } from '../gallery/generator';
+import { summaryLine } from '../gallery/importer';
+import { streamProgress } from '../gallery/progress';
+import { lineOf } from '../gallery/records';
+import { loadSample, recreateGalleryTable } from '../gallery/seed';
+import { loadTemplate } from '../local/template';
+
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string', default: String(SAMPLE_DEFAULTS.seed) },
+    photos: { type: 'string', default: String(SAMPLE_DEFAULTS.photos) },
+    now: { type: 'string' },
+    out: { type: 'string' },
+    force: { type: 'boolean', default: false },
+  },
+});
+const integer = (name: string, text: string): number => {
+  if (!/^\d+$/.test(text)) {
+    console.error(`--${name} must be a whole number, not ${JSON.stringify(text)}`);
+    process.exit(2);
+  }
+  return Number(text);
+};
+const sample = {
+  seed: integer('seed', values.seed),
+  photos: integer('photos', values.photos),
+  now: values.now === undefined ? Math.floor(Date.now() / 1000) : integer('now', values.now),
+};
+
+if (values.out !== undefined) {
+  const records = generateGallery(sample);
+  writeFileSync(values.out, records.map((record) => `${lineOf(record)}\n`).join(''));
+  console.log(`${records.length} records written to ${values.out}`);
+  process.exit(0);
+}
+
+// Read once: it names the table (unless GALLERY_TABLE does) and defines it again.
+const template = loadTemplate();
+const connection = connect(process.env, template);
+if (!connection.local && !values.force) {
+  console.error(
+    `${connection.endpoint} is not on this machine: seeding deletes the gallery table there. Add --force to do it all the same.`,
+  );
+  process.exit(2);
+}
+const progress = streamProgress();
+try {
+  const started = performance.now();
+  progress.note(`Emptying ${connection.table} at ${connection.endpoint}`);
+  await recreateGalleryTable(connection.client, connection.table, template);
+  const summary = await loadSample(connection.documents, connection.table, { ...sample, progress });
+  const seconds = (performance.now() - started) / 1000;
+  const items = summary.photos + summary.comments;
+  console.log(`${summaryLine(summary)} in ${seconds.toFixed(1)} s (${Math.round(items / seconds)} items/s)`);
+  process.exitCode = summary.refused.length > 0 ? 1 : 0;
+} catch (error) {
+  console.error(`seed failed: ${failureMessage(error, connection)}`);
+  process.exitCode = 2;
+} finally {
+  connection.close();
+}

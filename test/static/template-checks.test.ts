@@ -1,0 +1,352 @@
+/**
+ * template.yaml, checked offline by test/support/template-checks.ts: the real template has no problems,
+ * and each deliberately broken copy of it has the problem it was broken with.
+ */
+import { CHECKS, checkTemplate, EXPECTED_ROUTES, routeKeys } from '../support/template-checks';
+import {
+  conditionHolds,
+  failedRules,
+  functionEnvironment,
+  loadTemplate,
+  resolveValue,
+  resourcesFor,
+  type Template,
+} from '../../infra/local/template';
+
+const template = loadTemplate();
+const copy = (): Template => structuredClone(template) as Template;
+type Writable = { -readonly [K in keyof Template]: any };
+
+describe('template.yaml, as CloudFormation reads it', () => {
+  test('parses with its short-form tags read as intrinsic functions', () => {
+    expect(Object.keys(template)).toEqual(expect.arrayContaining(['Parameters', 'Conditions', 'Rules', 'Globals', 'Resources', 'Outputs']));
+    expect(template.Resources.ErrorsFunction!.Properties!.FunctionName).toEqual({ 'Fn::Sub': 'social-news-${Stage}-errors' });
+    expect(template.Resources.ShortUrlFunction!.Properties!.Policies[0].Statement[0].Resource).toEqual({
+      'Fn::GetAtt': ['ShortUrlsTable', 'Arn'],
+    });
+    expect(JSON.stringify(template)).not.toMatch(/"!(Ref|Sub|GetAtt|If|Equals|Not)\b/);
+  });
+
+  test.each(Object.keys(CHECKS))('has no %s problems', (name) => {
+    expect(CHECKS[name]!(template, {})).toEqual([]);
+  });
+
+  test('its routes are the spec’s: the read API’s endpoints, the redirects and both catch-alls', () => {
+    const keys = routeKeys(template)
+      .map((route) => route.key)
+      .sort();
+    expect(keys).toHaveLength(18); // 14 endpoints and the catch-all on Api; GET, HEAD and the catch-all on ShortApi
+    expect(keys).toEqual(
+      Object.entries(EXPECTED_ROUTES)
+        .flatMap(([api, routes]) => routes.map((route) => `${api} ${route}`))
+        .sort(),
+    );
+  });
+});
+
+describe('custom domains', () => {
+  const withDomains = {
+    ApiDomainName: 'api.example.org',
+    ApiCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/a',
+    ShortDomainName: 'sho.rt',
+    ShortCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/b',
+  };
+  const env = (parameters: Record<string, string>) => functionEnvironment(template, { parameters });
+  const output = (name: string, parameters: Record<string, string>) =>
+    resolveValue(template, template.Outputs![name]!.Value, { parameters });
+
+  test('none by default: no domain resources, execute-api URLs', () => {
+    expect(conditionHolds(template, 'HasApiDomain')).toBe(false);
+    expect(conditionHolds(template, 'HasShortDomain')).toBe(false);
+    expect(resourcesFor(template)).not.toEqual(expect.arrayContaining(['ApiDomain']));
+    expect(resourcesFor(template).filter((id) => /Domain/.test(id))).toEqual([]);
+    expect(env({}).SHORT_URL_HOST).toBe('https://ShortApi.execute-api.us-east-1.amazonaws.com');
+    expect(output('ApiUrl', {})).toBe('https://Api.execute-api.us-east-1.amazonaws.com/');
+    expect(failedRules(template)).toEqual([]);
+  });
+
+  test('when set: a domain and its mapping to the API’s stage, and short URLs on the short domain', () => {
+    expect(
+      resourcesFor(template, { parameters: withDomains })
+        .filter((id) => /Domain/.test(id))
+        .sort(),
+    ).toEqual(['ApiDomain', 'ApiDomainMapping', 'ShortApiDomain', 'ShortApiDomainMapping']);
+    const resolved = (id: string) => resolveValue(template, template.Resources[id]!.Properties, { parameters: withDomains });
+    expect(resolved('ShortApiDomain')).toEqual({
+      DomainName: 'sho.rt',
+      DomainNameConfigurations: [{ CertificateArn: withDomains.ShortCertificateArn, EndpointType: 'REGIONAL', SecurityPolicy: 'TLS_1_2' }],
+    });
+    expect(resolved('ShortApiDomainMapping')).toEqual({ DomainName: 'ShortApiDomain', ApiId: 'ShortApi', Stage: '$default' });
+    expect(resolved('ApiDomainMapping')).toEqual({ DomainName: 'ApiDomain', ApiId: 'Api', Stage: '$default' });
+    expect(env(withDomains).SHORT_URL_HOST).toBe('https://sho.rt');
+    expect(output('ShortUrlHost', withDomains)).toBe('https://sho.rt');
+    expect(output('ApiUrl', withDomains)).toBe('https://api.example.org/');
+    expect(failedRules(template, { parameters: withDomains })).toEqual([]);
+  });
+
+  test('ShortUrlHost still wins over the short domain', () => {
+    expect(env({ ...withDomains, ShortUrlHost: 'https://links.example.org' }).SHORT_URL_HOST).toBe('https://links.example.org');
+  });
+
+  test('a domain without its certificate is refused', () => {
+    expect(failedRules(template, { parameters: { ApiDomainName: 'api.example.org' } })).toEqual([
+      'ApiDomainHasCertificate: ApiDomainName needs ApiCertificateArn.',
+    ]);
+    expect(failedRules(template, { parameters: { ShortDomainName: 'sho.rt' } })).toEqual([
+      'ShortDomainHasCertificate: ShortDomainName needs ShortCertificateArn.',
+    ]);
+  });
+});
+
+describe('alarms', () => {
+  const alarms = Object.entries(template.Resources).filter(([, resource]) => resource.Type === 'AWS::CloudWatch::Alarm');
+  const topic = 'arn:aws:sns:us-east-1:123456789012:social-news-alarms';
+
+  test('three per function and two per HTTP API', () => {
+    expect(alarms).toHaveLength(16 * 3 + 2 * 2);
+  });
+
+  test('none without AlarmTopicArn (its default): every alarm’s condition is false', () => {
+    expect(template.Parameters!.AlarmTopicArn!.Default).toBe('');
+    expect(conditionHolds(template, 'HasAlarmTopic')).toBe(false);
+    for (const [, alarm] of alarms) expect(conditionHolds(template, alarm.Condition!)).toBe(false);
+    expect(resourcesFor(template).filter((id) => template.Resources[id]!.Type === 'AWS::CloudWatch::Alarm')).toEqual([]);
+  });
+
+  test('with a topic: all of them, notifying it when they fire and when they clear', () => {
+    const stack = { parameters: { AlarmTopicArn: topic, Stage: 'prod' } };
+    expect(conditionHolds(template, 'HasAlarmTopic', stack)).toBe(true);
+    expect(resourcesFor(template, stack).filter((id) => template.Resources[id]!.Type === 'AWS::CloudWatch::Alarm')).toHaveLength(
+      alarms.length,
+    );
+    for (const [, alarm] of alarms) {
+      const properties = resolveValue(template, alarm.Properties, stack) as Record<string, unknown>;
+      expect(properties).toMatchObject({ AlarmActions: [topic], OKActions: [topic], TreatMissingData: 'notBreaching' });
+      expect(properties.AlarmName).toMatch(/-prod-/);
+    }
+  });
+
+  test('the 5xx rate and p99 latency thresholds are parameters, 1 % and 1000 ms by default', () => {
+    const resolved = (id: string) => resolveValue(template, template.Resources[id]!.Properties) as Record<string, any>;
+    expect(resolved('Api5xxRateAlarm')).toMatchObject({ Threshold: '1', EvaluationPeriods: 3, DatapointsToAlarm: 2 });
+    expect(resolved('ShortApi5xxRateAlarm').Metrics[0].MetricStat.Metric).toEqual({
+      Namespace: 'AWS/ApiGateway',
+      MetricName: '5xx',
+      Dimensions: [
+        { Name: 'ApiId', Value: 'ShortApi' },
+        { Name: 'Stage', Value: '$default' },
+      ],
+    });
+    expect(resolved('ShortApiLatencyP99Alarm')).toMatchObject({ MetricName: 'Latency', ExtendedStatistic: 'p99', Threshold: '1000' });
+  });
+});
+
+/** A broken copy of the template, and a part of the problem it must be reported with. */
+const MUTATIONS: Array<[string, (t: Writable) => void, RegExp]> = [
+  [
+    'a handler path typo',
+    (t) => (t.Resources.ErrorFunction.Metadata.BuildProperties.EntryPoints = ['functions/eror.ts']),
+    /ErrorFunction: .*functions\/eror\.ts/,
+  ],
+  [
+    'a handler export typo',
+    (t) => (t.Resources.ErrorFunction.Properties.Handler = 'error.handle'),
+    /ErrorFunction: functions\/error\.ts does not export handle$/,
+  ],
+  [
+    'a duplicate route',
+    (t) => (t.Resources.ContainerFunction.Properties.Events.Get.Properties.Path = '/containers'),
+    /route Api GET \/containers is declared twice/,
+  ],
+  [
+    'a missing route',
+    (t) => delete t.Resources.GalleryRepliesFunction.Properties.Events,
+    /route Api GET \/galleryphoto\/\{id\}\/comment\/\{comment_id\}\/replies of the spec is missing/,
+  ],
+  [
+    'a route on the implicit API',
+    (t) => delete t.Resources.ErrorsFunction.Properties.Events.Get.Properties.ApiId,
+    /ErrorsFunction: route \(implicit API\) GET \/errors is not on an HTTP API/,
+  ],
+  [
+    'a wildcard action',
+    (t) => (t.Resources.GalleryPhotoFunction.Properties.Policies[0].Statement[0].Action = ['dynamodb:*']),
+    /GalleryPhotoFunction: action dynamodb:\* is a wildcard/,
+  ],
+  [
+    'a wildcard resource',
+    (t) => (t.Resources.ShortUrlFunction.Properties.Policies[0].Statement[0].Resource = '*'),
+    /ShortUrlFunction: resource "\*" has a wildcard/,
+  ],
+  [
+    'an index wildcard',
+    (t) =>
+      t.Resources.GalleryRepliesFunction.Properties.Policies[0].Statement[0].Resource.push({ 'Fn::Sub': '${GalleryTable.Arn}/index/*' }),
+    /GalleryRepliesFunction: resource .*index\/\*.* has a wildcard/,
+  ],
+  [
+    'a Scan',
+    (t) => t.Resources.GalleryCommentsFunction.Properties.Policies[0].Statement[0].Action.push('dynamodb:Scan'),
+    /GalleryCommentsFunction: action dynamodb:Scan is forbidden/,
+  ],
+  [
+    'a write in a read-only function',
+    (t) => t.Resources.ShortUrlFunction.Properties.Policies[0].Statement[0].Action.push('dynamodb:UpdateItem'),
+    /ShortUrlFunction: dynamodb:UpdateItem on ShortUrlsTable is more than it needs/,
+  ],
+  [
+    'a gallery GetItem',
+    (t) => t.Resources.GalleryPhotoFunction.Properties.Policies[0].Statement[0].Action.push('dynamodb:GetItem'),
+    /GalleryPhotoFunction: dynamodb:GetItem on GalleryTable is more than it needs/,
+  ],
+  [
+    'a table the environment does not name',
+    (t) => (t.Resources.ShortUrlFunction.Properties.Policies[0].Statement[0].Resource = { 'Fn::GetAtt': ['GalleryTable', 'Arn'] }),
+    /ShortUrlFunction: policy reaches GalleryTable, which its environment does not name/,
+  ],
+  [
+    'DynamoDB for a function without tables',
+    (t) =>
+      (t.Resources.ErrorsFunction.Properties.Policies = [
+        { Statement: [{ Effect: 'Allow', Action: ['dynamodb:GetItem'], Resource: { 'Fn::GetAtt': ['ShortUrlsTable', 'Arn'] } }] },
+      ]),
+    /ErrorsFunction: has DynamoDB actions \(dynamodb:GetItem\) but no table/,
+  ],
+  [
+    'a managed policy',
+    (t) => t.Resources.RedirectFunction.Properties.Policies.push('AmazonDynamoDBFullAccess'),
+    /RedirectFunction: policy "AmazonDynamoDBFullAccess" is not an inline statement list/,
+  ],
+  [
+    'a SAM policy template',
+    (t) => t.Resources.RedirectFunction.Properties.Policies.push({ DynamoDBReadPolicy: { TableName: { Ref: 'ShortUrlsTable' } } }),
+    /RedirectFunction: policy .*DynamoDBReadPolicy.* is not an inline/,
+  ],
+  [
+    'a table without a statement',
+    (t) => delete t.Resources.ShortUrlFunction.Properties.Policies,
+    /ShortUrlFunction: SHORT_URLS_TABLE names ShortUrlsTable, which no statement lets it use/,
+  ],
+  ['a timeout of 30 s', (t) => (t.Globals.Function.Timeout = 30), /ErrorsFunction: Timeout 30 is not 1–29 s/],
+  [
+    'a function’s own timeout of 30 s',
+    (t) => (t.Resources.RedirectFunction.Properties.Timeout = 30),
+    /RedirectFunction: Timeout 30 is not 1–29 s/,
+  ],
+  ['no memory size', (t) => delete t.Globals.Function.MemorySize, /ContainersFunction: MemorySize undefined/],
+  [
+    'x86_64',
+    (t) => (t.Resources.NotFoundFunction.Properties.Architectures = ['x86_64']),
+    /NotFoundFunction: Architectures \["x86_64"\] is not \[arm64\]/,
+  ],
+  [
+    'a missing log group',
+    (t) => delete t.Resources.GalleryPhotoLogGroup,
+    /GalleryPhotoFunction: its log group GalleryPhotoLogGroup is missing/,
+  ],
+  [
+    'no logging config',
+    (t) => delete t.Resources.GalleryPhotoFunction.Properties.LoggingConfig,
+    /GalleryPhotoFunction: no LoggingConfig.LogGroup of its own/,
+  ],
+  [
+    'a log group of another function',
+    (t) => (t.Resources.ErrorsFunction.Properties.LoggingConfig.LogGroup = { Ref: 'ErrorLogGroup' }),
+    /ErrorsFunction: log group "\/aws\/lambda\/social-news-staging-error" is not \/aws\/lambda\/social-news-staging-errors/,
+  ],
+  [
+    'a log group kept forever',
+    (t) => delete t.Resources.ApiAccessLogGroup.Properties.RetentionInDays,
+    /ApiAccessLogGroup: log group without RetentionInDays/,
+  ],
+  [
+    'a resource name without Stage',
+    (t) => (t.Resources.GalleryTable.Properties.TableName = 'social-news-gallery'),
+    /GalleryTable: TableName "social-news-gallery" does not carry the stage staging/,
+  ],
+  ['a function without a name', (t) => delete t.Resources.RedirectFunction.Properties.FunctionName, /RedirectFunction: no FunctionName/],
+  [
+    'an API name without Stage',
+    (t) => (t.Resources.ShortApi.Properties.Name = 'short-links'),
+    /ShortApi: Name "short-links" does not carry the stage/,
+  ],
+  [
+    'two functions with one name',
+    (t) => (t.Resources.ErrorFunction.Properties.FunctionName = { 'Fn::Sub': 'social-news-${Stage}-errors' }),
+    /ErrorFunction: FunctionName "social-news-staging-errors" is also ErrorsFunction's/,
+  ],
+  [
+    'no access logs',
+    (t) => delete t.Resources.ShortApi.Properties.AccessLogSettings,
+    /ShortApi: AccessLogSettings.DestinationArn is not a log group's Arn/,
+  ],
+  [
+    'plain-text access logs',
+    (t) => (t.Resources.Api.Properties.AccessLogSettings.Format = '$context.requestId $context.status'),
+    /Api: access log Format is not JSON/,
+  ],
+  [
+    'an access log without latency',
+    (t) => (t.Resources.Api.Properties.AccessLogSettings.Format = '{"requestId":"$context.requestId"}'),
+    /Api: access log field integrationLatency is not \$context.integrationLatency/,
+  ],
+  [
+    'no throttling',
+    (t) => delete t.Resources.ShortApi.Properties.DefaultRouteSettings,
+    /ShortApi: DefaultRouteSettings.ThrottlingBurstLimit is not set from a parameter/,
+  ],
+  [
+    'a table without point-in-time recovery',
+    (t) => delete t.Resources.RateLimitsTable.Properties.PointInTimeRecoverySpecification,
+    /RateLimitsTable: no point-in-time recovery/,
+  ],
+  ['a table deleted with the stack', (t) => (t.Resources.ShortUrlsTable.DeletionPolicy = 'Delete'), /ShortUrlsTable: not retained/],
+  ['a function without its Errors alarm', (t) => delete t.Resources.RedirectFunctionErrorsAlarm, /RedirectFunction: Errors: no alarm/],
+  [
+    'a Duration alarm at the timeout',
+    (t) => (t.Resources.ErrorsFunctionDurationP99Alarm.Properties.Threshold = 10_000),
+    /ErrorsFunction: Duration p99: its alarm \(ErrorsFunctionDurationP99Alarm\) is not p99 > 8000 ms/,
+  ],
+  [
+    'an alarm without actions',
+    (t) => {
+      delete t.Resources.ShortApi5xxRateAlarm.Properties.AlarmActions;
+      delete t.Resources.ShortApi5xxRateAlarm.Properties.OKActions;
+    },
+    /ShortApi5xxRateAlarm: AlarmActions undefined is not \[!Ref AlarmTopicArn\]/,
+  ],
+  [
+    'an alarm without the condition',
+    (t) => delete t.Resources.ApiLatencyP99Alarm.Condition,
+    /ApiLatencyP99Alarm: not conditional on HasAlarmTopic/,
+  ],
+  [
+    'a 5xx count instead of a rate',
+    (t) => (t.Resources.Api5xxRateAlarm.Properties.Metrics = [t.Resources.Api5xxRateAlarm.Properties.Metrics[0]]),
+    /Api: 5xx rate: its alarm \(Api5xxRateAlarm\) is not a rate/,
+  ],
+  ['an API without its latency alarm', (t) => delete t.Resources.ShortApiLatencyP99Alarm, /ShortApi: Latency p99: no alarm/],
+  [
+    'an alarm name without Stage',
+    (t) => (t.Resources.ErrorFunctionThrottlesAlarm.Properties.AlarmName = 'error-throttles'),
+    /ErrorFunctionThrottlesAlarm: AlarmName "error-throttles" does not carry the stage/,
+  ],
+  [
+    'a reference to nothing',
+    (t) => (t.Resources.RedirectFunction.Properties.Environment.Variables.SHORT_URLS_TABLE = { Ref: 'ShortUrlTable' }),
+    /RedirectFunction: Ref to ShortUrlTable, which the template does not define/,
+  ],
+];
+
+describe('a deliberately broken template fails', () => {
+  test.each(MUTATIONS)('%s', (_name, mutate, problem) => {
+    const broken = copy();
+    mutate(broken as Writable);
+    const problems = checkTemplate(broken);
+    expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(problem)]));
+  });
+
+  test('the real template is left as it was', () => {
+    expect(checkTemplate(template)).toEqual([]);
+  });
+});
