@@ -4,48 +4,14 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { apiEvent, selectRoute } from './api-event';
-import { PROJECT_ROOT, type FunctionDefinition, type Route } from './template';
-
-type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+import { contextFields, handlerOf, lambdaContext } from './invoke';
+import type { Route } from './template';
 
 export interface LocalServer {
   readonly url: string;
   close(): Promise<void>;
-}
-
-const handlers = new Map<string, Promise<Handler>>();
-
-function loadHandler(fn: FunctionDefinition): Promise<Handler> {
-  let loading = handlers.get(fn.id);
-  if (loading === undefined) {
-    loading = import(pathToFileURL(resolve(PROJECT_ROOT, fn.entry)).href).then(
-      (module: Record<string, unknown>) => module[fn.exportName] as Handler,
-    );
-    handlers.set(fn.id, loading);
-  }
-  return loading;
-}
-
-function lambdaContext(fn: FunctionDefinition, requestId: string, timeoutSeconds: number): Context {
-  const deadline = Date.now() + timeoutSeconds * 1000;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: fn.id,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:123456789012:function:${fn.id}`,
-    memoryLimitInMB: '256',
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${fn.id}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
 }
 
 function send(response: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
@@ -100,8 +66,9 @@ async function answer({ routes, timeoutSeconds, ready }: ServerOptions, request:
   );
   try {
     await ready;
-    const handler = await loadHandler(match.route.fn);
-    send(response, await handler(event, lambdaContext(match.route.fn, event.requestContext.requestId, timeoutSeconds)));
+    const handler = await handlerOf(match.route.fn);
+    const { id, memoryMb } = match.route.fn;
+    send(response, await handler(event, lambdaContext(contextFields(id, event.requestContext.requestId, memoryMb, timeoutSeconds * 1000))));
   } catch (error) {
     // A failed invocation: API Gateway answers 500 with its own body; the stack goes to the log.
     console.error(`${match.route.fn.id} failed:`, error);

@@ -79,6 +79,8 @@ export interface FunctionDefinition {
   /** The bundle's file name as SAM's esbuild build writes it (`errors.mjs`). */
   readonly bundleName: string;
   readonly build: BuildProperties;
+  /** Its MemorySize (Globals unless its own), which its Lambda context reports. */
+  readonly memoryMb: number;
 }
 
 export interface Route {
@@ -116,6 +118,8 @@ export function functionsOf(template: Template): FunctionDefinition[] {
         exportName: handler.slice(dot + 1),
         bundleName: handler.slice(0, dot) + outExtension(build),
         build,
+        // Lambda's own default is 128 MB.
+        memoryMb: Number(resource.Properties?.MemorySize ?? template.Globals?.Function?.MemorySize ?? 128),
       };
     });
 }

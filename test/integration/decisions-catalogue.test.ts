@@ -1,14 +1,9 @@
-/**
- * decisions.md, "Errors and containers", with the catalogue of spec section 7.3 and the
- * containers of spec section 2.3 as the expectation (copied from the spec, not read from lib),
- * through the real functions in all four types.
- */
-import type { Context } from 'aws-lambda';
 import { apiEvent, selectRoute } from '../../infra/local/api-event';
 import { decode } from '../support/decode';
-import { asInvocation, expectError, SPEC_CATALOGUE, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
+import { expectError, SPEC_CATALOGUE, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
 import { APP_KEY, invoke, ROUTES, withKey } from '../support/invoke';
 import { parseXml, type XmlElement } from '../support/parsers';
+import { asInvocation, contextFields, importHandler, lambdaContext } from '../../infra/local/invoke';
 
 /** Spec section 2.3: container short_names and their topic short_names, in the spec's order. */
 const SPEC_CONTAINERS: ReadonlyArray<readonly [string, readonly string[]]> = [
@@ -167,11 +162,11 @@ describe('Errors and containers: /error/{code}', () => {
 
   test('an empty code is 1025 when the function gets it; API Gateway routes /error/ to the catch-all (404)', async () => {
     const route = ROUTES.find((candidate) => candidate.routeKey === 'GET /error/{code}')!;
-    const { handler } = (await import('../../functions/error')) as { handler: (event: unknown, context: Context) => Promise<any> };
+    const handler = await importHandler('functions/error.ts', 'handler');
     const target = `/error/?appkey=${encodeURIComponent(APP_KEY)}&type=json`;
     for (const pathParameters of [undefined, { code: '' }]) {
       const event = apiEvent({ method: 'GET', target, headers: {}, sourceIp: '127.0.0.1', host: 'localhost' }, { route, pathParameters });
-      const result = await handler(event, { awsRequestId: 'empty-code' } as Context);
+      const result = await handler(event, lambdaContext(contextFields(route.fn.id, 'empty-code', route.fn.memoryMb)));
       expectError(asInvocation(result), 'json', 1025, 404);
     }
     expect(selectRoute(ROUTES, 'GET', '/error/')!.route.path).toBe('$default');

@@ -1,24 +1,11 @@
-/**
- * decisions.md, "Requests": every row, through the real handlers with the events the local
- * runner builds, each response decoded with the real parser of its type.
- */
-import type { Context } from 'aws-lambda';
 import { apiEvent } from '../../infra/local/api-event';
 import { ErrorListShape, resource } from '../../lib/resources';
 import { choiceArgument, integerArgument, parseIdList } from '../../lib/http/arguments';
 import { endpoint, pathParameter } from '../../lib/http/endpoint';
 import { decode } from '../support/decode';
-import {
-  asInvocation,
-  CONTENT_TYPE,
-  expectError,
-  invokeHandler,
-  invokeWithEnv,
-  TYPES,
-  typeQuery,
-  type ResponseType,
-} from '../support/expect-error';
+import { CONTENT_TYPE, expectError, invokeHandler, invokeWithEnv, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
 import { APP_KEY, invoke, ROUTES, withKey } from '../support/invoke';
+import { asInvocation, contextFields, importHandler, lambdaContext } from '../../infra/local/invoke';
 
 const KEY = `appkey=${encodeURIComponent(APP_KEY)}`;
 const STATIC_PATHS = ['/errors', '/error/1001', '/containers', '/container/technology'];
@@ -286,13 +273,13 @@ describe('Requests: callback', () => {
   });
 
   test('the callback of an earlier request does not answer a later one, even on a reused context', async () => {
-    const { handler } = (await import('../../functions/errors')) as { handler: (event: unknown, context: Context) => Promise<any> };
+    const handler = await importHandler('functions/errors.ts', 'handler');
     const route = ROUTES.find((candidate) => candidate.routeKey === 'GET /errors')!;
     const event = (target: string) =>
       apiEvent({ method: 'GET', target, headers: {}, sourceIp: '127.0.0.1', host: 'localhost' }, { route, pathParameters: undefined });
-    const reused = { awsRequestId: 'reused' } as Context;
+    const reused = lambdaContext(contextFields(route.fn.id, 'reused', route.fn.memoryMb));
     const first = await handler(event(withKey('/errors?type=javascript&callback=earlier')), reused);
-    expect(first.body.startsWith('/**/earlier(')).toBe(true);
+    expect(first.body?.startsWith('/**/earlier(')).toBe(true);
     const second = await handler(event(withKey('/errors?type=javascript')), reused);
     expectError(asInvocation(second), 'javascript', 1002, 200, { alert: true, callback: 'earlier' });
   });

@@ -27,6 +27,7 @@ import {
 } from '../support/expect-error';
 import { APP_KEY, invoke, withKey, type Invocation } from '../support/invoke';
 import { loadAfresh } from '../support/load-afresh';
+import type { Handler } from '../../infra/local/invoke';
 
 const KEY = `appkey=${encodeURIComponent(APP_KEY)}`;
 const STATIC_PATHS = ['/errors', '/error/1014', '/containers', '/container/gaming'];
@@ -51,7 +52,7 @@ async function everyKindOfResponse(): Promise<Array<[string, Invocation]>> {
 
 const resourceEndpoint = (make: () => Resource, spec: { cacheable?: boolean; sunset?: boolean } = {}) =>
   endpoint({ args: {}, ...spec }, make);
-const call = (handler: unknown, type: ResponseType, query = '') =>
+const call = (handler: Handler, type: ResponseType, query = '') =>
   invokeHandler(handler, `/errors?${KEY}&${typeQuery(type, 'cb')}${query}`);
 
 describe('Responses: Content-Type', () => {

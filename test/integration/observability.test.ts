@@ -90,7 +90,7 @@ test('the esbuild ES-module bundle logs its request line and emits EMF (Powertoo
     requestContext: { requestId: 'r1', routeKey: 'GET /errors', http: { method: 'GET', path: '/errors', sourceIp: '127.0.0.1' } },
     isBase64Encoded: false,
   };
-  const answer = runBundle(built!.file, fn.exportName, event);
+  const answer = runBundle(built!.file, fn, event);
   expect(answer.statusCode).toBe(200);
   const lines = answer.output.map((line) => JSON.parse(line) as Record<string, unknown>);
   const log = lines.filter((line) => !('_aws' in line));

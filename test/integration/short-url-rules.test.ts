@@ -12,17 +12,15 @@
  * rate-limit windows made here are deleted afterwards.
  */
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'aws-lambda';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { apiEvent, selectRoute } from '../../infra/local/api-event';
 import { documentClient } from '../../lib/db/client';
 import { linkKey } from '../../lib/shorturls/link';
-import { asInvocation, expectError, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
-import { ROUTES, type Invocation } from '../support/invoke';
+import { expectError, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
+import type { Invocation } from '../support/invoke';
 import { SHORT_URL_HOST } from '../support/short-url-host';
 import { loadAfresh } from '../support/load-afresh';
-
-type Handler = (event: unknown, context: Context) => Promise<{ statusCode?: number; headers?: Record<string, unknown>; body?: string }>;
+import { invokeHandler } from '../support/expect-error';
+import { type Handler, importHandler } from '../../infra/local/invoke';
 
 interface Client {
   readonly appkey: string;
@@ -61,13 +59,11 @@ afterAll(async () => {
 
 /** functions/short-url-create.ts loaded afresh with these limits (they are read at load). */
 const loadCreate = (env: Record<string, string>): Promise<Handler> =>
-  loadAfresh(env, async () => ((await import('../../functions/short-url-create')) as { handler: Handler }).handler);
+  loadAfresh(env, () => importHandler('functions/short-url-create.ts', 'handler'));
 
 async function run(handler: Handler, target: string, client: Client): Promise<Invocation> {
   usedClients.push(client);
-  const match = selectRoute(ROUTES, 'GET', target.split('?')[0]!)!;
-  const event = apiEvent({ method: 'GET', target, headers: {}, sourceIp: client.sourceIp, host: 'localhost' }, match);
-  return asInvocation(await handler(event, { awsRequestId: randomUUID(), functionName: 'coverage' } as Context));
+  return invokeHandler(handler, target, { sourceIp: client.sourceIp });
 }
 
 const createTarget = (url: string, client: Client, type: ResponseType = 'json'): string =>

@@ -5,25 +5,23 @@
  * ("Rate limit ... nothing is created").
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Context } from 'aws-lambda';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { apiEvent, selectRoute } from '../../infra/local/api-event';
 import { scanAll } from '../../infra/dynamodb/short-url-audit';
 import { documentClient } from '../../lib/db/client';
 import { DynamoRateLimitStore, DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
 import { linkKey } from '../../lib/shorturls/link';
 import { RateLimiter } from '../../lib/shorturls/rate-limit';
-import { asInvocation, expectError } from '../support/expect-error';
-import { invoke, invokeShortLink, ROUTES, type Invocation } from '../support/invoke';
+import { expectError } from '../support/expect-error';
+import { invoke, invokeShortLink, type Invocation } from '../support/invoke';
 import { SHORT_URL_HOST } from '../support/short-url-host';
 import { loadAfresh } from '../support/load-afresh';
+import { invokeHandler } from '../support/expect-error';
+import { type Handler, importHandler } from '../../infra/local/invoke';
 
 const SHORT_URLS_TABLE = process.env.SHORT_URLS_TABLE!;
 const RATE_LIMITS_TABLE = process.env.RATE_LIMITS_TABLE!;
 
 jest.setTimeout(30_000);
-
-type Handler = (event: unknown, context: Context) => Promise<{ statusCode?: number; headers?: Record<string, unknown>; body?: string }>;
 
 interface ShortUrlEntry {
   readonly link: string;
@@ -314,7 +312,7 @@ describe('Short URLs: Rate limit, concurrently', () => {
     const windowSeconds = 3600;
     const handler = await loadAfresh(
       { RATE_LIMIT_PER_APP_KEY: '5', RATE_LIMIT_PER_CLIENT_IP: '1000', RATE_LIMIT_WINDOW_SECONDS: String(windowSeconds) },
-      async () => ((await import('../../functions/short-url-create')) as { handler: Handler }).handler,
+      () => importHandler('functions/short-url-create.ts', 'handler'),
     );
     expect(handler).toBeDefined();
 
@@ -358,7 +356,5 @@ describe('Short URLs: Rate limit, concurrently', () => {
 
 /** invoke() with a handler loaded under other settings: the event it would build, run by `handler`. */
 async function invokeLimited(handler: Handler, target: string, sourceIp: string): Promise<Invocation> {
-  const match = selectRoute(ROUTES, 'GET', target.split('?')[0]!)!;
-  const event = apiEvent({ method: 'GET', target, headers: {}, sourceIp, host: 'localhost' }, match);
-  return asInvocation(await handler(event, { awsRequestId: event.requestContext.requestId, functionName: 'concurrency-test' } as Context));
+  return invokeHandler(handler, target, { sourceIp });
 }

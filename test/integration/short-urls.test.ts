@@ -7,16 +7,17 @@
  * whatever other test files create meanwhile) cannot interfere.
  */
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'aws-lambda';
-import { apiEvent, selectRoute } from '../../infra/local/api-event';
+import { selectRoute } from '../../infra/local/api-event';
 import { documentClient } from '../../lib/db/client';
 import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
 import { linkKey } from '../../lib/shorturls/link';
-import { asInvocation, CONTENT_TYPE, expectError, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
+import { CONTENT_TYPE, expectError, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
 import { invoke, invokeShortLink, ROUTES, type Invocation } from '../support/invoke';
 import { parseXml, runScript, unserialize } from '../support/parsers';
 import { SHORT_URL_HOST } from '../support/short-url-host';
 import { loadAfresh } from '../support/load-afresh';
+import { invokeHandler } from '../support/expect-error';
+import { type Handler, importHandler } from '../../infra/local/invoke';
 
 // ---------------------------------------------------------------------------------------------
 // Requests.
@@ -429,18 +430,15 @@ describe('decisions.md, Short URLs: views on the short-link host', () => {
 // The rate limit: its settings are read when the module loads, so it is tested through a copy
 // of functions/short-url-create.ts loaded afresh with small limits.
 
-type Handler = (event: unknown, context: Context) => Promise<{ statusCode?: number; headers?: Record<string, unknown>; body?: string }>;
-
 const loadCreate = (env: Record<string, string>): Promise<Handler> =>
-  loadAfresh(env, async () => ((await import('../../functions/short-url-create')) as { handler: Handler }).handler);
+  loadAfresh(env, () => importHandler('functions/short-url-create.ts', 'handler'));
 
 /** A creation through `handler`, from `client`, of `url`. */
 async function createWith(handler: Handler, url: string, client: Client, type: ResponseType = 'json'): Promise<Invocation> {
   const target = `/url/short/create?${query({ type, client })}&url=${enc(url)}`;
   const match = selectRoute(ROUTES, 'GET', target.split('?')[0]!)!;
   expect(match.route.fn.entry).toMatch(/short-url-create/);
-  const event = apiEvent({ method: 'GET', target, headers: {}, sourceIp: client.sourceIp, host: 'localhost' }, match);
-  return asInvocation(await handler(event, { awsRequestId: randomUUID(), functionName: 'ShortUrlCreate' } as Context));
+  return invokeHandler(handler, target, { sourceIp: client.sourceIp });
 }
 
 /** A day-long window: a test cannot straddle two windows but once in a day's worth of runs. */

@@ -123,7 +123,7 @@ describe('the bundles `npm run build` makes, as Lambda loads them', () => {
     const bundle = built.find((b) => b.id === id)!;
     expect(basename(bundle.file)).toBe(fn.bundleName);
     const event = JSON.parse(readFileSync(eventFileOf(fn), 'utf8'));
-    expectAnswer(runBundle(bundle.file, fn.exportName, event), event);
+    expectAnswer(runBundle(bundle.file, fn, event), event);
   });
 });
 

@@ -2,14 +2,13 @@
  * Shared checks for the decisions.md tests: the error catalogue as spec section 7.3 prints it
  * (copied here, not imported from lib, so the tests check lib against the spec), one assertion
  * that a response is a given error in a given type (decoded with the real parser of that type),
- * and ways to run a handler with an event the local runner would build: with a handler made
- * in the test, or with the function modules loaded afresh under other environment settings.
+ * and two ways to run a handler through the one invoker (infra/local/invoke.ts): a handler made
+ * in the test, or a function's modules loaded afresh under other environment settings.
  */
-import type { Context } from 'aws-lambda';
-import { apiEvent, selectRoute } from '../../infra/local/api-event';
+import { type Handler, handlerOf, type Invocation, invokeRoute } from '../../infra/local/invoke';
+import { ROUTES } from './invoke';
 import { loadAfresh } from './load-afresh';
 import { parseXml, runScript, unserialize } from './parsers';
-import { ROUTES, type Invocation } from './invoke';
 
 export type ResponseType = 'xml' | 'json' | 'javascript' | 'php';
 export const TYPES: readonly ResponseType[] = ['xml', 'json', 'javascript', 'php'];
@@ -172,44 +171,19 @@ export function expectError(
 export const typeQuery = (type: ResponseType, callback = 'callback'): string =>
   type === 'javascript' ? `type=javascript&callback=${callback}` : `type=${type}`;
 
-type Handler = (event: unknown, context: Context) => Promise<{ statusCode?: number; headers?: Record<string, unknown>; body?: string }>;
-
-/** A new context per invocation, as the Lambda runtime and the local runner make one. */
-const lambdaContext = (): Context => ({ awsRequestId: 'decisions-test', functionName: 'test' }) as Context;
-
-function eventFor(target: string, method: string, headers: Record<string, string>) {
-  const match = selectRoute(ROUTES, method, target.split('?')[0]!);
-  if (!match) throw new Error(`no route for ${method} ${target}`);
-  return { match, event: apiEvent({ method, target, headers, sourceIp: '127.0.0.1', host: 'localhost' }, match) };
-}
-
-/** A handler's result as invoke() reports it: header names in lower case. */
-export function asInvocation(result: Awaited<ReturnType<Handler>>): Invocation {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = String(value);
-  return { statusCode: result.statusCode ?? 200, headers, body: result.body ?? '' };
-}
-
-export interface InvokeOptions {
+export interface RequestOptions {
   readonly method?: string;
   readonly headers?: Record<string, string>;
+  readonly sourceIp?: string;
 }
 
 /** Runs `handler` (e.g. one made with endpoint() in a test) with the event for `target`. */
-export async function invokeHandler(handler: unknown, target: string, options: InvokeOptions = {}): Promise<Invocation> {
-  const { event } = eventFor(target, options.method ?? 'GET', options.headers ?? {});
-  return asInvocation(await (handler as Handler)(event, lambdaContext()));
-}
+export const invokeHandler = (handler: Handler, target: string, options: RequestOptions = {}): Promise<Invocation> =>
+  invokeRoute(ROUTES, { ...options, target }, { load: async () => handler });
 
 /**
  * As invoke(), but with the function's modules (and lib/config.ts, which reads the environment
  * when it is loaded) loaded afresh while `env` is set.
  */
-export async function invokeWithEnv(env: Record<string, string>, target: string, options: InvokeOptions = {}): Promise<Invocation> {
-  const { match, event } = eventFor(target, options.method ?? 'GET', options.headers ?? {});
-  const handler = await loadAfresh(env, async () => {
-    const module = (await import(`../../${match.route.fn.entry}`)) as Record<string, Handler>;
-    return module[match.route.fn.exportName]!;
-  });
-  return asInvocation(await handler(event, lambdaContext()));
-}
+export const invokeWithEnv = (env: Record<string, string>, target: string, options: RequestOptions = {}): Promise<Invocation> =>
+  invokeRoute(ROUTES, { ...options, target }, { load: (fn) => loadAfresh(env, () => handlerOf(fn)) });

@@ -1,9 +1,13 @@
 /**
- * Invokes a built ES-module bundle's handler in a separate Node process, as the Lambda runtime
- * loads it (jest's module system cannot import ES modules).
+ * Invokes a built ES-module bundle's handler in a fresh Node process through the one bundle host
+ * (infra/local/bundle-host.mjs), as the Lambda runtime loads it: jest's module system cannot
+ * import ES modules.
  */
 import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { contextFields } from '../../infra/local/invoke';
+import { type FunctionDefinition, PROJECT_ROOT } from '../../infra/local/template';
 
 export interface BundleAnswer {
   readonly statusCode: number;
@@ -13,22 +17,13 @@ export interface BundleAnswer {
   readonly output: readonly string[];
 }
 
-const RUNNER = `
-const [bundle, exportName] = process.argv.slice(1);
-const chunks = [];
-for await (const chunk of process.stdin) chunks.push(chunk);
-const event = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-const handler = (await import(bundle))[exportName];
-const answer = await handler(event, { awsRequestId: 'bundle-test', functionName: 'bundle-test' });
-process.stdout.write('\\n' + JSON.stringify(answer));
-`;
+const HOST = resolve(PROJECT_ROOT, 'infra/local/bundle-host.mjs');
 
-export function runBundle(file: string, exportName: string, event: unknown): BundleAnswer {
-  const output = execFileSync(process.execPath, ['--input-type=module', '-e', RUNNER, pathToFileURL(file).href, exportName], {
-    input: JSON.stringify(event),
-  });
-  // The answer is the last line; the bundle's own output (logs, metrics) comes before it.
+export function runBundle(file: string, fn: FunctionDefinition, event: unknown): BundleAnswer {
+  const input = JSON.stringify({ event, context: contextFields(fn.id, 'bundle-test', fn.memoryMb) });
+  const output = execFileSync(process.execPath, [HOST, pathToFileURL(file).href, fn.exportName], { input });
+  // The host's report is the last line; the bundle's own output (logs, metrics) comes before it.
   const lines = output.toString('utf8').split('\n');
-  const answer = JSON.parse(lines.pop()!) as Omit<BundleAnswer, 'output'>;
+  const { answer } = JSON.parse(lines.pop() ?? '') as { answer: Omit<BundleAnswer, 'output'> };
   return { ...answer, output: lines.filter((line) => line !== '') };
 }

@@ -15,6 +15,7 @@ import { EventsShape, GalleryShape, resource, type CommentValue, type GalleryPho
 import { expectError, invokeHandler, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
 import type { Invocation } from '../support/invoke';
 import { APP_KEY } from '../support/invoke';
+import type { Handler } from '../../infra/local/invoke';
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 /** The longest callback the Javascript type takes. */
@@ -56,7 +57,7 @@ const eventsPage = (c: CommentValue): Resource => resource(EventsShape, { ...wra
 
 /** An endpoint answering a fixed resource, through the whole pipeline. */
 const answering = (value: Resource, args = GALLERY_ARGUMENTS) => endpoint({ args, sunset: true }, () => value);
-const ask = (handler: unknown, type: ResponseType, path = '/galleryphotos', query = 'count=100', callback = CALLBACK) =>
+const ask = (handler: Handler, type: ResponseType, path = '/galleryphotos', query = 'count=100', callback = CALLBACK) =>
   invokeHandler(handler, `${path}?${query}&${typeQuery(type, callback)}&appkey=${encodeURIComponent(APP_KEY)}`);
 
 /** A URL of `length` characters whose path is `char` repeated: as long as the importer takes. */

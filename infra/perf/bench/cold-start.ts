@@ -1,42 +1,41 @@
 /**
  * One cold start: a fresh Node process imports a bundle and answers one request (XML; the
  * redirect's is the seeded code, the gallery's the bench's gallery), as Lambda's Node runtime
- * does, optionally inside a CPU cgroup (./cpu-cgroup.ts). Timed inside the child with
+ * does (../../local/bundle-host.mjs), optionally inside a CPU cgroup (./cpu-cgroup.ts). Timed inside the child with
  * process.hrtime from just before `import()` to the resolution of the handler's promise; Node's
  * own start is excluded. The section that uses it is ./lambda-cold-start.ts.
  */
 import { spawn } from 'node:child_process';
 import { inCgroup, MB_PER_VCPU, type CpuCgroup } from './cpu-cgroup';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { functionProcessEnv } from './project';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { contextFields } from '../../local/invoke';
+import { functionTimeoutSeconds, PROJECT_ROOT } from '../../local/template';
+import { functionProcessEnv, template } from './project';
 import { summarise, type Summary } from './stats';
 import type { ColdStart } from './cold-start-result';
 import { eventFor, type Subject } from './subjects';
 
-/** Runs in the child (`node --input-type=module -e`); argv: bundle URL, export, event JSON, name. */
-const CHILD = `
-const [bundleUrl, exportName, eventJson, functionName, memoryMb] = process.argv.slice(1);
-const event = JSON.parse(eventJson);
-const deadline = Date.now() + 10000;
-const context = {
-  callbackWaitsForEmptyEventLoop: false, functionName, functionVersion: '$LATEST',
-  invokedFunctionArn: 'arn:aws:lambda:local:123456789012:function:' + functionName,
-  memoryLimitInMB: memoryMb, awsRequestId: 'bench-cold', logGroupName: '/aws/lambda/' + functionName,
-  logStreamName: 'bench', getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-  done() {}, fail() {}, succeed() {},
-};
-const t0 = process.hrtime.bigint();
-const module = await import(bundleUrl);
-const t1 = process.hrtime.bigint();
-const result = await module[exportName](event, context);
-const t2 = process.hrtime.bigint();
-process.stdout.write('\\n' + JSON.stringify({
-  importNs: Number(t1 - t0), firstRequestNs: Number(t2 - t1),
-  statusCode: result.statusCode, contentType: result.headers?.['Content-Type'], location: result.headers?.Location,
-  bodyBytes: (result.body ?? '').length, maxRssKb: process.resourceUsage().maxRSS,
-}));
-`;
+const HOST = resolve(PROJECT_ROOT, 'infra/local/bundle-host.mjs');
+
+/** What ../../local/bundle-host.mjs reports on its last line. */
+interface HostReport {
+  readonly importNs: number;
+  readonly firstRequestNs: number;
+  readonly maxRssKb: number;
+  readonly answer: APIGatewayProxyStructuredResultV2;
+}
+
+const coldStartOf = ({ importNs, firstRequestNs, maxRssKb, answer }: HostReport): ColdStart => ({
+  importNs,
+  firstRequestNs,
+  maxRssKb,
+  statusCode: answer.statusCode ?? 200,
+  contentType: answer.headers?.['Content-Type']?.toString(),
+  location: answer.headers?.Location?.toString(),
+  bodyBytes: (answer.body ?? '').length,
+});
 
 /** The end of a child's stderr: a stack trace quotes the minified line it failed in, whole. */
 const tail = (text: string): string =>
@@ -48,6 +47,8 @@ const tail = (text: string): string =>
     .join('\n');
 
 const CHILD_TIMEOUT_MS = 20_000;
+/** The context's deadline: the functions' timeout, as the template sets it. */
+const FUNCTION_TIMEOUT_MS = functionTimeoutSeconds(template) * 1000;
 
 /**
  * One cold start of `bundle` in a fresh process of the running Node (process.execPath), with
@@ -63,17 +64,7 @@ function coldStart(
   cgroup?: CpuCgroup,
 ): Promise<ColdStart> {
   return new Promise((resolveRun, reject) => {
-    const node = [
-      process.execPath,
-      '--input-type=module',
-      '-e',
-      CHILD,
-      pathToFileURL(bundle).href,
-      exportName,
-      JSON.stringify(event),
-      functionName,
-      String(cgroup?.memoryMb ?? MB_PER_VCPU),
-    ];
+    const node = [process.execPath, HOST, pathToFileURL(bundle).href, exportName];
     const [command, args] = cgroup === undefined ? [node[0]!, node.slice(1)] : inCgroup(cgroup, node);
     const child = spawn(
       command,
@@ -81,10 +72,12 @@ function coldStart(
       // Bounded: a child that hangs (an open handle after the answer) is killed, and fails the run.
       {
         env,
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: ['pipe', 'pipe', 'pipe'],
         timeout: cgroup === undefined ? CHILD_TIMEOUT_MS : Math.ceil(CHILD_TIMEOUT_MS / cgroup.share),
       },
     );
+    const context = contextFields(functionName, 'bench-cold', cgroup?.memoryMb ?? MB_PER_VCPU, FUNCTION_TIMEOUT_MS);
+    child.stdin.end(JSON.stringify({ event, context }));
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -97,7 +90,7 @@ function coldStart(
       }
       try {
         // The last line: the function's own log lines and metrics come before it.
-        resolveRun(JSON.parse(stdout.split('\n').at(-1)!) as ColdStart);
+        resolveRun(coldStartOf(JSON.parse(stdout.split('\n').at(-1) ?? '') as HostReport));
       } catch {
         reject(new Error(`cold start of ${functionName} printed ${JSON.stringify(stdout.slice(0, 500))} ${tail(stderr)}`));
       }

@@ -11,7 +11,8 @@
  */
 import { isDateSort, ORDERS, SORTS, type Sort } from '../../../lib/gallery/order';
 import type { Gallery } from './gallery-data';
-import { lambdaContext, must, type Handler } from './lambda';
+import { importHandler } from '../../local/invoke';
+import { benchContext, must } from './lambda';
 import { beginSection, log, passFail, table } from './output';
 import type { Recorder } from './results';
 import { GALLERY_PHOTOS } from './project';
@@ -101,10 +102,12 @@ function commandsOf(sent: readonly Sent[]): string {
 }
 
 async function measureCapacity(subjects: Subjects, gallery: Gallery): Promise<CapacityRow[]> {
-  const [{ documentClient }, source] = await Promise.all([import('../../../lib/db/client'), import('../../../functions/gallery-photos')]);
-  const handler = source.handler as unknown as Handler;
+  const [{ documentClient }, handler] = await Promise.all([
+    import('../../../lib/db/client'),
+    importHandler('functions/gallery-photos.ts', 'handler'),
+  ]);
   const subject = subjects.gallery.find((s) => s.id === GALLERY_PHOTOS)!;
-  const context = lambdaContext(GALLERY_PHOTOS);
+  const context = benchContext(GALLERY_PHOTOS);
   const sent: Sent[] = [];
   const rows: CapacityRow[] = [];
   const stopRecording = recordCapacity(documentClient, sent);

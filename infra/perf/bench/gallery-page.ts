@@ -14,7 +14,8 @@ import { dateWindow } from '../../../lib/gallery/window';
 import { CONTENT_TYPES, RESPONSE_TYPES } from '../../../lib/render';
 import type { Gallery } from './gallery-data';
 import { measureCalls, type Case } from './interleave';
-import { importHandler, lambdaContext, must } from './lambda';
+import { importHandler } from '../../local/invoke';
+import { benchContext, must } from './lambda';
 import { beginSection, log, ms, signedMs } from './output';
 import { GALLERY_PHOTOS } from './project';
 import { recordCalls, roundTripTable } from './round-trips';
@@ -68,7 +69,7 @@ export async function galleryPageSection({ gallery: functions, docClient }: Subj
   );
   const subject = functions.find((s) => s.id === GALLERY_PHOTOS)!;
   const handler = await importHandler(subject.file, subject.exportName);
-  const context = lambdaContext(GALLERY_PHOTOS);
+  const context = benchContext(GALLERY_PHOTOS);
   // The page's first and last photos: the newest 100 of the window, whose near end is now.
   const newest = [...gallery.photos].sort((a, b) => b.submit_date - a.submit_date || b.id - a.id);
   const [first, last] = [newest[0]!.id, newest[PAGE_SIZE - 1]!.id];

@@ -10,7 +10,8 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ProjectDatabase, Seed } from './database';
 import type { Case } from './interleave';
-import { importHandler, lambdaContext, must, type Handler } from './lambda';
+import { importHandler } from '../../local/invoke';
+import { benchContext, must } from './lambda';
 import { CREATE, LOOKUP, REDIRECT } from './project';
 import { eventFor, query, type Subjects } from './subjects';
 
@@ -28,7 +29,7 @@ export async function roundTripCases(
   calls: number,
 ): Promise<{ cases: Case[]; created: number }> {
   const subject = (id: string) => all.find((s) => s.id === id)!;
-  const context = new Map([CREATE, LOOKUP, REDIRECT].map((id) => [id, lambdaContext(id)]));
+  const context = new Map([CREATE, LOOKUP, REDIRECT].map((id) => [id, benchContext(id)]));
   const handlerCase = async (
     name: string,
     label: string,
@@ -54,7 +55,7 @@ export async function roundTripCases(
   const [dedupEvent, lookupEvent, redirectEvent] = [CREATE, LOOKUP, REDIRECT].map((id) => eventFor(subject(id), undefined));
   const hasSeed = (r: Result) => (r.body ?? '').includes(`/${seed.code}`);
   // The redirect's source, run by tsx, on lib/db/client.ts's client: the handler without the bundle and its own client.
-  const unbundledRedirect = (await import('../../../functions/redirect')).handler as unknown as Handler;
+  const unbundledRedirect = await importHandler('functions/redirect.ts', 'handler');
   // The bare round trip on the doc-client-only bundle's client: a client of its own, as each function's bundle has.
   const { addOne } = (await import(pathToFileURL(docClient.file).href)) as typeof import('./doc-client');
   const cases: Case[] = [

@@ -5,7 +5,8 @@
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { CONTENT_TYPES, RESPONSE_TYPES, type ResponseType } from '../../../lib/render';
-import { importHandler, lambdaContext, type Handler } from './lambda';
+import { type Handler, importHandler } from '../../local/invoke';
+import { benchContext } from './lambda';
 import { beginSection, log, passFail, table, us } from './output';
 import { GALLERY_PHOTOS } from './project';
 import { summarise, timeEach, type Summary } from './stats';
@@ -117,7 +118,7 @@ export async function warmSection({ all, dbFunctions, gallery }: Subjects): Prom
   const warm: WarmResults = new Map();
   for (const subject of all.filter((s) => !s.database)) {
     const handler = await importHandler(subject.file, subject.exportName);
-    const context = lambdaContext(subject.id);
+    const context = benchContext(subject.id);
     const byType = new Map<ResponseType, WarmResult>();
     // The baseline ignores the type: one row is enough.
     for (const type of subject.id === BASELINE ? (['xml'] as const) : RESPONSE_TYPES) {

@@ -7,10 +7,10 @@
  * Local leaves out.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { apiEvent, selectRoute } from '../../local/api-event';
-import { APP_KEY, importHandler, lambdaContext, must } from '../bench/lambda';
+import { handlerOf, routedEvent } from '../../local/invoke';
+import { APP_KEY, benchContext, must } from '../bench/lambda';
 import { computedUnits, recordCapacity, reportedUnits, sum, type Sent } from '../bench/read-capacity';
-import { PROJECT_ROOT, type Route } from '../../local/template';
+import type { Route } from '../../local/template';
 import type { Named } from './data';
 import { labelOf, type ScaleRequest } from './requests';
 
@@ -60,14 +60,10 @@ export async function measure(
   const results: Measurement[] = [];
   for (const request of requests) {
     const target = `${request.target(named)}&type=json&appkey=${encodeURIComponent(APP_KEY)}`;
-    const match = selectRoute(routes, 'GET', target.split('?')[0]!);
-    if (!match) throw new Error(`no route for ${target}`);
-    const handler = await importHandler(`${PROJECT_ROOT}/${match.route.fn.entry}`, match.route.fn.exportName);
+    const { route } = routedEvent(routes, { target });
+    const handler = await handlerOf(route.fn);
     const call = () =>
-      handler(
-        apiEvent({ method: 'GET', target, headers: { host: 'scale.local' }, sourceIp: '127.0.0.1', host: 'scale.local' }, match),
-        lambdaContext(match.route.fn.id),
-      );
+      handler(routedEvent(routes, { target, headers: { host: 'scale.local' }, host: 'scale.local' }).event, benchContext(route.fn.id));
     const sent: Sent[] = [];
     const stop = recordCapacity(functionsClient, sent);
     let body: string;

@@ -1,0 +1,26 @@
+/**
+ * A Lambda container for one built bundle, in a fresh Node process: it imports the bundle and
+ * invokes its handler once, as Lambda's Node runtime does. The cold-start bench runs it (inside
+ * a CPU cgroup) and so do the tests of built bundles (jest's module system cannot import ES
+ * modules). Plain JavaScript, so that nothing but Node loads before the bundle.
+ *
+ * argv: the bundle's file URL and its handler's export name. stdin: `{ event, context }`, the
+ * context's fields as ./invoke.ts's contextFields() makes them. The last line of stdout is
+ * `{ importNs, firstRequestNs, maxRssKb, answer }`; the bundle's own output (logs, metrics)
+ * comes before it.
+ */
+const [bundleUrl, exportName] = process.argv.slice(2);
+const chunks = [];
+for await (const chunk of process.stdin) chunks.push(chunk);
+const { event, context: fields } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+const { remainingMs, ...data } = fields;
+const deadline = Date.now() + remainingMs;
+const context = { ...data, getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()), done() {}, fail() {}, succeed() {} };
+const t0 = process.hrtime.bigint();
+const module = await import(bundleUrl);
+const t1 = process.hrtime.bigint();
+const answer = await module[exportName](event, context);
+const t2 = process.hrtime.bigint();
+process.stdout.write(
+  `\n${JSON.stringify({ importNs: Number(t1 - t0), firstRequestNs: Number(t2 - t1), maxRssKb: process.resourceUsage().maxRSS, answer })}`,
+);
