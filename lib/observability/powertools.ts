@@ -14,17 +14,16 @@ const serviceName = process.env.POWERTOOLS_SERVICE_NAME || DEFAULT_SERVICE_NAME;
 
 export const logger = new Logger({ serviceName });
 
-const metrics = new Metrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || DEFAULT_METRICS_NAMESPACE, serviceName });
+export const metrics = new Metrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || DEFAULT_METRICS_NAMESPACE, serviceName });
 
 /** Every metric the functions emit; all are counts. */
 export type MetricName = 'Requests' | 'ShortUrlsCreated' | 'Redirects' | 'RateLimited';
 
 /**
- * Emits one count at once as an EMF line, with the `service` dimension and `dimensions`, whose
- * values must come from small fixed sets (a route key, a response type, a status number).
+ * Counts one event of the request being answered. Nothing is written yet: Powertools' logMetrics
+ * middleware publishes the request's counts together, in one EMF line, once it is answered
+ * (./middleware.ts).
  */
-export function countMetric(name: MetricName, dimensions: Readonly<Record<string, string>> = {}): void {
-  for (const [dimension, value] of Object.entries(dimensions)) metrics.addDimension(dimension, value);
+export function countMetric(name: MetricName): void {
   metrics.addMetric(name, MetricUnit.Count, 1);
-  metrics.publishStoredMetrics();
 }

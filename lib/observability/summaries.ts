@@ -15,18 +15,17 @@ export const observeApiRequests = () =>
     const route = request.event.routeKey;
     // Until (or unless) the type is negotiated, the answer is XML.
     const type = request.context.responseType ?? 'xml';
-    return {
-      fields: { route, type, app_key: request.context.appKey },
-      counts: [['Requests', { endpoint: route, type, status: String(statusCode) }]],
-    };
+    return { fields: { route, type, app_key: request.context.appKey }, dimensions: { endpoint: route, type, status: String(statusCode) } };
   });
 
-/** The short-link host: route, the code looked up (only a well-formed one) and status; `Redirects` per 301. */
+/** The short-link host: route, the code looked up (only a well-formed one) and status; `Requests` by route and status, `Redirects` per 301. */
 export const observeRedirects = () =>
   observeRequests((request, statusCode) => {
     const code = request.event.pathParameters?.code;
+    const route = request.event.routeKey;
     return {
-      fields: { route: request.event.routeKey, code: code !== undefined && isCode(code) ? code : null },
-      counts: statusCode === 301 ? [['Redirects', {}]] : [],
+      fields: { route, code: code !== undefined && isCode(code) ? code : null },
+      dimensions: { endpoint: route, status: String(statusCode) },
+      counts: statusCode === 301 ? ['Redirects'] : [],
     };
   });

@@ -1,8 +1,9 @@
 /**
  * Observability of the short URLs against DynamoDB Local, and of the built bundles: a new short
  * URL counts ShortUrlsCreated once (a link that already has one does not), a 503 of the rate
- * limiter counts RateLimited, a redirect counts Redirects and logs one line with the code; the
- * esbuild ES-module bundles (as `sam build` makes them) log and emit EMF the same way.
+ * limiter counts RateLimited, a redirect counts Redirects and logs one line with the code; each
+ * invocation publishes its counts in one EMF line, each count by the request's dimensions and in
+ * total; the esbuild ES-module bundles (as `sam build` makes them) log and emit EMF the same way.
  */
 import { capture } from '../support/observability-capture';
 import { randomUUID } from 'node:crypto';
@@ -24,7 +25,9 @@ const client = () => ({
 });
 const createTarget = (appkey: string, link: string) =>
   `/url/short/create?appkey=${encodeURIComponent(appkey)}&type=json&url=${encodeURIComponent(link)}`;
-const names = () => output.counts().map((count) => count.name);
+/** The names counted, each once (every count is published twice: by dimensions and in total). */
+const names = () => [...new Set(output.counts().map((count) => count.name))];
+const dimensionsOf = (name: string) => output.counts().flatMap((count) => (count.name === name ? [count.dimensions] : []));
 
 test('a new short URL counts ShortUrlsCreated once; the same link again does not', async () => {
   const link = `https://news.test/${randomUUID()}`;
@@ -32,7 +35,9 @@ test('a new short URL counts ShortUrlsCreated once; the same link again does not
   const first = await invoke(createTarget(appkey, link), { sourceIp });
   expect(first.statusCode).toBe(200);
   expect(names().sort()).toEqual(['Requests', 'ShortUrlsCreated']);
-  expect(output.counts().find((count) => count.name === 'ShortUrlsCreated')!.dimensions).toEqual({});
+  // One EMF line for the invocation: ShortUrlsCreated in total, and by the request's dimensions.
+  expect(output.metrics()).toHaveLength(1);
+  expect(dimensionsOf('ShortUrlsCreated')).toEqual([{ endpoint: 'GET /url/short/create', type: 'json', status: '200' }, {}]);
   output.clear();
   expect((await invoke(createTarget(appkey, link), { sourceIp })).statusCode).toBe(200);
   expect(names()).toEqual(['Requests']);
@@ -58,14 +63,16 @@ test('a 503 of the rate limiter counts RateLimited, and Requests with status 503
   expect(names()).not.toContain('ShortUrlsCreated');
 });
 
-test('a redirect counts Redirects and logs one line with the code; a miss counts none', async () => {
+test('a redirect counts Redirects and logs one line with the code; a miss counts only Requests', async () => {
   const { appkey, sourceIp } = client();
   const made = await invoke(createTarget(appkey, `https://news.test/${randomUUID()}`), { sourceIp });
   const code = (JSON.parse(made.body) as { shorturls: { short_url: string }[] }).shorturls[0]!.short_url.slice(SHORT_URL_HOST.length + 1);
   output.clear();
   const response = await invokeShortLink(`/${code}`);
   expect(response.statusCode).toBe(301);
-  expect(names()).toEqual(['Redirects']);
+  expect(names().sort()).toEqual(['Redirects', 'Requests']);
+  expect(output.metrics()).toHaveLength(1);
+  expect(dimensionsOf('Redirects')).toEqual([{ endpoint: 'GET /{code}', status: '301' }, {}]);
   const logs = output.logs();
   expect(logs).toHaveLength(1);
   expect(logs[0]).toMatchObject({ level: 'INFO', route: 'GET /{code}', code, status: 301, function_name: 'RedirectFunction' });
@@ -73,7 +80,8 @@ test('a redirect counts Redirects and logs one line with the code; a miss counts
   expect(JSON.stringify(logs[0])).not.toContain('news.test');
   output.clear();
   expect((await invokeShortLink('/Zz9Zz9Q')).statusCode).toBe(404);
-  expect(names()).toEqual([]);
+  expect(names()).toEqual(['Requests']);
+  expect(dimensionsOf('Requests')).toEqual([{ endpoint: 'GET /{code}', status: '404' }, {}]);
   expect(output.logs()).toMatchObject([{ status: 404, code: 'Zz9Zz9Q' }]);
 });
 

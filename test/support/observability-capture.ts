@@ -22,7 +22,7 @@ export interface Capture {
   readonly logs: () => Entry[];
   /** The EMF documents, parsed. */
   readonly metrics: () => Entry[];
-  /** The metric names of each EMF document with its dimension values (`service` left out). */
+  /** Each metric of each EMF document once per dimension set, with its dimension values (`service` left out). */
   readonly counts: () => { name: string; dimensions: Record<string, string> }[];
   readonly clear: () => void;
 }
@@ -53,9 +53,11 @@ export function capture(): Capture {
       metrics().flatMap((emf) => {
         const directive = (emf._aws as { CloudWatchMetrics: { Dimensions: string[][]; Metrics: { Name: string }[] }[] })
           .CloudWatchMetrics[0]!;
-        const names = directive.Dimensions[0]!.filter((name) => name !== 'service');
-        const dimensions = Object.fromEntries(names.map((name) => [name, String(emf[name])]));
-        return directive.Metrics.map(({ Name }) => ({ name: Name, dimensions }));
+        // Each metric once per dimension set: by the request's dimensions, and in total (service alone).
+        return directive.Dimensions.flatMap((set) => {
+          const dimensions = Object.fromEntries(set.filter((name) => name !== 'service').map((name) => [name, String(emf[name])]));
+          return directive.Metrics.map(({ Name }) => ({ name: Name, dimensions }));
+        });
       }),
     clear: () => {
       written = [];

@@ -2,7 +2,8 @@
  * Observability (Powertools Logger and Metrics, lib/observability/): one JSON log line per
  * request with its request id, function, route, type, app key, status, duration and cold start,
  * and nothing of the query string, callback or body; unexpected errors logged with their stack
- * at ERROR while the body stays clean; `Requests` counted by endpoint, type and status (EMF).
+ * at ERROR while the body stays clean; `Requests` counted by endpoint, type and status and in
+ * total, in one EMF line per request (Powertools' logMetrics).
  */
 import { capture, type Entry } from '../support/observability-capture';
 import { endpoint } from '../../lib/http';
@@ -100,9 +101,13 @@ describe('Logger', () => {
 });
 
 describe('Metrics', () => {
-  test('a request emits Requests with endpoint, type and status dimensions', async () => {
+  test('a request emits Requests with endpoint, type and status dimensions, and in total, in one EMF line', async () => {
     await invoke(withKey('/error/1001?type=json'));
-    expect(output.counts()).toEqual([{ name: 'Requests', dimensions: { endpoint: 'GET /error/{code}', type: 'json', status: '200' } }]);
+    expect(output.counts()).toEqual([
+      { name: 'Requests', dimensions: { endpoint: 'GET /error/{code}', type: 'json', status: '200' } },
+      { name: 'Requests', dimensions: {} },
+    ]);
+    expect(output.metrics()).toHaveLength(1);
     const [emf] = output.metrics();
     expect(emf).toMatchObject({ service: 'observability-test', Requests: 1 });
     expect((emf!._aws as { CloudWatchMetrics: { Namespace: string }[] }).CloudWatchMetrics[0]!.Namespace).toBe('ObservabilityTest');
@@ -113,7 +118,9 @@ describe('Metrics', () => {
     await invoke(withKey('/no/such/path?type=json'));
     expect(output.counts()).toEqual([
       { name: 'Requests', dimensions: { endpoint: 'GET /error/{code}', type: 'xml', status: '404' } },
+      { name: 'Requests', dimensions: {} },
       { name: 'Requests', dimensions: { endpoint: '$default', type: 'json', status: '404' } },
+      { name: 'Requests', dimensions: {} },
     ]);
   });
 });

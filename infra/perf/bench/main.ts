@@ -34,8 +34,8 @@
  *   targets.ts                             the targets, and the last lines: PASS or FAIL per target
  * Helpers: output.ts (lines, tables, units, section headings), stats.ts (timing, medians),
  * interleave.ts (timing cases side by side), lambda.ts (events, contexts), project.ts
- * (template.yaml and settings), results.ts (what is recorded), report.ts and
- * report-markdown.ts (the written report), machine.ts (what it ran on).
+ * (template.yaml and settings), results.ts (what is recorded), report-markdown.ts (the written
+ * report); ../report/ (tables, the machine, the results files), shared with load and scale.
  */
 import { tmpdir } from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
