@@ -1,9 +1,9 @@
 import { oneError } from '../lib/catalog';
 import { nowSeconds } from '../lib/clock';
-import { endpoint, pathParameter } from '../lib/http';
+import { endpoint } from '../lib/http';
 import { ErrorListShape, resource } from '../lib/resources';
 
 /** GET /error/{code}: the error-list wrapper holding the one entry. */
-export const handler = endpoint({ args: {}, cacheable: true }, (_args, event) =>
-  resource(ErrorListShape, oneError(pathParameter(event, 'code'), nowSeconds())),
+export const handler = endpoint({ args: {}, cacheable: true }, ({ path }) =>
+  resource(ErrorListShape, oneError(path('code'), nowSeconds())),
 );

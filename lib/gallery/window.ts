@@ -22,8 +22,7 @@ export function dateWindow(asked: DateWindow, unlimited: boolean, now: number): 
     throw new ApiError(1006, `max_submit_date (minimum min_submit_date, ${min})`);
   }
   if (unlimited) return asked;
-  if (min === undefined && max === undefined) return { min: now - THIRTY_DAYS, max: now };
-  if (max === undefined) return { min, max: min! + THIRTY_DAYS };
+  if (max === undefined) return min === undefined ? { min: now - THIRTY_DAYS, max: now } : { min, max: min + THIRTY_DAYS };
   // Dates start at the epoch (negative ones are refused), so the window does too.
   if (min === undefined) return { min: Math.max(0, max - THIRTY_DAYS), max };
   if (max - min > THIRTY_DAYS) throw new ApiError(1020, 'max_submit_date (at most 30 days after min_submit_date)');

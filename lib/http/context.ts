@@ -5,7 +5,8 @@ import type { QueryArguments } from './query';
 
 /**
  * What the pipeline's middlewares learn about a request, kept on the Lambda context as middy's
- * own negotiation middlewares do. Each is set by the one middleware that owns it.
+ * own negotiation middlewares do. Each is set by the one middleware that owns it; a request's
+ * handler receives them checked, as an EndpointRequest (./endpoint.ts).
  */
 export interface ApiContext extends Context {
   /** Every query argument by name, first value of a repeated one. */
@@ -22,7 +23,6 @@ export interface ApiContext extends Context {
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
-/** The handler answers a resource; the response middleware turns it into an HTTP result. */
-export type ApiRequest = Request<ApiEvent, unknown, Error, ApiContext>;
+export type ApiRequest = Request<ApiEvent, ApiResult, Error, ApiContext>;
 
-export type ApiMiddleware = MiddlewareObj<ApiEvent, unknown, Error, ApiContext>;
+export type ApiMiddleware = MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext>;

@@ -2,13 +2,21 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { config } from '../config';
 import { ApiError } from '../errors';
-import { observeApiRequests } from '../observability/summaries';
+import { observeRequests } from '../observability/middleware';
 import type { Resource } from '../resources';
 import type { ArgumentSchema, ArgumentsOf } from './arguments';
 import type { ApiContext, ApiEvent, ApiResult } from './context';
 import { DEADLINE_OPTIONS, untilAnswered } from './deadline';
-import { negotiateType, parseQuery, requireAppKey, requireCallback, validateArguments } from './middlewares';
-import { respond, type ResponsePolicy } from './respond';
+import {
+  negotiateType,
+  type NotUtf8Path,
+  parseQuery,
+  requireAppKey,
+  requireCallback,
+  requireUtf8Path,
+  validateArguments,
+} from './middlewares';
+import { answer, answerErrors, type ResponsePolicy } from './respond';
 
 export interface EndpointSpec<S extends ArgumentSchema> {
   /** The endpoint's own query arguments; `appkey`, `type` and `callback` are always accepted. */
@@ -17,29 +25,72 @@ export interface EndpointSpec<S extends ArgumentSchema> {
   readonly cacheable?: boolean;
   /** A gallery endpoint, announced for removal with `Sunset`. */
   readonly sunset?: boolean;
+  /** A path whose escapes are not UTF-8 is this error; without it, API Gateway's decoding (U+FFFD) is taken. */
+  readonly notUtf8Path?: NotUtf8Path;
 }
 
-/** `signal` is aborted at the request's deadline, and once the handler has answered (./deadline.ts). */
-export type EndpointHandler<S extends ArgumentSchema> = (
-  args: ArgumentsOf<S>,
-  event: ApiEvent,
-  context: ApiContext,
-  signal: AbortSignal,
-) => Resource | Promise<Resource>;
+/** A request as the pipeline has checked it: what an endpoint's handler is given. */
+export interface EndpointRequest<A> {
+  /** The endpoint's own arguments, parsed and checked against its schema. */
+  readonly args: A;
+  /** The application key, in normalised form. */
+  readonly appKey: string;
+  /** The client's address, as API Gateway saw it. */
+  readonly clientAddress: string;
+  /** A path parameter as API Gateway decoded it; empty when absent. */
+  readonly path: (name: string) => string;
+  /** Aborted at the request's deadline, and once the handler has answered (./deadline.ts). */
+  readonly signal: AbortSignal;
+}
+
+export type EndpointHandler<S extends ArgumentSchema> = (request: EndpointRequest<ArgumentsOf<S>>) => Resource | Promise<Resource>;
 
 export type LambdaHandler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
+
+/** A path parameter as API Gateway decoded it; empty when absent. */
+const pathParameter = (event: ApiEvent, name: string): string => event.pathParameters?.[name] ?? '';
+
+/**
+ * What the API's request line and counts say: route, response type, normalised app key (absent
+ * when refused before it was checked) and status; `Requests` by route, type and status. Until (or
+ * unless) the type is negotiated, the answer is XML.
+ */
+const observeApiRequests = () =>
+  observeRequests<ApiContext>(({ event, context }, statusCode) => {
+    const type = context.responseType ?? 'xml';
+    return {
+      fields: { route: event.routeKey, type, app_key: context.appKey },
+      dimensions: { endpoint: event.routeKey, type, status: String(statusCode) },
+    };
+  });
 
 /**
  * The part of the pipeline every request goes through: the log line and counts of each request
  * (first, so that they see the final answer), then how errors are answered.
  */
 const responsePipeline = (policy: ResponsePolicy) =>
-  middy<ApiEvent, unknown, Error, ApiContext>(DEADLINE_OPTIONS)
+  middy<ApiEvent, ApiResult, Error, ApiContext>(DEADLINE_OPTIONS)
     .use(observeApiRequests())
-    .use(respond(policy, config))
+    .use(answerErrors(policy, config))
     .use(parseQuery())
     .use(negotiateType())
     .use(requireCallback());
+
+function checkedRequest<S extends ArgumentSchema>(
+  event: ApiEvent,
+  context: ApiContext,
+  signal: AbortSignal,
+): EndpointRequest<ArgumentsOf<S>> {
+  const { appKey, args } = context;
+  if (appKey === undefined || args === undefined) throw new Error('the pipeline answered before checking the app key and arguments');
+  return {
+    args: args as ArgumentsOf<S>,
+    appKey,
+    clientAddress: event.requestContext.http.sourceIp,
+    path: (name) => pathParameter(event, name),
+    signal,
+  };
+}
 
 /**
  * One endpoint's Lambda handler: the shared pipeline, in order, then the endpoint's own code,
@@ -47,12 +98,11 @@ const responsePipeline = (policy: ResponsePolicy) =>
  */
 export function endpoint<S extends ArgumentSchema>(spec: EndpointSpec<S>, handle: EndpointHandler<S>): LambdaHandler {
   const policy = { cacheable: spec.cacheable ?? false, sunset: spec.sunset ?? false };
-  return responsePipeline(policy)
-    .use(requireAppKey(config.deniedAppKeys))
-    .use(validateArguments(spec.args))
-    .handler((event, context, { signal }) =>
-      untilAnswered(signal, async (answered) => handle(context.args as ArgumentsOf<S>, event, context, answered)),
-    ) as unknown as LambdaHandler;
+  const pipeline = responsePipeline(policy).use(requireAppKey(config.deniedAppKeys)).use(validateArguments(spec.args));
+  if (spec.notUtf8Path !== undefined) pipeline.use(requireUtf8Path(spec.notUtf8Path));
+  return pipeline.handler((event, context, { signal }) =>
+    untilAnswered(signal, async (answered) => answer(await handle(checkedRequest<S>(event, context, answered)), context, policy, config)),
+  );
 }
 
 /**
@@ -62,10 +112,5 @@ export function endpoint<S extends ArgumentSchema>(spec: EndpointSpec<S>, handle
 export function unmatchedRoute(): LambdaHandler {
   return responsePipeline({ cacheable: false, sunset: false }).handler(() => {
     throw new ApiError(404);
-  }) as unknown as LambdaHandler;
-}
-
-/** A path parameter as API Gateway decoded it; empty when absent. */
-export function pathParameter(event: ApiEvent, name: string): string {
-  return event.pathParameters?.[name] ?? '';
+  });
 }

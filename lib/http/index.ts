@@ -1,2 +1,2 @@
 export * from './arguments';
-export { endpoint, pathParameter, unmatchedRoute, type LambdaHandler } from './endpoint';
+export { endpoint, type EndpointRequest, type LambdaHandler, unmatchedRoute } from './endpoint';

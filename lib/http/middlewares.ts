@@ -9,9 +9,16 @@ import { checkAppKey } from './app-key';
 import { COMMON_ARGUMENTS, type ArgumentSchema } from './arguments';
 import { checkCallback } from './callback';
 import type { ApiMiddleware, ApiRequest } from './context';
-import { queryArguments } from './query';
+import { isUtf8Path, queryArguments, type QueryArguments } from './query';
 
-const query = (request: ApiRequest): ReadonlyMap<string, string> => request.context.query!.values;
+/** The request's query arguments, which parseQuery, first in the chain, has read. */
+function queryOf(request: ApiRequest): QueryArguments {
+  const { query } = request.context;
+  if (query === undefined) throw new Error('parseQuery must come before the middlewares that read arguments');
+  return query;
+}
+
+const query = (request: ApiRequest): ReadonlyMap<string, string> => queryOf(request).values;
 
 /** First in the chain: a reused context must not carry an earlier request's findings. */
 export const parseQuery = (): ApiMiddleware => ({
@@ -57,7 +64,7 @@ const NAMEABLE = /^[A-Za-z0-9_.-]{1,64}$/;
 export const validateArguments = (schema: ArgumentSchema): ApiMiddleware => ({
   before: (request) => {
     const given = query(request);
-    const notUtf8 = request.context.query!.notUtf8;
+    const { notUtf8 } = queryOf(request);
     for (const name of given.keys()) {
       if (!COMMON_ARGUMENTS.has(name) && !Object.hasOwn(schema, name)) {
         throw new ApiError(1001, NAMEABLE.test(name) ? name : undefined);
@@ -69,5 +76,21 @@ export const validateArguments = (schema: ArgumentSchema): ApiMiddleware => ({
       args[name] = spec.parse(given.get(name), name);
     }
     request.context.args = args;
+  },
+});
+
+/** What to answer for a path whose percent-escapes are not UTF-8: error `code` naming `segment`. */
+export interface NotUtf8Path {
+  readonly code: number;
+  readonly segment: string;
+}
+
+/**
+ * Refuses a path whose percent-escapes are not UTF-8: API Gateway decodes them to U+FFFD, so two
+ * different segments would read the same (decisions.md, `url`).
+ */
+export const requireUtf8Path = ({ code, segment }: NotUtf8Path): ApiMiddleware => ({
+  before: (request) => {
+    if (!isUtf8Path(request.event.rawPath)) throw new ApiError(code, segment);
   },
 });

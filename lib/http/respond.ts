@@ -3,7 +3,7 @@ import { logger } from '../observability/powertools';
 import { ApiError } from '../errors';
 import { CONTENT_TYPES, loadRenderer, renderAlert, renderBody, type ResponseType } from '../render';
 import { ErrorShape, resource, ScriptErrorShape, type Resource } from '../resources';
-import type { ApiMiddleware, ApiRequest, ApiResult } from './context';
+import type { ApiContext, ApiMiddleware, ApiRequest, ApiResult } from './context';
 import { deprecationHeaders } from './deprecation';
 import { fitsLambda, tooLarge } from './size';
 
@@ -29,40 +29,40 @@ function standardHeaders(type: ResponseType, policy: ResponsePolicy, config: Con
   return headers;
 }
 
-function isResource(value: unknown): value is Resource {
-  return typeof value === 'object' && value !== null && 'shape' in value && 'value' in value;
-}
-
-function success(request: ApiRequest, policy: ResponsePolicy, config: Config): ApiResult {
-  const { responseType = 'xml', callback = '' } = request.context;
-  if (!isResource(request.response)) throw new TypeError('the handler did not answer a resource');
+/**
+ * A handler's resource as the HTTP answer in the requested type. An answer too large for Lambda
+ * to return is thrown as an error instead, which `answerErrors` renders (decisions.md, Size).
+ */
+export async function answer(resource: Resource, context: ApiContext, policy: ResponsePolicy, config: Config): Promise<ApiResult> {
+  const { responseType = 'xml', callback = '' } = context;
+  await loadRenderer(responseType);
   const headers = standardHeaders(responseType, policy, config);
   if (policy.cacheable) headers['Cache-Control'] = 'public, max-age=300';
-  return {
+  const result = {
     statusCode: 200,
     headers,
-    body: renderBody(responseType, request.response, { callback, phpClassPrefix: config.phpClassPrefix }),
+    body: renderBody(responseType, resource, { callback, phpClassPrefix: config.phpClassPrefix }),
   };
+  if (fitsLambda(result)) return result;
+  throw tooLarge(result, context.args?.count as number | undefined);
 }
 
-function logUnexpected(request: ApiRequest, error: unknown): void {
-  // The stack goes to the log only; the body says "Internal error" and nothing more.
+/** An error the API did not expect, as error 500: its stack goes to the log only, the body says "Internal error". */
+function unexpected(request: ApiRequest): ApiError {
+  const { error } = request;
   logger.error(
     { message: 'unexpected error, answered as error 500', route: request.event.routeKey },
     error instanceof Error ? error : new Error(String(error)),
   );
+  return new ApiError(500);
 }
 
 /** Every failure in the requested type; nothing of an unexpected error reaches the body. */
 function failure(request: ApiRequest, policy: ResponsePolicy, config: Config): ApiResult {
-  let error = request.error;
-  if (!(error instanceof ApiError)) {
-    logUnexpected(request, error);
-    error = new ApiError(500);
-  }
-  const { code, message, status } = error as ApiError;
+  const error = request.error instanceof ApiError ? request.error : unexpected(request);
+  const { code, message, status } = error;
   const { responseType = 'xml', callback } = request.context;
-  const headers = { ...standardHeaders(responseType, policy, config), ...(error as ApiError).headers };
+  const headers = { ...standardHeaders(responseType, policy, config), ...error.headers };
   if (responseType !== 'javascript') {
     const body = renderBody(responseType, resource(ErrorShape, { code, message }), { callback: '', phpClassPrefix: config.phpClassPrefix });
     return { statusCode: status, headers, body };
@@ -78,18 +78,8 @@ function failure(request: ApiRequest, policy: ResponsePolicy, config: Config): A
   return { statusCode: 200, headers, body };
 }
 
-/** Turns the handler's resource, or whatever was thrown, into the HTTP response; one too large to send becomes an error. */
-export const respond = (policy: ResponsePolicy, config: Config): ApiMiddleware => ({
-  after: async (request) => {
-    await loadRenderer(request.context.responseType ?? 'xml');
-    const result = success(request, policy, config);
-    if (fitsLambda(result)) {
-      request.response = result;
-      return;
-    }
-    request.error = tooLarge(result, request.context.args?.count as number | undefined);
-    request.response = failure(request, policy, config);
-  },
+/** Whatever was thrown, as the answer in the requested type; nothing of an unexpected error reaches the body. */
+export const answerErrors = (policy: ResponsePolicy, config: Config): ApiMiddleware => ({
   onError: async (request) => {
     await loadRenderer(request.context.responseType ?? 'xml');
     request.response = failure(request, policy, config);

@@ -5,16 +5,20 @@
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { setting } from '../config';
 
 const DEFAULT_SERVICE_NAME = 'social-news-read-api';
 const DEFAULT_METRICS_NAMESPACE = 'SocialNewsReadApi';
 
 // Powertools prefers an option to its variable, so the variable is read here and the option is only the fallback.
-const serviceName = process.env.POWERTOOLS_SERVICE_NAME || DEFAULT_SERVICE_NAME;
+const serviceName = setting(process.env, 'POWERTOOLS_SERVICE_NAME', DEFAULT_SERVICE_NAME);
 
 export const logger = new Logger({ serviceName });
 
-export const metrics = new Metrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || DEFAULT_METRICS_NAMESPACE, serviceName });
+export const metrics = new Metrics({
+  namespace: setting(process.env, 'POWERTOOLS_METRICS_NAMESPACE', DEFAULT_METRICS_NAMESPACE),
+  serviceName,
+});
 
 /** Every metric the functions emit; all are counts. */
 export type MetricName = 'Requests' | 'ShortUrlsCreated' | 'Redirects' | 'RateLimited';

@@ -57,7 +57,9 @@ export class DynamoShortUrlStore implements ShortUrlStore {
           ReturnValues: 'UPDATED_NEW',
         }),
       );
-      return Attributes!.last as number;
+      const last = Attributes?.last;
+      if (typeof last !== 'number') throw new Error('the item id counter answered no number');
+      return last;
     });
   }
 
@@ -107,7 +109,8 @@ export class DynamoShortUrlStore implements ShortUrlStore {
     const { Item } = await this.client.send(new GetCommand({ TableName: this.table, Key: codeKey(code), ConsistentRead: true }));
     const link = Item?.link as string | undefined;
     if (link !== undefined) {
-      if (this.links.size >= KNOWN_LINKS) this.links.delete(this.links.keys().next().value!);
+      const oldest = this.links.keys().next();
+      if (this.links.size >= KNOWN_LINKS && !oldest.done) this.links.delete(oldest.value);
       this.links.set(code, link);
     }
     return link;

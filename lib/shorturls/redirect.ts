@@ -12,7 +12,7 @@ import { DEADLINE_OPTIONS } from '../http/deadline';
 import { deprecationHeaders } from '../http/deprecation';
 import type { ApiEvent, ApiResult } from '../http/context';
 import { logger } from '../observability/powertools';
-import { observeRedirects } from '../observability/summaries';
+import { observeRequests } from '../observability/middleware';
 import { isCode } from './code';
 import type { ShortUrlStore } from './store';
 
@@ -41,6 +41,17 @@ function failurePage(error: unknown): ApiResult {
   logger.error('redirect failed', error instanceof Error ? error : new Error(String(error)));
   return page(500, 'Error', 'This short link cannot be followed just now.');
 }
+
+/** The request line: route, the code looked up (only a well-formed one) and status; `Requests` by route and status, `Redirects` per 301. */
+const observeRedirects = () =>
+  observeRequests(({ event }, statusCode) => {
+    const code = event.pathParameters?.code;
+    return {
+      fields: { route: event.routeKey, code: code !== undefined && isCode(code) ? code : null },
+      dimensions: { endpoint: event.routeKey, status: String(statusCode) },
+      counts: statusCode === 301 ? ['Redirects'] : [],
+    };
+  });
 
 export function redirectHandler(store: ShortUrlStore) {
   return middy<ApiEvent, ApiResult>(DEADLINE_OPTIONS)

@@ -1,7 +1,7 @@
 import { apiEvent } from '../../infra/local/api-event';
 import { ErrorListShape, resource } from '../../lib/resources';
 import { choiceArgument, integerArgument, parseIdList } from '../../lib/http/arguments';
-import { endpoint, pathParameter } from '../../lib/http/endpoint';
+import { endpoint } from '../../lib/http/endpoint';
 import { decode } from '../support/decode';
 import { CONTENT_TYPE, expectError, invokeHandler, invokeWithEnv, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
 import { APP_KEY, invoke, ROUTES, withKey } from '../support/invoke';
@@ -313,7 +313,7 @@ const paging = endpoint(
       min_submit_date: integerArgument(),
     },
   },
-  (args) =>
+  ({ args }) =>
     resource(ErrorListShape, {
       timestamp: 0,
       errors: [{ code: args.count, message: `${args.offset} ${args.sort} ${args.min_submit_date ?? 'none'}` }],
@@ -386,10 +386,10 @@ describe('Requests: sort', () => {
 
 describe('Requests: Id lists', () => {
   /** Reads an id list from the path, as /galleryphotos/{list} will (routed here through /container/{short_name}). */
-  const ids = endpoint({ args: {} }, (_args, event) =>
+  const ids = endpoint({ args: {} }, ({ path }) =>
     resource(ErrorListShape, {
       timestamp: 0,
-      errors: parseIdList(pathParameter(event, 'short_name'), 'list').map((code) => ({ code, message: '' })),
+      errors: parseIdList(path('short_name'), 'list').map((code) => ({ code, message: '' })),
     }),
   );
   const range = (n: number): string => Array.from({ length: n }, (_, i) => i + 1).join(',');
