@@ -186,7 +186,7 @@ const PSEUDO_PARAMETERS: Record<string, string> = {
 
 /**
  * Resolves the intrinsic functions template.yaml uses (Ref, Fn::Sub, Fn::If, Fn::Equals, Fn::Not,
- * Fn::GetAtt) as CloudFormation would for a local stack; a table's Ref is its name.
+ * Fn::And, Fn::GetAtt) as CloudFormation would for a local stack; a table's or a log group's Ref is its name.
  */
 export function resolveValue(template: Template, value: unknown, stack: LocalStack = {}): unknown {
   const again = (inner: unknown) => resolveValue(template, inner, stack);
@@ -201,6 +201,7 @@ export function resolveValue(template: Template, value: unknown, stack: LocalSta
     if (stageOf) return String(stageOf.Properties?.StageName ?? '$default');
     const resource = template.Resources[name];
     if (resource?.Type === 'AWS::DynamoDB::Table') return String(again(resource.Properties?.TableName));
+    if (resource?.Type === 'AWS::Logs::LogGroup') return String(again(resource.Properties?.LogGroupName));
     if (resource) return name;
     throw new Error(`template.yaml refers to ${name}, which it does not define`);
   };
@@ -223,6 +224,8 @@ export function resolveValue(template: Template, value: unknown, stack: LocalSta
     }
     case 'Fn::Not':
       return !again((argument as unknown[])[0]);
+    case 'Fn::And':
+      return (argument as unknown[]).every((inner) => again(inner) === true);
     case 'Condition':
       return again(template.Conditions?.[String(argument)]);
     case 'Fn::If': {

@@ -3,6 +3,7 @@
  * and each deliberately broken copy of it has the problem it was broken with.
  */
 import { CHECKS, checkTemplate, EXPECTED_ROUTES, routeKeys } from '../support/template-checks';
+import { apiFunctions, functionLogGroups, type InsightRuleReading, insightRules } from '../support/telemetry-checks';
 import {
   conditionHolds,
   failedRules,
@@ -16,6 +17,11 @@ import {
 const template = loadTemplate();
 const copy = (): Template => structuredClone(template) as Template;
 type Writable = { -readonly [K in keyof Template]: any };
+/** Rewrites the Fn::Sub string of a resource's property. */
+const sub = (t: Writable, id: string, property: string, change: (text: string) => string) => {
+  const value = t.Resources[id].Properties[property];
+  value['Fn::Sub'] = change(value['Fn::Sub']);
+};
 
 describe('template.yaml, as CloudFormation reads it', () => {
   test('parses with its short-form tags read as intrinsic functions', () => {
@@ -138,6 +144,77 @@ describe('alarms', () => {
       ],
     });
     expect(resolved('ShortApiLatencyP99Alarm')).toMatchObject({ MetricName: 'Latency', ExtendedStatistic: 'p99', Threshold: '1000' });
+  });
+});
+
+describe('tables', () => {
+  const policies = (Stage: string) =>
+    Object.fromEntries(
+      Object.entries(template.Resources)
+        .filter(([, resource]) => resource.Type === 'AWS::DynamoDB::Table')
+        .map(([id, resource]) => {
+          const resolve = (value: unknown) => resolveValue(template, value, { parameters: { Stage } });
+          const recovery = resolve(resource.Properties!.PointInTimeRecoverySpecification?.PointInTimeRecoveryEnabled) ?? false;
+          return [id, [resolve(resource.DeletionPolicy), resolve(resource.UpdateReplacePolicy), recovery]];
+        }),
+    );
+
+  test('prod keeps its records, with point-in-time recovery; the rate-limit counters go, unrecovered', () => {
+    expect(policies('prod')).toEqual({
+      ShortUrlsTable: ['Retain', 'Retain', true],
+      RateLimitsTable: ['Delete', 'Delete', false],
+      GalleryTable: ['Retain', 'Retain', true],
+    });
+  });
+
+  test('staging tables go with their stack, without point-in-time recovery', () => {
+    expect(policies('staging')).toEqual({
+      ShortUrlsTable: ['Delete', 'Delete', false],
+      RateLimitsTable: ['Delete', 'Delete', false],
+      GalleryTable: ['Delete', 'Delete', false],
+    });
+  });
+});
+
+describe('deprecation telemetry', () => {
+  const rules = insightRules(template, 'prod') as InsightRuleReading[];
+  const groups = functionLogGroups(template, 'prod');
+  const functionsRead = (rule: InsightRuleReading) => rule.logGroups.map((group) => [...groups].find(([, name]) => name === group)?.[0]);
+  const { all, sunset } = apiFunctions(template);
+
+  test('three Contributor Insights rules, each counting the request lines that carry an app key', () => {
+    expect(rules.map((rule) => [rule.id, rule.keys])).toEqual([
+      ['AppKeysRule', ['app_key']],
+      ['AppKeysByEndpointRule', ['route', 'app_key']],
+      ['GalleryAppKeysRule', ['route', 'app_key']],
+    ]);
+    for (const rule of rules) {
+      expect(rule.filters).toEqual([
+        { Match: '$.message', In: ['request'] },
+        { Match: '$.app_key', IsPresent: true },
+      ]);
+      expect(rule.body).toMatchObject({ LogFormat: 'JSON', AggregateOn: 'Count' });
+    }
+  });
+
+  test('over the 15 functions of the API, and the gallery rule over the 8 gallery endpoints’ alone', () => {
+    expect(all.size).toBe(15);
+    expect(sunset.size).toBe(8);
+    expect(functionsRead(rules[0]!).sort()).toEqual([...all].sort());
+    expect(functionsRead(rules[1]!).sort()).toEqual([...all].sort());
+    expect(functionsRead(rules[2]!).sort()).toEqual([...sunset].sort());
+    expect(rules[0]!.logGroups).toContain('/aws/lambda/social-news-prod-gallery-photos');
+    expect(rules[0]!.logGroups).not.toContain('/aws/lambda/social-news-prod-redirect');
+  });
+
+  test('one dashboard per stage, its URL an output', () => {
+    const name = (Stage: string) =>
+      resolveValue(template, template.Resources.Dashboard!.Properties!.DashboardName, { parameters: { Stage } });
+    expect([name('staging'), name('prod')]).toEqual(['social-news-staging', 'social-news-prod']);
+    // The Ref of a dashboard is its name.
+    expect(template.Outputs!.DashboardUrl!.Value).toEqual({
+      'Fn::Sub': 'https://${AWS::Region}.console.aws.amazon.com/cloudwatch/home?region=${AWS::Region}#dashboards/dashboard/${Dashboard}',
+    });
   });
 });
 
@@ -297,10 +374,122 @@ const MUTATIONS: Array<[string, (t: Writable) => void, RegExp]> = [
   ],
   [
     'a table without point-in-time recovery',
-    (t) => delete t.Resources.RateLimitsTable.Properties.PointInTimeRecoverySpecification,
-    /RateLimitsTable: no point-in-time recovery/,
+    (t) => delete t.Resources.GalleryTable.Properties.PointInTimeRecoverySpecification,
+    /GalleryTable: no point-in-time recovery in prod/,
   ],
   ['a table deleted with the stack', (t) => (t.Resources.ShortUrlsTable.DeletionPolicy = 'Delete'), /ShortUrlsTable: not retained/],
+  [
+    'a table replaced without keeping its records',
+    (t) => (t.Resources.GalleryTable.UpdateReplacePolicy = 'Delete'),
+    /GalleryTable: not retained in prod/,
+  ],
+  ['a staging table kept', (t) => (t.Resources.ShortUrlsTable.DeletionPolicy = 'Retain'), /ShortUrlsTable: kept in staging/],
+  [
+    'point-in-time recovery in staging',
+    (t) => (t.Resources.ShortUrlsTable.Properties.PointInTimeRecoverySpecification.PointInTimeRecoveryEnabled = true),
+    /ShortUrlsTable: point-in-time recovery in staging, of staging data/,
+  ],
+  [
+    'point-in-time recovery of the rate-limit counters',
+    (t) => (t.Resources.RateLimitsTable.Properties.PointInTimeRecoverySpecification = { PointInTimeRecoveryEnabled: true }),
+    /RateLimitsTable: point-in-time recovery in prod, of counters that expire/,
+  ],
+  [
+    'the rate-limit counters kept in prod',
+    (t) => (t.Resources.RateLimitsTable.DeletionPolicy = { 'Fn::If': ['IsProd', 'Retain', 'Delete'] }),
+    /RateLimitsTable: kept in prod/,
+  ],
+  [
+    'function roles without the permissions boundary',
+    (t) => delete t.Globals.Function.PermissionsBoundary,
+    /ErrorsFunction: PermissionsBoundary undefined is not the policy social-news-function-boundary/,
+  ],
+  [
+    'a function role with another boundary',
+    (t) => (t.Resources.RedirectFunction.Properties.PermissionsBoundary = 'arn:aws:iam::aws:policy/AdministratorAccess'),
+    /RedirectFunction: PermissionsBoundary "arn:aws:iam::aws:policy\/AdministratorAccess" is not the policy/,
+  ],
+  [
+    'a rule that leaves out an API function',
+    (t) => sub(t, 'AppKeysRule', 'RuleBody', (body) => body.replace('"${NotFoundLogGroup}"', '').replace(/,\s*\]/, ']')),
+    /no rule ranks app keys over every API function/,
+  ],
+  [
+    'a rule over the short-link host, whose lines have no app key',
+    (t) =>
+      sub(t, 'GalleryAppKeysRule', 'RuleBody', (body) =>
+        body.replace('"${GalleryRepliesLogGroup}"', '"${GalleryRepliesLogGroup}", "${RedirectLogGroup}"'),
+      ),
+    /GalleryAppKeysRule: reads \/aws\/lambda\/social-news-staging-redirect, which is not the log group of an API function/,
+  ],
+  [
+    'a gallery rule that reads more than the gallery',
+    (t) =>
+      sub(t, 'GalleryAppKeysRule', 'RuleBody', (body) =>
+        body.replace('"${GalleryRepliesLogGroup}"', '"${GalleryRepliesLogGroup}", "${ErrorsLogGroup}"'),
+      ),
+    /no rule ranks \(route, app key\) over the Sunset endpoints' functions alone/,
+  ],
+  [
+    'a rule keyed on a field the request line does not have',
+    (t) => sub(t, 'AppKeysByEndpointRule', 'RuleBody', (body) => body.replace('"$.route"', '"$.path"')),
+    /AppKeysByEndpointRule: reads path, which the request line does not have/,
+  ],
+  [
+    'a rule that counts every log line',
+    (t) => sub(t, 'AppKeysRule', 'RuleBody', (body) => body.replace('{ "Match": "$.message", "In": ["request"] }, ', '')),
+    /AppKeysRule: does not filter the request lines/,
+  ],
+  [
+    'a rule body that is not JSON',
+    (t) => sub(t, 'AppKeysRule', 'RuleBody', (body) => body.replace('"Schema":', 'Schema:')),
+    /AppKeysRule: RuleBody does not resolve to JSON/,
+  ],
+  [
+    'a disabled rule',
+    (t) => (t.Resources.GalleryAppKeysRule.Properties.RuleState = 'DISABLED'),
+    /GalleryAppKeysRule: RuleState "DISABLED"/,
+  ],
+  [
+    'a rule name without Stage',
+    (t) => (t.Resources.AppKeysRule.Properties.RuleName = 'app-keys'),
+    /AppKeysRule: RuleName "app-keys" does not carry the stage/,
+  ],
+  [
+    'a dashboard without the rate-limited count',
+    (t) => sub(t, 'Dashboard', 'DashboardBody', (body) => body.replace(/,\s*\["SocialNewsReadApi", "RateLimited"[^\]]*\]/, '')),
+    /Dashboard: no widget shows RateLimited/,
+  ],
+  [
+    'a dashboard widget of every stage',
+    (t) => sub(t, 'Dashboard', 'DashboardBody', (body) => body.replace("WHERE service = 'social-news-read-api-${Stage}' AND ", 'WHERE ')),
+    /Dashboard: "API: error answers per endpoint, type and status" is not of the service social-news-read-api-staging alone/,
+  ],
+  [
+    'a service name without the stage',
+    (t) => (t.Globals.Function.Environment.Variables.POWERTOOLS_SERVICE_NAME = 'social-news-read-api'),
+    /POWERTOOLS_SERVICE_NAME "social-news-read-api" does not carry the stage/,
+  ],
+  [
+    'a dashboard without a rule',
+    (t) => sub(t, 'Dashboard', 'DashboardBody', (body) => body.replace('${AppKeysByEndpointRule.RuleName}', '${AppKeysRule.RuleName}')),
+    /Dashboard: no widget shows the rule AppKeysByEndpointRule/,
+  ],
+  [
+    'a dashboard without error answers',
+    (t) => sub(t, 'Dashboard', 'DashboardBody', (body) => body.replace("AND status != '200' ", '')),
+    /Dashboard: no error answers per endpoint and type/,
+  ],
+  [
+    'a log query of another log group',
+    (t) => sub(t, 'Dashboard', 'DashboardBody', (body) => body.replace("SOURCE '${ErrorsLogGroup}'", "SOURCE '/aws/lambda/other'")),
+    /Dashboard: a log query reads \/aws\/lambda\/other, no function's log group/,
+  ],
+  [
+    'a latency query that leaves out a function',
+    (t) => sub(t, 'Dashboard', 'DashboardBody', (body) => body.replace("SOURCE '${RedirectLogGroup}' | ", '')),
+    /Dashboard: no p99 latency per endpoint and type over every function/,
+  ],
   ['a function without its Errors alarm', (t) => delete t.Resources.RedirectFunctionErrorsAlarm, /RedirectFunction: Errors: no alarm/],
   [
     'a Duration alarm at the timeout',

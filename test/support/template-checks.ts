@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { httpApiEvents, PROJECT_ROOT, resolveValue, type Template } from '../../infra/local/template';
+import { checkDashboard, checkInsightRules } from './telemetry-checks';
 
 type Resource = Template['Resources'][string];
 type Check = (template: Template, options: CheckOptions) => string[];
@@ -17,6 +18,13 @@ export interface CheckOptions {
 
 /** API Gateway gives up on an integration after 29 s; a function must time out before that. */
 export const MAX_TIMEOUT_SECONDS = 29;
+
+/**
+ * The permissions boundary of every function role, a customer managed policy of the account made
+ * once with the deploy role (docs/deploy.md): the deploy role may only create roles that carry it.
+ */
+export const BOUNDARY_POLICY_NAME = 'social-news-function-boundary';
+const BOUNDARY_ARN = { 'Fn::Sub': `arn:\${AWS::Partition}:iam::\${AWS::AccountId}:policy/${BOUNDARY_POLICY_NAME}` };
 
 /** The routes of the spec, per HTTP API: the read API's endpoints and the short-link host's. */
 export const EXPECTED_ROUTES: Readonly<Record<string, readonly string[]>> = {
@@ -83,6 +91,7 @@ export const NAME_PROPERTIES: Readonly<Record<string, string>> = {
   'AWS::CloudWatch::Alarm': 'AlarmName',
   'AWS::CloudWatch::CompositeAlarm': 'AlarmName',
   'AWS::CloudWatch::Dashboard': 'DashboardName',
+  'AWS::CloudWatch::InsightRule': 'RuleName',
   'AWS::SSM::Parameter': 'Name',
   'AWS::IAM::Role': 'RoleName',
   'AWS::S3::Bucket': 'BucketName',
@@ -203,6 +212,10 @@ export const checkFunctions: Check = (template) =>
     if (show(properties.Architectures) !== show(['arm64']))
       problems.push(`${id}: Architectures ${show(properties.Architectures)} is not [arm64]`);
     if (!String(properties.Runtime ?? '').startsWith('nodejs')) problems.push(`${id}: Runtime ${show(properties.Runtime)} is not Node.js`);
+    if (!sameValue(properties.PermissionsBoundary, BOUNDARY_ARN))
+      problems.push(
+        `${id}: PermissionsBoundary ${show(properties.PermissionsBoundary)} is not the policy ${BOUNDARY_POLICY_NAME} of the account`,
+      );
     const logGroup = refOf(properties.LoggingConfig?.LogGroup);
     if (logGroup === undefined) return [...problems, `${id}: no LoggingConfig.LogGroup of its own`];
     if (properties.LoggingConfig?.LogFormat !== 'JSON') problems.push(`${id}: LoggingConfig.LogFormat is not JSON`);
@@ -278,14 +291,34 @@ export const checkApis: Check = (template) =>
     return problems;
   });
 
-/** Tables: on demand, point-in-time recovery, kept when the stack goes, deletion protection in prod. */
+/**
+ * Tables whose every item expires within minutes (the rate-limit windows): nothing in them is worth
+ * recovering or keeping, in any stage.
+ */
+export const DISPOSABLE_TABLES: readonly string[] = ['RateLimitsTable'];
+
+/**
+ * Tables: deletion protection in prod. Records (every table but the disposable ones) are kept when
+ * the prod stack goes or replaces them, with point-in-time recovery; in staging they go with the
+ * stack, without it. Disposable tables go with the stack in every stage, never with recovery.
+ */
 export const checkTables: Check = (template) =>
   ofType(template, 'AWS::DynamoDB::Table').flatMap(([id, resource]) => {
     const problems: string[] = [];
-    if (resource.DeletionPolicy !== 'Retain' || resource.UpdateReplacePolicy !== 'Retain')
-      problems.push(`${id}: not retained (DeletionPolicy/UpdateReplacePolicy)`);
-    if (resource.Properties?.PointInTimeRecoverySpecification?.PointInTimeRecoveryEnabled !== true)
-      problems.push(`${id}: no point-in-time recovery`);
+    const disposable = DISPOSABLE_TABLES.includes(id);
+    for (const Stage of STAGES) {
+      const stack = { parameters: { Stage } };
+      const keep = !disposable && Stage === 'prod';
+      const policies = [resource.DeletionPolicy, resource.UpdateReplacePolicy].map((policy) => resolveValue(template, policy, stack));
+      if (keep && policies.some((policy) => policy !== 'Retain'))
+        problems.push(`${id}: not retained in ${Stage} (DeletionPolicy/UpdateReplacePolicy)`);
+      if (!keep && policies.some((policy) => policy !== 'Delete'))
+        problems.push(`${id}: kept in ${Stage} (DeletionPolicy/UpdateReplacePolicy)`);
+      const recovery = resolveValue(template, resource.Properties?.PointInTimeRecoverySpecification?.PointInTimeRecoveryEnabled, stack);
+      if (keep && recovery !== true) problems.push(`${id}: no point-in-time recovery in ${Stage}`);
+      if (!keep && recovery === true)
+        problems.push(`${id}: point-in-time recovery in ${Stage}, of ${disposable ? 'counters that expire' : 'staging data'}`);
+    }
     const protection = resolveValue(template, resource.Properties?.DeletionProtectionEnabled, { parameters: { Stage: 'prod' } });
     if (protection !== true) problems.push(`${id}: no deletion protection in prod`);
     return problems;
@@ -529,6 +562,8 @@ export const CHECKS: Readonly<Record<string, Check>> = {
   policies: checkPolicies,
   references: checkReferences,
   alarms: checkAlarms,
+  insightRules: checkInsightRules,
+  dashboard: checkDashboard,
 };
 
 /** All the checks' problems with the template; an empty list when it passes. */

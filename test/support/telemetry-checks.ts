@@ -1,0 +1,215 @@
+/**
+ * Offline checks of the deprecation telemetry in template.yaml (docs/operate.md#dashboard): the
+ * Contributor Insights rules that rank app keys over the functions' request lines, and the stage's
+ * dashboard. Each check returns its problems, one sentence each, like ./template-checks.ts, which
+ * runs them with the others.
+ */
+import { httpApiEvents, resolveValue, type Template } from '../../infra/local/template';
+
+type Resource = Template['Resources'][string];
+
+/**
+ * The fields of the request line (lib/observability) that the rules and the dashboard's log queries
+ * may read: every API function's line carries them (test/integration/request-line.test.ts).
+ */
+export const REQUEST_LINE_FIELDS = ['message', 'route', 'type', 'app_key', 'status', 'duration_ms'] as const;
+
+/** The message of the request line, which the rules and the queries filter on. */
+export const REQUEST_MESSAGE = 'request';
+
+/** The endpoints with a Sunset date (the deprecated gallery): their callers have a rule of their own. */
+export const SUNSET_PATH_PREFIX = '/gallery';
+
+/** The functions' metrics (lib/observability/powertools.ts), each of which the dashboard shows. */
+export const DASHBOARD_METRICS = ['Requests', 'ShortUrlsCreated', 'Redirects', 'RateLimited'] as const;
+
+const STAGES = ['staging', 'prod'];
+
+/** What a Contributor Insights rule of the template reads, for one stage. */
+export interface InsightRuleReading {
+  readonly id: string;
+  readonly state: unknown;
+  /** The fields it ranks by (`$.route` → `route`), in order. */
+  readonly keys: readonly string[];
+  /** Its filters, as written. */
+  readonly filters: ReadonlyArray<Record<string, unknown>>;
+  /** The log groups it reads, by name. */
+  readonly logGroups: readonly string[];
+  readonly body: Record<string, unknown>;
+}
+
+const ofType = (template: Template, type: string): Array<[string, Resource]> =>
+  Object.entries(template.Resources ?? {}).filter(([, resource]) => resource?.Type === type);
+const show = (value: unknown) => JSON.stringify(value);
+const field = (path: unknown) => String(path).replace(/^\$\./, '');
+
+/** Each function's log group name for a stage, by function id (of those whose log group the template defines). */
+export function functionLogGroups(template: Template, Stage: string): Map<string, string> {
+  return new Map(
+    ofType(template, 'AWS::Serverless::Function').flatMap(([id, resource]) => {
+      const group = resource.Properties?.LoggingConfig?.LogGroup as { Ref?: string } | undefined;
+      const defined = group?.Ref !== undefined && template.Resources[group.Ref] !== undefined;
+      return defined ? [[id, String(resolveValue(template, group, { parameters: { Stage } }))] as [string, string]] : [];
+    }),
+  );
+}
+
+/** The functions of the API (whose request line carries an app key), and those of its Sunset endpoints. */
+export function apiFunctions(template: Template): { all: Set<string>; sunset: Set<string> } {
+  const events = httpApiEvents(template).filter((event) => event.api === 'Api');
+  return {
+    all: new Set(events.map((event) => event.fn)),
+    sunset: new Set(events.filter((event) => event.path.startsWith(SUNSET_PATH_PREFIX)).map((event) => event.fn)),
+  };
+}
+
+/** A JSON body written as Fn::Sub, resolved for a stage and parsed; a string when it is not JSON. */
+function jsonBody(template: Template, value: unknown, Stage: string): Record<string, any> | string {
+  try {
+    return JSON.parse(String(resolveValue(template, value, { parameters: { Stage } }))) as Record<string, any>;
+  } catch (error) {
+    return `does not resolve to JSON (${(error as Error).message})`;
+  }
+}
+
+/** The template's Contributor Insights rules as a stage reads them; a rule whose body is not JSON is a problem string. */
+export function insightRules(template: Template, Stage = 'staging'): Array<InsightRuleReading | string> {
+  return ofType(template, 'AWS::CloudWatch::InsightRule').map(([id, resource]) => {
+    const body = jsonBody(template, resource.Properties?.RuleBody, Stage);
+    if (typeof body === 'string') return `${id}: RuleBody ${body}`;
+    return {
+      id,
+      state: resource.Properties?.RuleState,
+      keys: ((body.Contribution?.Keys ?? []) as unknown[]).map(field),
+      filters: (body.Contribution?.Filters ?? []) as Array<Record<string, unknown>>,
+      logGroups: ((body.LogGroupNames ?? []) as unknown[]).map(String),
+      body,
+    };
+  });
+}
+
+const sameSet = (a: Iterable<string>, b: Iterable<string>) => show([...new Set(a)].sort()) === show([...new Set(b)].sort());
+
+/**
+ * The rules: enabled, CloudWatch Logs rules over JSON that count request lines (message "request",
+ * an app key present) by request-line fields; they read only log groups of the API's functions;
+ * together, one ranks app keys over every API function, one (route, app key) over every API
+ * function, and one (route, app key) over the Sunset endpoints' functions alone.
+ */
+export const checkInsightRules = (template: Template): string[] => {
+  const problems = new Set<string>();
+  const { all, sunset } = apiFunctions(template);
+  for (const Stage of STAGES) {
+    const groups = functionLogGroups(template, Stage);
+    const functionOf = new Map([...groups].map(([fn, group]) => [group, fn]));
+    const rules = insightRules(template, Stage);
+    const covering = (keys: string[], functions: Set<string>, exactly: boolean) =>
+      rules.some((rule) => {
+        if (typeof rule === 'string' || show(rule.keys) !== show(keys)) return false;
+        const read = rule.logGroups.map((group) => functionOf.get(group) ?? `?${group}`);
+        return exactly ? sameSet(read, functions) : [...functions].every((fn) => read.includes(fn));
+      });
+    for (const rule of rules) {
+      if (typeof rule === 'string') {
+        problems.add(rule);
+        continue;
+      }
+      const { id, body } = rule;
+      if (rule.state !== 'ENABLED') problems.add(`${id}: RuleState ${show(rule.state)} is not ENABLED`);
+      if (show(body.Schema) !== show({ Name: 'CloudWatchLogRule', Version: 1 })) problems.add(`${id}: Schema is not CloudWatchLogRule 1`);
+      if (body.LogFormat !== 'JSON') problems.add(`${id}: LogFormat ${show(body.LogFormat)} is not JSON`);
+      if (body.AggregateOn !== 'Count') problems.add(`${id}: AggregateOn ${show(body.AggregateOn)} is not Count (requests)`);
+      const fields = [...rule.keys, ...rule.filters.map((filter) => field(filter.Match))];
+      for (const name of fields) {
+        if (!(REQUEST_LINE_FIELDS as readonly string[]).includes(name))
+          problems.add(`${id}: reads ${name}, which the request line does not have`);
+      }
+      if (!rule.filters.some((filter) => field(filter.Match) === 'message' && show(filter.In) === show([REQUEST_MESSAGE])))
+        problems.add(`${id}: does not filter the request lines (message In ["${REQUEST_MESSAGE}"])`);
+      if (!rule.filters.some((filter) => field(filter.Match) === 'app_key' && filter.IsPresent === true))
+        problems.add(`${id}: counts requests refused before their app key was read (no app_key IsPresent filter)`);
+      for (const group of rule.logGroups) {
+        const fn = functionOf.get(group);
+        if (fn === undefined || !all.has(fn)) problems.add(`${id}: reads ${group}, which is not the log group of an API function`);
+      }
+    }
+    if (!covering(['app_key'], all, false)) problems.add('no rule ranks app keys over every API function');
+    if (!covering(['route', 'app_key'], all, false)) problems.add('no rule ranks (route, app key) over every API function');
+    if (sunset.size > 0 && !covering(['route', 'app_key'], sunset, true))
+      problems.add(`no rule ranks (route, app key) over the Sunset endpoints' functions alone (${[...sunset].join(', ')})`);
+  }
+  return [...problems];
+};
+
+const sources = (query: string) => [...query.matchAll(/SOURCE '([^']+)'/g)].map((match) => match[1]!);
+
+/**
+ * The dashboard, one per stage: its body is JSON; it shows every metric the functions emit, each
+ * from the functions' namespace and the stage's own `service` (so never another stage's); every rule
+ * in an insightRule widget; its log queries read function log groups only, and request lines; it
+ * has the latency per endpoint and type, and the last call of each application per endpoint.
+ */
+export const checkDashboard = (template: Template): string[] => {
+  const problems = new Set<string>();
+  const dashboards = ofType(template, 'AWS::CloudWatch::Dashboard');
+  if (dashboards.length !== 1) return [`${dashboards.length} dashboards, not one`];
+  const [id, resource] = dashboards[0]!;
+  const variables = (template.Globals?.Function?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+  const { all } = apiFunctions(template);
+  for (const Stage of STAGES) {
+    const stack = { parameters: { Stage } };
+    const namespace = String(resolveValue(template, variables.POWERTOOLS_METRICS_NAMESPACE, stack));
+    const service = String(resolveValue(template, variables.POWERTOOLS_SERVICE_NAME, stack));
+    if (!service.includes(Stage))
+      problems.add(
+        `POWERTOOLS_SERVICE_NAME ${show(service)} does not carry the stage ${Stage}: two stages in one account would share their metrics`,
+      );
+    const body = jsonBody(template, resource.Properties?.DashboardBody, Stage);
+    if (typeof body === 'string') return [`${id}: DashboardBody ${body}`];
+    const widgets = (body.widgets ?? []) as Array<{ type?: string; properties?: Record<string, any> }>;
+    const shown = new Set<string>();
+    const expressions: string[] = [];
+    for (const widget of widgets) {
+      const title = show(widget.properties?.title ?? widget.type);
+      for (const series of (widget.properties?.metrics ?? []) as unknown[][]) {
+        const [first] = series as [unknown];
+        if (first !== null && typeof first === 'object' && 'expression' in first) {
+          const expression = String((first as { expression: unknown }).expression);
+          const metric = new RegExp(`^SELECT \\w+\\((\\w+)\\) FROM SCHEMA\\(${namespace}\\b`).exec(expression);
+          if (!metric) continue;
+          expressions.push(expression);
+          if (!expression.includes(`WHERE service = '${service}'`)) problems.add(`${id}: ${title} is not of the service ${service} alone`);
+          shown.add(metric[1]!);
+        } else if (first === namespace) {
+          const dimensions = series.filter((item) => typeof item === 'string').slice(2);
+          if (show(dimensions) !== show(['service', service])) problems.add(`${id}: ${title} is not of the service ${service} alone`);
+          shown.add(String(series[1]));
+        }
+      }
+    }
+    for (const metric of DASHBOARD_METRICS) if (!shown.has(metric)) problems.add(`${id}: no widget shows ${metric} (${namespace})`);
+    const perEndpointAndType = (expression: string) => /^SELECT SUM\(Requests\) .* GROUP BY endpoint, type\b/.test(expression);
+    if (!expressions.some((expression) => perEndpointAndType(expression) && !expression.includes('status !=')))
+      problems.add(`${id}: no requests per endpoint and type`);
+    if (!expressions.some((expression) => perEndpointAndType(expression) && expression.includes("AND status != '200'")))
+      problems.add(`${id}: no error answers per endpoint and type`);
+    const ruleWidgets = widgets.map((widget) => String(widget.properties?.insightRule?.ruleName ?? ''));
+    for (const [rule] of ofType(template, 'AWS::CloudWatch::InsightRule')) {
+      if (!ruleWidgets.includes(`arn:local:${rule}.RuleName`)) problems.add(`${id}: no widget shows the rule ${rule}`);
+    }
+    const groups = functionLogGroups(template, Stage);
+    const functionOf = new Map([...groups].map(([fn, group]) => [group, fn]));
+    const queries = widgets.filter((widget) => widget.type === 'log').map((widget) => String(widget.properties?.query ?? ''));
+    for (const query of queries) {
+      for (const group of sources(query))
+        if (!functionOf.has(group)) problems.add(`${id}: a log query reads ${group}, no function's log group`);
+      if (!query.includes(`filter message = "${REQUEST_MESSAGE}"`)) problems.add(`${id}: a log query does not filter the request lines`);
+    }
+    const reads = (query: string, functions: Iterable<string>) => [...functions].every((fn) => sources(query).includes(groups.get(fn)!));
+    if (!queries.some((query) => reads(query, groups.keys()) && /pct\(duration_ms, 99\).* by route, type\b/.test(query)))
+      problems.add(`${id}: no p99 latency per endpoint and type over every function`);
+    if (!queries.some((query) => reads(query, all) && /max\(@timestamp\) as last_call by app_key, route\b/.test(query)))
+      problems.add(`${id}: no last call per application and endpoint over every API function`);
+  }
+  return [...problems];
+};
