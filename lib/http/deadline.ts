@@ -21,13 +21,22 @@ export const DEADLINE_OPTIONS = {
 
 /**
  * Runs `work` with a signal that is aborted when the deadline passes (middy's `timedOut`) or when
- * `work` has settled, whichever comes first.
+ * `work` has settled, whichever comes first. The signal is made only when `work` asks for it:
+ * making and aborting one costs more (some 15 µs) than a static endpoint's whole answer.
  */
-export async function untilAnswered<T>(timedOut: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const answered = new AbortController();
+export async function untilAnswered<T>(timedOut: AbortSignal | undefined, work: (signal: () => AbortSignal) => Promise<T>): Promise<T> {
+  let answered: AbortController | undefined;
+  let signal: AbortSignal | undefined;
+  const signalOf = (): AbortSignal => {
+    if (signal === undefined) {
+      answered = new AbortController();
+      signal = timedOut === undefined ? answered.signal : AbortSignal.any([timedOut, answered.signal]);
+    }
+    return signal;
+  };
   try {
-    return await work(timedOut === undefined ? answered.signal : AbortSignal.any([timedOut, answered.signal]));
+    return await work(signalOf);
   } finally {
-    answered.abort();
+    answered?.abort();
   }
 }

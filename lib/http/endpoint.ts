@@ -79,7 +79,7 @@ const responsePipeline = (policy: ResponsePolicy) =>
 function checkedRequest<S extends ArgumentSchema>(
   event: ApiEvent,
   context: ApiContext,
-  signal: AbortSignal,
+  signal: () => AbortSignal,
 ): EndpointRequest<ArgumentsOf<S>> {
   const { appKey, args } = context;
   if (appKey === undefined || args === undefined) throw new Error('the pipeline answered before checking the app key and arguments');
@@ -88,7 +88,9 @@ function checkedRequest<S extends ArgumentSchema>(
     appKey,
     clientAddress: event.requestContext.http.sourceIp,
     path: (name) => pathParameter(event, name),
-    signal,
+    get signal() {
+      return signal();
+    },
   };
 }
 

@@ -14,6 +14,9 @@ const lenient = new TextDecoder('utf-8', { ignoreBOM: true });
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const HEX = /^[0-9A-Fa-f]{2}$/;
 
+/** ASCII without `+` or `%`: text that form decoding leaves as it is (most names and values). */
+const VERBATIM = /^[^+%\u0080-\uffff]*$/;
+
 /** The bytes of one name or value of application/x-www-form-urlencoded: `+` a space, `%XX` a byte. */
 function formBytes(text: string): Uint8Array {
   const source = Buffer.from(text.replace(/\+/g, ' '), 'utf8');
@@ -47,9 +50,15 @@ export function queryArguments(event: Pick<APIGatewayProxyEventV2, 'rawQueryStri
   for (const pair of (event.rawQueryString ?? '').split('&')) {
     if (pair === '') continue;
     const equals = pair.indexOf('=');
-    const name = lenient.decode(formBytes(equals === -1 ? pair : pair.slice(0, equals)));
+    const rawName = equals === -1 ? pair : pair.slice(0, equals);
+    const name = VERBATIM.test(rawName) ? rawName : lenient.decode(formBytes(rawName));
     if (values.has(name)) continue;
-    const bytes = formBytes(equals === -1 ? '' : pair.slice(equals + 1));
+    const rawValue = equals === -1 ? '' : pair.slice(equals + 1);
+    if (VERBATIM.test(rawValue)) {
+      values.set(name, rawValue);
+      continue;
+    }
+    const bytes = formBytes(rawValue);
     values.set(name, lenient.decode(bytes));
     if (!isUtf8(bytes)) notUtf8.add(name);
   }

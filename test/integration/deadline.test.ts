@@ -180,13 +180,13 @@ describe('untilAnswered', () => {
   test('aborts the signal once the work has settled, whether it answered or failed', async () => {
     let seen: AbortSignal | undefined;
     await untilAnswered(undefined, async (signal) => {
-      seen = signal;
-      expect(signal.aborted).toBe(false);
+      seen = signal();
+      expect(seen.aborted).toBe(false);
     });
     expect(seen!.aborted).toBe(true);
     await expect(
       untilAnswered(undefined, async (signal) => {
-        seen = signal;
+        seen = signal();
         throw new Error('no');
       }),
     ).rejects.toThrow('no');
@@ -197,9 +197,21 @@ describe('untilAnswered', () => {
     const deadline = new AbortController();
     const work = untilAnswered(
       deadline.signal,
-      (signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+      (signal) => new Promise((_, reject) => signal().addEventListener('abort', () => reject(signal().reason))),
     );
     deadline.abort(new Error('deadline'));
     await expect(work).rejects.toThrow('deadline');
+  });
+
+  test('makes no signal for work that never asks for one (a static answer)', async () => {
+    const made = jest.spyOn(AbortSignal, 'any');
+    try {
+      expect(await untilAnswered(new AbortController().signal, async () => 'answered')).toBe('answered');
+      expect(made).not.toHaveBeenCalled();
+      await untilAnswered(new AbortController().signal, async (signal) => signal());
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      made.mockRestore();
+    }
   });
 });
