@@ -197,14 +197,15 @@ describe('deprecation telemetry', () => {
     }
   });
 
-  test('over the 15 functions of the API, and the gallery rule over the 8 gallery endpoints’ alone', () => {
-    expect(all.size).toBe(15);
+  test('over the functions of the 14 endpoints of the API, and the gallery rule over the 8 gallery endpoints’ alone', () => {
+    expect(all.size).toBe(14);
     expect(sunset.size).toBe(8);
     expect(functionsRead(rules[0]!).sort()).toEqual([...all].sort());
     expect(functionsRead(rules[1]!).sort()).toEqual([...all].sort());
     expect(functionsRead(rules[2]!).sort()).toEqual([...sunset].sort());
     expect(rules[0]!.logGroups).toContain('/aws/lambda/social-news-prod-gallery-photos');
     expect(rules[0]!.logGroups).not.toContain('/aws/lambda/social-news-prod-redirect');
+    expect(rules[0]!.logGroups).not.toContain('/aws/lambda/social-news-prod-not-found');
   });
 
   test('one dashboard per stage, its URL an output', () => {
@@ -410,9 +411,17 @@ const MUTATIONS: Array<[string, (t: Writable) => void, RegExp]> = [
     /RedirectFunction: PermissionsBoundary "arn:aws:iam::aws:policy\/AdministratorAccess" is not the policy/,
   ],
   [
-    'a rule that leaves out an API function',
-    (t) => sub(t, 'AppKeysRule', 'RuleBody', (body) => body.replace('"${NotFoundLogGroup}"', '').replace(/,\s*\]/, ']')),
-    /no rule ranks app keys over every API function/,
+    'a rule that leaves out an endpoint',
+    (t) => sub(t, 'AppKeysRule', 'RuleBody', (body) => body.replace('"${ErrorsLogGroup}",', '')),
+    /no rule ranks app keys over every API endpoint's function/,
+  ],
+  [
+    'a rule over the $default route, which reads no app key',
+    (t) =>
+      sub(t, 'AppKeysByEndpointRule', 'RuleBody', (body) =>
+        body.replace('"${ErrorsLogGroup}",', '"${ErrorsLogGroup}", "${NotFoundLogGroup}",'),
+      ),
+    /AppKeysByEndpointRule: reads \/aws\/lambda\/social-news-staging-not-found, which is not the log group of an API endpoint's function/,
   ],
   [
     'a rule over the short-link host, whose lines have no app key',
@@ -420,7 +429,7 @@ const MUTATIONS: Array<[string, (t: Writable) => void, RegExp]> = [
       sub(t, 'GalleryAppKeysRule', 'RuleBody', (body) =>
         body.replace('"${GalleryRepliesLogGroup}"', '"${GalleryRepliesLogGroup}", "${RedirectLogGroup}"'),
       ),
-    /GalleryAppKeysRule: reads \/aws\/lambda\/social-news-staging-redirect, which is not the log group of an API function/,
+    /GalleryAppKeysRule: reads \/aws\/lambda\/social-news-staging-redirect, which is not the log group of an API endpoint's function/,
   ],
   [
     'a gallery rule that reads more than the gallery',

@@ -9,8 +9,8 @@ import { httpApiEvents, resolveValue, type Template } from '../../infra/local/te
 type Resource = Template['Resources'][string];
 
 /**
- * The fields of the request line (lib/observability) that the rules and the dashboard's log queries
- * may read: every API function's line carries them (test/integration/request-line.test.ts).
+ * The fields of the request line (lib/http/endpoint.ts) that the rules and the dashboard's log queries
+ * may read: the line of every function of an API endpoint carries them (test/integration/request-line.test.ts).
  */
 export const REQUEST_LINE_FIELDS = ['message', 'route', 'type', 'app_key', 'status', 'duration_ms'] as const;
 
@@ -54,9 +54,12 @@ export function functionLogGroups(template: Template, Stage: string): Map<string
   );
 }
 
-/** The functions of the API (whose request line carries an app key), and those of its Sunset endpoints. */
+/**
+ * The functions of the API's endpoints, whose request line carries the app key, and those of its
+ * Sunset endpoints. Not the $default route's, which answers 404 before it reads the app key.
+ */
 export function apiFunctions(template: Template): { all: Set<string>; sunset: Set<string> } {
-  const events = httpApiEvents(template).filter((event) => event.api === 'Api');
+  const events = httpApiEvents(template).filter((event) => event.api === 'Api' && event.routeKey !== '$default');
   return {
     all: new Set(events.map((event) => event.fn)),
     sunset: new Set(events.filter((event) => event.path.startsWith(SUNSET_PATH_PREFIX)).map((event) => event.fn)),
@@ -93,8 +96,8 @@ const sameSet = (a: Iterable<string>, b: Iterable<string>) => show([...new Set(a
 /**
  * The rules: enabled, CloudWatch Logs rules over JSON that count request lines (message "request",
  * an app key present) by request-line fields; they read only log groups of the API's functions;
- * together, one ranks app keys over every API function, one (route, app key) over every API
- * function, and one (route, app key) over the Sunset endpoints' functions alone.
+ * together, one ranks app keys over every API endpoint's function, one (route, app key) over every
+ * one, and one (route, app key) over the Sunset endpoints' functions alone.
  */
 export const checkInsightRules = (template: Template): string[] => {
   const problems = new Set<string>();
@@ -130,11 +133,12 @@ export const checkInsightRules = (template: Template): string[] => {
         problems.add(`${id}: counts requests refused before their app key was read (no app_key IsPresent filter)`);
       for (const group of rule.logGroups) {
         const fn = functionOf.get(group);
-        if (fn === undefined || !all.has(fn)) problems.add(`${id}: reads ${group}, which is not the log group of an API function`);
+        if (fn === undefined || !all.has(fn))
+          problems.add(`${id}: reads ${group}, which is not the log group of an API endpoint's function`);
       }
     }
-    if (!covering(['app_key'], all, false)) problems.add('no rule ranks app keys over every API function');
-    if (!covering(['route', 'app_key'], all, false)) problems.add('no rule ranks (route, app key) over every API function');
+    if (!covering(['app_key'], all, false)) problems.add("no rule ranks app keys over every API endpoint's function");
+    if (!covering(['route', 'app_key'], all, false)) problems.add("no rule ranks (route, app key) over every API endpoint's function");
     if (sunset.size > 0 && !covering(['route', 'app_key'], sunset, true))
       problems.add(`no rule ranks (route, app key) over the Sunset endpoints' functions alone (${[...sunset].join(', ')})`);
   }
@@ -209,7 +213,7 @@ export const checkDashboard = (template: Template): string[] => {
     if (!queries.some((query) => reads(query, groups.keys()) && /pct\(duration_ms, 99\).* by route, type\b/.test(query)))
       problems.add(`${id}: no p99 latency per endpoint and type over every function`);
     if (!queries.some((query) => reads(query, all) && /max\(@timestamp\) as last_call by app_key, route\b/.test(query)))
-      problems.add(`${id}: no last call per application and endpoint over every API function`);
+      problems.add(`${id}: no last call per application and endpoint over every API endpoint's function`);
   }
   return [...problems];
 };

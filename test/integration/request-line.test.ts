@@ -1,0 +1,96 @@
+/**
+ * The request line that the Contributor Insights rules and the dashboard read (template.yaml;
+ * docs/operate.md): every function of the template, invoked through its handler on one of its
+ * routes, writes one line with message "request" that carries every field the rules read, as the
+ * rules read them, and the line of every API endpoint's function every field of REQUEST_LINE_FIELDS.
+ * The functions no rule reads are the short-link host's, whose requests carry no app key, and the
+ * API's $default route's, which answers 404 before it reads one.
+ */
+import { capture, type Entry } from '../support/observability-capture';
+import { functionsOf, loadTemplate, routesOf, type Route } from '../../infra/local/template';
+import { APP_KEY, invoke } from '../support/invoke';
+import {
+  apiFunctions,
+  functionLogGroups,
+  type InsightRuleReading,
+  insightRules,
+  REQUEST_LINE_FIELDS,
+  REQUEST_MESSAGE,
+} from '../support/telemetry-checks';
+
+jest.setTimeout(60_000);
+
+const output = capture();
+beforeEach(() => output.clear());
+
+const template = loadTemplate();
+const routes = routesOf(template);
+const rules = insightRules(template) as InsightRuleReading[];
+const groups = functionLogGroups(template, 'staging');
+const { all: apiFunctionIds } = apiFunctions(template);
+
+/** A value for each path parameter the routes have, of the form its handler takes. */
+const PATH_VALUES: Readonly<Record<string, string>> = {
+  code: 'Zz9Zz9Q',
+  short_name: 'technology',
+  'short_url+': 'Zz9Zz9Q',
+  list: '1001',
+  id: '1001',
+  comment_id: '5001',
+};
+
+/** A request of `route`, with the test app key on the API. */
+function targetOf(route: Route): string {
+  const path =
+    route.path === '$default' ? '/no/such/endpoint' : route.path.replace(/\{([^}]+)\}/g, (_, name: string) => PATH_VALUES[name]!);
+  return route.api === 'Api' ? `${path}?appkey=${encodeURIComponent(APP_KEY)}&type=json` : path;
+}
+
+/** The request lines written while answering one request of `route`. */
+async function requestLines(route: Route): Promise<Entry[]> {
+  await invoke(targetOf(route), { method: route.method === 'ANY' ? 'GET' : route.method, routes });
+  return output.logs().filter((entry) => entry.message === REQUEST_MESSAGE);
+}
+
+/** A line's value at a rule's JSON path (`$.app_key`). */
+const at = (line: Entry, path: unknown) => line[String(path).replace(/^\$\./, '')];
+
+const functions = functionsOf(template).map((fn) => [fn.id] as const);
+
+test('the rules read the functions of the 14 endpoints of the API, not the redirects nor the $default route', () => {
+  const read = new Set(rules.flatMap((rule) => rule.logGroups));
+  const readBy = functionsOf(template).filter((fn) => read.has(groups.get(fn.id)!));
+  expect(readBy.map((fn) => fn.id).sort()).toEqual([...apiFunctionIds].sort());
+  expect(readBy).toHaveLength(14);
+});
+
+test.each(functions)('%s writes one request line with every field the rules reading it take', async (id) => {
+  const route = routes.find((candidate) => candidate.fn.id === id)!;
+  const lines = await requestLines(route);
+  expect(lines).toHaveLength(1);
+  const [line] = lines as [Entry];
+  expect(line.route).toBe(route.routeKey);
+  expect(typeof line.status).toBe('number');
+  expect(typeof line.duration_ms).toBe('number');
+  const reading = rules.filter((rule) => rule.logGroups.includes(groups.get(id)!));
+  if (reading.length === 0) {
+    // No rule reads it: the short-link host's function or the API's $default route's, neither of which reads an app key.
+    expect(route.api === 'ShortApi' || route.routeKey === '$default').toBe(true);
+    expect(line).not.toHaveProperty('app_key');
+    return;
+  }
+  for (const rule of reading) {
+    for (const key of rule.keys) {
+      expect([rule.id, key, typeof line[key]]).toEqual([rule.id, key, 'string']);
+      expect(String(line[key]).length).toBeGreaterThan(0);
+    }
+    for (const filter of rule.filters) {
+      if ('In' in filter) expect(filter.In).toContain(at(line, filter.Match));
+      if (filter.IsPresent === true)
+        expect([rule.id, String(filter.Match), at(line, filter.Match) !== undefined]).toEqual([rule.id, String(filter.Match), true]);
+    }
+  }
+  expect(line.app_key).toBe(APP_KEY);
+  for (const field of REQUEST_LINE_FIELDS) expect([field, line[field] !== undefined]).toEqual([field, true]);
+  expect(line.type).toBe('json');
+});
