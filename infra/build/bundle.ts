@@ -40,7 +40,18 @@ function keyValues(items: readonly string[] | undefined, option: string): Record
 
 /** The esbuild options `sam build` derives from a function's BuildProperties. */
 export function esbuildOptions(build: BuildProperties, outdir: string): BuildOptions {
-  const known = new Set(['Format', 'OutExtension', 'Platform', 'Target', 'MainFields', 'Minify', 'Sourcemap', 'Banner', 'EntryPoints']);
+  const known = new Set([
+    'Format',
+    'OutExtension',
+    'Platform',
+    'Target',
+    'MainFields',
+    'Minify',
+    'Sourcemap',
+    'Banner',
+    'Alias',
+    'EntryPoints',
+  ]);
   const unknown = Object.keys(build).filter((key) => !known.has(key));
   if (unknown.length > 0) throw new Error(`BuildProperties not supported by infra/build/main.ts: ${unknown.join(', ')}`);
   const options: BuildOptions = {
@@ -62,6 +73,9 @@ export function esbuildOptions(build: BuildProperties, outdir: string): BuildOpt
   if (outExtension !== undefined) options.outExtension = outExtension;
   const banner = keyValues(build.Banner, 'Banner');
   if (banner !== undefined) options.banner = banner;
+  // Relative targets resolve in the working directory, the project root here as the source folder under `sam build`.
+  const alias = keyValues(build.Alias, 'Alias');
+  if (alias !== undefined) options.alias = alias;
   return options;
 }
 

@@ -125,6 +125,38 @@ describe('the bundles `npm run build` makes, as Lambda loads them', () => {
     const event = JSON.parse(readFileSync(eventFileOf(fn), 'utf8'));
     expectAnswer(runBundle(bundle.file, fn, event), event);
   });
+
+  /** Every module a bundle imports at run time, and every source file it holds. */
+  const contentsOf = (bundle: BuiltFunction) => {
+    const outputs = Object.values(bundle.metafile.outputs);
+    return { imports: outputs.flatMap((o) => o.imports.map((i) => i.path)), inputs: Object.keys(bundle.metafile.inputs) };
+  };
+  const usesDatabase = (bundle: BuiltFunction) => contentsOf(bundle).inputs.some((input) => input.includes('@aws-sdk/client-dynamodb'));
+
+  test("the functions without DynamoDB load no node:crypto (their Alias: Powertools' randomInt from Web Crypto)", () => {
+    const statics = built.filter((bundle) => !usesDatabase(bundle));
+    expect(statics.map((b) => b.id).sort()).toEqual([
+      'ContainerFunction',
+      'ContainersFunction',
+      'ErrorFunction',
+      'ErrorsFunction',
+      'NotFoundFunction',
+    ]);
+    for (const bundle of statics) {
+      expect(contentsOf(bundle).imports).not.toContain('node:crypto');
+      expect(contentsOf(bundle).inputs).toContain('lib/observability/random-int.ts');
+    }
+  });
+
+  test("the DynamoDB functions carry the environment's credentials and none of the SDK's other providers (their Alias)", () => {
+    const database = built.filter(usesDatabase);
+    expect(database).toHaveLength(functions.length - 5);
+    const otherProviders = /credential-provider-(node|ini|sso|process|web-identity|http|login)\/|nested-clients\/|credential-provider-imds/;
+    for (const bundle of database) {
+      expect(contentsOf(bundle).inputs.filter((input) => otherProviders.test(input))).toEqual([]);
+      expect(contentsOf(bundle).inputs).toContain('lib/db/credentials-from-env.ts');
+    }
+  });
 });
 
 describe('tables', () => {
@@ -156,13 +188,17 @@ describe('tables', () => {
 describe('dependencies', () => {
   const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Record<string, Record<string, string>>;
 
-  test('every @aws-sdk package the project names is on one version, installed once', () => {
+  test('every @aws-sdk package the project names is of one release, installed once', () => {
     const named = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies }).filter(([name]) =>
       name.startsWith('@aws-sdk/'),
     );
-    expect(named.length).toBeGreaterThan(1);
-    expect(new Set(named.map(([, version]) => version)).size).toBe(1);
+    // The clients share one version; the SDK's other packages are numbered apart, so each is named at
+    // the very version the clients of that release depend on (the one copy the lock file holds).
+    const clients = named.filter(([name]) => /^@aws-sdk\/(client|lib)-/.test(name));
+    expect(clients.length).toBeGreaterThan(1);
+    expect(new Set(clients.map(([, version]) => version)).size).toBe(1);
     const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { version: string }> };
+    for (const [name, version] of named) expect(lock.packages[`node_modules/${name}`]?.version).toBe(version);
     const copies = Object.keys(lock.packages).filter((path) => /node_modules\/@aws-sdk\/[^/]+$/.test(path));
     const names = copies.map((path) => path.slice(path.lastIndexOf('@aws-sdk/')));
     expect(new Set(names).size).toBe(names.length);
