@@ -83,9 +83,9 @@ async function main(): Promise<void> {
     const trips = await roundTripsSection(subjects, db, seed);
     await galleryPageSection(subjects, gallery);
     const capacity = await galleryCapacitySection(subjects, gallery);
-    const throughput = await throughputSection();
+    await throughputSection();
 
-    const verdicts = checkTargets(subjects, lambdaCold, warm, trips, capacity, throughput);
+    const verdicts = checkTargets(subjects, lambdaCold, warm, trips, capacity);
     printFinished(started);
     const report = results.report(machine, startedAt, (performance.now() - started) / 1000);
     const written = await writeResults('bench', report, renderMarkdown(report));

@@ -14,6 +14,4 @@ export const TARGETS = {
   redirectPerUpdateItem: 1.5,
   /** The DynamoDB functions' bundle size and import at TARGET_MB, at most this many times the doc-client-only bundle's. */
   perDocClientOnly: 1.1,
-  /** The local stack's requests per second, at least this share of a bare node:http server's answering the same bytes. */
-  throughputPerBare: 0.5,
 };

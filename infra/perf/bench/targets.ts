@@ -9,7 +9,6 @@ import { formatValue, kb, log, ms, us } from './output';
 import { results, type Verdict } from './results';
 import type { RoundTrips } from './round-trips';
 import type { Subject, Subjects } from './subjects';
-import type { Throughput } from './throughput';
 import type { WarmResults } from './warm';
 import { TARGETS } from './target-limits';
 
@@ -24,7 +23,6 @@ export function checkTargets(
   warm: WarmResults,
   trips: RoundTrips,
   capacity: GalleryCapacity,
-  throughput: Throughput,
 ): Verdict[] {
   const verdicts: Verdict[] = [];
   const check = (...args: Parameters<typeof results.verdict>) => void verdicts.push(results.verdict(...args));
@@ -114,15 +112,6 @@ export function checkTargets(
     });
   }
 
-  const { stack, bare: bareServer } = throughput;
-  check({
-    name: `local stack's throughput ÷ a bare node:http server's, ${throughput.request}`,
-    figure: stack.requestsPerSecond / bareServer.requestsPerSecond,
-    comparison: '≥',
-    limit: TARGETS.throughputPerBare,
-    unit: 'ratio',
-    detail: `${Math.round(stack.requestsPerSecond)} vs ${Math.round(bareServer.requestsPerSecond)} requests/s`,
-  });
   return verdicts;
 }
 
