@@ -2,11 +2,12 @@
  * Three projects, as serverless-test-samples keeps unit and integration apart: unit tests (pure
  * functions: no network, no processes), static checks (the repository's files: README and docs,
  * template, workflows, import graph; no database) and integration tests (DynamoDB Local, the
- * local server, real PHP, built bundles). TypeScript and the
+ * local server, PHP compiled to WebAssembly, built bundles). TypeScript and the
  * ESM-only middy packages are compiled to CommonJS by swc for jest's module system.
  */
 const shared = {
-  testEnvironment: 'node',
+  // jest's Node environment with PHP's unserialize(), loaded once per jest process (see the file).
+  testEnvironment: '<rootDir>/test/support/php-environment.ts',
   transform: { '^.+\\.(t|j)s$': ['@swc/jest', { jsc: { target: 'es2023' }, module: { type: 'commonjs' } }] },
   // So are middy's packages and dpdm's chalk (ESM only), which jest's module system cannot require.
   transformIgnorePatterns: ['/node_modules/(?!@middy/|dpdm/node_modules/chalk/|chalk/)'],

@@ -1,6 +1,7 @@
 /**
- * jest's Node environment, with one difference: `instanceof Error` in a test file also holds for
- * the errors Node itself makes (a refused connection's, a reset socket's). A test file runs in a
+ * The tests' environment (./php-environment.ts: jest's Node environment with PHP), with one
+ * difference: `instanceof Error` in a test file also holds for the errors Node itself makes (a
+ * refused connection's, a reset socket's). A test file runs in a
  * realm (vm context) of its own, whose `Error` is not the one Node's modules make errors with
  * (jest issue #2549), so there such an error is not `instanceof Error`. The AWS SDK checks
  * exactly that when its retries are spent, and wraps what fails the check in a new Error that
@@ -10,10 +11,10 @@
  * For test files that let the functions meet real network failures; chosen per file with
  * `@jest-environment ./test/support/node-errors-environment.ts` in the file's first comment.
  */
-import { TestEnvironment } from 'jest-environment-node';
+import PhpEnvironment from './php-environment';
 
-export default class NodeErrorsEnvironment extends TestEnvironment {
-  constructor(...args: ConstructorParameters<typeof TestEnvironment>) {
+export default class NodeErrorsEnvironment extends PhpEnvironment {
+  constructor(...args: ConstructorParameters<typeof PhpEnvironment>) {
     super(...args);
     const testRealmError = this.global.Error as ErrorConstructor;
     // This module runs in Node's own realm: here `Error` is the one Node's errors come from.

@@ -1,9 +1,8 @@
 /**
  * The real parsers every response type is checked with: a strict XML parser (saxes), PHP's own
- * unserialize() (php-cli), a JavaScript engine (node:vm) for JSONP, and JSON.parse.
+ * unserialize() (PHP compiled to WebAssembly, which ./php-environment.ts provides), a JavaScript
+ * engine (node:vm) for JSONP, and JSON.parse.
  */
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
 
 // The smoke test's strict XML parser serves the tests too.
@@ -19,11 +18,12 @@ export interface PhpAnswer {
   readonly error?: string;
 }
 
-/** Unserializes each body with PHP, in one php process for the lot. */
+/** Unserializes each body with PHP, in one PHP request for the lot. */
 export function unserializeAll(bodies: readonly string[]): PhpAnswer[] {
+  if (!globalThis.unserializeWithPhp) throw new Error("PHP is missing: run the test in jest's environment test/support/php-environment.ts");
   const input = JSON.stringify(bodies.map((body) => Buffer.from(body, 'utf8').toString('base64')));
-  const output = execFileSync('php', [resolve(__dirname, 'unserialize.php')], { input, maxBuffer: 256 * 1024 * 1024 });
-  return (JSON.parse(output.toString('utf8')) as PhpAnswer[]).map((answer) =>
+  // The answer is JSON text, parsed here so that its objects are this test file's own.
+  return (JSON.parse(globalThis.unserializeWithPhp(input)) as PhpAnswer[]).map((answer) =>
     answer.serialized === undefined ? answer : { ...answer, serialized: Buffer.from(answer.serialized, 'base64').toString('utf8') },
   );
 }

@@ -1,5 +1,5 @@
 <?php
-// Reads a JSON array of base64 bodies; answers, for each, what PHP's unserialize() made of it
+// Reads a JSON array of base64 bodies (the request body); answers, for each, what PHP's unserialize() made of it
 // (objects as arrays with their class under "__class", in property order) and what PHP's own
 // serialize() writes for that value, which a faithful body equals byte for byte.
 spl_autoload_register(function ($class) {
@@ -15,7 +15,7 @@ function plain($value) {
     return is_array($value) ? array_map('plain', $value) : $value;
 }
 $answers = [];
-foreach (json_decode(stream_get_contents(STDIN), true) as $encoded) {
+foreach (json_decode(file_get_contents('php://input'), true) as $encoded) {
     $body = base64_decode($encoded);
     $value = @unserialize($body);
     if ($value === false && $body !== serialize(false)) {
