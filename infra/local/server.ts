@@ -14,6 +14,12 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
+/** A file the local server answers a GET with as it is, outside the template's routes. */
+export interface StaticFile {
+  readonly contentType: string;
+  readonly body: string;
+}
+
 function send(response: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
   // A text body is written as the string it is: Node sends it in one write with the headers.
   const body = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
@@ -43,12 +49,23 @@ interface ServerOptions {
    * that came in before the environment was set would break its function until a restart.
    */
   readonly ready?: Promise<unknown>;
+  /**
+   * Files by their exact path, taken before the routes on GET (`npm start`'s API reference page at
+   * /docs/: on AWS the catch-all answers there). A promise: the page names the servers' addresses.
+   */
+  readonly files?: Promise<ReadonlyMap<string, StaticFile>>;
 }
 
-async function answer({ routes, timeoutSeconds, ready }: ServerOptions, request: IncomingMessage, response: ServerResponse) {
+async function answer({ routes, timeoutSeconds, ready, files }: ServerOptions, request: IncomingMessage, response: ServerResponse) {
   const method = request.method ?? 'GET';
   const target = originForm(request.url ?? '/');
-  const match = selectRoute(routes, method, target.split('?')[0]!);
+  const path = target.split('?')[0]!;
+  const file = method === 'GET' && files ? (await files).get(path) : undefined;
+  if (file) {
+    send(response, { statusCode: 200, headers: { 'Content-Type': file.contentType, 'Cache-Control': 'no-store' }, body: file.body });
+    return;
+  }
+  const match = selectRoute(routes, method, path);
   if (!match) {
     // API Gateway's own answer when no route, not even $default, takes the request.
     send(response, { statusCode: 404, headers: { 'Content-Type': 'application/json' }, body: '{"message":"Not Found"}' });

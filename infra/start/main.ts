@@ -5,9 +5,10 @@
  * used instead of starting DynamoDB Local.
  */
 import { resolve } from 'node:path';
+import { apiDocsRoutes, DOCS_PATH } from '../docs/page';
 import { JavaMissingError, type DynamoDbLocal } from '../dynamodb/local';
 import { loadSampleIfEmpty } from '../gallery/seed';
-import { startLocalServer, type LocalServer } from '../local/server';
+import { startLocalServer, type LocalServer, type StaticFile } from '../local/server';
 import { startLocalStack } from '../local/stack';
 import { functionTimeoutSeconds, loadTemplate, PROJECT_ROOT, routesOf } from '../local/template';
 
@@ -24,12 +25,21 @@ if (unserved.length > 0) throw new Error(`no local port for the HTTP API ${unser
 // The servers listen first, because the short-link server's address is one of the functions'
 // settings; requests wait for `stackReady` (the environment set below) before a module loads.
 const stackReady = Promise.withResolvers<void>();
+// The API's reference page (locally only) names both servers' addresses, known once they listen.
+const docsFiles = Promise.withResolvers<ReadonlyMap<string, StaticFile>>();
 const timeoutSeconds = functionTimeoutSeconds(template);
 const [apiServer, shortServer] = (await Promise.all(
   ['Api', 'ShortApi'].map((api) =>
-    startLocalServer({ routes: routes.filter((route) => route.api === api), port: PORTS[api]!, timeoutSeconds, ready: stackReady.promise }),
+    startLocalServer({
+      routes: routes.filter((route) => route.api === api),
+      port: PORTS[api]!,
+      timeoutSeconds,
+      ready: stackReady.promise,
+      files: api === 'Api' ? docsFiles.promise : undefined,
+    }),
   ),
 )) as [LocalServer, LocalServer];
+docsFiles.resolve(apiDocsRoutes({ api: apiServer.url, shortLinks: shortServer.url }));
 const shortUrlHost = process.env.SHORT_URL_HOST ?? shortServer.url;
 
 let database: DynamoDbLocal | undefined;
@@ -55,6 +65,7 @@ try {
 console.log(`DynamoDB at ${process.env.AWS_ENDPOINT_URL_DYNAMODB}${database ? ` (DynamoDB Local, data in ${dataDirectory})` : ''}`);
 console.log(`Short links at ${shortServer.url} (short URLs carry ${shortUrlHost})`);
 console.log(`Social news read API listening at ${apiServer.url}`);
+console.log(`API reference (local only) at ${apiServer.url}${DOCS_PATH}`);
 console.log(`Try: curl '${apiServer.url}/errors?appkey=http%3A%2F%2Fmy.app%2F'`);
 
 // Its own DynamoDB Local gets the sample gallery while it holds no photo, in the background; a

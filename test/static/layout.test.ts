@@ -47,8 +47,19 @@ const commands = Object.entries(scripts).flatMap(([name, line]) => {
   return entry === undefined ? [] : [[name, entry] as const];
 });
 
-test('the developer commands are the nine tsx scripts', () => {
-  expect(commands.map(([name]) => name).sort()).toEqual(['bench', 'build', 'export', 'import', 'load', 'scale', 'seed', 'smoke', 'start']);
+test('the developer commands are the ten tsx scripts', () => {
+  expect(commands.map(([name]) => name).sort()).toEqual([
+    'bench',
+    'build',
+    'docs',
+    'export',
+    'import',
+    'load',
+    'scale',
+    'seed',
+    'smoke',
+    'start',
+  ]);
 });
 
 test.each(commands)('npm run %s starts infra/%s, a main.ts named in infra/README.md', (name, entry) => {

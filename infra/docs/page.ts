@@ -1,0 +1,84 @@
+/**
+ * The API's reference as a page: docs/openapi.yaml rendered in the browser by Swagger UI (the
+ * npm package swagger-ui-dist), with its "Try it out" to send a request from the page. Three
+ * files, the document inlined in the page, so that it needs no network: `npm run docs` writes
+ * them, `npm start` serves them at /docs/ on the local API with its own addresses as servers.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parse } from 'yaml';
+import type { StaticFile } from '../local/server';
+import { PROJECT_ROOT } from '../local/template';
+
+/** Where `npm start` serves the page: a path the API's catch-all answers 404 for on AWS. */
+export const DOCS_PATH = '/docs/';
+
+/** The addresses the local servers listen at, which the page sends its requests to. */
+export interface LocalOrigins {
+  readonly api: string;
+  readonly shortLinks: string;
+}
+
+const LOOPBACK = /^http:\/\/127\.0\.0\.1:\d+$/;
+
+/**
+ * The document with its loopback servers (the README's default ports) moved to where the local
+ * servers listen: the document's own servers are the API's, and the short-link host's path
+ * carries that host's servers (the only path-level `servers`, as test/integration/openapi.test.ts checks).
+ */
+function servedFrom(document: any, origins: LocalOrigins): any {
+  const moved = (servers: Array<{ url: string }>, origin: string) =>
+    servers.map((server) => (LOOPBACK.test(server.url) ? { ...server, url: origin } : server));
+  const paths: Record<string, any> = {};
+  for (const [path, item] of Object.entries<any>(document.paths)) {
+    paths[path] = item.servers ? { ...item, servers: moved(item.servers, origins.shortLinks) } : item;
+  }
+  return { ...document, servers: moved(document.servers, origins.api), paths };
+}
+
+/** A script or style sheet of swagger-ui-dist, without the line that points at its source map (not shipped with the page). */
+function rendererFile(name: string): string {
+  const text = readFileSync(resolve(PROJECT_ROOT, 'node_modules/swagger-ui-dist', name), 'utf8');
+  return text.replace(/(\/\/# sourceMappingURL=\S+|\/\*# sourceMappingURL=[^*]*\*\/)\s*$/, '');
+}
+
+const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The page's files by name (index.html first). Without `origins`, the document's servers are
+ * left as written (the local API at its default port, and the deployed stack). Swagger UI's
+ * validatorUrl is off: it would send the document to an online validator for a badge.
+ */
+export function apiDocsFiles(origins?: LocalOrigins): ReadonlyMap<string, StaticFile> {
+  const written = parse(readFileSync(resolve(PROJECT_ROOT, 'docs/openapi.yaml'), 'utf8'));
+  const document = origins ? servedFrom(written, origins) : written;
+  // In a <script>, `<` inside the JSON's strings could close the element: \u003c is the same string.
+  const inlined = JSON.stringify(document).replace(/</g, '\\u003c');
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(document.info.title)} ${escapeHtml(document.info.version)}</title>
+<link rel="stylesheet" href="swagger-ui.css">
+</head>
+<body>
+<div id="api-docs"></div>
+<script src="swagger-ui-bundle.js"></script>
+<script>
+SwaggerUIBundle({ dom_id: '#api-docs', spec: ${inlined}, deepLinking: true, tryItOutEnabled: true, validatorUrl: null });
+</script>
+</body>
+</html>
+`;
+  return new Map([
+    ['index.html', { contentType: 'text/html; charset=utf-8', body: html }],
+    ['swagger-ui-bundle.js', { contentType: 'text/javascript; charset=utf-8', body: rendererFile('swagger-ui-bundle.js') }],
+    ['swagger-ui.css', { contentType: 'text/css; charset=utf-8', body: rendererFile('swagger-ui.css') }],
+  ]);
+}
+
+/** The files as the local API serves them: index.html at DOCS_PATH itself, the others beside it. */
+export function apiDocsRoutes(origins: LocalOrigins): ReadonlyMap<string, StaticFile> {
+  return new Map([...apiDocsFiles(origins)].map(([name, file]) => [name === 'index.html' ? DOCS_PATH : DOCS_PATH + name, file]));
+}

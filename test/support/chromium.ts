@@ -1,0 +1,51 @@
+/**
+ * Headless Chromium for the tests that look at a page, driven by playwright-core (which brings no
+ * browser of its own): CHROMIUM_PATH when set, else the first browser found where Debian's
+ * `chromium` (CI installs it in .ci/run), Ubuntu's or Google's packages, or macOS's apps put it.
+ * Without one the tests fail, saying how to get one: a page nobody looked at is no pass.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+const KNOWN_PLACES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+];
+
+function chromiumPath(): string {
+  const named = process.env.CHROMIUM_PATH;
+  if (named) {
+    if (!existsSync(named)) throw new Error(`CHROMIUM_PATH names ${named}, which does not exist`);
+    return named;
+  }
+  const found = KNOWN_PLACES.find((path) => existsSync(path));
+  if (found) return found;
+  throw new Error(
+    'No Chromium for the browser tests: install it (Debian and Ubuntu: apt-get install chromium), ' +
+      `or set CHROMIUM_PATH to a Chromium or Chrome binary. Looked in: ${KNOWN_PLACES.join(', ')}`,
+  );
+}
+
+/**
+ * Chromium without a sandbox (it refuses to start as root with one), the GPU or its own
+ * connections (background updates, sync, QUIC: this machine refuses them). Playwright starts it
+ * headless with a fresh profile in a temporary directory of its own (--user-data-dir), removed on close.
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    chromiumSandbox: false,
+    timeout: 30_000,
+    args: [
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
