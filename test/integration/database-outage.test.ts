@@ -45,6 +45,7 @@ import { loadTemplate } from '../../infra/local/template';
 import { pause } from '../../lib/clock';
 import { CONTENT_TYPE, expectError, TYPES, type ResponseType } from '../support/expect-error';
 import type { TestPhoto } from '../support/gallery-fixtures';
+import { sortRecords } from '../support/gallery-order';
 import { invoke, invokeShortLink, type Invocation } from '../support/invoke';
 import { parseXml, runScript, unserializeAll, type XmlElement } from '../support/parsers';
 import { SHORT_URL_HOST } from '../support/short-url-host';
@@ -318,7 +319,7 @@ function expectSuccess(exchange: Exchange, value: unknown): void {
   expect([response.statusCode, response.headers['content-type']]).toEqual([200, CONTENT_TYPE[type!]]);
   if (kind === 'gallery-listing' || kind === 'gallery-photo') {
     const listing = type === 'xml' ? gallery.fromXml('gallery', value as XmlElement) : gallery.fromTree('gallery', value, type === 'php');
-    const expected = kind === 'gallery-photo' ? [exchange.photo!] : gallery.sortPhotos(photos, 'submit_date-desc');
+    const expected = kind === 'gallery-photo' ? [exchange.photo!] : sortRecords(photos, 'submit_date-desc');
     expect(listing.items).toEqual(expected.map(gallery.photoView));
     expect(listing.total).toBe(expected.length);
     return;

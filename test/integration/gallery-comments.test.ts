@@ -18,18 +18,16 @@ import {
   type GalleryData,
   idsOf,
   shuffled,
-  sortComments,
-  SORT_VALUES,
   targetFor,
   THIRTY_DAYS,
   uniqueId,
   xmlSafe,
-  type SortValue,
   type TestComment,
   type TestPhoto,
   ANCHOR_DATE,
   galleryDataPerTest,
 } from '../support/gallery-fixtures';
+import { SORT_VALUES, type SortValue, sortRecords } from '../support/gallery-order';
 import { invoke } from '../support/invoke';
 import { unserialize } from '../support/parsers';
 
@@ -47,7 +45,7 @@ const save = galleryDataPerTest((data) => {
 
 const ids = (items: readonly { id: number }[]): number[] => items.map((item) => item.id);
 const views = (comments: readonly TestComment[]) => comments.map(commentView);
-const desc = (comments: readonly TestComment[]) => views(sortComments(comments, 'submit_date-desc'));
+const desc = (comments: readonly TestComment[]) => views(sortRecords(comments, 'submit_date-desc'));
 const earliestComment = async (): Promise<number> => (await earliestInTable('comment'))!;
 
 async function expectErrorEverywhere(path: string, query: string, code: number, status: number, detail?: string): Promise<void> {
@@ -284,7 +282,7 @@ describe('comment sorts: submit_date is the comment’s date, digg_count its up 
 
   test('the written-out orders agree with the rules of the fixtures', () => {
     const comments = PLAN.map(([n, day, up]) => ({ id: n, date: day, up }) as TestComment);
-    for (const sort of SORT_VALUES) expect(ids(sortComments(comments, sort))).toEqual(EXPECTED[sort]);
+    for (const sort of SORT_VALUES) expect(ids(sortRecords(comments, sort))).toEqual(EXPECTED[sort]);
   });
 
   test.each(SORT_VALUES)('sort=%s on all five comment listings', async (sort) => {
@@ -294,17 +292,17 @@ describe('comment sorts: submit_date is the comment’s date, digg_count its up 
     // The window also holds the parent and its replies: all 17, in the sort's order.
     const everything = [...Object.values(c), parent, ...Object.values(r)];
     const window = await fetchComments('/galleryphotos/comments', `min_submit_date=${from}&max_submit_date=${to}&sort=${sort}&count=100`);
-    expectListing(window, { min_date: from, total: 17, items: views(sortComments(everything, sort)) });
+    expectListing(window, { min_date: from, total: 17, items: views(sortRecords(everything, sort)) });
     const otherPhoto = c[1]!.story;
     const byIds = await fetchComments(`/galleryphotos/${otherPhoto},${photo.id}/comments`, `sort=${sort}&count=100`);
-    expectListing(byIds, { min_date: earliest, total: 17, items: views(sortComments(everything, sort)) });
+    expectListing(byIds, { min_date: earliest, total: 17, items: views(sortRecords(everything, sort)) });
     // Up to the third day: the eight of the plan, without the parent and its replies.
     const tops = await fetchComments(`/galleryphotos/${photo.id},${otherPhoto}/comments`, `sort=${sort}&max_submit_date=${from + 3 * DAY}`);
     expectListing(tops, { min_date: earliest, total: 8, items: expected });
     const replies = await fetchComments(`/galleryphoto/${photo.id}/comment/${parent.id}/replies`, `sort=${sort}`);
     expectListing(replies, { min_date: earliest, total: 8, items: views(EXPECTED[sort].map((n) => r[n]!)) });
     const top = await fetchComments(`/galleryphoto/${photo.id}/comments`, `sort=${sort}`);
-    const mine = sortComments([...Object.values(c).filter((x) => x.story === photo.id), parent], sort);
+    const mine = sortRecords([...Object.values(c).filter((x) => x.story === photo.id), parent], sort);
     expectListing(top, { min_date: earliest, total: 5, items: views(mine) });
   });
 

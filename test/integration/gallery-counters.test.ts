@@ -15,6 +15,7 @@ import { importLines } from '../../infra/gallery/importer';
 import { recreateGalleryTable } from '../../infra/gallery/seed';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { allOf, MAX_DATE, thread } from '../../lib/gallery/layout';
+import { ORDER, SORT_VALUES, type SortValue } from '../support/gallery-order';
 import { ownGalleryTable } from '../support/own-gallery-table';
 
 jest.setTimeout(240_000);
@@ -210,19 +211,8 @@ describe('pages of every kind against the records themselves', () => {
     expect(summary.refused).toEqual([]);
   });
 
-  const ORDER: Record<string, (a: { id: number; date: number; rank: number }, b: { id: number; date: number; rank: number }) => number> = {
-    'submit_date-desc': (a, b) => b.date - a.date || b.id - a.id,
-    'submit_date-asc': (a, b) => a.date - b.date || a.id - b.id,
-    'digg_count-desc': (a, b) => b.rank - a.rank || b.date - a.date || b.id - a.id,
-    'digg_count-asc': (a, b) => a.rank - b.rank || b.date - a.date || b.id - a.id,
-  };
-  const sort = fc.constantFrom(
-    'submit_date-desc',
-    'submit_date-asc',
-    'digg_count-desc',
-    'digg_count-asc',
-  ) as fc.Arbitrary<'submit_date-desc'>;
-  const expected = (members: typeof photos, range: { from: number; to: number }, order: string, offset: number, count: number) => {
+  const sort = fc.constantFrom(...SORT_VALUES);
+  const expected = (members: typeof photos, range: { from: number; to: number }, order: SortValue, offset: number, count: number) => {
     const inRange = members.filter((m) => m.date >= range.from && m.date <= range.to).sort(ORDER[order]);
     return { total: inRange.length, ids: inRange.slice(offset, offset + count).map((m) => m.id) };
   };

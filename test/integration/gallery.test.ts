@@ -20,8 +20,6 @@ import {
   idsOf,
   photoView,
   shuffled,
-  sortPhotos,
-  SORT_VALUES,
   SUNSET,
   targetFor,
   THIRTY_DAYS,
@@ -31,6 +29,7 @@ import {
   ANCHOR_DATE,
   galleryDataPerTest,
 } from '../support/gallery-fixtures';
+import { SORT_VALUES, sortRecords } from '../support/gallery-order';
 import { invoke, withKey } from '../support/invoke';
 
 /** This file's years; gallery-comments.test.ts has others. */
@@ -93,7 +92,7 @@ describe('GET /galleryphotos: the date window without ids (spec 4.4 rules 2–5)
     freezeNow(now);
     const fetched = await fetchPhotos('/galleryphotos', 'count=100');
     for (const type of TYPES) expect(fetched.listings[type].timestamp).toBe(now);
-    expectListing(fetched, { min_date: now - THIRTY_DAYS, total: 4, items: views(sortPhotos(inside, 'submit_date-desc')) });
+    expectListing(fetched, { min_date: now - THIRTY_DAYS, total: 4, items: views(sortRecords(inside, 'submit_date-desc')) });
   });
 
   test('both bounds omitted, on the real clock: fresh photos are listed, a 31-day-old one is not, min_date is now − 30 days', async () => {
@@ -131,7 +130,7 @@ describe('GET /galleryphotos: the date window without ids (spec 4.4 rules 2–5)
       g.photo(min + THIRTY_DAYS + 1);
     });
     const fetched = await fetchPhotos('/galleryphotos', `min_submit_date=${min}&count=100`);
-    expectListing(fetched, { min_date: min, total: 4, items: views(sortPhotos(inside, 'submit_date-desc')) });
+    expectListing(fetched, { min_date: min, total: 4, items: views(sortRecords(inside, 'submit_date-desc')) });
   });
 
   test('only max_submit_date: the 30 days before it, both ends included; min_date is max − 30 days, max_date is max', async () => {
@@ -143,7 +142,7 @@ describe('GET /galleryphotos: the date window without ids (spec 4.4 rules 2–5)
       g.photo(max + 1);
     });
     const fetched = await fetchPhotos('/galleryphotos', `max_submit_date=${max}&count=100`);
-    expectListing(fetched, { min_date: max - THIRTY_DAYS, max_date: max, total: 3, items: views(sortPhotos(inside, 'submit_date-desc')) });
+    expectListing(fetched, { min_date: max - THIRTY_DAYS, max_date: max, total: 3, items: views(sortRecords(inside, 'submit_date-desc')) });
   });
 
   test('both bounds: inclusive at each end, one second outside left out', async () => {
@@ -157,7 +156,7 @@ describe('GET /galleryphotos: the date window without ids (spec 4.4 rules 2–5)
       g.photo(max + 1);
     });
     const fetched = await fetchPhotos('/galleryphotos', `min_submit_date=${min}&max_submit_date=${max}&count=100`);
-    expectListing(fetched, { min_date: min, max_date: max, total: 3, items: views(sortPhotos(inside, 'submit_date-desc')) });
+    expectListing(fetched, { min_date: min, max_date: max, total: 3, items: views(sortRecords(inside, 'submit_date-desc')) });
   });
 
   test('both bounds: exactly 30 days apart is allowed; min = max is the one second', async () => {
@@ -167,7 +166,7 @@ describe('GET /galleryphotos: the date window without ids (spec 4.4 rules 2–5)
       ends = [g.photo(min), g.photo(min + THIRTY_DAYS)];
     });
     const wide = await fetchPhotos('/galleryphotos', `min_submit_date=${min}&max_submit_date=${min + THIRTY_DAYS}`);
-    expectListing(wide, { min_date: min, max_date: min + THIRTY_DAYS, total: 2, items: views(sortPhotos(ends, 'submit_date-desc')) });
+    expectListing(wide, { min_date: min, max_date: min + THIRTY_DAYS, total: 2, items: views(sortRecords(ends, 'submit_date-desc')) });
     const second = await fetchPhotos('/galleryphotos', `min_submit_date=${min}&max_submit_date=${min}`);
     expectListing(second, { min_date: min, max_date: min, total: 1, items: views([ends[0]!]) });
   });
@@ -211,7 +210,7 @@ describe('GET /galleryphotos/{list} and /galleryphoto/{id}: with ids the window 
     const earliest = await earliestInTable('photo');
     const fetched = await fetchPhotos(`/galleryphotos/${ids(shuffled(photos)).join(',')}`);
     expect(earliest).toBeLessThanOrEqual(ANCHOR_DATE);
-    expectListing(fetched, { min_date: earliest!, total: 3, items: views(sortPhotos(photos, 'submit_date-desc')) });
+    expectListing(fetched, { min_date: earliest!, total: 3, items: views(sortRecords(photos, 'submit_date-desc')) });
     // Earliest of the gallery, not of the photos listed.
     expect(fetched.listings.json.min_date).toBeLessThan(photos[0]!.submit_date);
   });
@@ -361,7 +360,7 @@ describe('sorts (spec 4.4; decisions.md, Sort digg_count)', () => {
       [number, number]
     >;
     const photos = Object.entries(plan).map(([n, [date, digg]]) => ({ id: Number(n), submit_date: date, digg_count: digg }) as TestPhoto);
-    for (const sort of SORT_VALUES) expect(ids(sortPhotos(photos, sort))).toEqual(EXPECTED[sort]);
+    for (const sort of SORT_VALUES) expect(ids(sortRecords(photos, sort))).toEqual(EXPECTED[sort]);
   });
 
   test.each(SORT_VALUES)('sort=%s over the window (/galleryphotos) and over ids (/galleryphotos/{list})', async (sort) => {
@@ -390,7 +389,7 @@ describe('sorts (spec 4.4; decisions.md, Sort digg_count)', () => {
     });
     const query = `min_submit_date=${start}&max_submit_date=${start + 2 * DAY}`;
     for (const sort of ['digg_count-desc', 'digg_count-asc'] as const) {
-      const expected = views(sortPhotos(photos, sort));
+      const expected = views(sortRecords(photos, sort));
       expectListing(await fetchPhotos('/galleryphotos', `${query}&sort=${sort}&count=100`), {
         min_date: start,
         max_date: start + 2 * DAY,
@@ -425,7 +424,7 @@ describe('paging (decisions.md, count and offset; spec 8)', () => {
       photos = Array.from({ length: 12 }, (_, i) => g.photo(min + 1000 * (i + 1)));
     });
     const max = min + 2 * DAY;
-    return { photos: sortPhotos(photos, 'submit_date-desc'), query: `min_submit_date=${min}&max_submit_date=${max}`, min, max };
+    return { photos: sortRecords(photos, 'submit_date-desc'), query: `min_submit_date=${min}&max_submit_date=${max}`, min, max };
   }
 
   test('count defaults to 10; count=1; total counts the whole window', async () => {
@@ -474,7 +473,7 @@ describe('paging (decisions.md, count and offset; spec 8)', () => {
     const query = `min_submit_date=${min}&max_submit_date=${min + DAY}&count=100`;
     for (const sort of ['submit_date-asc', 'digg_count-desc'] as const) {
       const fetched = await fetchPhotos('/galleryphotos', `${query}&sort=${sort}`);
-      expectListing(fetched, { min_date: min, max_date: min + DAY, total: 105, items: views(sortPhotos(photos, sort).slice(0, 100)) });
+      expectListing(fetched, { min_date: min, max_date: min + DAY, total: 105, items: views(sortRecords(photos, sort).slice(0, 100)) });
     }
     const byIds = await fetchPhotos(`/galleryphotos/${ids(photos.slice(0, 100)).join(',')}`, 'count=100&sort=submit_date-asc');
     expect(idsOf(byIds)).toEqual(ids(photos.slice(0, 100)));

@@ -1,10 +1,10 @@
 /**
  * Test data for the gallery endpoints, written to GalleryTable through the importer (so with
  * the counters it keeps) and removed through its writer, and the checks every gallery answer
- * goes through: each request made in
- * all four types, each body decoded with the real parser of its type and brought to one view,
- * with the wire form (property order, PHP classes, XML placement, `total` as a string) checked
- * on the way.
+ * goes through: each request made in all four types, each body decoded with the real parser of
+ * its type and brought to one view, with the wire form (property order, PHP classes, XML
+ * placement, `total` as a string) checked on the way. The order a listing must have is
+ * test/support/gallery-order.ts.
  *
  * Isolation: the date-window endpoints see every photo of the table, and other tests share it.
  * Each test claims a time range of its own (claimRange): one that no stored photo or comment
@@ -505,35 +505,6 @@ export function idsOf<T extends { id: number }>(fetched: Fetched<T>): number[] {
   for (const type of TYPES) expect([type, fetched.listings[type].items.map((item) => item.id)]).toEqual([type, ids]);
   return ids;
 }
-
-// ---------------------------------------------------------------------------------------------
-// The four sorts, written out again from decisions.md (not imported from lib)
-
-export const SORT_VALUES = ['submit_date-desc', 'submit_date-asc', 'digg_count-desc', 'digg_count-asc'] as const;
-export type SortValue = (typeof SORT_VALUES)[number];
-
-interface SortKey {
-  readonly id: number;
-  readonly date: number;
-  readonly rank: number;
-}
-
-/** Dates tie on the id in the sort's direction; digg counts tie on the newer date, then the higher id, both ways. */
-const COMPARE: Record<SortValue, (a: SortKey, b: SortKey) => number> = {
-  'submit_date-desc': (a, b) => b.date - a.date || b.id - a.id,
-  'submit_date-asc': (a, b) => a.date - b.date || a.id - b.id,
-  'digg_count-desc': (a, b) => b.rank - a.rank || b.date - a.date || b.id - a.id,
-  'digg_count-asc': (a, b) => a.rank - b.rank || b.date - a.date || b.id - a.id,
-};
-
-export const sortPhotos = <P extends PhotoRecord>(photos: readonly P[], sort: SortValue): P[] =>
-  [...photos].sort((a, b) =>
-    COMPARE[sort]({ id: a.id, date: a.submit_date, rank: a.digg_count }, { id: b.id, date: b.submit_date, rank: b.digg_count }),
-  );
-
-/** For comments `submit_date` is the comment's date and `digg_count` its up votes. */
-export const sortComments = <C extends CommentRecord>(comments: readonly C[], sort: SortValue): C[] =>
-  [...comments].sort((a, b) => COMPARE[sort]({ id: a.id, date: a.date, rank: a.up }, { id: b.id, date: b.date, rank: b.up }));
 
 /** Fisher–Yates, so that no test depends on the order data was written or listed in. */
 export function shuffled<T>(items: readonly T[]): T[] {

@@ -1,0 +1,34 @@
+/**
+ * The order of a gallery or comment listing (spec 4.4; decisions.md, Sort digg_count), written
+ * out from the spec rather than imported from lib/gallery/order.ts, so that a change there fails
+ * the tests: the one oracle of listing order for every test that predicts a page.
+ */
+import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
+
+export const SORT_VALUES = ['submit_date-desc', 'submit_date-asc', 'digg_count-desc', 'digg_count-asc'] as const;
+export type SortValue = (typeof SORT_VALUES)[number];
+
+/** What a listing is ordered by: the date, and the digg count of a photo or the up votes of a comment. */
+export interface SortKey {
+  readonly id: number;
+  readonly date: number;
+  readonly rank: number;
+}
+
+/** Dates tie on the id in the sort's direction; digg counts tie on the newer date, then the higher id, both ways. */
+export const ORDER: Readonly<Record<SortValue, (a: SortKey, b: SortKey) => number>> = {
+  'submit_date-desc': (a, b) => b.date - a.date || b.id - a.id,
+  'submit_date-asc': (a, b) => a.date - b.date || a.id - b.id,
+  'digg_count-desc': (a, b) => b.rank - a.rank || b.date - a.date || b.id - a.id,
+  'digg_count-asc': (a, b) => a.rank - b.rank || b.date - a.date || b.id - a.id,
+};
+
+/** For comments `submit_date` is the comment's date and `digg_count` its up votes (decisions.md, Comment arguments). */
+export const sortKey = (record: PhotoRecord | CommentRecord): SortKey =>
+  'submit_date' in record
+    ? { id: record.id, date: record.submit_date, rank: record.digg_count }
+    : { id: record.id, date: record.date, rank: record.up };
+
+/** Photos or comments in the order `sort` gives them. */
+export const sortRecords = <R extends PhotoRecord | CommentRecord>(records: readonly R[], sort: SortValue): R[] =>
+  [...records].sort((a, b) => ORDER[sort](sortKey(a), sortKey(b)));
