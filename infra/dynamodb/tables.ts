@@ -1,4 +1,7 @@
-/** Creates the tables template.yaml defines, from those definitions, where they are missing. */
+/**
+ * Creates the tables template.yaml defines, from those definitions, where they are missing, and
+ * lists each as made by the local tools (./made-tables.ts).
+ */
 import {
   CreateTableCommand,
   type DynamoDBClient,
@@ -7,6 +10,7 @@ import {
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { tablesOf, type LocalStack, type Template } from '../local/template';
+import { recordMade } from './made-tables';
 
 /** Creates each missing table; answers the names of the tables it created. */
 export async function ensureTables(client: DynamoDBClient, template: Template, stack: LocalStack = {}): Promise<string[]> {
@@ -23,10 +27,11 @@ export async function ensureTables(client: DynamoDBClient, template: Template, s
       TimeToLiveSpecification,
     } = properties;
     if (existing.has(TableName)) continue;
-    await client.send(
+    const { TableDescription } = await client.send(
       new CreateTableCommand({ TableName, AttributeDefinitions, KeySchema, BillingMode, GlobalSecondaryIndexes, LocalSecondaryIndexes }),
     );
     await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName });
+    await recordMade(client, TableDescription!);
     if (TimeToLiveSpecification) {
       await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification }));
     }

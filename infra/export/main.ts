@@ -6,7 +6,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { connect, failureMessage } from '../gallery/connection';
+import { connectOrExit, failureMessage } from '../gallery/connection';
 import { exportGallery } from '../gallery/export';
 
 const { positionals } = parseArgs({ allowPositionals: true, options: {} });
@@ -15,7 +15,7 @@ if (positionals.length !== 1) {
   process.exit(2);
 }
 const [file] = positionals as [string];
-const connection = connect();
+const connection = connectOrExit('export');
 try {
   console.error(`Exporting ${connection.table} at ${connection.endpoint} to ${file}`);
   const { lines, photos, comments } = await exportGallery(connection.documents, connection.table);

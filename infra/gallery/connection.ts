@@ -1,11 +1,14 @@
 /**
- * Which database and table the gallery tools (import, seed) work on: AWS_ENDPOINT_URL_DYNAMODB,
- * else the DynamoDB Local of `npm start` on 127.0.0.1 at DYNAMODB_PORT (8000); GALLERY_TABLE,
- * else the gallery table of template.yaml.
+ * Which database and table the gallery tools (seed, import, export) work on: the database
+ * AWS_ENDPOINT_URL_DYNAMODB names, else the DynamoDB Local of the `npm start` running on the data
+ * directory (LOCAL_DATA_DIR, `.data`), as it says there (../start/state.ts); when neither names one,
+ * they refuse rather than guess. The table: GALLERY_TABLE, else the gallery table of template.yaml.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { NotMadeByLocalToolsError } from '../dynamodb/made-tables';
 import { loadTemplate, tablesOf, type Template } from '../local/template';
+import { dataDirectoryOf, findStart, stateFileIn } from '../start/state';
 
 export interface Connection {
   readonly endpoint: string;
@@ -26,8 +29,27 @@ export function templateGalleryTable(template: Template = loadTemplate()): strin
   return table.properties.TableName as string;
 }
 
+/** No database is named, and no `npm start` says which it uses: the message says what to do. */
+export class NoDatabaseError extends Error {
+  override readonly name = 'NoDatabaseError';
+}
+
+/** The database's endpoint: AWS_ENDPOINT_URL_DYNAMODB, else the running npm start's DynamoDB Local. */
+export function endpointOf(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.AWS_ENDPOINT_URL_DYNAMODB) return env.AWS_ENDPOINT_URL_DYNAMODB;
+  const dataDirectory = dataDirectoryOf(env);
+  const found = findStart(dataDirectory);
+  if (found.kind === 'running') return found.endpoint;
+  const why =
+    found.kind === 'stopped'
+      ? `the npm start that ran DynamoDB Local on ${dataDirectory} (pid ${found.pid}) has stopped`
+      : `no npm start runs DynamoDB Local on ${dataDirectory} (no ${stateFileIn(dataDirectory)})`;
+  throw new NoDatabaseError(`${why}: start \`npm start\` (with the same LOCAL_DATA_DIR), or name a database in AWS_ENDPOINT_URL_DYNAMODB`);
+}
+
+/** Connects to the database endpointOf() chooses; throws NoDatabaseError when there is none to choose. */
 export function connect(env: NodeJS.ProcessEnv = process.env, template?: Template): Connection {
-  const endpoint = env.AWS_ENDPOINT_URL_DYNAMODB || `http://127.0.0.1:${env.DYNAMODB_PORT || 8000}`;
+  const endpoint = endpointOf(env);
   const local = LOOPBACK.has(new URL(endpoint).hostname);
   const client = new DynamoDBClient({
     endpoint,
@@ -51,8 +73,22 @@ export function connect(env: NodeJS.ProcessEnv = process.env, template?: Templat
 export function failureMessage(error: unknown, connection: Connection): string {
   const { name, message, code } = error as { name?: string; message?: string; code?: string };
   if (code === 'ECONNREFUSED') {
-    return `no DynamoDB answers at ${connection.endpoint}: start one with \`npm start\`, or name it in AWS_ENDPOINT_URL_DYNAMODB (or DYNAMODB_PORT)`;
+    return `no DynamoDB answers at ${connection.endpoint}: start one with \`npm start\`, or name it in AWS_ENDPOINT_URL_DYNAMODB`;
+  }
+  if (error instanceof NotMadeByLocalToolsError) {
+    return `${message} at ${connection.endpoint}, so it is left as it is: delete it yourself if it may go`;
   }
   if (name === 'ResourceNotFoundException') return `${connection.endpoint} has no table ${connection.table} (GALLERY_TABLE): ${message}`;
   return message ?? String(error);
+}
+
+/** connect() for a command's entry point: with no database to choose, says why in one line and exits with code 2. */
+export function connectOrExit(command: string, env: NodeJS.ProcessEnv = process.env, template?: Template): Connection {
+  try {
+    return connect(env, template);
+  } catch (error) {
+    if (!(error instanceof NoDatabaseError)) throw error;
+    console.error(`${command} refused: ${error.message}`);
+    process.exit(2);
+  }
 }

@@ -1,11 +1,13 @@
 /**
  * The sample gallery in a database: `npm run seed` empties the gallery table (deletes it and
- * creates it again from template.yaml) and loads the sample; `npm start` loads it into its own
- * DynamoDB Local when the gallery table is empty. Either way through the importer.
+ * creates it again from template.yaml, when the local tools made it) and loads the sample;
+ * `npm start` loads it into its own DynamoDB Local when the gallery table is empty. Either way
+ * through the importer.
  */
 import { DeleteTableCommand, ResourceNotFoundException, waitUntilTableNotExists, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
+import { NotMadeByLocalToolsError, originOf } from '../dynamodb/made-tables';
 import { ensureTables } from '../dynamodb/tables';
 import { loadTemplate, tablesOf, type Template } from '../local/template';
 import { connect } from './connection';
@@ -14,11 +16,15 @@ import { importLines, summaryLine, type ImportSummary } from './importer';
 import { streamProgress, type Progress } from './progress';
 import { lineOf } from './records';
 
-/** Deletes the gallery table and creates it again as template.yaml defines it. */
+/**
+ * Deletes the gallery table and creates it again as template.yaml defines it; a table the local
+ * tools did not make (../dynamodb/made-tables.ts) is left as it is, with NotMadeByLocalToolsError.
+ */
 export async function recreateGalleryTable(client: DynamoDBClient, table: string, template: Template = loadTemplate()): Promise<void> {
   if (!tablesOf(template).some((entry) => entry.properties.TableName === table)) {
     throw new Error(`template.yaml defines no table named ${table}, so it cannot be created again`);
   }
+  if ((await originOf(client, table)) === 'elsewhere') throw new NotMadeByLocalToolsError(table);
   try {
     await client.send(new DeleteTableCommand({ TableName: table }));
     await waitUntilTableNotExists({ client, maxWaitTime: 60 }, { TableName: table });

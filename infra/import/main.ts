@@ -5,7 +5,7 @@
  * was taken, 1 when any was refused, 2 when the import could not run.
  */
 import { parseArgs } from 'node:util';
-import { connect, failureMessage } from '../gallery/connection';
+import { connectOrExit, failureMessage } from '../gallery/connection';
 import { importFile, summaryLine } from '../gallery/importer';
 import { streamProgress } from '../gallery/progress';
 
@@ -17,7 +17,7 @@ if (positionals.length !== 1) {
   process.exit(2);
 }
 const [file] = positionals as [string];
-const connection = connect();
+const connection = connectOrExit('import');
 try {
   console.error(`Importing ${file} into ${connection.table} at ${connection.endpoint}`);
   const summary = await importFile(file, connection.documents, connection.table, {

@@ -56,6 +56,16 @@ export async function importHandler(file: string, exportName: string): Promise<H
 /** A function's handler from its source, as the template names it. */
 export const handlerOf = (fn: FunctionDefinition): Promise<Handler> => importHandler(fn.entry, fn.exportName);
 
+/** How a server runs one invocation of a function. */
+export type InvokeFunction = (
+  fn: FunctionDefinition,
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** In this process's modules, shared by every function (the tests, the bench); `npm start` gives each its own (./environments.ts). */
+export const invokeInProcess: InvokeFunction = async (fn, event, context) => (await handlerOf(fn))(event, context);
+
 /** A request as a client sends it; the rest of the event is API Gateway's. */
 export interface Request extends Partial<Omit<IncomingRequest, 'target'>> {
   /** The path and raw query string, e.g. `/errors?appkey=…&type=json`. */

@@ -2,11 +2,12 @@
  * Serves the API on loopback by invoking the same handlers API Gateway invokes, with the events
  * it would build. Each function's module is loaded once, as in a warm Lambda container.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { apiEvent, selectRoute } from './api-event';
-import { contextFields, handlerOf, lambdaContext } from './invoke';
+import { contextFields, type InvokeFunction, invokeInProcess, lambdaContext } from './invoke';
 import type { Route } from './template';
 
 export interface LocalServer {
@@ -54,9 +55,15 @@ interface ServerOptions {
    * /docs/: on AWS the catch-all answers there). A promise: the page names the servers' addresses.
    */
   readonly files?: Promise<ReadonlyMap<string, StaticFile>>;
+  /** How a function is invoked: in this process's shared modules unless told (`npm start`: ./environments.ts). */
+  readonly invoke?: InvokeFunction;
 }
 
-async function answer({ routes, timeoutSeconds, ready, files }: ServerOptions, request: IncomingMessage, response: ServerResponse) {
+async function answer(
+  { routes, timeoutSeconds, ready, files, invoke = invokeInProcess }: ServerOptions,
+  request: IncomingMessage,
+  response: ServerResponse,
+) {
   const method = request.method ?? 'GET';
   const target = originForm(request.url ?? '/');
   const path = target.split('?')[0]!;
@@ -83,9 +90,10 @@ async function answer({ routes, timeoutSeconds, ready, files }: ServerOptions, r
   );
   try {
     await ready;
-    const handler = await handlerOf(match.route.fn);
     const { id, memoryMb } = match.route.fn;
-    send(response, await handler(event, lambdaContext(contextFields(id, event.requestContext.requestId, memoryMb, timeoutSeconds * 1000))));
+    // Lambda's request id is the invocation's own, not API Gateway's (the function logs both).
+    const context = lambdaContext(contextFields(id, randomUUID(), memoryMb, timeoutSeconds * 1000));
+    send(response, await invoke(match.route.fn, event, context));
   } catch (error) {
     // A failed invocation: API Gateway answers 500 with its own body; the stack goes to the log.
     console.error(`${match.route.fn.id} failed:`, error);

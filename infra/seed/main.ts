@@ -1,15 +1,17 @@
 /**
  * `npm run seed`: empties the gallery table (deletes it and creates it again from template.yaml)
  * and loads the sample gallery, made up relative to now, through the importer. It works on
- * AWS_ENDPOINT_URL_DYNAMODB, else on `npm start`'s DynamoDB Local at 127.0.0.1:DYNAMODB_PORT
- * (8000), also while `npm start` runs; it refuses an endpoint off this machine without --force.
+ * AWS_ENDPOINT_URL_DYNAMODB, else on the DynamoDB Local of the running `npm start`
+ * (../gallery/connection.ts), also while `npm start` loads its sample; it refuses an endpoint
+ * off this machine without --force, and deletes no table the local tools did not make.
  *
  * Options: --seed N (1), --photos N (3000), --now EPOCH (the current time), --out FILE (write the
  * sample as NDJSON to FILE instead, for `npm run import`).
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { connect, failureMessage } from '../gallery/connection';
+import { NotMadeByLocalToolsError } from '../dynamodb/made-tables';
+import { connectOrExit, failureMessage } from '../gallery/connection';
 import { generateGallery, SAMPLE_DEFAULTS } from '../gallery/generator';
 import { summaryLine } from '../gallery/importer';
 import { streamProgress } from '../gallery/progress';
@@ -48,7 +50,7 @@ if (values.out !== undefined) {
 
 // Read once: it names the table (unless GALLERY_TABLE does) and defines it again.
 const template = loadTemplate();
-const connection = connect(process.env, template);
+const connection = connectOrExit('seed', process.env, template);
 if (!connection.local && !values.force) {
   console.error(
     `${connection.endpoint} is not on this machine: seeding deletes the gallery table there. Add --force to do it all the same.`,
@@ -58,15 +60,15 @@ if (!connection.local && !values.force) {
 const progress = streamProgress();
 try {
   const started = performance.now();
-  progress.note(`Emptying ${connection.table} at ${connection.endpoint}`);
   await recreateGalleryTable(connection.client, connection.table, template);
+  progress.note(`Emptied ${connection.table} at ${connection.endpoint}`);
   const summary = await loadSample(connection.documents, connection.table, { ...sample, progress });
   const seconds = (performance.now() - started) / 1000;
   const items = summary.photos + summary.comments;
   console.log(`${summaryLine(summary)} in ${seconds.toFixed(1)} s (${Math.round(items / seconds)} items/s)`);
   process.exitCode = summary.refused.length > 0 ? 1 : 0;
 } catch (error) {
-  console.error(`seed failed: ${failureMessage(error, connection)}`);
+  console.error(`seed ${error instanceof NotMadeByLocalToolsError ? 'refused' : 'failed'}: ${failureMessage(error, connection)}`);
   process.exitCode = 2;
 } finally {
   connection.close();

@@ -1,21 +1,57 @@
 /**
  * `npm start`: the API at http://127.0.0.1:3000 (PORT), the short-link host at
  * http://127.0.0.1:3001 (SHORT_PORT), and DynamoDB Local at 127.0.0.1:8000 (DYNAMODB_PORT)
- * keeping its data in .data/ (LOCAL_DATA_DIR). An endpoint in AWS_ENDPOINT_URL_DYNAMODB is
- * used instead of starting DynamoDB Local.
+ * keeping its data in .data/ (LOCAL_DATA_DIR), where it also tells the other commands its
+ * endpoint (./state.ts). An endpoint in AWS_ENDPOINT_URL_DYNAMODB is used instead of starting
+ * DynamoDB Local. Each function runs in an environment of its own (../local/environments.ts),
+ * and its logs are shown one short line a request (LOCAL_LOG_FORMAT=json: as written).
+ * A setting it cannot use, a port in use, or no Java: one line saying so, exit code 1.
  */
-import { resolve } from 'node:path';
+import { join } from 'node:path';
 import { apiDocsRoutes, DOCS_PATH } from '../docs/page';
 import { JavaMissingError, type DynamoDbLocal } from '../dynamodb/local';
 import { loadSampleIfEmpty } from '../gallery/seed';
+import { lambdaEnvironments } from '../local/environments';
+import { shortenFunctionLogs } from '../local/log-lines';
 import { startLocalServer, type LocalServer, type StaticFile } from '../local/server';
 import { startLocalStack } from '../local/stack';
-import { functionTimeoutSeconds, loadTemplate, PROJECT_ROOT, routesOf } from '../local/template';
+import { functionTimeoutSeconds, loadTemplate, routesOf } from '../local/template';
+import { listenOn, logFormat, port, StartError } from './settings';
+import { announceStart, dataDirectoryOf, findStart } from './state';
 
-const port = (name: string, fallback: number): number => Number(process.env[name] || fallback);
+/** Says in one line why npm start cannot start, and stops; anything else is a bug, thrown with its stack. */
+function refuse(error: unknown): never {
+  if (!(error instanceof StartError || error instanceof JavaMissingError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
-/** Which HTTP API of the template each local port serves. */
-const PORTS: Record<string, number> = { Api: port('PORT', 3000), ShortApi: port('SHORT_PORT', 3001) };
+function checked<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    refuse(error);
+  }
+}
+
+/** Which HTTP API of the template each local port serves, and the variable that sets it. */
+const PORTS: Record<string, { variable: string; port: number }> = checked(() => ({
+  Api: { variable: 'PORT', port: port('PORT', 3000) },
+  ShortApi: { variable: 'SHORT_PORT', port: port('SHORT_PORT', 3001) },
+}));
+const dynamoDbPort = checked(() => port('DYNAMODB_PORT', 8000));
+const ownDatabase = !process.env.AWS_ENDPOINT_URL_DYNAMODB;
+const ports = [...Object.values(PORTS).map((entry) => entry.port), ...(ownDatabase ? [dynamoDbPort] : [])];
+
+// A data directory serves one DynamoDB Local: another npm start may be running on it.
+const dataDirectory = dataDirectoryOf();
+const other = ownDatabase ? findStart(dataDirectory) : undefined;
+if (other?.kind === 'running') {
+  refuse(new StartError(`npm start (pid ${other.pid}) already runs DynamoDB Local on ${dataDirectory}: stop it, or set LOCAL_DATA_DIR`));
+}
+
+const environments = await lambdaEnvironments();
+if (checked(logFormat) === 'short') shortenFunctionLogs(environments.eventOf);
 
 const template = loadTemplate();
 const routes = routesOf(template);
@@ -30,15 +66,18 @@ const docsFiles = Promise.withResolvers<ReadonlyMap<string, StaticFile>>();
 const timeoutSeconds = functionTimeoutSeconds(template);
 const [apiServer, shortServer] = (await Promise.all(
   ['Api', 'ShortApi'].map((api) =>
-    startLocalServer({
-      routes: routes.filter((route) => route.api === api),
-      port: PORTS[api]!,
-      timeoutSeconds,
-      ready: stackReady.promise,
-      files: api === 'Api' ? docsFiles.promise : undefined,
-    }),
+    listenOn(PORTS[api]!.variable, PORTS[api]!.port, ports, () =>
+      startLocalServer({
+        routes: routes.filter((route) => route.api === api),
+        port: PORTS[api]!.port,
+        timeoutSeconds,
+        ready: stackReady.promise,
+        files: api === 'Api' ? docsFiles.promise : undefined,
+        invoke: environments.invoke,
+      }),
+    ),
   ),
-)) as [LocalServer, LocalServer];
+).catch(refuse)) as [LocalServer, LocalServer];
 docsFiles.resolve(apiDocsRoutes({ api: apiServer.url, shortLinks: shortServer.url }));
 const shortUrlHost = process.env.SHORT_URL_HOST ?? shortServer.url;
 
@@ -52,17 +91,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const dataDirectory = resolve(PROJECT_ROOT, process.env.LOCAL_DATA_DIR || '.data', 'dynamodb');
-try {
-  database = await startLocalStack(template, { dynamoDbPort: port('DYNAMODB_PORT', 8000), dataDirectory, shortUrlHost });
-  stackReady.resolve();
-} catch (error) {
-  if (!(error instanceof JavaMissingError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const databaseDirectory = join(dataDirectory, 'dynamodb');
+database = await listenOn('DYNAMODB_PORT', dynamoDbPort, ports, () =>
+  startLocalStack(template, { dynamoDbPort, dataDirectory: databaseDirectory, shortUrlHost }),
+).catch(refuse);
+stackReady.resolve();
+if (database) announceStart(dataDirectory, database.endpoint);
 
-console.log(`DynamoDB at ${process.env.AWS_ENDPOINT_URL_DYNAMODB}${database ? ` (DynamoDB Local, data in ${dataDirectory})` : ''}`);
+console.log(`DynamoDB at ${process.env.AWS_ENDPOINT_URL_DYNAMODB}${database ? ` (DynamoDB Local, data in ${databaseDirectory})` : ''}`);
 console.log(`Short links at ${shortServer.url} (short URLs carry ${shortUrlHost})`);
 console.log(`Social news read API listening at ${apiServer.url}`);
 console.log(`API reference (local only) at ${apiServer.url}${DOCS_PATH}`);

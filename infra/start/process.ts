@@ -10,6 +10,8 @@ export interface RunningStack {
   readonly shortLinks: string;
   /** Everything the process printed on stdout up to its ready line. */
   readonly printed: string;
+  /** Its stdout after the ready line, flowing: a listener sees what it prints from then on (its request lines). */
+  readonly stdout: NodeJS.ReadableStream;
   /** Resolves once the process says on stderr that it has loaded the sample gallery; rejects if loading failed or the process ended. */
   sampleLoaded(timeoutMs: number): Promise<void>;
   stop(): Promise<void>;
@@ -53,6 +55,7 @@ export async function startStack(overrides: Record<string, string | undefined> =
     api,
     shortLinks,
     printed,
+    stdout: child.stdout!,
     sampleLoaded: (timeoutMs) => sampleLoaded(child, () => stderr, exited, timeoutMs),
     stop: async () => {
       if (child.exitCode !== null) return;

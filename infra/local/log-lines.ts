@@ -1,0 +1,70 @@
+/**
+ * What `npm start` shows of its functions' logs. On Lambda each request writes two JSON lines
+ * (the request line and the EMF line of its counts: lib/observability/), which CloudWatch keeps
+ * apart; on a terminal they bury the ready banner and the sample's progress. So by default each
+ * JSON line the functions write is shown as one short line (the EMF lines not at all), made here
+ * from what they wrote, so that the functions stay as they run on Lambda; LOCAL_LOG_FORMAT=json
+ * shows everything as written.
+ */
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+
+type Entry = Readonly<Record<string, unknown>>;
+
+const twoDigits = (value: number): string => String(value).padStart(2, '0');
+
+/** The time of a log entry, on this machine's clock: 14:03:07 (by hand: Intl's formatting costs more than the rest of the line). */
+function clock(timestamp: unknown): string {
+  const time = new Date(typeof timestamp === 'string' ? timestamp : Date.now());
+  return `${twoDigits(time.getHours())}:${twoDigits(time.getMinutes())}:${twoDigits(time.getSeconds())}`;
+}
+
+/**
+ * The short form of one Powertools entry, undefined for an EMF document. The request line:
+ * `14:03:07 GET /container/technology 200 json 3.1 ms ContainerFunction cold start`; any other
+ * entry: time, level, function and message, then an error's stack, indented.
+ */
+export function shortLine(entry: Entry, event?: APIGatewayProxyEventV2): string | undefined {
+  if ('_aws' in entry) return undefined;
+  const time = clock(entry.timestamp);
+  const fn = String(entry.function_name ?? entry.service ?? '');
+  if (entry.message === 'request') {
+    const request = event ? `${event.requestContext.http.method} ${event.rawPath}` : String(entry.route);
+    const type = typeof entry.type === 'string' ? ` ${entry.type}` : '';
+    const duration = typeof entry.duration_ms === 'number' ? ` ${entry.duration_ms.toFixed(1)} ms` : '';
+    return `${time} ${request} ${entry.status}${type}${duration} ${fn}${entry.cold_start === true ? ' cold start' : ''}`;
+  }
+  const stack = (entry.error as { stack?: unknown } | undefined)?.stack;
+  const detail = typeof stack === 'string' ? `\n${stack.replace(/^/gm, '    ')}` : '';
+  return `${time} ${entry.level} ${fn} ${entry.message}${detail}`;
+}
+
+/** The line to write instead of `text`: its short form when it is a Powertools JSON entry, else itself. */
+function shortened(text: string, eventOf: (requestId: string) => APIGatewayProxyEventV2 | undefined): string {
+  // Powertools writes each entry in one write, ending in a newline (indented when POWERTOOLS_DEV is set).
+  if (!text.startsWith('{') || !text.endsWith('}\n')) return text;
+  let entry: unknown;
+  try {
+    entry = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (typeof entry !== 'object' || entry === null || !('_aws' in entry || ('level' in entry && 'message' in entry))) return text;
+  const requestId = (entry as Entry).function_request_id;
+  const line = shortLine(entry as Entry, typeof requestId === 'string' ? eventOf(requestId) : undefined);
+  return line === undefined ? '' : `${line}\n`;
+}
+
+/**
+ * From now on, what this process writes to `streams` in Powertools' JSON is written in short
+ * form; `eventOf` names the request an invocation answers, by Lambda request id.
+ */
+export function shortenFunctionLogs(
+  eventOf: (requestId: string) => APIGatewayProxyEventV2 | undefined,
+  streams: readonly NodeJS.WriteStream[] = [process.stdout, process.stderr],
+): void {
+  for (const stream of streams) {
+    const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
+    stream.write = ((chunk: unknown, ...rest: unknown[]) =>
+      write(typeof chunk === 'string' ? shortened(chunk, eventOf) : chunk, ...rest)) as typeof stream.write;
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * `npm start`'s own settings (its ports, how it shows its functions' logs), each checked, and
+ * the one line it says when it cannot start with them.
+ */
+import { createServer } from 'node:net';
+
+/** Why `npm start` cannot start, in one line that says what to change. */
+export class StartError extends Error {
+  override readonly name = 'StartError';
+}
+
+/** The port `variable` sets, else `fallback`. 0 is any free port. */
+export function port(variable: string, fallback: number): number {
+  const text = process.env[variable];
+  if (!text) return fallback;
+  if (!/^\d{1,5}$/.test(text) || Number(text) > 65_535) {
+    throw new StartError(`${variable} must be a port number from 0 to 65535, not ${JSON.stringify(text)}`);
+  }
+  return Number(text);
+}
+
+export type LogFormat = 'short' | 'json';
+
+/** LOCAL_LOG_FORMAT: `short` (one line a request, the default) or `json` (every line as Lambda writes it). */
+export function logFormat(): LogFormat {
+  const text = process.env.LOCAL_LOG_FORMAT || 'short';
+  if (text !== 'short' && text !== 'json') throw new StartError(`LOCAL_LOG_FORMAT must be short or json, not ${JSON.stringify(text)}`);
+  return text;
+}
+
+const canListen = (candidate: number): Promise<boolean> =>
+  new Promise((answer) => {
+    const server = createServer();
+    server.once('error', () => answer(false));
+    server.listen(candidate, '127.0.0.1', () => server.close(() => answer(true)));
+  });
+
+/** The first port above `taken` that is free on loopback now and none of `avoid`. */
+async function freePortAbove(taken: number, avoid: readonly number[]): Promise<number | undefined> {
+  for (let candidate = taken + 1; candidate <= Math.min(taken + 100, 65_535); candidate++) {
+    if (!avoid.includes(candidate) && (await canListen(candidate))) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * `listen()`, which listens on `port` as `variable` set it; a port in use (Node's EADDRINUSE,
+ * DynamoDB Local's PortInUseError) becomes a StartError naming the variable, with a free port to
+ * try. `avoid`: the other ports npm start uses.
+ */
+export async function listenOn<T>(variable: string, port: number, avoid: readonly number[], listen: () => Promise<T>): Promise<T> {
+  try {
+    return await listen();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    const free = await freePortAbove(port, avoid);
+    const example = free === undefined ? '' : `, e.g. ${variable}=${free} npm start`;
+    throw new StartError(`127.0.0.1:${port} is in use by another program: set ${variable} to a free port${example}`);
+  }
+}

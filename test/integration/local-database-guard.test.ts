@@ -1,0 +1,173 @@
+/**
+ * The local tools cannot hurt a database they were not meant for: `npm run seed`, `import` and
+ * `export` work on the database the running `npm start` names in its data directory (or the one
+ * AWS_ENDPOINT_URL_DYNAMODB names) and refuse in one line when there is none; seed deletes no
+ * table the local tools did not make; a second `npm start` on a data directory in use refuses.
+ * Seed deletes the template's gallery table, so these tests run on a DynamoDB Local of their own.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CreateTableCommand, DeleteTableCommand, DynamoDBClient, waitUntilTableNotExists } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDbLocal, freePort, startDynamoDbLocal } from '../../infra/dynamodb/local';
+import { MADE_TABLES } from '../../infra/dynamodb/made-tables';
+import { ensureTables } from '../../infra/dynamodb/tables';
+import { templateGalleryTable } from '../../infra/gallery/connection';
+import { exportGallery } from '../../infra/gallery/export';
+import { generateGallery } from '../../infra/gallery/generator';
+import { lineOf } from '../../infra/gallery/records';
+import { loadTemplate } from '../../infra/local/template';
+import { childEnv, spawnStart, startStack } from '../../infra/start/process';
+import { announceStart, stateFileIn } from '../../infra/start/state';
+import { runToEnd } from '../support/run-to-end';
+
+const template = loadTemplate();
+const GALLERY = templateGalleryTable(template);
+let database: DynamoDbLocal;
+let client: DynamoDBClient;
+let documents: DynamoDBDocumentClient;
+const directories: string[] = [];
+
+const directory = (prefix: string): string => {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  directories.push(path);
+  return path;
+};
+
+beforeAll(async () => {
+  database = await startDynamoDbLocal({ port: await freePort() });
+  client = new DynamoDBClient({ endpoint: database.endpoint });
+  documents = DynamoDBDocumentClient.from(client);
+}, 60_000);
+
+afterAll(async () => {
+  client.destroy();
+  await database.stop();
+  for (const path of directories) rmSync(path, { recursive: true, force: true });
+});
+
+/** Runs a command's entry point with LOCAL_DATA_DIR `dataDir` and no database named: its exit code and its stderr, by line. */
+function run(command: string, args: string[], dataDir: string) {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOCAL_DATA_DIR: dataDir, GALLERY_TABLE: GALLERY };
+  delete env.AWS_ENDPOINT_URL_DYNAMODB;
+  return runToEnd(
+    spawn(process.execPath, ['--import', 'tsx', `infra/${command}/main.ts`, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
+}
+
+/** A data directory whose npm start runs (this test's process stands for it) and uses this file's DynamoDB Local. */
+function runningStart(): string {
+  const dataDir = directory('guard-running-');
+  announceStart(dataDir, database.endpoint);
+  return dataDir;
+}
+
+const photosIn = async (): Promise<number> => (await exportGallery(documents, GALLERY)).photos;
+
+async function deleteGallery(): Promise<void> {
+  await client.send(new DeleteTableCommand({ TableName: GALLERY })).catch(() => undefined);
+  await waitUntilTableNotExists({ client, maxWaitTime: 30 }, { TableName: GALLERY });
+}
+
+/** The gallery table as template.yaml defines it, made by hand (not through the local tools), with one item. */
+async function galleryMadeByHand(): Promise<void> {
+  const { AttributeDefinitions, KeySchema, BillingMode, GlobalSecondaryIndexes } = template.Resources.GalleryTable!.Properties!;
+  await client.send(new CreateTableCommand({ TableName: GALLERY, AttributeDefinitions, KeySchema, BillingMode, GlobalSecondaryIndexes }));
+  await documents.send(new PutCommand({ TableName: GALLERY, Item: { pk: 'kept-by-hand' } }));
+}
+
+const keptByHand = async (): Promise<boolean> =>
+  ((await documents.send(new ScanCommand({ TableName: GALLERY }))).Items ?? []).some((item) => item.pk === 'kept-by-hand');
+
+describe('with no database named and no npm start to ask', () => {
+  test.each(['seed', 'import', 'export'])(
+    '%s refuses in one line, exit code 2',
+    async (command) => {
+      const dataDir = directory('guard-none-');
+      const { code, lines } = await run(command, command === 'seed' ? [] : [join(dataDir, 'gallery.ndjson')], dataDir);
+      expect(lines).toEqual([
+        `${command} refused: no npm start runs DynamoDB Local on ${dataDir} (no ${stateFileIn(dataDir)}): start \`npm start\` (with the same LOCAL_DATA_DIR), or name a database in AWS_ENDPOINT_URL_DYNAMODB`,
+      ]);
+      expect(code).toBe(2);
+    },
+    30_000,
+  );
+
+  test('seed refuses in one line when the npm start that wrote the file has stopped', async () => {
+    const dataDir = directory('guard-stopped-');
+    const { pid } = spawnSync(process.execPath, ['-e', '']);
+    writeFileSync(stateFileIn(dataDir), JSON.stringify({ pid, endpoint: database.endpoint }));
+    const { code, lines } = await run('seed', [], dataDir);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        new RegExp(`^seed refused: the npm start that ran DynamoDB Local on ${dataDir} \\(pid ${pid}\\) has stopped: `),
+      ),
+    ]);
+    expect(code).toBe(2);
+  }, 30_000);
+});
+
+describe('on the database the running npm start names', () => {
+  test('seed leaves a gallery table the local tools did not make, in one line, exit code 2', async () => {
+    await galleryMadeByHand();
+    const { code, lines } = await run('seed', ['--photos', '5'], runningStart());
+    expect(lines).toEqual([
+      `seed refused: the table ${GALLERY} was not made by npm start or npm run seed (${MADE_TABLES} does not list it) at ${database.endpoint}, so it is left as it is: delete it yourself if it may go`,
+    ]);
+    expect(code).toBe(2);
+    expect(await keptByHand()).toBe(true);
+  }, 60_000);
+
+  test('seed makes the gallery table where there is none, and empties what it made when run again', async () => {
+    await deleteGallery();
+    const dataDir = runningStart();
+    expect((await run('seed', ['--photos', '7'], dataDir)).code).toBe(0);
+    expect(await photosIn()).toBe(7);
+    expect((await run('seed', ['--photos', '4'], dataDir)).code).toBe(0);
+    expect(await photosIn()).toBe(4);
+  }, 90_000);
+
+  test('a gallery table the seed made, deleted and made again by hand, is no longer taken for its own', async () => {
+    await deleteGallery();
+    await galleryMadeByHand();
+    const { code, lines } = await run('seed', ['--photos', '5'], runningStart());
+    expect(lines).toEqual([expect.stringContaining(`seed refused: the table ${GALLERY} was not made by npm start or npm run seed`)]);
+    expect(code).toBe(2);
+    expect(await keptByHand()).toBe(true);
+  }, 60_000);
+
+  test('import writes into it', async () => {
+    await deleteGallery();
+    await ensureTables(client, template);
+    const dataDir = runningStart();
+    const file = join(dataDir, 'gallery.ndjson');
+    const records = generateGallery({ now: Math.floor(Date.now() / 1000), photos: 3, seed: 5 });
+    writeFileSync(file, records.map((record) => `${lineOf(record)}\n`).join(''));
+    expect((await run('import', [file], dataDir)).code).toBe(0);
+    expect(await photosIn()).toBe(3);
+  }, 60_000);
+});
+
+describe('npm start running DynamoDB Local on a data directory', () => {
+  test('names its endpoint there while it runs, and no longer once stopped; another npm start on it refuses in one line', async () => {
+    const dataDir = directory('guard-start-');
+    const dynamoDbPort = String(await freePort());
+    const stack = await startStack({ AWS_ENDPOINT_URL_DYNAMODB: undefined, LOCAL_DATA_DIR: dataDir, DYNAMODB_PORT: dynamoDbPort });
+    try {
+      const state = JSON.parse(readFileSync(stateFileIn(dataDir), 'utf8'));
+      expect(state).toEqual({ pid: expect.any(Number), endpoint: `http://127.0.0.1:${dynamoDbPort}` });
+      const second = await runToEnd(
+        spawnStart(childEnv({ AWS_ENDPOINT_URL_DYNAMODB: undefined, LOCAL_DATA_DIR: dataDir, DYNAMODB_PORT: String(await freePort()) })),
+      );
+      expect(second.lines).toEqual([
+        `npm start (pid ${state.pid}) already runs DynamoDB Local on ${dataDir}: stop it, or set LOCAL_DATA_DIR`,
+      ]);
+      expect(second.code).toBe(1);
+    } finally {
+      await stack.stop();
+    }
+    expect(existsSync(stateFileIn(dataDir))).toBe(false);
+  }, 120_000);
+});

@@ -1,0 +1,63 @@
+/**
+ * `npm start` with one of its ports in use on 127.0.0.1: one line naming the variable that sets
+ * it, and exit code 1, for the API, the short-link host and DynamoDB Local (Java) alike.
+ */
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { childEnv, spawnStart } from '../../infra/start/process';
+import { runToEnd } from '../support/run-to-end';
+
+let occupied: Server;
+let port = 0;
+let dataDir = '';
+
+beforeAll(async () => {
+  occupied = createServer().listen(0, '127.0.0.1');
+  await once(occupied, 'listening');
+  port = (occupied.address() as { port: number }).port;
+  dataDir = mkdtempSync(join(tmpdir(), 'local-ports-'));
+});
+
+afterAll(() => {
+  occupied.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const run = (overrides: Record<string, string | undefined>) => runToEnd(spawnStart(childEnv(overrides)));
+
+test.each(['PORT', 'SHORT_PORT'])(
+  '%s in use: one line naming it, exit code 1',
+  async (variable) => {
+    const { code, lines } = await run({ [variable]: String(port) });
+    expect(lines).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^127\\.0\\.0\\.1:${port} is in use by another program: set ${variable} to a free port, e\\.g\\. ${variable}=\\d+ npm start$`,
+        ),
+      ),
+    ]);
+    expect(code).toBe(1);
+  },
+  30_000,
+);
+
+test('DYNAMODB_PORT in use: DynamoDB Local says it in one line naming DYNAMODB_PORT, exit code 1', async () => {
+  const { code, lines } = await run({ AWS_ENDPOINT_URL_DYNAMODB: undefined, LOCAL_DATA_DIR: dataDir, DYNAMODB_PORT: String(port) });
+  expect(lines).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `^127\\.0\\.0\\.1:${port} is in use by another program: set DYNAMODB_PORT to a free port, e\\.g\\. DYNAMODB_PORT=\\d+ npm start$`,
+      ),
+    ),
+  ]);
+  expect(code).toBe(1);
+}, 60_000);
+
+test('a port that is not a number: one line naming the variable, exit code 1', async () => {
+  const { code, lines } = await run({ SHORT_PORT: '30o1' });
+  expect(lines).toEqual(['SHORT_PORT must be a port number from 0 to 65535, not "30o1"']);
+  expect(code).toBe(1);
+}, 30_000);
