@@ -1,7 +1,8 @@
 /**
- * The GitHub Actions workflows and samconfig.toml, checked offline: they parse, trigger as
- * intended, deploy with OIDC credentials only, and name only scripts, files, stacks and outputs
- * that exist.
+ * The GitHub Actions workflows, Dependabot's settings and samconfig.toml, checked offline: they
+ * parse, trigger as intended, test once per push and deploy what that run built and tested, deploy
+ * with OIDC credentials only, pin every action to a commit and the tools to a version, and name
+ * only scripts, files, stacks and outputs that exist.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
@@ -21,6 +22,7 @@ const WORKFLOWS = readdirSync('.github/workflows')
 const parsed = Object.fromEntries(WORKFLOWS.map((file) => [file, parseYaml(file)]));
 const ci = parsed['.github/workflows/ci.yml']!;
 const deploy = parsed['.github/workflows/deploy.yml']!;
+const dependabot = parseYaml('.github/dependabot.yml');
 const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
 
 interface Step {
@@ -50,17 +52,20 @@ function* entries(value: unknown): Generator<[string, unknown]> {
 }
 
 /**
- * The job `if:` conditions these workflows use, evaluated for a push of `ref`: comparisons of
- * github.ref with a literal and startsWith(github.ref, literal), joined by && or ||.
+ * The job `if:` conditions these workflows use, evaluated for an `event` of `ref`: comparisons of
+ * github.ref or github.event_name with a literal, startsWith(github.ref, literal), and whether a pull
+ * request comes from a fork, joined by && or ||.
  */
-function jobRuns(condition: string | undefined, ref: string): boolean {
+function jobRuns(condition: string | undefined, event: string, ref: string, fork: boolean): boolean {
   if (condition === undefined) return true;
   const expression = condition.replace(/^\$\{\{\s*|\s*\}\}$/g, '').trim();
+  const values: Record<string, string> = { 'github.ref': ref, 'github.event_name': event };
   return expression.split('||').some((alternative) =>
     alternative.split('&&').every((term) => {
       const text = term.trim();
-      const equal = /^github\.ref\s*(==|!=)\s*'([^']*)'$/.exec(text);
-      if (equal) return (ref === equal[2]) === (equal[1] === '==');
+      if (text === 'github.event.pull_request.head.repo.full_name != github.repository') return event === 'pull_request' && fork;
+      const equal = /^(github\.ref|github\.event_name)\s*(==|!=)\s*'([^']*)'$/.exec(text);
+      if (equal) return (values[equal[1]!] === equal[3]) === (equal[2] === '==');
       const starts = /^startsWith\(\s*github\.ref\s*,\s*'([^']*)'\s*\)$/.exec(text);
       if (starts) return ref.startsWith(starts[1]!);
       throw new Error(`condition not understood by this test: ${text}`);
@@ -78,18 +83,26 @@ function globMatches(pattern: string, name: string): boolean {
   return new RegExp(`^${source}$`).test(name);
 }
 
-/** Which of deploy.yml's jobs run for a push of `ref`, or none when the push does not trigger it. */
-function deployJobsFor(ref: string): string[] {
-  const push = deploy.on.push as { branches?: string[]; tags?: string[] };
+/** Which jobs of which workflows run for a push of `ref` (refs/heads/…, refs/tags/…) or a pull request (refs/pull/…), of a fork or not. */
+function jobsFor(ref: string, fork = false): string[] {
+  const event = ref.startsWith('refs/pull/') ? 'pull_request' : 'push';
   const branch = ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : undefined;
   const tag = ref.startsWith('refs/tags/') ? ref.slice('refs/tags/'.length) : undefined;
-  const triggered =
-    (branch !== undefined && (push.branches ?? []).some((pattern) => globMatches(pattern, branch))) ||
-    (tag !== undefined && (push.tags ?? []).some((pattern) => globMatches(pattern, tag)));
-  if (!triggered) return [];
-  return Object.entries(deploy.jobs as Json)
-    .filter(([, job]) => jobRuns(job.if, ref))
-    .map(([id]) => id);
+  return WORKFLOWS.flatMap((file) => {
+    const on = parsed[file]!.on as Json;
+    if (!(event in on)) return [];
+    const filter = (on[event] ?? {}) as { branches?: string[]; tags?: string[] };
+    const filtered = filter.branches !== undefined || filter.tags !== undefined;
+    const triggered =
+      event === 'pull_request' ||
+      !filtered ||
+      (branch !== undefined && (filter.branches ?? []).some((pattern) => globMatches(pattern, branch))) ||
+      (tag !== undefined && (filter.tags ?? []).some((pattern) => globMatches(pattern, tag)));
+    if (!triggered) return [];
+    return Object.entries(parsed[file]!.jobs as Json)
+      .filter(([, job]) => jobRuns(job.if, event, ref, fork))
+      .map(([id]) => `${file.replace('.github/workflows/', '')}#${id}`);
+  });
 }
 
 /** A minimal TOML reader for samconfig.toml: [tables], and keys set to strings, booleans or numbers. */
@@ -116,10 +129,29 @@ function parseSamconfig(text: string): Json {
 const samconfig = parseSamconfig(readFileSync('samconfig.toml', 'utf8'));
 const STAGES = { staging: 'staging', production: 'prod' } as const;
 
+/**
+ * The SAM CLI every workflow installs, and the aws-lambda-builders it pins (its requirements), whose
+ * esbuild lookup test/integration/sam-build-esbuild.test.ts follows: a new SAM CLI version needs that
+ * test read against its aws-lambda-builders.
+ */
+const SAM_CLI = { version: '1.158.0', lambdaBuilders: '1.63.0' };
+const ARTIFACT = { name: 'sam-build', path: '.aws-sam/build' };
+
+/** A job of deploy.yml as ci.yml's job `caller` runs it: every `${{ inputs.X }}` replaced by the caller's `with`. */
+function calledJob(caller: string): Json {
+  const inputs = ci.jobs[caller].with as Record<string, string>;
+  const text = JSON.stringify(deploy.jobs.deploy).replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_, name: string) => {
+    if (!(name in inputs)) throw new Error(`${caller} does not give deploy.yml the input ${name}`);
+    return inputs[name]!;
+  });
+  return JSON.parse(text) as Json;
+}
+
 describe('the workflow files', () => {
-  test('both exist and parse, each with jobs', () => {
+  test('both workflows and Dependabot’s settings exist and parse, each workflow with jobs', () => {
     expect(Object.keys(parsed).sort()).toEqual(expect.arrayContaining(['.github/workflows/ci.yml', '.github/workflows/deploy.yml']));
     for (const workflow of Object.values(parsed)) expect(Object.keys(workflow.jobs).length).toBeGreaterThan(0);
+    expect(dependabot.version).toBe(2);
   });
 
   test('CI runs on every push and every pull request, on no branch filter', () => {
@@ -128,47 +160,67 @@ describe('the workflow files', () => {
     expect(ci.on.pull_request ?? {}).toEqual({});
   });
 
-  test("CI sets up Node 24 and Java 17, installs php-cli, runs the README's test command, then builds", () => {
+  test("CI sets up Node 24 and Java 17, installs cfn-lint, runs the README's test command with the lint, then sam build once", () => {
     const job = ci.jobs.test as Json;
     expect(uses(job, 'actions/checkout')).toHaveLength(1);
     expect(String(uses(job, 'actions/setup-node')[0]?.with?.['node-version'])).toBe('24');
     expect(String(uses(job, 'actions/setup-java')[0]?.with?.['java-version'])).toBe('17');
-    const php = indexOf(job, (step) => step.run?.includes('bash test/support/ensure-php.sh') ?? false);
-    const test = indexOf(job, (step) => /npm install\b.*&& npm test$/.test(step.run ?? ''));
-    const build = indexOf(job, (step) => step.run === 'npm run build');
-    expect([php, test, build].every((index) => index >= 0)).toBe(true);
-    expect(php < test && test < build).toBe(true);
+    const cfnLint = indexOf(job, (step) => /^pipx install cfn-lint==\d+\.\d+\.\d+$/.test(step.run ?? ''));
+    const test = indexOf(job, (step) => /npm install\b.*&& npm run lint && npm test$/.test(step.run ?? ''));
+    const setupSam = indexOf(job, (step) => step.uses?.startsWith('aws-actions/setup-sam@') ?? false);
+    const build = indexOf(job, (step) => step.run === 'sam build');
+    const upload = indexOf(job, (step) => step.uses?.startsWith('actions/upload-artifact@') ?? false);
+    expect([cfnLint, test, setupSam, build, upload].every((index) => index >= 0)).toBe(true);
+    expect(cfnLint < test && test < build && setupSam < build && build < upload).toBe(true);
+    expect(runs(job).filter((run) => /\bsam build\b/.test(run))).toEqual(['sam build']);
     expect(runs(job).some((run) => /\bnpm ci\b/.test(run))).toBe(false);
   });
 
-  test('deploy runs on pushes to main and on version tags only', () => {
-    expect(Object.keys(deploy.on)).toEqual(['push']);
-    expect(deploy.on.push).toEqual({ branches: ['main'], tags: ['v*'] });
+  test('CI keeps what sam build made, hidden folder and all, as the run’s artifact', () => {
+    const [upload, ...more] = uses(ci.jobs.test, 'actions/upload-artifact');
+    expect(more).toHaveLength(0);
+    expect(upload!.with).toMatchObject({ ...ARTIFACT, 'include-hidden-files': true, 'if-no-files-found': 'error' });
   });
 
-  test('a push to main deploys staging, a version tag production, anything else nothing', () => {
-    expect(deployJobsFor('refs/heads/main')).toEqual(['test', 'staging']);
-    expect(deployJobsFor('refs/tags/v1.2.0')).toEqual(['test', 'production']);
-    expect(deployJobsFor('refs/heads/feature')).toEqual([]);
-    expect(deployJobsFor('refs/tags/release-1')).toEqual([]);
+  test('deploy.yml is only called, by CI’s staging and production jobs, which need the tests', () => {
+    expect(Object.keys(deploy.on)).toEqual(['workflow_call']);
+    expect(Object.keys(deploy.on.workflow_call.inputs).sort()).toEqual(['environment', 'stage']);
+    for (const id of Object.keys(STAGES)) {
+      expect(ci.jobs[id].uses).toBe('./.github/workflows/deploy.yml');
+      expect(ci.jobs[id].needs).toBe('test');
+    }
   });
 
-  test('the deploy jobs need the tests, which are CI itself', () => {
-    expect(deploy.jobs.test.uses).toBe('./.github/workflows/ci.yml');
-    expect(Object.keys(ci.on)).toContain('workflow_call');
-    for (const id of Object.keys(STAGES)) expect(deploy.jobs[id].needs).toBe('test');
+  test('a push to main tests and deploys staging, a version tag tests and deploys production, anything else only tests', () => {
+    expect(jobsFor('refs/heads/main')).toEqual(['ci.yml#test', 'ci.yml#staging']);
+    expect(jobsFor('refs/tags/v1.2.0')).toEqual(['ci.yml#test', 'ci.yml#production']);
+    expect(jobsFor('refs/heads/feature')).toEqual(['ci.yml#test']);
+    expect(jobsFor('refs/tags/release-1')).toEqual(['ci.yml#test']);
+  });
+
+  test('a pull request is tested once: by its branch’s push, or, from a fork, by its own run', () => {
+    expect(jobsFor('refs/pull/7/merge')).toEqual([]);
+    expect(jobsFor('refs/pull/7/merge', true)).toEqual(['ci.yml#test']);
+  });
+
+  test('the tests run once per push: one job runs npm test, and no job builds but CI’s test job', () => {
+    const testing = allJobs().filter(([, job]) => runs(job).some((run) => /\bnpm test\b/.test(run)));
+    expect(testing.map(([name]) => name)).toEqual(['.github/workflows/ci.yml#test']);
+    const building = allJobs().filter(([, job]) => runs(job).some((run) => /\b(sam build|npm run build)\b/.test(run)));
+    expect(building.map(([name]) => name)).toEqual(['.github/workflows/ci.yml#test']);
   });
 
   test('production waits for the production environment', () => {
-    const environment = deploy.jobs.production.environment;
+    const environment = calledJob('production').environment;
     expect(typeof environment === 'string' ? environment : environment?.name).toBe('production');
   });
 
   describe.each(Object.entries(STAGES))('the %s job', (id, stage) => {
-    const job = () => deploy.jobs[id] as Json;
+    const job = () => calledJob(id);
 
     test('gets an OIDC token, and reads the repository only', () => {
       expect(job().permissions).toEqual({ 'id-token': 'write', contents: 'read' });
+      expect(ci.jobs[id].permissions).toEqual({ 'id-token': 'write', contents: 'read' });
     });
 
     test('assumes a role named by a variable or secret, with short-lived credentials', () => {
@@ -183,15 +235,22 @@ describe('the workflow files', () => {
       expect(job().concurrency['cancel-in-progress']).toBe(false);
     });
 
-    test(`builds and deploys with SAM's ${stage} settings, then smoke-tests the stack's URLs`, () => {
+    test(`deploys the build CI tested with SAM's ${stage} settings, then smoke-tests the stack's URLs`, () => {
+      const download = indexOf(job(), (step) => step.uses?.startsWith('actions/download-artifact@') ?? false);
       const setupSam = indexOf(job(), (step) => step.uses?.startsWith('aws-actions/setup-sam@') ?? false);
       const credentials = indexOf(job(), (step) => step.uses?.startsWith('aws-actions/configure-aws-credentials@') ?? false);
-      const build = indexOf(job(), (step) => step.run === 'sam build');
-      const deployStep = indexOf(job(), (step) => new RegExp(`^sam deploy --config-env ${stage}( |$)`).test(step.run ?? ''));
+      const deployStep = indexOf(job(), (step) =>
+        /^sam deploy --template-file \.aws-sam\/build\/template\.yaml --config-env "\$STAGE"( |$)/.test(step.run ?? ''),
+      );
       const outputs = indexOf(job(), (step) => step.run?.includes('aws cloudformation describe-stacks') ?? false);
       const smoke = indexOf(job(), (step) => /^npm run smoke -- "\$API_URL" "\$SHORT_URL"$/.test(step.run ?? ''));
-      expect([setupSam, credentials, build, deployStep, outputs, smoke].every((index) => index >= 0)).toBe(true);
-      expect(setupSam < build && credentials < deployStep && build < deployStep && deployStep < outputs && outputs < smoke).toBe(true);
+      expect([download, setupSam, credentials, deployStep, outputs, smoke].every((index) => index >= 0)).toBe(true);
+      expect(download < deployStep && setupSam < deployStep && credentials < deployStep && deployStep < outputs && outputs < smoke).toBe(
+        true,
+      );
+      expect(stepsOf(job())[download]!.with).toEqual(ARTIFACT);
+      expect(job().env.STAGE).toBe(stage);
+      expect(Object.keys(samconfig)).toContain(stage);
 
       const read = stepsOf(job())[outputs]!.run!;
       for (const output of ['ApiUrl', 'ShortUrlHost']) expect(read).toContain(output);
@@ -234,7 +293,7 @@ describe('the workflow files', () => {
         for (const match of run.matchAll(/\bnpm (test|start)\b/g)) used.add(match[1]!);
       }
     }
-    expect([...used].sort()).toEqual(expect.arrayContaining(['build', 'smoke', 'test']));
+    expect([...used].sort()).toEqual(expect.arrayContaining(['lint', 'smoke', 'test']));
     for (const name of used) expect([name, name in scripts]).toEqual([name, true]);
   });
 
@@ -248,17 +307,40 @@ describe('the workflow files', () => {
           named.add(match[1]!.replace(/^\.\//, ''));
       }
     }
-    expect(named).toContain('test/support/ensure-php.sh');
-    expect(named).toContain('.github/workflows/ci.yml');
+    expect(named).toContain('.github/workflows/deploy.yml');
     for (const file of named) expect([file, existsSync(file)]).toEqual([file, true]);
     // and the scripts' own files: npm run smoke → infra/smoke/main.ts
     expect(existsSync(/^tsx (\S+)$/.exec(scripts.smoke!)![1]!)).toBe(true);
   });
 
-  test('third-party actions are pinned to a version', () => {
-    for (const [, job] of allJobs()) {
-      for (const step of stepsOf(job)) if (step.uses && !step.uses.startsWith('./')) expect(step.uses).toMatch(/^[\w.-]+\/[\w.-]+@v?\d/);
+  test('third-party actions are pinned to a commit, with its release in a comment, one commit per action', () => {
+    const pins = new Map<string, Set<string>>();
+    for (const file of WORKFLOWS) {
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        const use = /^\s*(?:-\s+)?uses:\s*(\S+)(.*)$/.exec(line);
+        if (!use || use[1]!.startsWith('./')) continue;
+        expect([file, line]).toEqual([file, expect.stringMatching(/uses: [\w.-]+\/[\w.-]+@[0-9a-f]{40} # v\d+(\.\d+){0,2}$/)]);
+        const [action, pin] = use[1]!.split('@') as [string, string];
+        pins.set(action, (pins.get(action) ?? new Set()).add(`${pin}${use[2]}`));
+      }
     }
+    expect(pins.size).toBeGreaterThanOrEqual(7);
+    for (const [action, pinned] of pins) expect([action, pinned.size]).toEqual([action, 1]);
+  });
+
+  test('Dependabot keeps the actions current, weekly', () => {
+    expect(dependabot.updates).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ 'package-ecosystem': 'github-actions', directory: '/', schedule: { interval: 'weekly' } }),
+      ]),
+    );
+  });
+
+  test(`every workflow installs the SAM CLI ${SAM_CLI.version} (aws-lambda-builders ${SAM_CLI.lambdaBuilders}) by its installer`, () => {
+    const setups = allJobs().flatMap(([, job]) => uses(job, 'aws-actions/setup-sam'));
+    expect(setups).toHaveLength(2);
+    for (const setup of setups) expect(setup.with).toEqual({ version: SAM_CLI.version, 'use-installer': true });
+    expect(readFileSync('test/integration/sam-build-esbuild.test.ts', 'utf8')).toContain(`version ${SAM_CLI.lambdaBuilders}`);
   });
 });
 

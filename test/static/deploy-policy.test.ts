@@ -1,0 +1,318 @@
+/**
+ * The deploy role of docs/deploy.md, held to the template: its policy allows what CloudFormation
+ * does for every resource of template.yaml, under the names each stage gives them, and it cannot
+ * escalate: it may create and change roles only with the permissions boundary, which it may
+ * neither take off a role nor change, and pass them to Lambda only. The boundary allows what
+ * every function's own policy grants, on the tables and log groups of each stage, and nothing else.
+ * The policies are read from the JSON blocks of docs/deploy.md, evaluated by ../support/iam-policy.
+ */
+import { readFileSync } from 'node:fs';
+import { loadTemplate, resolveValue, type Template } from '../../infra/local/template';
+import { allows, type Policy, policyAllows, type Request } from '../support/iam-policy';
+import { BOUNDARY_POLICY_NAME, effectiveProperties } from '../support/template-checks';
+
+const deployDoc = readFileSync('docs/deploy.md', 'utf8');
+
+/** The ```json block after the first mention of `name` in docs/deploy.md. */
+function jsonBlockAfter(name: string): any {
+  const mention = deployDoc.indexOf(`\`${name}\``);
+  if (mention < 0) throw new Error(`docs/deploy.md does not name ${name}`);
+  const start = deployDoc.indexOf('```json\n', mention);
+  const end = deployDoc.indexOf('```', start + '```json\n'.length);
+  return JSON.parse(deployDoc.slice(start + '```json\n'.length, end));
+}
+
+const trust = jsonBlockAfter('trust.json');
+const boundary = jsonBlockAfter('boundary-policy.json') as Policy;
+const deploy = jsonBlockAfter('deploy-policy.json') as Policy;
+
+/** The account of docs/deploy.md's examples, and a region. */
+const ACCOUNT = '123456789012';
+const REGION = 'eu-west-1';
+const BOUNDARY_ARN = `arn:aws:iam::${ACCOUNT}:policy/${BOUNDARY_POLICY_NAME}`;
+/** The deploy role of docs/deploy.md's commands. */
+const DEPLOY_ROLE = /aws iam create-role --role-name (\S+)/.exec(deployDoc)![1]!;
+
+const template = loadTemplate();
+type Resource = Template['Resources'][string];
+const STAGES = ['staging', 'prod'];
+/** Parameters that make every conditional resource of the template: custom domains and alarms. */
+const EVERYTHING = {
+  ApiDomainName: 'api.example.org',
+  ApiCertificateArn: `arn:aws:acm:${REGION}:${ACCOUNT}:certificate/a`,
+  ShortDomainName: 'sho.rt',
+  ShortCertificateArn: `arn:aws:acm:${REGION}:${ACCOUNT}:certificate/b`,
+  AlarmTopicArn: `arn:aws:sns:${REGION}:${ACCOUNT}:alarms`,
+};
+
+const calls = (actions: string[], resource: string, context?: Record<string, string>): Request[] =>
+  actions.map((action) => ({ action, resource, context }));
+const withBoundary = { 'iam:PermissionsBoundary': BOUNDARY_ARN };
+const roleOf = (stage: string, id: string) => `arn:aws:iam::${ACCOUNT}:role/social-news-${stage}-${id}Role-A1B2C3D4E5F6`;
+const apiGateway = (path: string) => `arn:aws:apigateway:${REGION}::${path}`;
+
+/**
+ * What CloudFormation calls for a resource of each type the template has (SAM's types as the
+ * resources they become: a function with its role and permissions, an HTTP API with its stage),
+ * given the resource's name in the stage. A type missing here fails the tests: a new kind of
+ * resource needs its permissions in docs/deploy.md and here.
+ */
+const NEEDS: Readonly<Record<string, (id: string, resource: Resource, name: (value: unknown) => string, stage: string) => Request[]>> = {
+  'AWS::Serverless::Function': (id, resource, name, stage) => [
+    ...calls(
+      [
+        'lambda:CreateFunction',
+        'lambda:GetFunction',
+        'lambda:UpdateFunctionCode',
+        'lambda:UpdateFunctionConfiguration',
+        'lambda:DeleteFunction',
+        'lambda:TagResource',
+        'lambda:AddPermission',
+        'lambda:RemovePermission',
+      ],
+      `arn:aws:lambda:${REGION}:${ACCOUNT}:function:${name(resource.Properties!.FunctionName)}`,
+    ),
+    ...calls(
+      ['iam:CreateRole', 'iam:PutRolePolicy', 'iam:AttachRolePolicy', 'iam:DeleteRolePolicy', 'iam:DetachRolePolicy'],
+      roleOf(stage, id),
+      withBoundary,
+    ),
+    ...calls(['iam:GetRole', 'iam:GetRolePolicy', 'iam:TagRole', 'iam:DeleteRole'], roleOf(stage, id)),
+    ...calls(['iam:PassRole'], roleOf(stage, id), { 'iam:PassedToService': 'lambda.amazonaws.com' }),
+  ],
+  'AWS::Serverless::HttpApi': () => [
+    ...calls(['apigateway:POST'], apiGateway('/apis')),
+    ...calls(['apigateway:GET', 'apigateway:PUT', 'apigateway:PATCH', 'apigateway:DELETE'], apiGateway('/apis/a1b2c3d4e5')),
+    ...calls(['apigateway:POST'], apiGateway('/apis/a1b2c3d4e5/stages')),
+    ...calls(['apigateway:PATCH', 'apigateway:DELETE'], apiGateway('/apis/a1b2c3d4e5/stages/$default')),
+  ],
+  'AWS::ApiGatewayV2::DomainName': (_id, resource, name) => [
+    ...calls(['apigateway:POST'], apiGateway('/domainnames')),
+    ...calls(
+      ['apigateway:GET', 'apigateway:PATCH', 'apigateway:DELETE'],
+      apiGateway(`/domainnames/${name(resource.Properties!.DomainName)}`),
+    ),
+  ],
+  'AWS::ApiGatewayV2::ApiMapping': (_id, resource, name) => {
+    const domain = name(template.Resources[resource.Properties!.DomainName.Ref]!.Properties!.DomainName);
+    return [
+      ...calls(['apigateway:POST'], apiGateway(`/domainnames/${domain}/apimappings`)),
+      ...calls(['apigateway:GET', 'apigateway:PATCH', 'apigateway:DELETE'], apiGateway(`/domainnames/${domain}/apimappings/m1`)),
+    ];
+  },
+  'AWS::Logs::LogGroup': (_id, resource, name) => [
+    ...calls(
+      ['logs:CreateLogGroup', 'logs:PutRetentionPolicy', 'logs:DeleteLogGroup', 'logs:TagResource'],
+      `arn:aws:logs:${REGION}:${ACCOUNT}:log-group:${name(resource.Properties!.LogGroupName)}`,
+    ),
+    ...calls(['logs:DescribeLogGroups'], '*'),
+  ],
+  'AWS::DynamoDB::Table': (_id, resource, name) =>
+    calls(
+      [
+        'dynamodb:CreateTable',
+        'dynamodb:DescribeTable',
+        'dynamodb:UpdateTable',
+        'dynamodb:DeleteTable',
+        'dynamodb:UpdateTimeToLive',
+        'dynamodb:DescribeTimeToLive',
+        'dynamodb:UpdateContinuousBackups',
+        'dynamodb:DescribeContinuousBackups',
+        'dynamodb:TagResource',
+      ],
+      `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/${name(resource.Properties!.TableName)}`,
+    ),
+  'AWS::CloudWatch::Alarm': (_id, resource, name) =>
+    calls(
+      ['cloudwatch:PutMetricAlarm', 'cloudwatch:DescribeAlarms', 'cloudwatch:DeleteAlarms'],
+      `arn:aws:cloudwatch:${REGION}:${ACCOUNT}:alarm:${name(resource.Properties!.AlarmName)}`,
+    ),
+  // Dashboards are global: no region in their ARN.
+  'AWS::CloudWatch::Dashboard': (_id, resource, name) =>
+    calls(
+      ['cloudwatch:PutDashboard', 'cloudwatch:GetDashboard', 'cloudwatch:DeleteDashboards'],
+      `arn:aws:cloudwatch::${ACCOUNT}:dashboard/${name(resource.Properties!.DashboardName)}`,
+    ),
+  'AWS::CloudWatch::InsightRule': (_id, resource, name) => [
+    ...calls(
+      ['cloudwatch:PutInsightRule', 'cloudwatch:DeleteInsightRules', 'cloudwatch:TagResource'],
+      `arn:aws:cloudwatch:${REGION}:${ACCOUNT}:insight-rule/${name(resource.Properties!.RuleName)}`,
+    ),
+    ...calls(['cloudwatch:DescribeInsightRules'], '*'),
+  ],
+};
+
+/** What a deploy of the stage calls beyond its resources: the stack's change sets, the template's transforms, SAM's bucket. */
+function stackNeeds(stage: string): Request[] {
+  const transforms = [(template as unknown as { Transform: string | string[] }).Transform].flat();
+  return [
+    ...calls(
+      [
+        'cloudformation:CreateChangeSet',
+        'cloudformation:DescribeChangeSet',
+        'cloudformation:ExecuteChangeSet',
+        'cloudformation:DescribeStacks',
+      ],
+      `arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/social-news-${stage}/6a1b2c3d-0000-4000-8000-000000000000`,
+    ),
+    ...transforms.map((transform) => ({
+      action: 'cloudformation:CreateChangeSet',
+      resource: `arn:aws:cloudformation:${REGION}:aws:transform/${transform.replace(/^AWS::/, '')}`,
+    })),
+    ...calls(
+      ['s3:PutObject', 's3:GetObject'],
+      `arn:aws:s3:::aws-sam-cli-managed-default-samclisourcebucket-1a2b3c/social-news-${stage}/0f1e2d`,
+    ),
+  ];
+}
+
+describe.each(STAGES)('the deploy policy, for the %s stack', (stage) => {
+  const name = (value: unknown) => String(resolveValue(template, value, { parameters: { Stage: stage, ...EVERYTHING }, region: REGION }));
+
+  test('knows what every kind of resource of the template needs', () => {
+    const types = new Set(Object.values(template.Resources).map((resource) => resource.Type));
+    expect([...types].filter((type) => !(type in NEEDS))).toEqual([]);
+  });
+
+  test.each(Object.keys(template.Resources))('allows what %s needs', (id) => {
+    const resource = template.Resources[id]!;
+    const denied = NEEDS[resource.Type]!(id, resource, name, stage).filter((request) => !policyAllows(deploy, request));
+    expect(denied).toEqual([]);
+  });
+
+  test('allows the stack’s change sets, the template’s transforms and SAM’s bucket', () => {
+    expect(stackNeeds(stage).filter((request) => !policyAllows(deploy, request))).toEqual([]);
+  });
+});
+
+describe('the deploy policy cannot escalate', () => {
+  const role = roleOf('staging', 'ErrorsFunction');
+
+  test('it creates and changes roles only with the boundary', () => {
+    for (const action of ['iam:CreateRole', 'iam:PutRolePolicy', 'iam:AttachRolePolicy', 'iam:PutRolePermissionsBoundary']) {
+      expect([action, policyAllows(deploy, { action, resource: role, context: withBoundary })]).toEqual([action, true]);
+      expect([action, policyAllows(deploy, { action, resource: role })]).toEqual([action, false]);
+      const administrator = { 'iam:PermissionsBoundary': 'arn:aws:iam::aws:policy/AdministratorAccess' };
+      expect([action, policyAllows(deploy, { action, resource: role, context: administrator })]).toEqual([action, false]);
+    }
+  });
+
+  test('it can neither take the boundary off a role nor change the boundary policy', () => {
+    expect(policyAllows(deploy, { action: 'iam:DeleteRolePermissionsBoundary', resource: role, context: withBoundary })).toBe(false);
+    for (const action of ['iam:CreatePolicyVersion', 'iam:SetDefaultPolicyVersion', 'iam:DeletePolicyVersion', 'iam:DeletePolicy']) {
+      expect([action, policyAllows(deploy, { action, resource: BOUNDARY_ARN })]).toEqual([action, false]);
+    }
+  });
+
+  test('it passes roles to Lambda only, and only the stacks’ roles', () => {
+    expect(policyAllows(deploy, { action: 'iam:PassRole', resource: role, context: { 'iam:PassedToService': 'ec2.amazonaws.com' } })).toBe(
+      false,
+    );
+    const other = `arn:aws:iam::${ACCOUNT}:role/admin`;
+    expect(
+      policyAllows(deploy, { action: 'iam:PassRole', resource: other, context: { 'iam:PassedToService': 'lambda.amazonaws.com' } }),
+    ).toBe(false);
+  });
+
+  test('its own role is outside the stacks’ names, so it cannot change itself', () => {
+    expect(DEPLOY_ROLE).toBe('github-deploy-social-news');
+    const itself = `arn:aws:iam::${ACCOUNT}:role/${DEPLOY_ROLE}`;
+    for (const action of ['iam:PutRolePolicy', 'iam:AttachRolePolicy', 'iam:UpdateAssumeRolePolicy', 'iam:DeleteRolePermissionsBoundary']) {
+      expect([action, policyAllows(deploy, { action, resource: itself, context: withBoundary })]).toEqual([action, false]);
+    }
+  });
+
+  test('no statement allows IAM on every resource, or every action of a service but the stacks’ own', () => {
+    for (const statement of deploy.Statement.filter((candidate) => candidate.Effect === 'Allow')) {
+      const actions = [statement.Action].flat();
+      const resources = [statement.Resource].flat();
+      expect([statement.Sid, actions.some((action) => action === '*' || (action.startsWith('iam:') && resources.includes('*')))]).toEqual([
+        statement.Sid,
+        false,
+      ]);
+      if (actions.some((action) => action.endsWith(':*')))
+        for (const resource of resources) expect(resource).toMatch(/social-news-|aws-sam-cli-managed-default|:aws:transform\//);
+    }
+  });
+
+  test('the role, the boundary and the template name the same boundary policy', () => {
+    expect(deployDoc).toContain(
+      `aws iam create-policy --policy-name ${BOUNDARY_POLICY_NAME} \\\n     --policy-document file://boundary-policy.json`,
+    );
+    const statement = deploy.Statement.find((candidate) => candidate.Sid === 'FunctionRolesWithTheBoundary')!;
+    expect(statement.Condition).toEqual({ StringEquals: { 'iam:PermissionsBoundary': BOUNDARY_ARN } });
+    for (const stack of [{}, { region: REGION }]) {
+      const arn = resolveValue(template, effectiveProperties(template, 'ErrorsFunction').PermissionsBoundary, stack);
+      expect(arn).toBe(`arn:aws:iam::123456789012:policy/${BOUNDARY_POLICY_NAME}`);
+    }
+  });
+
+  test('only this repository’s staging and production environments may assume it', () => {
+    expect(trust.Statement).toHaveLength(1);
+    expect(trust.Statement[0].Condition.StringEquals['token.actions.githubusercontent.com:sub']).toEqual([
+      'repo:OWNER/REPO:environment:staging',
+      'repo:OWNER/REPO:environment:production',
+    ]);
+  });
+});
+
+describe('the permissions boundary of the function roles', () => {
+  const functions = Object.entries(template.Resources).filter(([, resource]) => resource.Type === 'AWS::Serverless::Function');
+
+  /** The ARN of a policy statement's resource in the stage: a table's or one of its indexes'. */
+  function arnOf(value: any, stage: string): string {
+    const tableArn = (id: string) => {
+      const table = resolveValue(template, template.Resources[id]!.Properties!.TableName, { parameters: { Stage: stage } });
+      return `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/${table}`;
+    };
+    if ('Fn::GetAtt' in value) return tableArn(value['Fn::GetAtt'][0]);
+    const [, table, rest] = /^\$\{(\w+)\.Arn\}(.*)$/.exec(value['Fn::Sub'])!;
+    return tableArn(table!) + rest;
+  }
+
+  describe.each(STAGES)('in %s', (stage) => {
+    test.each(functions.map(([id]) => id))('allows everything %s’s policy grants, and its logs', (id) => {
+      const policies = (template.Resources[id]!.Properties!.Policies ?? []) as Array<{ Statement: any[] }>;
+      const requests = policies.flatMap((policy) =>
+        policy.Statement.flatMap((statement) =>
+          [statement.Resource].flat().flatMap((resource: unknown) => calls([statement.Action].flat(), arnOf(resource, stage))),
+        ),
+      );
+      const functionName = resolveValue(template, template.Resources[id]!.Properties!.FunctionName, { parameters: { Stage: stage } });
+      const stream = `arn:aws:logs:${REGION}:${ACCOUNT}:log-group:/aws/lambda/${functionName}:log-stream:2026/01/01/[$LATEST]0a1b2c`;
+      requests.push(...calls(['logs:CreateLogStream', 'logs:PutLogEvents'], stream));
+      expect(requests.filter((request) => !policyAllows(boundary, request))).toEqual([]);
+    });
+  });
+
+  test('allows the DynamoDB actions the functions’ policies use, and no other', () => {
+    const used = new Set(
+      functions.flatMap(([, resource]) =>
+        ((resource.Properties!.Policies ?? []) as Array<{ Statement: any[] }>).flatMap((policy) =>
+          policy.Statement.flatMap((statement) => [statement.Action].flat()),
+        ),
+      ),
+    );
+    const granted = boundary.Statement.flatMap((statement) => [statement.Action].flat()).filter((action) => action.startsWith('dynamodb:'));
+    expect(granted.sort()).toEqual([...used].sort());
+  });
+
+  test('allows nothing beyond them: no IAM, no other table or action, no other log group', () => {
+    const table = `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/social-news-prod-gallery-v2`;
+    const denied: Request[] = [
+      { action: 'iam:CreateRole', resource: `arn:aws:iam::${ACCOUNT}:role/x` },
+      { action: 'iam:PassRole', resource: roleOf('prod', 'ErrorsFunction') },
+      { action: 'dynamodb:Scan', resource: table },
+      { action: 'dynamodb:DeleteTable', resource: table },
+      { action: 'dynamodb:DeleteItem', resource: table },
+      { action: 'dynamodb:GetItem', resource: `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/payroll` },
+      { action: 'logs:PutLogEvents', resource: `arn:aws:logs:${REGION}:${ACCOUNT}:log-group:/aws/lambda/other:log-stream:x` },
+      { action: 's3:GetObject', resource: 'arn:aws:s3:::any-bucket/key' },
+      { action: 'lambda:InvokeFunction', resource: `arn:aws:lambda:${REGION}:${ACCOUNT}:function:social-news-prod-errors` },
+    ];
+    expect(denied.filter((request) => policyAllows(boundary, request))).toEqual([]);
+    // Everything, bounded, is what the boundary allows.
+    const everything: Policy = { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: '*', Resource: '*' }] };
+    expect(denied.filter((request) => allows(everything, request, boundary))).toEqual([]);
+  });
+});
