@@ -1,0 +1,40 @@
+/**
+ * The Accept header, well-formed or hostile, when no type argument is given: it picks the type
+ * decisions.md says, and a hostile one still gets a parseable catalogue answer that tells back
+ * nothing of it (test/support/hostile-input/check.ts).
+ */
+import fc from 'fast-check';
+import { assertHostileRequests, TIMEOUT } from '../../support/hostile-input/check';
+import { useGallerySeeds } from '../../support/hostile-input/seeds';
+import { hostileWire } from '../../support/hostile-input/strings';
+import {
+  ACCEPTS,
+  appkeyArgument,
+  argument,
+  callbackWire,
+  hostileAccept,
+  nameWire,
+  optional,
+  requests,
+} from '../../support/hostile-input/wire';
+
+describe('hostile input in the Accept header', () => {
+  useGallerySeeds();
+
+  it(
+    'no type argument: the Accept header, well-formed or hostile, picks the type',
+    async () => {
+      const arb = requests({
+        args: [appkeyArgument, optional(argument(fc.constant('callback'), callbackWire))],
+        extra: argument(nameWire, hostileWire),
+        maxExtra: 1,
+        accept: fc.oneof(
+          fc.constantFrom(...ACCEPTS).map(([accept, acceptType]) => ({ accept, acceptType })),
+          hostileAccept.map((accept) => ({ accept })),
+        ),
+      });
+      await assertHostileRequests(arb, 200);
+    },
+    TIMEOUT,
+  );
+});

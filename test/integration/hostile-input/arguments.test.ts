@@ -1,0 +1,141 @@
+/**
+ * Hostile input in the query: arbitrary bytes and unicode in every argument and argument name,
+ * callbacks that inject script, repeated arguments (the first value wins), and the callbacks no
+ * page can define. Every answer is below 500, in the type its Content-Type names, parsed by that
+ * type's real parser, the one the oracle of test/support/hostile-input/expected.ts allows, and
+ * tells back nothing of the input (test/support/hostile-input/check.ts).
+ */
+import fc from 'fast-check';
+import { assertHostileRequests, checkRequest, invokeFresh, TIMEOUT } from '../../support/hostile-input/check';
+import { expectedType } from '../../support/hostile-input/expected';
+import { countWire, dateWire, sortWire } from '../../support/hostile-input/gallery-wire';
+import type { WireRequest } from '../../support/hostile-input/requests';
+import { useGallerySeeds } from '../../support/hostile-input/seeds';
+import { CATALOGUE, UNCALLABLE } from '../../support/hostile-input/spec';
+import { encoded, hostileWire, injectionWire, percentEncode, unicodeText } from '../../support/hostile-input/strings';
+import {
+  appkeyArgument,
+  appkeyWire,
+  argument,
+  callbackWire,
+  KEY,
+  KEY_ARGUMENT,
+  nameWire,
+  optional,
+  PATHS,
+  requests,
+  typeValue,
+  typeWire,
+  validCallback,
+} from '../../support/hostile-input/wire';
+import { invoke } from '../../support/invoke';
+
+describe('hostile input in the query: every argument and name, callbacks, repeated arguments', () => {
+  useGallerySeeds();
+
+  it(
+    'arbitrary bytes and unicode in every argument, argument name and path segment',
+    async () => {
+      const arb = requests({
+        args: [
+          appkeyArgument,
+          optional(argument(fc.constant('type'), typeWire)),
+          optional(argument(fc.constant('callback'), callbackWire)),
+        ],
+        extra: argument(nameWire, hostileWire),
+      });
+      await assertHostileRequests(arb, 200);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'callback injection: a valid callback is called exactly once, anything else is the alert of 1002/1003',
+    async () => {
+      // Lengths around the 128-character limit, plain and dotted.
+      const longCallback = fc
+        .tuple(fc.integer({ min: 100, max: 260 }), fc.constantFrom('x', 'a.', '$_'))
+        .map(([length, pattern]) => `Z${pattern.repeat(length)}`.slice(0, length));
+      const callbacks = fc.oneof(
+        validCallback,
+        validCallback.map(percentEncode),
+        longCallback,
+        injectionWire,
+        encoded(unicodeText),
+        fc.constantFrom('', 'a%E2%80%A8b', '%C3%B1ame', 'a%2Eb'),
+      );
+      const arb = requests({
+        args: [
+          appkeyArgument,
+          argument(fc.constant('type'), fc.constantFrom('javascript', 'JavaScript', 'JAVASCRIPT')),
+          optional(argument(fc.constant('callback'), callbacks)),
+        ],
+        extra: argument(fc.constantFrom('callback', 'foo', 'type'), hostileWire),
+        maxExtra: 1,
+      });
+      await assertHostileRequests(arb, 200);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'repeated arguments: the first value of each name wins',
+    async () => {
+      const repeated = fc
+        .tuple(
+          fc.constantFrom('type', 'callback', 'appkey', 'foo', 'TYPE', 'count', 'sort', 'min_submit_date'),
+          fc.array(fc.oneof(typeValue, validCallback, appkeyWire, hostileWire, countWire, sortWire, dateWire), {
+            minLength: 2,
+            maxLength: 8,
+          }),
+        )
+        .map(([name, values]) => values.map((value) => `${name}=${value}`).join('&'));
+      const arb = requests({
+        args: [
+          appkeyArgument,
+          optional(argument(fc.constant('type'), typeValue)),
+          optional(argument(fc.constant('callback'), validCallback)),
+        ],
+        extra: repeated,
+        maxExtra: 3,
+      });
+      await assertHostileRequests(arb, 200);
+    },
+    TIMEOUT,
+  );
+
+  it('type=json&type=xml answers JSON on every route (the first value wins)', async () => {
+    for (const path of PATHS) {
+      const request: WireRequest = { method: 'GET', path, query: [KEY_ARGUMENT, 'type=json', 'type=xml'] };
+      expect(expectedType(request)).toBe('json');
+      await checkRequest(request, []);
+    }
+  });
+
+  // lib/http/callback.ts once accepted every name the decisions' pattern matches, reserved words
+  // included, and answered e.g. `/**/while({...});`, a script that hangs the page.
+  it('refuses the callbacks no page can define (reserved words, undefined, NaN, Infinity) with the 1003 alert', async () => {
+    const called: string[] = [];
+    for (const callback of UNCALLABLE) {
+      const response = await invokeFresh({
+        method: 'GET',
+        path: '/errors',
+        query: [KEY_ARGUMENT, 'type=javascript', `callback=${callback}`],
+      });
+      if (response.body !== `alert(${JSON.stringify(CATALOGUE.get(1003))});`)
+        called.push(`${callback} -> ${response.body.slice(0, 30)}...`);
+    }
+    expect(called).toEqual([]);
+  });
+
+  // The pipeline once kept the callback on the Lambda context and set it only when it validated
+  // one, so that on a reused context a request whose callback was missing or invalid answered
+  // with the previous request's callback instead of the alert.
+  it('answers a missing callback with the 1002 alert whatever an earlier request asked for', async () => {
+    await invoke(`/errors?appkey=${KEY}&type=javascript&callback=earlier.request`);
+    const missing = await invoke(`/errors?appkey=${KEY}&type=javascript`);
+    expect(missing.body).toBe(`alert(${JSON.stringify(CATALOGUE.get(1002))});`);
+    const invalid = await invoke(`/error/1001?appkey=${KEY}&type=javascript&callback=a-b`);
+    expect(invalid.body).toBe(`alert(${JSON.stringify(CATALOGUE.get(1003))});`);
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * Over HTTP: the local server that `npm start` runs, sent raw bytes with node:net. API Gateway
+ * hands the functions only requests it could parse; the local server gets whatever a client
+ * sends, and Node's parser answers some of it before the server's code sees it. Here: the raw
+ * exchange, the head of a hostile request as a client sends it, what Node's parser refuses by
+ * itself, and the methods and Host headers the HTTP properties send.
+ */
+import { maxHeaderSize, METHODS } from 'node:http';
+import { connect } from 'node:net';
+import fc from 'fast-check';
+import type { LocalServer } from '../../../infra/local/server';
+import type { Invocation } from '../invoke';
+import { targetOf, type WireRequest } from './requests';
+import { controlText, hex, hostileWire } from './strings';
+
+/** The authority an absolute-form target names (RFC 9112, 3.2.2: the server takes its path). */
+export const ABSOLUTE_AUTHORITY = 'api.hostile.test:8080';
+
+/** What came back on a connection: the status line's code, the headers (names in lower case), the body. */
+export interface HttpAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+}
+
+/**
+ * Sends `bytes` on a connection of its own (the request asks to close it) and reads until the
+ * server closes it: undefined when it closed without answering, an error when it did not close
+ * within 10 s (a hang). The connection stays open for writing: Node's server drops requests
+ * still in progress when the client ends its side first.
+ */
+export function exchange(server: LocalServer, bytes: Buffer): Promise<HttpAnswer | undefined> {
+  return new Promise((resolve, reject) => {
+    // All from 127.0.0.1: the HTTP properties create no short URL, so no rate limit meets them.
+    const socket = connect({ host: '127.0.0.1', port: Number(new URL(server.url).port) });
+    const chunks: Buffer[] = [];
+    let failure: Error | undefined;
+    socket.setTimeout(10_000, () => {
+      socket.destroy();
+      reject(new Error('no answer within 10 s'));
+    });
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // Node answers a head it refuses at once and closes, maybe before all of it was written.
+    socket.on('error', (error) => (failure = error));
+    socket.on('close', () => {
+      const received = Buffer.concat(chunks);
+      if (received.length === 0) return failure ? reject(failure) : resolve(undefined);
+      const end = received.indexOf('\r\n\r\n');
+      const [statusLine = '', ...lines] = received.subarray(0, Math.max(0, end)).toString('latin1').split('\r\n');
+      const status = /^HTTP\/1\.1 ([0-9]{3}) /.exec(statusLine);
+      if (end === -1 || !status)
+        return reject(new Error(`not an HTTP answer: ${JSON.stringify(received.toString('latin1').slice(0, 200))}`));
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const colon = line.indexOf(':');
+        const name = line.slice(0, colon).toLowerCase();
+        const value = line.slice(colon + 1).trim();
+        headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+      }
+      resolve({ status: Number(status[1]), headers, body: received.subarray(end + 4) });
+    });
+    socket.write(bytes);
+  });
+}
+
+/** The request line and headers of `request` as a client sends them: raw, in UTF-8. */
+export function headOf(request: WireRequest): Buffer {
+  const target = request.absoluteForm ? `http://${ABSOLUTE_AUTHORITY}${targetOf(request)}` : targetOf(request);
+  const lines = [`${request.method} ${target} HTTP/1.1`, `Host: ${request.host ?? '127.0.0.1'}`];
+  if (request.accept !== undefined) lines.push(`Accept: ${request.accept}`);
+  lines.push('Connection: close');
+  return Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'utf8');
+}
+
+/**
+ * The request as it must be sent for the server to get the one the oracle reads. CR and LF would
+ * end the request line or a header (request splitting has a test of its own): in the target they
+ * go percent-encoded, in a header value they become a control character that Node refuses.
+ * Spaces that end the target would be taken for the separator before the version: encoded too.
+ */
+export function asSent(request: WireRequest): WireRequest {
+  const unsplit = (text: string) => text.replace(/[\r\n]/g, (c) => hex(c.charCodeAt(0)));
+  const unpadded = (text: string) => text.replace(/ +$/, (spaces) => '%20'.repeat(spaces.length));
+  const header = (text: string | undefined) => text?.replace(/[\r\n]/g, '\u0001');
+  const last = request.query.length - 1;
+  return {
+    ...request,
+    path: last < 0 ? unpadded(unsplit(request.path)) : unsplit(request.path),
+    query: request.query.map((arg, i) => (i === last ? unpadded(unsplit(arg)) : unsplit(arg))),
+    ...(request.accept === undefined ? {} : { accept: header(request.accept) }),
+    ...(request.host === undefined ? {} : { host: header(request.host) }),
+  };
+}
+
+/**
+ * What Node's HTTP parser answers itself, before the local server's code sees the request, or
+ * undefined when it passes the request on: 431 for a head past --max-http-header-size, 400 for
+ * a method it does not know (methods are case-sensitive), a byte in the target that is not
+ * visible ASCII (raw non-ASCII, controls, spaces), or a control character but tab in a header.
+ * With both, the one the parser meets first.
+ */
+export function parserVerdicts(method: string, target: string, headerValues: readonly string[], head: Buffer): number[] | undefined {
+  const malformed =
+    !METHODS.includes(method) || /[^\x21-\x7e]/.test(target) || headerValues.some((value) => /[\x00-\x08\x0a-\x1f\x7f]/.test(value));
+  const tooLong = head.length >= maxHeaderSize;
+  if (malformed && tooLong) return [400, 431];
+  if (tooLong) return [431];
+  return malformed ? [400] : undefined;
+}
+
+/** Heads this close to Node's limit may go either way (it counts the head its own way): the properties leave them out. */
+export const nearTheLimit = (head: Buffer): boolean => Math.abs(head.length - maxHeaderSize) < 1_024;
+
+/** Node's own refusal: the status alone, nothing from the server's code. */
+export function expectParserAnswer(answer: HttpAnswer | undefined, verdicts: readonly number[]): void {
+  if (answer === undefined) throw new Error('closed without an answer');
+  if (!verdicts.includes(answer.status)) throw new Error(`${answer.status}, not Node's ${verdicts.join(' or ')}`);
+  expect(answer.headers['content-type']).toBeUndefined();
+  expect(answer.body.length).toBe(0);
+}
+
+/**
+ * An answer from the server's code, as invoke() reports one: Content-Length right (for HEAD the
+ * length of the body not sent), the body valid UTF-8, the connection closed as asked; then the
+ * headers HTTP itself adds (Date, Connection, Content-Length) left out.
+ */
+export function servedAnswer(answer: HttpAnswer | undefined, method: string): Invocation {
+  if (answer === undefined) throw new Error('closed without an answer');
+  const { date, connection, 'content-length': length, ...headers } = answer.headers;
+  expect(date).toMatch(/ GMT$/);
+  expect(connection).toBe('close');
+  if (method === 'HEAD') {
+    expect(answer.body.length).toBe(0);
+    expect(length).toMatch(/^[0-9]+$/);
+  } else {
+    expect(Number(length)).toBe(answer.body.length);
+  }
+  const body = answer.body.toString('utf8');
+  expect(Buffer.from(body, 'utf8').equals(answer.body)).toBe(true);
+  return { statusCode: answer.status, headers, body };
+}
+
+/** Methods as a client may send them over HTTP: the ones Node knows, and ones it refuses. */
+export const httpMethodWire = fc.oneof(
+  { weight: 10, arbitrary: fc.constant('GET') },
+  { weight: 3, arbitrary: fc.constantFrom('HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE', 'QUERY', 'PROPFIND') },
+  { weight: 1, arbitrary: fc.constantFrom('get', 'Get', 'FOO', 'G ET', '', 'GET\u0000') },
+);
+
+/** Host headers: absent (the server's address), empty, wrong, markup, controls, long. */
+export const hostWire = fc.oneof(
+  { weight: 4, arbitrary: fc.constant(undefined) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '',
+      'evil.test',
+      'api.test:99999',
+      '<script>alert(1)</script>',
+      'a b',
+      '127.0.0.1:3001',
+      `${'h'.repeat(300)}.test`,
+      '[::1]',
+      'xn--bcher-kva.test',
+    ),
+  },
+  { weight: 1, arbitrary: hostileWire },
+  { weight: 1, arbitrary: controlText },
+);

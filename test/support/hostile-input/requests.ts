@@ -1,0 +1,109 @@
+/**
+ * A hostile request as the hostile-input tests write it (the wire form of its path, arguments and
+ * headers), and the route of template.yaml it reaches, read the way API Gateway reads it.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ResponseType } from '../expect-error';
+import { GALLERY_ROUTES, type GalleryEndpoint } from './spec';
+
+export interface WireRequest {
+  readonly method: string;
+  /** The path as sent: hostile characters percent-encoded or raw, `/` and `?` always encoded. */
+  readonly path: string;
+  /** Query arguments as sent (`name=value`, or a bare name), in order. */
+  readonly query: readonly string[];
+  readonly accept?: string;
+  /** The type `accept` selects by decisions.md, for the well-formed headers of ACCEPTS. */
+  readonly acceptType?: ResponseType;
+  /** Over HTTP only: the Host header (the in-process events name localhost). */
+  readonly host?: string;
+  /** Over HTTP only: the target in absolute form (`http://host/path?query`), as a proxy sends it. */
+  readonly absoluteForm?: boolean;
+}
+
+/** A client address of its own for every request: the per-address rate limit never interferes. */
+const addressPrefix = `fd00:${randomUUID().slice(0, 4)}`;
+let addressCount = 0;
+export const nextAddress = (): string => {
+  addressCount += 1;
+  return `${addressPrefix}::${(addressCount >>> 16).toString(16)}:${(addressCount & 0xffff).toString(16)}`;
+};
+
+export const targetOf = (request: WireRequest): string =>
+  request.query.length === 0 ? request.path : `${request.path}?${request.query.join('&')}`;
+
+export const queryOf = (request: WireRequest): URLSearchParams => new URLSearchParams(request.query.join('&'));
+
+export function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Whether the bytes a raw URL component spells (its %XX escapes, and its other characters in UTF-8) are UTF-8. */
+export function escapesAreUtf8(raw: string): boolean {
+  const bytes = raw
+    .split(/(%[0-9A-Fa-f]{2})/)
+    .flatMap((part) => (/^%[0-9A-Fa-f]{2}$/.test(part) ? [parseInt(part.slice(1), 16)] : [...Buffer.from(part, 'utf8')]));
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bytes));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The raw value of the first query argument named `name`, as the wire carries it. */
+export function rawArgument(request: WireRequest, name: string): string | undefined {
+  for (const piece of request.query) {
+    const [rawName = '', ...rest] = piece.split('=');
+    if (new URLSearchParams(`${rawName}=`).keys().next().value === name) return rest.join('=').replace(/\+/g, ' ');
+  }
+  return undefined;
+}
+
+export type Route =
+  | { readonly kind: 'errors' | 'containers' | 'unknown' | 'create' }
+  | { readonly kind: 'error' | 'container'; readonly segment: string }
+  /** `utf8`: whether the raw segment's percent-escapes are UTF-8 (decisions.md, `url`). */
+  | { readonly kind: 'lookup'; readonly segment: string; readonly utf8: boolean }
+  /** `params`: the path parameters (`list`, `id`, `comment_id`) as API Gateway decodes them. */
+  | { readonly kind: 'gallery'; readonly endpoint: GalleryEndpoint; readonly params: Readonly<Record<string, string>> };
+
+/** A gallery route: literal segments compared as sent, parameters non-empty and decoded. */
+function galleryRoute(path: string): Route | undefined {
+  const segments = path.split('/');
+  for (const [pattern, endpoint] of GALLERY_ROUTES) {
+    const parts = pattern.split('/');
+    if (parts.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matched = parts.every((part, i) => {
+      const segment = segments[i]!;
+      if (!part.startsWith('{')) return part === segment;
+      params[part.slice(1, -1)] = decodeSegment(segment);
+      return segment !== '';
+    });
+    if (matched) return { kind: 'gallery', endpoint, params };
+  }
+  return undefined;
+}
+
+const LOOKUP_PREFIX = '/url/short/';
+
+/** The routes of template.yaml; everything else, and every method but GET, is the catch-all. */
+export function routeOf(request: WireRequest): Route {
+  if (request.method !== 'GET') return { kind: 'unknown' };
+  if (request.path === '/errors') return { kind: 'errors' };
+  if (request.path === '/containers') return { kind: 'containers' };
+  if (request.path === '/url/short/create') return { kind: 'create' };
+  // `/url/short/{short_url+}`: greedy, the rest of the path decoded as one parameter.
+  if (request.path.startsWith(LOOKUP_PREFIX) && request.path.length > LOOKUP_PREFIX.length) {
+    const raw = request.path.slice(LOOKUP_PREFIX.length);
+    return { kind: 'lookup', segment: decodeSegment(raw), utf8: escapesAreUtf8(raw) };
+  }
+  const one = /^\/(error|container)\/([^/]+)$/.exec(request.path);
+  if (one) return { kind: one[1] as 'error' | 'container', segment: decodeSegment(one[2]!) };
+  return galleryRoute(request.path) ?? { kind: 'unknown' };
+}

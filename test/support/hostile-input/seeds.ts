@@ -1,0 +1,113 @@
+/**
+ * The gallery data of the hostile-input tests: a few photos and comments that the gallery
+ * properties name by path and whose listings the oracle predicts. Ids and dates are of their own
+ * per jest worker (ids from SEED_BASE, dates in the 2150s; other tests draw ids below 2^47 + 10^12),
+ * so that files running at once in other workers never meet each other's seeds; each file stores
+ * them before its tests and removes them afterwards (useGallerySeeds).
+ */
+import type { CommentRecord, PhotoRecord } from '../../../lib/gallery/store';
+import { commentView, DAY, GalleryData, photoView } from '../gallery-fixtures';
+
+/** The jest worker running the file (1 when the tests run in band). */
+const WORKER = Number(process.env.JEST_WORKER_ID ?? '1');
+const SEED_BASE = 7_031_000_000_000_000 + WORKER * 100_000;
+export const isSeedId = (id: number): boolean => id > SEED_BASE && id < SEED_BASE + 10_000;
+export const BASE_DATE = 5_700_000_000 + WORKER * 100 * DAY;
+
+function seedPhoto(n: number, day: number, digg_count: number, comments: number): PhotoRecord {
+  return {
+    id: SEED_BASE + n,
+    submit_date: BASE_DATE + day * DAY + n,
+    comments,
+    title: `Seeded photo ${n}: <b>bold</b> & "quoted" 'too' ]]> café 😀 \u2028 end`,
+    user: {
+      name: `seed<user>${n}`,
+      icon: `http://img.hostile.test/u/${n}.png?a=1&b=<2>`,
+      registered: 1_200_000_000 + n,
+      profileviews: 7 * n,
+    },
+    src: `http://img.hostile.test/p/${n}_t.jpg?x="${n}"`,
+    href: `http://news.hostile.test/gallery/${n}?a=1&b=2`,
+    digg_count,
+  };
+}
+
+function seedComment(n: number, story: PhotoRecord, day: number, up: number, parent?: CommentRecord, replies = 0): CommentRecord {
+  return {
+    date: BASE_DATE + day * DAY + n,
+    id: SEED_BASE + n,
+    story: story.id,
+    up,
+    down: n % 3,
+    replies,
+    replyto: parent?.id ?? null,
+    user: `seed&commenter${n}`,
+    content: `Seeded comment ${n} <i>x</i> & "q" \u2029 ñ ]]> end`,
+    level: parent === undefined ? 0 : parent.level + 1,
+    root: parent === undefined ? SEED_BASE + n : parent.root,
+  };
+}
+
+/** Distinct dates and digg counts (up votes): every sort has one right order. P5 and P6 lie more than 30 days after P1. */
+export const P1 = seedPhoto(1, 0, 40, 5);
+export const P2 = seedPhoto(2, 2, 75, 1);
+export const P3 = seedPhoto(3, 5, 5, 0);
+export const P4 = seedPhoto(4, 20, 60, 1);
+export const P5 = seedPhoto(5, 40, 12, 0);
+export const P6 = seedPhoto(6, 41, 90, 1);
+/**
+ * A crowd of 150 photos on one day, with digg counts that tie, so that offsets land deep inside
+ * a day and every read path of a page runs: down the counters, merges read from either end,
+ * days that a window cuts.
+ */
+const CROWD = Array.from({ length: 150 }, (_, i) => seedPhoto(3_000 + i, 10, i % 4, 0));
+export const PHOTOS: readonly PhotoRecord[] = [P1, P2, P3, P4, P5, P6, ...CROWD];
+/** The ids paths name: the six photos with their threads, and two of the crowd. */
+export const PATH_PHOTO_IDS = [P1, P2, P3, P4, P5, P6, CROWD[0]!, CROWD[149]!].map((p) => p.id);
+export const C101 = seedComment(101, P1, 1, 3, undefined, 2);
+const C102 = seedComment(102, P1, 3, 9);
+export const C103 = seedComment(103, P1, 4, 1, C101, 1);
+const C104 = seedComment(104, P1, 6, 7, C101);
+const C105 = seedComment(105, P1, 35, 5, C103);
+const C106 = seedComment(106, P2, 2, 2);
+const C107 = seedComment(107, P4, 21, 4);
+const C108 = seedComment(108, P6, 45, 8);
+export const COMMENTS: readonly CommentRecord[] = [C101, C102, C103, C104, C105, C106, C107, C108];
+/** A valid request path of each gallery route, naming seeded records. */
+export const GALLERY_PATHS = [
+  '/galleryphotos',
+  '/galleryphotos/comments',
+  `/galleryphotos/${P1.id},${P2.id},${P5.id}`,
+  `/galleryphotos/${P1.id},${P2.id}/comments`,
+  `/galleryphoto/${P1.id}`,
+  `/galleryphoto/${P1.id}/comments`,
+  `/galleryphoto/${P1.id}/comment/${C101.id}`,
+  `/galleryphoto/${P1.id}/comment/${C101.id}/replies`,
+];
+/** Ids in the seeded range that name nothing. */
+export const ABSENT_PHOTO = SEED_BASE + 50;
+export const ABSENT_COMMENT = SEED_BASE + 150;
+export const absentIds = (n: number): number[] => Array.from({ length: n }, (_, i) => SEED_BASE + 1_000 + i);
+
+/** Each seeded record as every type shows it (a photo without its digg count). */
+export const SEEDED_ENTRIES = new Map<number, string>([
+  ...PHOTOS.map((p) => [p.id, JSON.stringify(photoView(p))] as const),
+  ...COMMENTS.map((c) => [c.id, JSON.stringify(commentView(c))] as const),
+]);
+/** The digg count of each seeded photo, which no answer shows. */
+export const SEEDED_DIGG_COUNT = new Map<number, number>(PHOTOS.map((p) => [p.id, p.digg_count] as const));
+
+/** Whether a photo exists: known for the seeded range, undefined for ids other tests may store. */
+export const photoExists = (id: number): boolean | undefined => (isSeedId(id) ? PHOTOS.some((p) => p.id === id) : undefined);
+
+const SEEDING_TIMEOUT = 60_000;
+
+/** Stores the seeds through the importer before the file's tests and removes them, with their counters, afterwards. */
+export function useGallerySeeds(): void {
+  const seeds = new GalleryData();
+  seeds.photos.push(...PHOTOS.map((photo) => ({ ...photo, user: { ...photo.user } })));
+  seeds.comments.push(...COMMENTS.map((comment) => ({ ...comment })));
+  // Over a hundred records through the importer: longer than jest's 5 s on a busy machine.
+  beforeAll(() => seeds.save(), SEEDING_TIMEOUT);
+  afterAll(() => seeds.remove(), SEEDING_TIMEOUT);
+}

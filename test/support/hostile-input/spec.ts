@@ -1,0 +1,106 @@
+/**
+ * What the spec and decisions.md say, as the hostile-input tests read them: written out here (or
+ * in the shared test modules), not imported from lib/, so that a change there fails the tests.
+ */
+import { CONTENT_TYPE, type ResponseType, SPEC_CATALOGUE } from '../expect-error';
+
+export const CATALOGUE = new Map<number, string>(SPEC_CATALOGUE);
+
+/** decisions.md, "Status per code". */
+const NOT_FOUND_CODES = new Set([404, 1008, 1011, 1014, 1021, 1025]);
+export const statusFor = (code: number): number => (NOT_FOUND_CODES.has(code) ? 404 : code === 500 ? 500 : 403);
+
+export const RESPONSE_TYPES = Object.keys(CONTENT_TYPE) as ResponseType[];
+export const TYPE_VALUE = /^(xml|json|javascript|php)$/i;
+
+/** Spec section 2.3, in listing order. */
+export const CONTAINER_NAMES = ['technology', 'world_business', 'science', 'gaming', 'lifestyle', 'entertainment', 'sports', 'offbeat'];
+
+/** decisions.md, `callback`. */
+export const CALLBACK = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/;
+export const COMMON_ARGUMENTS = new Set(['appkey', 'type', 'callback']);
+
+/**
+ * Names the decisions' callback pattern admits but that no page can define as a function:
+ * `/**\/while({...});` never calls anything (it loops forever), `if`/`typeof`/`void` evaluate and
+ * drop the object, `throw` throws it, `import(...)` fetches a module, the rest are syntax or type
+ * errors. Such a callback can only be answered with the 1003 alert.
+ */
+export const UNCALLABLE = new Set(
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for ' +
+    'function if import in instanceof new null return super switch this throw true try typeof var void while with ' +
+    // Reserved in strict code and modules, where a page's scripts may run.
+    'yield let static implements interface package private protected public await ' +
+    'undefined NaN Infinity'
+  ).split(' '),
+);
+
+export const isCallable = (callback: string): boolean =>
+  callback.length <= 128 && CALLBACK.test(callback) && !UNCALLABLE.has(callback.split('.')[0]!);
+
+/** A detail after the catalogue message: an argument name, optionally with its bound. */
+export const SAFE_DETAIL = /^[A-Za-z0-9_.-]+( \(.*\))?$/;
+export const SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
+
+// ---------------------------------------------------------------------------------------------
+// The gallery (spec 4.4; decisions.md, Requests and Gallery).
+
+/** The gallery arguments, in the order an endpoint checks them. */
+export const GALLERY_ARGUMENTS = ['min_submit_date', 'max_submit_date', 'sort', 'count', 'offset'] as const;
+export type GalleryArgument = (typeof GALLERY_ARGUMENTS)[number];
+/** The largest date the arguments take (epoch seconds of at most 11 digits). */
+export const MAX_DATE = 99_999_999_999;
+export const INTEGER_BOUNDS: Readonly<Record<Exclude<GalleryArgument, 'sort'>, { min: number; max?: number; fallback?: number }>> = {
+  min_submit_date: { min: 0, max: MAX_DATE },
+  max_submit_date: { min: 0, max: MAX_DATE },
+  count: { min: 1, max: 100, fallback: 10 },
+  offset: { min: 0, fallback: 0 },
+};
+/** The details the gallery's errors carry besides an argument's name: its bound. */
+export const LIST_DETAIL = 'list (at most 100 ids)';
+export const WINDOW_ORDER_DETAIL = (min: number): string => `max_submit_date (minimum min_submit_date, ${min})`;
+export const WINDOW_WIDTH_DETAIL = 'max_submit_date (at most 30 days after min_submit_date)';
+
+export type GalleryEndpoint = 'photos' | 'photosByIds' | 'photo' | 'comments' | 'photosComments' | 'photoComments' | 'comment' | 'replies';
+
+/** template.yaml's gallery routes, the literal one before the one it shadows (API Gateway's choice). */
+export const GALLERY_ROUTES: ReadonlyArray<readonly [string, GalleryEndpoint]> = [
+  ['/galleryphotos', 'photos'],
+  ['/galleryphotos/comments', 'comments'],
+  ['/galleryphotos/{list}', 'photosByIds'],
+  ['/galleryphotos/{list}/comments', 'photosComments'],
+  ['/galleryphoto/{id}', 'photo'],
+  ['/galleryphoto/{id}/comments', 'photoComments'],
+  ['/galleryphoto/{id}/comment/{comment_id}', 'comment'],
+  ['/galleryphoto/{id}/comment/{comment_id}/replies', 'replies'],
+];
+/** Without ids the window is at most 30 days (spec 4.4, date-range rules 2 to 5). */
+export const WINDOWED: ReadonlySet<GalleryEndpoint> = new Set(['photos', 'comments']);
+/** The endpoints answering the events wrapper (decisions.md, Comment lists); the rest the gallery wrapper. */
+export const COMMENT_LISTS: ReadonlySet<GalleryEndpoint> = new Set(['comments', 'photosComments', 'photoComments', 'comment', 'replies']);
+
+// ---------------------------------------------------------------------------------------------
+// Headers (decisions.md, Responses).
+
+/** The headers an API answer may carry (Retry-After with the rate limit). */
+export const API_HEADERS: ReadonlySet<string> = new Set([
+  'content-type',
+  'x-content-type-options',
+  'access-control-allow-origin',
+  'vary',
+  'cache-control',
+  'deprecation',
+  'sunset',
+  'link',
+  'retry-after',
+]);
+/** The short-link host's: its page's, and Location with a 301. */
+export const SHORT_LINK_HEADERS: ReadonlySet<string> = new Set([
+  'content-type',
+  'x-content-type-options',
+  'cache-control',
+  'location',
+  'retry-after',
+  'deprecation',
+]);
