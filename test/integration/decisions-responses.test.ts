@@ -27,6 +27,7 @@ import {
 } from '../support/expect-error';
 import { APP_KEY, invoke, withKey, type Invocation } from '../support/invoke';
 import { loadAfresh } from '../support/load-afresh';
+import { statusFor } from '../support/status-per-code';
 import type { Handler } from '../../infra/local/invoke';
 
 const KEY = `appkey=${encodeURIComponent(APP_KEY)}`;
@@ -313,10 +314,7 @@ describe('Responses: Errors', () => {
 });
 
 describe('Responses: Status per code', () => {
-  const NOT_FOUND = [404, 1008, 1011, 1014, 1021, 1025];
-  const expected = (code: number): number => (NOT_FOUND.includes(code) ? 404 : code === 500 ? 500 : 403);
-
-  test.each(SPEC_CATALOGUE.map(([code]) => [code, expected(code)]))(
+  test.each(SPEC_CATALOGUE.map(([code]) => [code, statusFor(code)]))(
     'error %i answers HTTP %i (Javascript: 200, status in the object)',
     async (code, status) => {
       const handler = resourceEndpoint(() => {

@@ -17,6 +17,7 @@ import { expectError, invokeWithEnv, SPEC_CATALOGUE } from '../support/expect-er
 import { claimRange, DAY, GalleryData } from '../support/gallery-fixtures';
 import { invoke, ROUTES, SHORT_LINK_ROUTES, withKey, type Invocation } from '../support/invoke';
 import { runScript } from '../support/parsers';
+import { statusFor } from '../support/status-per-code';
 
 type Json = any;
 
@@ -216,8 +217,7 @@ describe('the error catalogue', () => {
   });
 
   test("each entry's HTTP status is decisions.md's mapping", () => {
-    const status = (code: number) => ([404, 1008, 1011, 1014, 1021, 1025].includes(code) ? 404 : code === 500 ? 500 : 403);
-    for (const entry of ErrorCode.oneOf) expect([entry.const, entry['x-http-status']]).toEqual([entry.const, status(entry.const)]);
+    for (const entry of ErrorCode.oneOf) expect([entry.const, entry['x-http-status']]).toEqual([entry.const, statusFor(entry.const)]);
   });
 
   test("the description's table lists the same codes and messages", () => {

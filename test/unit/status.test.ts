@@ -1,17 +1,16 @@
 /** decisions.md, Responses: Status per code — httpStatusFor, and ApiError's use of it. */
 import { httpStatusFor } from '../../lib/catalog/errors';
 import { ApiError } from '../../lib/errors';
+import { statusFor } from '../support/status-per-code';
 
 // Spec section 7.3's codes, copied from the spec.
 const CODES = [
   403, 404, 500, 1001, 1002, 1003, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, 1017, 1018, 1019, 1020, 1021,
   1022, 1023, 1024, 1025, 1026, 1027, 1028,
 ];
-const NOT_FOUND = [404, 1008, 1011, 1014, 1021, 1025];
-const expected = (code: number): number => (NOT_FOUND.includes(code) ? 404 : code === 500 ? 500 : 403);
 
 describe('Responses: Status per code', () => {
-  test.each(CODES.map((code) => [code, expected(code)]))('%i answers %i', (code, status) => {
+  test.each(CODES.map((code) => [code, statusFor(code)]))('%i answers %i', (code, status) => {
     expect(httpStatusFor(code)).toBe(status);
     expect(new ApiError(code).status).toBe(status);
   });

@@ -8,11 +8,12 @@ import fc from 'fast-check';
 import { CONTENT_TYPE } from '../expect-error';
 import { type Invocation, invoke } from '../invoke';
 import { unserializeAll } from '../parsers';
+import { statusFor } from '../status-per-code';
 import { hostileInputs } from './echoes';
 import { expectedOutcomes, expectedType } from './expected';
 import { fromObject, fromScript, fromXml } from './payload';
 import { nextAddress, queryOf, routeOf, targetOf, type WireRequest } from './requests';
-import { API_HEADERS, RESPONSE_TYPES, statusFor } from './spec';
+import { API_HEADERS, RESPONSE_TYPES } from './spec';
 import { checkHeaders, verify } from './verify';
 
 /** How long one property or check of many requests may take. */

@@ -6,10 +6,6 @@ import { CONTENT_TYPE, type ResponseType, SPEC_CATALOGUE } from '../expect-error
 
 export const CATALOGUE = new Map<number, string>(SPEC_CATALOGUE);
 
-/** decisions.md, "Status per code". */
-const NOT_FOUND_CODES = new Set([404, 1008, 1011, 1014, 1021, 1025]);
-export const statusFor = (code: number): number => (NOT_FOUND_CODES.has(code) ? 404 : code === 500 ? 500 : 403);
-
 export const RESPONSE_TYPES = Object.keys(CONTENT_TYPE) as ResponseType[];
 export const TYPE_VALUE = /^(xml|json|javascript|php)$/i;
 

@@ -4,6 +4,7 @@
  * and headers that carry nothing of it either.
  */
 import type { ResponseType } from '../expect-error';
+import { statusFor } from '../status-per-code';
 import { hostileInputs } from './echoes';
 import { expectedOutcomes } from './expected';
 import { listingProblem } from './listing-check';
@@ -11,7 +12,7 @@ import type { ListingOutcome, Outcome } from './outcomes';
 import { objectStrings, type Parsed, type Payload } from './payload';
 import { routeOf, type WireRequest } from './requests';
 import { SHORT_URL } from './short-urls';
-import { CATALOGUE, CONTAINER_NAMES, SAFE_DETAIL, statusFor } from './spec';
+import { CATALOGUE, CONTAINER_NAMES, SAFE_DETAIL } from './spec';
 
 /** The message detail, once the message is known to be a catalogue message with a safe detail. */
 function checkMessage(code: number, message: string): string | undefined {
