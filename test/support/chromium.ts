@@ -2,7 +2,9 @@
  * Headless Chromium for the tests that look at a page, driven by playwright-core (which brings no
  * browser of its own): CHROMIUM_PATH when set, else the first browser found where Debian's
  * `chromium` (CI installs it in .ci/run), Ubuntu's or Google's packages, or macOS's apps put it.
- * Without one the tests fail, saying how to get one: a page nobody looked at is no pass.
+ * `npm test` needs only Node.js and Java, so without a browser the page tests fail only where
+ * CI=true (as .ci/run and GitHub Actions set it), and elsewhere say in a warning that the page
+ * was not looked at and how to get a browser.
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
@@ -15,18 +17,29 @@ const KNOWN_PLACES = [
   '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
 ];
 
-function chromiumPath(): string {
+const MISSING =
+  'No Chromium for the browser tests: install it (Debian and Ubuntu: apt-get install chromium), ' +
+  `or set CHROMIUM_PATH to a Chromium or Chrome binary. Looked in: ${KNOWN_PLACES.join(', ')}`;
+
+/** The browser's binary, or undefined when there is none. */
+function chromiumPath(): string | undefined {
   const named = process.env.CHROMIUM_PATH;
   if (named) {
     if (!existsSync(named)) throw new Error(`CHROMIUM_PATH names ${named}, which does not exist`);
     return named;
   }
-  const found = KNOWN_PLACES.find((path) => existsSync(path));
-  if (found) return found;
-  throw new Error(
-    'No Chromium for the browser tests: install it (Debian and Ubuntu: apt-get install chromium), ' +
-      `or set CHROMIUM_PATH to a Chromium or Chrome binary. Looked in: ${KNOWN_PLACES.join(', ')}`,
-  );
+  return KNOWN_PLACES.find((path) => existsSync(path));
+}
+
+/**
+ * Headless Chromium, or undefined where there is none and CI is not set; in CI, a missing
+ * browser fails the test that asked.
+ */
+export async function chromiumIfInstalled(): Promise<Browser | undefined> {
+  if (chromiumPath() !== undefined) return launchChromium();
+  if (process.env.CI === 'true') throw new Error(MISSING);
+  console.warn(`${MISSING}. The API reference page was not looked at.`);
+  return undefined;
 }
 
 /**
@@ -34,9 +47,9 @@ function chromiumPath(): string {
  * connections (background updates, sync, QUIC: this machine refuses them). Playwright starts it
  * headless with a fresh profile in a temporary directory of its own (--user-data-dir), removed on close.
  */
-export function launchChromium(): Promise<Browser> {
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: chromiumPath(),
+    executablePath: chromiumPath() ?? '',
     chromiumSandbox: false,
     timeout: 30_000,
     args: [
