@@ -176,12 +176,14 @@ describe('infra/perf/results/bench.md', () => {
 describe('the committed report', () => {
   const committed = () => JSON.parse(readFileSync('infra/perf/results/bench.json', 'utf8')) as Report;
 
-  test('infra/perf/results/bench.json is valid against the schema, and holds the throughput against its baseline', () => {
+  test('infra/perf/results/bench.json is valid against the schema, and holds the throughput against its baseline, as a figure without a target', () => {
     const report = committed();
     expect(validate(report) ? [] : validate.errors).toEqual([]);
     const throughput = report.figures.filter((f) => f.name === 'throughput' && f.baseline !== undefined);
     expect(throughput).toHaveLength(1);
-    expect(report.targets.map((v) => v.name)).toContainEqual(expect.stringMatching(/throughput ÷ a bare node:http server's/));
+    // The local server is a development tool, not what users run: its throughput is reported, not held to a target.
+    expect(report.targets.map((v) => v.name)).not.toContainEqual(expect.stringMatching(/throughput/));
+    expect(report.targets.map((v) => v.name)).toContainEqual(expect.stringMatching(/redirect median ÷ a bare UpdateItem/));
   });
 
   test('infra/perf/results/bench.md is rendered from it: both are of the same run', () => {
