@@ -1,7 +1,7 @@
 /**
  * cfn-lint, AWS's CloudFormation linter (Python, `pip install cfn-lint`), on template.yaml: no
- * error, no warning, no informational finding. CI installs it (ci.yml) and runs with CI=true, as
- * GitHub Actions and .ci/run set it: there, a missing cfn-lint fails this test. Elsewhere it runs
+ * error, no warning, no informational finding. GitHub's CI installs it (ci.yml) and runs with
+ * CI=true: there, a missing cfn-lint fails this test. Elsewhere (.ci/run included) it runs
  * where cfn-lint is installed, and says so where it is not.
  */
 import { spawnSync } from 'node:child_process';

@@ -3,8 +3,8 @@
  * browser of its own): CHROMIUM_PATH when set, else the first browser found where Debian's
  * `chromium` (CI installs it in .ci/run), Ubuntu's or Google's packages, or macOS's apps put it.
  * `npm test` needs only Node.js and Java, so without a browser the page tests fail only where
- * CI=true (as .ci/run and GitHub Actions set it), and elsewhere say in a warning that the page
- * was not looked at and how to get a browser.
+ * CI=true (GitHub Actions, whose runners have Chrome), and elsewhere say in a warning that the
+ * page was not looked at and how to get a browser (.ci/run installs one first).
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
