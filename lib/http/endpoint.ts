@@ -11,6 +11,7 @@ import {
   negotiateType,
   type NotUtf8Path,
   parseQuery,
+  noteAppKey,
   requireAppKey,
   requireCallback,
   requireUtf8Path,
@@ -108,11 +109,13 @@ export function endpoint<S extends ArgumentSchema>(spec: EndpointSpec<S>, handle
 }
 
 /**
- * The answer to any path or method the API does not have: 404 in the requested type. There is
- * no endpoint to check an app key or arguments for.
+ * The answer to any path or method the API does not have: 404 in the requested type, whatever
+ * the app key and arguments (there is no endpoint to check them for); a valid key is logged.
  */
 export function unmatchedRoute(): LambdaHandler {
-  return responsePipeline({ cacheable: false, sunset: false }).handler(() => {
-    throw new ApiError(404);
-  });
+  return responsePipeline({ cacheable: false, sunset: false })
+    .use(noteAppKey(config.deniedAppKeys))
+    .handler(() => {
+      throw new ApiError(404);
+    });
 }

@@ -51,6 +51,20 @@ export const requireCallback = (): ApiMiddleware => ({
   },
 });
 
+/**
+ * The catch-all answers 404 whatever the key, but notes a valid one, so that its request line tells
+ * operators which applications still call paths the API does not have (or no longer has).
+ */
+export const noteAppKey = (denied: ReadonlySet<string>): ApiMiddleware => ({
+  before: (request) => {
+    try {
+      request.context.appKey = checkAppKey(query(request).get('appkey'), denied);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
+  },
+});
+
 export const requireAppKey = (denied: ReadonlySet<string>): ApiMiddleware => ({
   before: (request) => {
     request.context.appKey = checkAppKey(query(request).get('appkey'), denied);

@@ -3,8 +3,8 @@
  * docs/operate.md): every function of the template, invoked through its handler on one of its
  * routes, writes one line with message "request" that carries every field the rules read, as the
  * rules read them, and the line of every API endpoint's function every field of REQUEST_LINE_FIELDS.
- * The functions no rule reads are the short-link host's, whose requests carry no app key, and the
- * API's $default route's, which answers 404 before it reads one.
+ * The functions no rule reads are the short-link host's, whose requests carry no app key. The API's
+ * $default route answers 404 whatever the key, and logs a valid one.
  */
 import { capture, type Entry } from '../support/observability-capture';
 import { functionsOf, loadTemplate, routesOf, type Route } from '../../infra/local/template';
@@ -48,7 +48,11 @@ function targetOf(route: Route): string {
 
 /** The request lines written while answering one request of `route`. */
 async function requestLines(route: Route): Promise<Entry[]> {
-  await invoke(targetOf(route), { method: route.method === 'ANY' ? 'GET' : route.method, routes });
+  // Routed among its own API's routes: both HTTP APIs have a $default route.
+  await invoke(targetOf(route), {
+    method: route.method === 'ANY' ? 'GET' : route.method,
+    routes: routes.filter((r) => r.api === route.api),
+  });
   return output.logs().filter((entry) => entry.message === REQUEST_MESSAGE);
 }
 
@@ -57,11 +61,12 @@ const at = (line: Entry, path: unknown) => line[String(path).replace(/^\$\./, ''
 
 const functions = functionsOf(template).map((fn) => [fn.id] as const);
 
-test('the rules read the functions of the 14 endpoints of the API, not the redirects nor the $default route', () => {
+test('the rules read the functions of the 14 endpoints of the API and its $default route, not the redirects', () => {
   const read = new Set(rules.flatMap((rule) => rule.logGroups));
   const readBy = functionsOf(template).filter((fn) => read.has(groups.get(fn.id)!));
   expect(readBy.map((fn) => fn.id).sort()).toEqual([...apiFunctionIds].sort());
-  expect(readBy).toHaveLength(14);
+  expect(readBy).toHaveLength(15);
+  expect(readBy.map((fn) => fn.id)).toContain('NotFoundFunction');
 });
 
 test.each(functions)('%s writes one request line with every field the rules reading it take', async (id) => {
@@ -70,12 +75,13 @@ test.each(functions)('%s writes one request line with every field the rules read
   expect(lines).toHaveLength(1);
   const [line] = lines as [Entry];
   expect(line.route).toBe(route.routeKey);
+  expect(line.function_name).toBe(id);
   expect(typeof line.status).toBe('number');
   expect(typeof line.duration_ms).toBe('number');
   const reading = rules.filter((rule) => rule.logGroups.includes(groups.get(id)!));
   if (reading.length === 0) {
-    // No rule reads it: the short-link host's function or the API's $default route's, neither of which reads an app key.
-    expect(route.api === 'ShortApi' || route.routeKey === '$default').toBe(true);
+    // No rule reads it: the short-link host's function, which has no app key.
+    expect(route.api).toBe('ShortApi');
     expect(line).not.toHaveProperty('app_key');
     return;
   }

@@ -197,15 +197,16 @@ describe('deprecation telemetry', () => {
     }
   });
 
-  test('over the functions of the 14 endpoints of the API, and the gallery rule over the 8 gallery endpoints’ alone', () => {
-    expect(all.size).toBe(14);
+  test('over the functions of the 14 endpoints of the API and its $default route, and the gallery rule over the 8 gallery endpoints’ alone', () => {
+    expect(all.size).toBe(15);
     expect(sunset.size).toBe(8);
     expect(functionsRead(rules[0]!).sort()).toEqual([...all].sort());
     expect(functionsRead(rules[1]!).sort()).toEqual([...all].sort());
     expect(functionsRead(rules[2]!).sort()).toEqual([...sunset].sort());
     expect(rules[0]!.logGroups).toContain('/aws/lambda/social-news-prod-gallery-photos');
     expect(rules[0]!.logGroups).not.toContain('/aws/lambda/social-news-prod-redirect');
-    expect(rules[0]!.logGroups).not.toContain('/aws/lambda/social-news-prod-not-found');
+    expect(rules[0]!.logGroups).toContain('/aws/lambda/social-news-prod-not-found');
+    expect(rules[2]!.logGroups).not.toContain('/aws/lambda/social-news-prod-not-found');
   });
 
   test('one dashboard per stage, its URL an output', () => {
@@ -416,12 +417,9 @@ const MUTATIONS: Array<[string, (t: Writable) => void, RegExp]> = [
     /no rule ranks app keys over every API endpoint's function/,
   ],
   [
-    'a rule over the $default route, which reads no app key',
-    (t) =>
-      sub(t, 'AppKeysByEndpointRule', 'RuleBody', (body) =>
-        body.replace('"${ErrorsLogGroup}",', '"${ErrorsLogGroup}", "${NotFoundLogGroup}",'),
-      ),
-    /AppKeysByEndpointRule: reads \/aws\/lambda\/social-news-staging-not-found, which is not the log group of an API endpoint's function/,
+    'a rule over every API function that leaves out the $default route, whose line names who calls paths the API lacks',
+    (t) => sub(t, 'AppKeysByEndpointRule', 'RuleBody', (body) => body.replace(/,\s*"\$\{NotFoundLogGroup\}"/, '')),
+    /no rule ranks \(route, app key\) over every API endpoint's function/,
   ],
   [
     'a rule over the short-link host, whose lines have no app key',

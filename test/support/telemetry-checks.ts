@@ -55,11 +55,11 @@ export function functionLogGroups(template: Template, Stage: string): Map<string
 }
 
 /**
- * The functions of the API's endpoints, whose request line carries the app key, and those of its
- * Sunset endpoints. Not the $default route's, which answers 404 before it reads the app key.
+ * The functions of the API, whose request line carries the app key (its $default route's too,
+ * which answers 404 whatever the key but logs a valid one), and those of its Sunset endpoints.
  */
 export function apiFunctions(template: Template): { all: Set<string>; sunset: Set<string> } {
-  const events = httpApiEvents(template).filter((event) => event.api === 'Api' && event.routeKey !== '$default');
+  const events = httpApiEvents(template).filter((event) => event.api === 'Api');
   return {
     all: new Set(events.map((event) => event.fn)),
     sunset: new Set(events.filter((event) => event.path.startsWith(SUNSET_PATH_PREFIX)).map((event) => event.fn)),

@@ -76,6 +76,20 @@ describe('Logger', () => {
     expect(onlyLog()).toMatchObject({ type: 'xml', status: 403 });
   });
 
+  test('a path the API does not have answers 404 whatever the key, and logs a valid one, normalised', async () => {
+    const answers = [];
+    for (const key of [encodeURIComponent('HTTP://Old.App'), 'not-a-uri', '']) {
+      output.clear();
+      answers.push((await invoke(`/stories/top?type=json&appkey=${key}`)).statusCode);
+      const line = onlyLog();
+      expect(line).toMatchObject({ route: '$default', type: 'json', status: 404 });
+      if (key === '') expect(line).not.toHaveProperty('app_key');
+      else if (key === 'not-a-uri') expect(line).not.toHaveProperty('app_key');
+      else expect(line.app_key).toBe('http://old.app/');
+    }
+    expect(answers).toEqual([404, 404, 404]);
+  });
+
   test('an unexpected error is logged with its stack at ERROR, and the body stays clean', async () => {
     const throwing = endpoint({ args: {} }, () => {
       throw new Error('secret-internal-detail');
