@@ -77,8 +77,7 @@ const NAMEABLE = /^[A-Za-z0-9_.-]{1,64}$/;
 /** Rejects arguments the endpoint does not take (1001), then parses its own. */
 export const validateArguments = (schema: ArgumentSchema): ApiMiddleware => ({
   before: (request) => {
-    const given = query(request);
-    const { notUtf8 } = queryOf(request);
+    const { values: given, notUtf8 } = queryOf(request);
     for (const name of given.keys()) {
       if (!COMMON_ARGUMENTS.has(name) && !Object.hasOwn(schema, name)) {
         throw new ApiError(1001, NAMEABLE.test(name) ? name : undefined);

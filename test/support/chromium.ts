@@ -36,7 +36,8 @@ function chromiumPath(): string | undefined {
  * browser fails the test that asked.
  */
 export async function chromiumIfInstalled(): Promise<Browser | undefined> {
-  if (chromiumPath() !== undefined) return launchChromium();
+  const path = chromiumPath();
+  if (path !== undefined) return launchChromium(path);
   if (process.env.CI === 'true') throw new Error(MISSING);
   console.warn(`${MISSING}. The API reference page was not looked at.`);
   return undefined;
@@ -47,9 +48,9 @@ export async function chromiumIfInstalled(): Promise<Browser | undefined> {
  * connections (background updates, sync, QUIC: this machine refuses them). Playwright starts it
  * headless with a fresh profile in a temporary directory of its own (--user-data-dir), removed on close.
  */
-function launchChromium(): Promise<Browser> {
+function launchChromium(executablePath: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: chromiumPath() ?? '',
+    executablePath,
     chromiumSandbox: false,
     timeout: 30_000,
     args: [
