@@ -26,7 +26,7 @@ export interface BuiltFunction {
   readonly metafile: Metafile;
 }
 
-/** SAM's `['key=value', ...]` lists (OutExtension, Banner, Footer) as an esbuild record. */
+/** SAM's `['key=value', ...]` lists (OutExtension, Alias) as an esbuild record. */
 function keyValues(items: readonly string[] | undefined, option: string): Record<string, string> | undefined {
   if (items === undefined) return undefined;
   const record: Record<string, string> = {};
@@ -48,7 +48,6 @@ export function esbuildOptions(build: BuildProperties, outdir: string): BuildOpt
     'MainFields',
     'Minify',
     'Sourcemap',
-    'Banner',
     'Alias',
     'EntryPoints',
   ]);
@@ -71,8 +70,6 @@ export function esbuildOptions(build: BuildProperties, outdir: string): BuildOpt
   if (build.Sourcemap !== undefined) options.sourcemap = build.Sourcemap;
   const outExtension = keyValues(build.OutExtension, 'OutExtension');
   if (outExtension !== undefined) options.outExtension = outExtension;
-  const banner = keyValues(build.Banner, 'Banner');
-  if (banner !== undefined) options.banner = banner;
   // Relative targets resolve in the working directory, the project root here as the source folder under `sam build`.
   const alias = keyValues(build.Alias, 'Alias');
   if (alias !== undefined) options.alias = alias;

@@ -65,7 +65,6 @@ export interface BuildProperties {
   readonly MainFields?: string;
   readonly Minify?: boolean;
   readonly Sourcemap?: boolean;
-  readonly Banner?: readonly string[];
   /** Modules replaced by others when bundling, `['module=./path', ...]` (esbuild's `--alias`). */
   readonly Alias?: readonly string[];
   readonly EntryPoints: readonly string[];

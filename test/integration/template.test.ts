@@ -133,6 +133,12 @@ describe('the bundles `npm run build` makes, as Lambda loads them', () => {
   };
   const usesDatabase = (bundle: BuiltFunction) => contentsOf(bundle).inputs.some((input) => input.includes('@aws-sdk/client-dynamodb'));
 
+  // esbuild turns a require() it cannot resolve into a shim that throws this when it runs; no
+  // BuildProperties Banner defines require, which costs every cold start an import of node:module.
+  test('no bundle calls require(): each is an ES module end to end', () => {
+    for (const bundle of built) expect(readFileSync(bundle.file, 'utf8')).not.toMatch(/Dynamic require of|\brequire\(/);
+  });
+
   test("the functions without DynamoDB load no node:crypto (their Alias: Powertools' randomInt from Web Crypto)", () => {
     const statics = built.filter((bundle) => !usesDatabase(bundle));
     expect(statics.map((b) => b.id).sort()).toEqual([
