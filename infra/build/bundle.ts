@@ -40,17 +40,7 @@ function keyValues(items: readonly string[] | undefined, option: string): Record
 
 /** The esbuild options `sam build` derives from a function's BuildProperties. */
 export function esbuildOptions(build: BuildProperties, outdir: string): BuildOptions {
-  const known = new Set([
-    'Format',
-    'OutExtension',
-    'Platform',
-    'Target',
-    'MainFields',
-    'Minify',
-    'Sourcemap',
-    'Alias',
-    'EntryPoints',
-  ]);
+  const known = new Set(['Format', 'OutExtension', 'Platform', 'Target', 'MainFields', 'Minify', 'Sourcemap', 'Alias', 'EntryPoints']);
   const unknown = Object.keys(build).filter((key) => !known.has(key));
   if (unknown.length > 0) throw new Error(`BuildProperties not supported by infra/build/main.ts: ${unknown.join(', ')}`);
   const options: BuildOptions = {

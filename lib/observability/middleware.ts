@@ -29,9 +29,12 @@ export type Summarise<C extends Context> = (request: Request<Event, unknown, Err
 /** The summary line and the `Requests` count of `summarise`, per request. */
 function summaryLine<C extends Context>(summarise: Summarise<C>): MiddlewareObj<Event, unknown, Error, C> {
   // Per request, not per middleware: in-process callers (the local server, tests) may overlap requests.
-  const started = new WeakMap<object, number>();
+  // process.hrtime, not performance.now(): the first use of `performance` loads node:perf_hooks,
+  // about 1 ms of a cold start at full speed (docs/performance.md).
+  const started = new WeakMap<object, bigint>();
   const finish = (request: Request<Event, unknown, Error, C>) => {
-    const durationMs = performance.now() - (started.get(request) ?? performance.now());
+    const now = process.hrtime.bigint();
+    const durationMs = Number(now - (started.get(request) ?? now)) / 1e6;
     const statusCode = (request.response as APIGatewayProxyStructuredResultV2 | undefined)?.statusCode ?? 500;
     const { fields, dimensions, counts } = summarise(request, statusCode);
     // API Gateway's request id too, which its access logs carry: one request, found in both.
@@ -40,7 +43,7 @@ function summaryLine<C extends Context>(summarise: Summarise<C>): MiddlewareObj<
     metrics.addDimensions({ ...dimensions }).addDimensions({});
     for (const name of ['Requests', ...(counts ?? [])] as const) countMetric(name);
   };
-  return { before: (request) => void started.set(request, performance.now()), after: finish, onError: finish };
+  return { before: (request) => void started.set(request, process.hrtime.bigint()), after: finish, onError: finish };
 }
 
 /** The observability middlewares, in the order the pipeline uses them: first, so that they see the final answer. */
