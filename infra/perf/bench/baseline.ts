@@ -8,15 +8,17 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 
 const BODY = '<?xml version="1.0" encoding="UTF-8"?><errors timestamp="0"/>';
 
+export const HEADERS = {
+  'Content-Type': 'text/xml; charset=utf-8',
+  'X-Content-Type-Options': 'nosniff',
+  'Access-Control-Allow-Origin': '*',
+  Vary: 'Accept',
+  'Cache-Control': 'public, max-age=300',
+  Deprecation: '@1767225600',
+};
+
 export const handler = async (_event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => ({
   statusCode: 200,
-  headers: {
-    'Content-Type': 'text/xml; charset=utf-8',
-    'X-Content-Type-Options': 'nosniff',
-    'Access-Control-Allow-Origin': '*',
-    Vary: 'Accept',
-    'Cache-Control': 'public, max-age=300',
-    Deprecation: '@1767225600',
-  },
+  headers: HEADERS,
   body: BODY,
 });

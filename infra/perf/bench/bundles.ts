@@ -1,8 +1,9 @@
 /**
  * The bundles the bench measures, built into a scratch folder: every function as `sam build`
  * builds it (copied, as the tests and `npm run build` rebuild .aws-sam/build and may run
- * meanwhile), and the two yardsticks, bundled with a function's settings: the baseline
- * (baseline.ts) and the doc-client-only bundle (doc-client.ts).
+ * meanwhile), and the yardsticks, bundled with a function's settings: the baseline
+ * (baseline.ts), the doc-client-only bundle (doc-client.ts), and the floors of what the design
+ * requires (static-floor.ts, database-floor.ts).
  */
 import { copyFile, mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -24,6 +25,10 @@ export interface Bundles {
   readonly baseline: Yardstick;
   /** Bundled as the short-URL lookup is. */
   readonly docClient: Yardstick;
+  /** The required parts and the XML library, bundled as the first function is. */
+  readonly staticFloor: Yardstick;
+  /** The required parts and the document client, bundled as the short-URL lookup is. */
+  readonly databaseFloor: Yardstick;
 }
 
 /** Bundles a bench entry with the same settings as `like`. */
@@ -42,9 +47,11 @@ export async function buildBundles(scratch: string): Promise<Bundles> {
       return { ...b, file };
     }),
   );
-  const [baseline, docClient] = await Promise.all([
+  const [baseline, docClient, staticFloor, databaseFloor] = await Promise.all([
     buildYardstick(scratch, functions[0]!, 'infra/perf/bench/baseline.ts'),
     buildYardstick(scratch, definitionOf(LOOKUP), 'infra/perf/bench/doc-client.ts'),
+    buildYardstick(scratch, functions[0]!, 'infra/perf/bench/static-floor.ts'),
+    buildYardstick(scratch, definitionOf(LOOKUP), 'infra/perf/bench/database-floor.ts'),
   ]);
-  return { built, baseline, docClient };
+  return { built, baseline, docClient, staticFloor, databaseFloor };
 }

@@ -2,8 +2,8 @@
  * Cold start as Lambda runs it: each bundle in a fresh Node process inside a CPU cgroup capped
  * at the share of a core Lambda gives a memory size (./cpu-cgroup.ts), import() and the first
  * answer timed apart, next to the yardsticks measured in the same cgroups: the bare handler and
- * the leanest document-client bundle. Every function at TARGET_MB (what the targets are checked
- * at); a static function, the short-URL lookup and a gallery function at the other sizes, with
+ * the leanest document-client bundle, and at TARGET_MB the floors of what the design requires.
+ * Every function at TARGET_MB (what the targets are checked at); a static function, the short-URL lookup and a gallery function at the other sizes, with
  * the price of a cold start at each: the MemorySize table of docs/performance.md.
  */
 import { measureColdStarts, type ColdStarts } from './cold-start';
@@ -60,7 +60,9 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
   const unavailable = new Map<number, string>();
   for (const memoryMb of SIZES) {
     const measured =
-      memoryMb === TARGET_MB ? subjects.all : [...subjects.functions.filter((s) => REPRESENTATIVES.includes(s.id)), ...yardsticks];
+      memoryMb === TARGET_MB
+        ? [...subjects.all, subjects.staticFloor, subjects.databaseFloor]
+        : [...subjects.functions.filter((s) => REPRESENTATIVES.includes(s.id)), ...yardsticks];
     const run = await measureAt(memoryMb, measured);
     bySize.set(memoryMb, run.cold);
     periods.set(memoryMb, run.periodUs === undefined ? 'none' : `${run.periodUs / 1000} ms`);
@@ -82,12 +84,26 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
   const at = bySize.get(TARGET_MB)!;
   const bare = at.get(subjects.baseline.id)!;
   const docClient = at.get(subjects.docClient.id)!;
+  /** The floor a subject is compared with: the static one for the functions without DynamoDB, the DynamoDB one for the others. */
+  const floorOf = (s: Subject) =>
+    s.kind !== 'function' ? undefined : at.get((s.database ? subjects.databaseFloor : subjects.staticFloor).id)!;
   log(`At ${TARGET_MB} MB (${(TARGET_MB / MB_PER_VCPU).toFixed(3)} of a CPU):`);
   log(
     table(
-      ['Function', 'import() ms', '1st answer ms', 'total ms', 'min–max ms', '× bare handler', 'import × doc client', 'peak RSS MB'],
-      subjects.all.map((s) => {
+      [
+        'Function',
+        'import() ms',
+        '1st answer ms',
+        'total ms',
+        'min–max ms',
+        '× bare handler',
+        'import × doc client',
+        '× its floor',
+        'peak RSS MB',
+      ],
+      [...subjects.all, subjects.staticFloor, subjects.databaseFloor].map((s) => {
         const c = at.get(s.id)!;
+        const floor = floorOf(s);
         return [
           s.id,
           ms(c.importMedian),
@@ -96,6 +112,7 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
           `${ms(c.total.min)}–${ms(c.total.max)}`,
           (c.total.median / bare.total.median).toFixed(2),
           (c.importMedian / docClient.importMedian).toFixed(2),
+          floor === undefined ? '' : (c.total.median / floor.total.median).toFixed(2),
           kb(c.maxRssKbMedian),
         ];
       }),
@@ -108,7 +125,11 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
   log(
     "lookup, redirect and the doc-client-only handler 1 each; the gallery functions read the bench's gallery (the counters, a keys-only index",
   );
-  log("Query, then BatchGetItem). Node's own start, which Lambda also bills, is not in these figures.");
+  log("Query, then BatchGetItem). Node's own start, which Lambda also bills, is not in these figures. The floors hold what the design");
+  log(
+    `requires and nothing of the project (infra/perf/bench/required-parts.ts): ${subjects.staticFloor.id} middy, Powertools and XMLBuilder; ${subjects.databaseFloor.id} middy,`,
+  );
+  log("Powertools and the document client. '× its floor' divides a function's total by its floor's.");
   log();
   log("By memory size (median total) and what a million cold starts cost at arm64 Lambda's price per GB-second:");
   const representatives = [...REPRESENTATIVES, subjects.baseline.id, subjects.docClient.id];

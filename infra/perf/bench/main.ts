@@ -21,6 +21,9 @@
  * The sections, in the order they print, each in infra/perf/bench/:
  *   bundles.ts, database.ts, gallery-data.ts, subjects.ts
  *                                          what is measured: the bundles, the seeded database and gallery, the requests
+ *   baseline.ts, doc-client.ts, required-parts.ts, static-floor.ts, database-floor.ts
+ *                                          the yardsticks: a bare handler, the document client alone, and the floors
+ *                                          (what the design requires: middy and Powertools, with XMLBuilder or the client)
  *   sizes.ts                               bundle size, and what the largest bundle holds
  *   lambda-cold-start.ts                   cold start in a CPU cgroup at Lambda's share per memory size
  *   cold-start.ts, cpu-cgroup.ts           one cold start in a fresh Node process; the cgroup it runs in

@@ -1,8 +1,8 @@
 /**
  * What the bench measures, and how it requests each: the template's functions (static ones
  * with a sample request per response type, the short-URL ones with the seeded short URL, the
- * gallery ones with the bench's gallery) and the two yardsticks, the baseline and the
- * doc-client-only bundle.
+ * gallery ones with the bench's gallery) and the yardsticks: the baseline, the doc-client-only
+ * bundle and the floors of what the design requires.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Metafile } from 'esbuild';
@@ -17,6 +17,8 @@ import { CREATE, DATABASE_FUNCTIONS, functions, GALLERY_FUNCTIONS, LOOKUP, REDIR
 
 export const BASELINE = 'Baseline';
 const DOC_CLIENT = 'DocClientOnly';
+const STATIC_FLOOR = 'StaticFloor';
+const DATABASE_FLOOR = 'DatabaseFloor';
 
 export interface Subject {
   readonly id: string;
@@ -52,6 +54,13 @@ export interface Subjects {
   readonly gallery: readonly Subject[];
   readonly baseline: Subject;
   readonly docClient: Subject;
+  /**
+   * What the design requires before any of the project's code: the static floor (middy,
+   * Powertools, XMLBuilder) and the DynamoDB one (middy, Powertools, the document client).
+   * Measured in the cold-start section only, so not in `all`.
+   */
+  readonly staticFloor: Subject;
+  readonly databaseFloor: Subject;
 }
 
 export function query(type: ResponseType | undefined): string {
@@ -110,6 +119,21 @@ function databaseFunction(built: readonly BuiltFunction[], id: string) {
   return { ...bundleOf(found), id, kind: 'function' as const, database: true, api: routeOf(id).api };
 }
 
+/** A bundle around doc-client.ts's handler, requesting the seeded short URL as the redirect does. */
+const docClientSubject = (id: string, bundle: Yardstick, api: string, seed: Seed): Subject => ({
+  ...bundle,
+  id,
+  kind: 'yardstick',
+  database: true,
+  exportName: 'handler',
+  api,
+  target: () => `/${seed.code}`,
+  coldCheck: (run) =>
+    run.statusCode === 200 && run.bodyBytes > 0
+      ? undefined
+      : `answered ${run.statusCode} (${run.bodyBytes} bytes), expected 200 with the link`,
+});
+
 /** The short-URL functions and the doc-client-only bundle, requesting the seeded short URL. */
 function databaseSubjects(built: readonly BuiltFunction[], docClient: Yardstick, seed: Seed): Subject[] {
   const byId = (id: string) => databaseFunction(built, id);
@@ -126,19 +150,7 @@ function databaseSubjects(built: readonly BuiltFunction[], docClient: Yardstick,
     },
     { ...byId(LOOKUP), target: (type) => `/url/short/${seed.code}?${query(type)}`, coldCheck: xmlAnswer(200) },
     { ...byId(REDIRECT), target: () => `/${seed.code}`, coldCheck: redirectCheck },
-    {
-      ...docClient,
-      id: DOC_CLIENT,
-      kind: 'yardstick',
-      database: true,
-      exportName: 'handler',
-      api: shortApi,
-      target: () => `/${seed.code}`,
-      coldCheck: (run) =>
-        run.statusCode === 200 && run.bodyBytes > 0
-          ? undefined
-          : `answered ${run.statusCode} (${run.bodyBytes} bytes), expected 200 with the link`,
-    },
+    docClientSubject(DOC_CLIENT, docClient, shortApi, seed),
   ];
 }
 
@@ -153,7 +165,11 @@ function gallerySubjects(built: readonly BuiltFunction[], { path }: Gallery): Su
   });
 }
 
-export function subjectsOf({ built, baseline, docClient }: Bundles, seed: Seed, galleryData: Gallery): Subjects {
+export function subjectsOf(
+  { built, baseline, docClient, staticFloor, databaseFloor }: Bundles,
+  seed: Seed,
+  galleryData: Gallery,
+): Subjects {
   const inDatabase = [...DATABASE_FUNCTIONS, ...GALLERY_FUNCTIONS];
   const statics = built.filter((b) => !inDatabase.includes(b.id)).map((b) => staticSubject(b.id, 'function', bundleOf(b)));
   const database = databaseSubjects(built, docClient, seed);
@@ -162,5 +178,15 @@ export function subjectsOf({ built, baseline, docClient }: Bundles, seed: Seed, 
   const base = staticSubject(BASELINE, 'yardstick', { ...baseline, exportName: 'handler' }, functions[0]!.id);
   const doc = database.find((s) => s.id === DOC_CLIENT)!;
   const all = [...statics, ...dbFunctions, ...gallery, base, doc];
-  return { all, functions: [...statics, ...dbFunctions, ...gallery], statics, dbFunctions, gallery, baseline: base, docClient: doc };
+  return {
+    all,
+    functions: [...statics, ...dbFunctions, ...gallery],
+    statics,
+    dbFunctions,
+    gallery,
+    baseline: base,
+    docClient: doc,
+    staticFloor: staticSubject(STATIC_FLOOR, 'yardstick', { ...staticFloor, exportName: 'handler' }, functions[0]!.id),
+    databaseFloor: docClientSubject(DATABASE_FLOOR, databaseFloor, routeOf(REDIRECT).api, seed),
+  };
 }

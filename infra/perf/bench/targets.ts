@@ -18,7 +18,7 @@ const overList = (over: readonly string[], of: number) =>
 
 /** Every target checked against this run's figures, each verdict kept for the report. */
 export function checkTargets(
-  { statics, dbFunctions, gallery, docClient, baseline }: Subjects,
+  { statics, dbFunctions, gallery, docClient, baseline, staticFloor, databaseFloor }: Subjects,
   lambdaCold: LambdaColdStarts,
   warm: WarmResults,
   trips: RoundTrips,
@@ -36,7 +36,7 @@ export function checkTargets(
     comparison: '≤',
     limit: TARGETS.staticBundleBytes,
     unit: 'bytes',
-    detail: overList(sizeOver, statics.length),
+    detail: `${overList(sizeOver, statics.length)}; ${staticFloor.id} alone ${kb(staticFloor.bytes)} KB`,
   });
 
   const bare = cold.get(baseline.id)!.total.median;
@@ -50,7 +50,7 @@ export function checkTargets(
     comparison: '≤',
     limit: TARGETS.staticColdPerBare,
     unit: 'ratio',
-    detail: `${overList(coldOver, statics.length)}; bare handler ${ms(bare)} ms`,
+    detail: `${overList(coldOver, statics.length)}; bare handler ${ms(bare)} ms; ${staticFloor.id} alone ${perBare(staticFloor).toFixed(1)} ×`,
   });
 
   const warmGated = TARGETS.warmFunctions.flatMap((id) =>
@@ -84,10 +84,11 @@ export function checkTargets(
       comparison: '≤',
       limit,
       unit: 'ratio',
-      detail: `${kb(s.bytes)} KB vs ${kb(docClient.bytes)} KB`,
+      detail: `${kb(s.bytes)} KB vs ${kb(docClient.bytes)} KB; ${databaseFloor.id} alone ${(databaseFloor.bytes / docClient.bytes).toFixed(2)} ×`,
     });
   }
   const docImport = cold.get(docClient.id)!.importMedian;
+  const floorImport = cold.get(databaseFloor.id)!.importMedian / docImport;
   for (const s of withDatabase) {
     const own = cold.get(s.id)!.importMedian;
     check({
@@ -96,7 +97,7 @@ export function checkTargets(
       comparison: '≤',
       limit,
       unit: 'ratio',
-      detail: `${ms(own)} ms vs ${ms(docImport)} ms`,
+      detail: `${ms(own)} ms vs ${ms(docImport)} ms; ${databaseFloor.id} alone ${floorImport.toFixed(2)} ×`,
     });
   }
 
