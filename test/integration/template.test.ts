@@ -163,6 +163,15 @@ describe('the bundles `npm run build` makes, as Lambda loads them', () => {
       expect(contentsOf(bundle).inputs).toContain('lib/db/credentials-from-env.ts');
     }
   });
+
+  test("the DynamoDB functions carry none of the SDK's event-stream code, which no DynamoDB operation uses (their Alias)", () => {
+    const database = built.filter(usesDatabase);
+    expect(database).toHaveLength(functions.length - 5);
+    for (const bundle of database) {
+      expect(contentsOf(bundle).inputs.filter((input) => input.includes('/event-streams/'))).toEqual([]);
+      expect(contentsOf(bundle).inputs).toContain('lib/db/no-event-streams.ts');
+    }
+  });
 });
 
 describe('tables', () => {
