@@ -3,8 +3,9 @@
  * at the share of a core Lambda gives a memory size (./cpu-cgroup.ts), import() and the first
  * answer timed apart, next to the yardsticks measured in the same cgroups: the bare handler and
  * the leanest document-client bundle, and at TARGET_MB the floors of what the design requires.
- * Every function at TARGET_MB (what the targets are checked at); a static function, the short-URL lookup and a gallery function at the other sizes, with
- * the price of a cold start at each: the MemorySize table of docs/performance.md.
+ * Every function at TARGET_MB (what the targets are checked at); a static function, the
+ * short-URL lookup and a gallery function at the other sizes, with the price of a cold start at
+ * each: the MemorySize table of docs/performance.md.
  */
 import { measureColdStarts, type ColdStarts } from './cold-start';
 import { cpuCgroup, MB_PER_VCPU, PERIOD_US } from './cpu-cgroup';
