@@ -187,6 +187,6 @@ export function subjectsOf(
     baseline: base,
     docClient: doc,
     staticFloor: staticSubject(STATIC_FLOOR, 'yardstick', { ...staticFloor, exportName: 'handler' }, functions[0]!.id),
-    databaseFloor: docClientSubject(DATABASE_FLOOR, databaseFloor, routeOf(REDIRECT).api, seed),
+    databaseFloor: docClientSubject(DATABASE_FLOOR, databaseFloor, doc.api, seed),
   };
 }
