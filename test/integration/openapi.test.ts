@@ -13,7 +13,16 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { PROJECT_ROOT } from '../../infra/local/template';
-import { expectError, invokeWithEnv, SPEC_CATALOGUE } from '../support/expect-error';
+import { readConfig } from '../../lib/config';
+import { documentClient } from '../../lib/db/client';
+import { databaseUnavailable } from '../../lib/db/failures';
+import { ApiError } from '../../lib/errors';
+import { loadRenderer, renderBody } from '../../lib/render';
+import { ErrorShape, resource } from '../../lib/resources';
+import { DynamoRateLimitStore } from '../../lib/shorturls/dynamodb';
+import { RateLimiter } from '../../lib/shorturls/rate-limit';
+import { readRateLimits } from '../../lib/shorturls/settings';
+import { expectError, invokeWithEnv, SPEC_CATALOGUE, specMessage } from '../support/expect-error';
 import { claimRange, DAY, GalleryData } from '../support/gallery-fixtures';
 import { invoke, ROUTES, SHORT_LINK_ROUTES, withKey, type Invocation } from '../support/invoke';
 import { runScript } from '../support/parsers';
@@ -492,5 +501,169 @@ describe('real answers of every endpoint validate against the document', () => {
     const validate = validatorFor({ $ref: '#/components/schemas/ScriptError' });
     expect(validate(run.calls[0]![0])).toBe(true);
     expect(run.calls[0]![0]).toMatchObject({ code: 1005, status: 403 });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The error examples: each error status of each operation shows examples of its own, byte for
+// byte what the API answers in that type.
+
+/** The media type of each type an error response documents (Javascript errors are HTTP 200). */
+const ERROR_MEDIA_TYPES = { xml: 'text/xml', json: 'application/json', php: 'application/php' } as const;
+type ErrorType = keyof typeof ERROR_MEDIA_TYPES;
+const ERROR_TYPES = Object.keys(ERROR_MEDIA_TYPES) as ErrorType[];
+
+interface ErrorExample {
+  readonly path: string;
+  readonly status: string;
+  readonly name: string;
+  readonly code: number;
+  readonly message: string;
+  /** The body in each type; the JSON example's value written as the API writes JSON. */
+  readonly bodies: Readonly<Record<ErrorType, string>>;
+}
+
+const apiPaths = Object.keys(doc.paths).filter((path) => !doc.paths[path].servers);
+const errorStatuses = (path: string): string[] => Object.keys(doc.paths[path].get.responses).filter((status) => status !== '200');
+const examplesOf = (path: string, status: string, type: ErrorType): Json =>
+  deref(doc.paths[path].get.responses[status]).content[ERROR_MEDIA_TYPES[type]].examples ?? {};
+
+/** Every example of every error status of every API operation. */
+const ERROR_EXAMPLES: readonly ErrorExample[] = apiPaths.flatMap((path) =>
+  errorStatuses(path).flatMap((status) =>
+    Object.entries<Json>(examplesOf(path, status, 'json')).map(([name, example]) => {
+      const body = (type: ErrorType): string => {
+        const value = examplesOf(path, status, type)[name]?.value;
+        return type === 'json' ? JSON.stringify(value) : value;
+      };
+      return {
+        path,
+        status,
+        name,
+        code: example.value.code,
+        message: example.value.message,
+        bodies: { xml: body('xml'), json: body('json'), php: body('php') },
+      };
+    }),
+  ),
+);
+
+/** What the answer path renders for `error` in each type, with the default settings. */
+async function renderedError(error: ApiError): Promise<Record<ErrorType, string>> {
+  await loadRenderer('xml');
+  const value = resource(ErrorShape, { code: error.code, message: error.message });
+  const options = { callback: '', phpClassPrefix: readConfig({}).phpClassPrefix };
+  return { xml: renderBody('xml', value, options), json: renderBody('json', value, options), php: renderBody('php', value, options) };
+}
+
+/** The rate limit's refusal at its default limits: one creation more than an app key may make from one address. */
+async function rateLimitRefusal(): Promise<ApiError> {
+  const limits = readRateLimits({});
+  const limiter = new RateLimiter(new DynamoRateLimitStore(documentClient, process.env.RATE_LIMITS_TABLE!), limits);
+  const { appkey, sourceIp } = newClient();
+  const now = Math.floor(Date.now() / 1000);
+  for (let i = 0; i < limits.perAppKey; i++) await limiter.admit(appkey, sourceIp, now);
+  const refusal = await limiter.admit(appkey, sourceIp, now).catch((error: unknown) => error);
+  expect(refusal).toBeInstanceOf(ApiError);
+  return refusal as ApiError;
+}
+
+describe('every error status of every operation shows examples of its own', () => {
+  test('each error status has examples in xml, json and php, under the same names', () => {
+    expect(ERROR_EXAMPLES.length).toBeGreaterThan(apiPaths.length * 2);
+    for (const path of apiPaths) {
+      for (const status of errorStatuses(path)) {
+        const names = ERROR_TYPES.map((type) => Object.keys(examplesOf(path, status, type)));
+        expect([path, status, names[0]!.length > 0]).toEqual([path, status, true]);
+        expect([path, status, names]).toEqual([path, status, ERROR_TYPES.map(() => names[0])]);
+        // One way of showing them: no lone `example` beside the named ones.
+        for (const type of ERROR_TYPES) {
+          expect([path, status, type, deref(doc.paths[path].get.responses[status]).content[ERROR_MEDIA_TYPES[type]].example]).toEqual([
+            path,
+            status,
+            type,
+            undefined,
+          ]);
+        }
+      }
+    }
+  });
+
+  test("each example's code answers with its status by the status per code; a 503 is the database's 500 or the creation rate limit's 403, with Retry-After", () => {
+    for (const { path, status, name, code, message } of ERROR_EXAMPLES) {
+      expect([path, name, message.startsWith(specMessage(code))]).toEqual([path, name, true]);
+      if (status !== '503') {
+        expect([path, name, code, statusFor(code)]).toEqual([path, name, code, Number(status)]);
+        continue;
+      }
+      expect([path, name, code]).toEqual([path, name, path === '/url/short/create' && name === 'rate-limited' ? 403 : 500]);
+      const retryAfter = deref(deref(doc.paths[path].get.responses[status]).headers['Retry-After']);
+      expect([path, retryAfter?.required]).toEqual([path, true]);
+    }
+  });
+
+  test('no two statuses of one operation share an example; the one body two share is the unavailable database’s', async () => {
+    // An unavailable database answers error 500 under HTTP 503 and Retry-After (docs/api.md,
+    // Errors): the same body as the 500, told apart by its status and header.
+    const databaseBody = (await renderedError(databaseUnavailable())).json;
+    for (const path of apiPaths) {
+      const examples = ERROR_EXAMPLES.filter((example) => example.path === path);
+      const names = examples.map((example) => example.name);
+      expect([path, names]).toEqual([path, [...new Set(names)]]);
+      const shared = examples.flatMap((one) =>
+        examples
+          .filter((other) => one.status < other.status && one.bodies.json === other.bodies.json)
+          .map((other) => [one.status, other.status, one.bodies.json]),
+      );
+      const statuses = errorStatuses(path);
+      expect([path, shared]).toEqual([path, statuses.includes('500') && statuses.includes('503') ? [['500', '503', databaseBody]] : []]);
+    }
+  });
+
+  test('403 and 404 examples are the real answers of their operation, in each type, byte for byte', async () => {
+    /** The request each example answers: the sample's own for a 404, by the example's name for a 403. */
+    const requestFor = (sample: Sample, { status, name }: ErrorExample): string | undefined => {
+      if (status === '404') return sample.errors().find(([, , answered]) => answered === 404)?.[0];
+      if (name === 'appkey-missing') return sample.ok();
+      if (name === 'appkey-invalid') return `${sample.ok()}&appkey=${enc('http://example.com/')}`;
+      return undefined;
+    };
+    const examples = ERROR_EXAMPLES.filter((example) => example.status === '403' || example.status === '404');
+    expect(new Set(examples.map((example) => example.path)).size).toBe(apiPaths.length);
+    for (const example of examples) {
+      const sample = SAMPLES.find((candidate) => candidate.path === example.path)!;
+      const target = requestFor(sample, example);
+      expect([example.path, example.name, typeof target]).toEqual([example.path, example.name, 'string']);
+      for (const type of ERROR_TYPES) {
+        const answer = await invoke(target!.replace('type=json', `type=${type}`), { sourceIp: newClient().sourceIp });
+        expect([example.path, type, answer.statusCode, answer.body]).toEqual([
+          example.path,
+          type,
+          Number(example.status),
+          example.bodies[type],
+        ]);
+      }
+    }
+  });
+
+  test('500 and 503 examples are what the API renders for an unexpected error, an unavailable database and the rate limit', async () => {
+    const answered: Record<string, ApiError> = {
+      // What the answer path makes of anything it did not expect.
+      'internal-error': new ApiError(500),
+      'database-unavailable': databaseUnavailable(),
+      'rate-limited': await rateLimitRefusal(),
+    };
+    const examples = ERROR_EXAMPLES.filter((example) => example.status === '500' || example.status === '503');
+    expect(new Set(examples.map((example) => example.name))).toEqual(new Set(Object.keys(answered)));
+    for (const example of examples) {
+      const error = answered[example.name]!;
+      expect([example.path, example.name, error.status, 'Retry-After' in error.headers]).toEqual([
+        example.path,
+        example.name,
+        Number(example.status),
+        example.status === '503',
+      ]);
+      expect([example.path, example.name, example.bodies]).toEqual([example.path, example.name, await renderedError(error)]);
+    }
   });
 });
