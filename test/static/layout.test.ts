@@ -47,10 +47,11 @@ const commands = Object.entries(scripts).flatMap(([name, line]) => {
   return entry === undefined ? [] : [[name, entry] as const];
 });
 
-test('the developer commands are the ten tsx scripts', () => {
+test('the developer commands are the eleven tsx scripts', () => {
   expect(commands.map(([name]) => name).sort()).toEqual([
     'bench',
     'build',
+    'cost',
     'docs',
     'export',
     'import',

@@ -1,0 +1,200 @@
+/**
+ * The bill of a stage from the template (stack.ts), the measurements (measurements.ts), what a
+ * request logs (telemetry.ts) and the prices (model.ts): the fixed monthly cost, the cost of a
+ * million requests of each route, a worked month, and the memory size priced against the others
+ * the bench measured.
+ */
+import type { Route } from '../local/template';
+import { coldStarts, type Measurements, type RouteUse, routeUse } from './measurements';
+import { lambdaDurationPerMillion, logsPerMillion, PRICES, billedMs, tiered } from './model';
+import { type Stack, STAGES, type Stage } from './stack';
+import { customMetrics, type RequestTelemetry, requestTelemetry } from './telemetry';
+
+export interface RouteCost {
+  readonly use: RouteUse;
+  readonly telemetry: RequestTelemetry;
+  readonly billedMs: number;
+  /** Dollars per million requests, by what they pay for. */
+  readonly lambdaRequests: number;
+  readonly lambdaDuration: number;
+  readonly apiGateway: number;
+  readonly dynamo: number;
+  readonly logs: number;
+  readonly insights: number;
+  readonly total: number;
+}
+
+export function routeCost(stack: Stack, m: Measurements, route: Route): RouteCost {
+  const use = routeUse(m, route);
+  const telemetry = requestTelemetry(stack, route);
+  const logs = logsPerMillion(telemetry.logBytes, stack.logRetentionDays);
+  const parts = {
+    lambdaRequests: PRICES.lambdaRequest.usd,
+    lambdaDuration: lambdaDurationPerMillion(use.warmNs.value, stack.memoryMb),
+    // A request of the first tier, each answer under 512 KB (the default pages are 10 items).
+    apiGateway: PRICES.httpApiRequest.usd,
+    dynamo: use.rru.value * PRICES.dynamoReadRequestUnit.usd + use.wru.value * PRICES.dynamoWriteRequestUnit.usd,
+    logs: logs.ingestion + logs.storage,
+    insights: telemetry.insightEvents * PRICES.contributorInsightsEvents.usd,
+  };
+  const total = Object.values(parts).reduce((a, b) => a + b, 0);
+  return { use, telemetry, billedMs: billedMs(use.warmNs.value), ...parts, total };
+}
+
+export interface FixedCost {
+  readonly item: string;
+  readonly count: Readonly<Record<Stage, string>>;
+  /** Dollars a month per stage, or how it is priced where it has no monthly figure of its own. */
+  readonly usd: Readonly<Record<Stage, number | string>>;
+  /** Paid by an idle stage (with an alarm topic, or without one). */
+  readonly idle: 'always' | 'with a topic' | 'without a topic' | 'never';
+}
+
+const perStage = <T>(of: (stage: Stage) => T) => Object.fromEntries(STAGES.map((stage) => [stage, of(stage)])) as Record<Stage, T>;
+
+export function fixedCosts(stack: Stack): FixedCost[] {
+  const metrics = customMetrics(stack);
+  const alarms = (topic: boolean): Pick<FixedCost, 'count' | 'usd'> => ({
+    count: perStage((stage) => `${stack.alarms(stage, topic).alarms} alarms, ${stack.alarms(stage, topic).metrics} metrics`),
+    usd: perStage((stage) => stack.alarms(stage, topic).metrics * PRICES.alarmMetric.usd),
+  });
+  const pitr = (stage: Stage) => (stack.pitrTables[stage] === 0 ? 0 : `$${PRICES.dynamoPitr.usd.toFixed(2)} per GB-month of those tables`);
+  return [
+    { item: 'alarms, with `AlarmTopicArn` set', ...alarms(true), idle: 'with a topic' },
+    { item: 'alarms, without', ...alarms(false), idle: 'without a topic' },
+    {
+      item: `dashboard (free among the account's first ${PRICES.dashboard.freePerAccount})`,
+      count: perStage(() => String(stack.dashboards)),
+      usd: perStage(() => stack.dashboards * PRICES.dashboard.usd),
+      idle: 'always',
+    },
+    {
+      item: 'Contributor Insights rules',
+      count: perStage(() => String(stack.insightRules.length)),
+      usd: perStage(() => stack.insightRules.length * PRICES.contributorInsightsRule.usd),
+      idle: 'always',
+    },
+    {
+      item: 'custom metrics (EMF), in a month with traffic on every route; none without',
+      count: perStage(() => String(metrics)),
+      usd: perStage(() => metrics * PRICES.customMetric.usd),
+      idle: 'never',
+    },
+    {
+      item: 'table storage',
+      count: perStage(() => `${stack.tables} tables`),
+      usd: perStage(() => `$${PRICES.dynamoStorage.usd.toFixed(2)} per GB-month`),
+      idle: 'always',
+    },
+    {
+      item: 'point-in-time recovery',
+      count: perStage((stage) => `${stack.pitrTables[stage]} tables`),
+      usd: perStage(pitr),
+      idle: 'always',
+    },
+    {
+      item: `log storage (\`LogRetentionDays\` ${stack.logRetentionDays})`,
+      count: perStage(() => 'what the last days ingested'),
+      usd: perStage(() => 'per request, below'),
+      idle: 'never',
+    },
+  ];
+}
+
+/** An idle stage's monthly dollars (its tables' storage aside), with an alarm topic or without. */
+export function idleTotal(stack: Stack, stage: Stage, topic: boolean): number {
+  const paid = new Set(['always', topic ? 'with a topic' : 'without a topic']);
+  return fixedCosts(stack)
+    .filter((cost) => paid.has(cost.idle))
+    .reduce((n, cost) => n + (typeof cost.usd[stage] === 'number' ? (cost.usd[stage] as number) : 0), 0);
+}
+
+/** A month's traffic: millions of requests of a route. */
+export interface Traffic {
+  readonly label: string;
+  readonly routeKey: string;
+  readonly api: string;
+  readonly millions: number;
+}
+
+export const WORKED_MONTH: readonly Traffic[] = [
+  { label: 'gallery reads', routeKey: 'GET /galleryphotos', api: 'Api', millions: 1 },
+  { label: 'short-URL creations', routeKey: 'GET /url/short/create', api: 'Api', millions: 0.1 },
+  { label: 'redirects', routeKey: 'GET /{code}', api: 'ShortApi', millions: 10 },
+];
+
+export function findRoute(stack: Stack, api: string, routeKey: string): Route {
+  const route = stack.routes.find((r) => r.api === api && r.routeKey === routeKey);
+  if (route === undefined) throw new Error(`template.yaml has no route ${routeKey} on ${api}`);
+  return route;
+}
+
+export interface MonthLine {
+  readonly traffic: Traffic;
+  readonly cost: RouteCost;
+  readonly usd: number;
+}
+
+export function workedMonth(stack: Stack, m: Measurements, traffic = WORKED_MONTH) {
+  const lines = traffic.map((t): MonthLine => {
+    const cost = routeCost(stack, m, findRoute(stack, t.api, t.routeKey));
+    return { traffic: t, cost, usd: (cost.total - cost.apiGateway) * t.millions };
+  });
+  // API Gateway's tiers count the month's requests of the account's HTTP APIs together.
+  const apiGateway = tiered(
+    traffic.reduce((n, t) => n + t.millions, 0),
+    PRICES.httpApiRequest,
+  );
+  const metrics = customMetrics(stack) * PRICES.customMetric.usd;
+  const fixed = idleTotal(stack, 'prod', true);
+  return { lines, apiGateway, metrics, fixed, total: lines.reduce((n, line) => n + line.usd, 0) + apiGateway + metrics + fixed };
+}
+
+export interface SizePrice {
+  readonly memoryMb: number;
+  /** Dollars per million: cold starts (INIT and first answer), and warm requests, of the duration alone. */
+  readonly cold: number;
+  readonly warm: number;
+}
+
+export interface MemoryCheck {
+  readonly fn: string;
+  readonly route: Route;
+  /** What a request pays besides its duration: request fees, DynamoDB, logs, Contributor Insights. */
+  readonly rest: number;
+  readonly sizes: readonly SizePrice[];
+}
+
+/** The sizes the chosen one is priced against; 128 MB, 0.07 of a CPU, is left out as too slow to serve. */
+export const COMPARED_SIZES_MB: readonly number[] = [256, 512, 1024];
+
+/**
+ * Each function whose cold start the bench measured at several memory sizes, priced at each
+ * size compared and at the template's:
+ * a million cold starts, and a million warm requests of the duration measured at full speed
+ * (taken as no longer at the smaller sizes: the most they could save).
+ */
+export function memoryChecks(stack: Stack, m: Measurements): MemoryCheck[] {
+  const functions = [...new Set(stack.routes.map((route) => route.fn.id))];
+  return functions.flatMap((fn) => {
+    const cold = coldStarts(m, fn).filter(({ memoryMb }) => COMPARED_SIZES_MB.includes(memoryMb) || memoryMb === stack.memoryMb);
+    if (cold.length < 2) return [];
+    const route = stack.routes.find((r) => r.fn.id === fn)!;
+    const cost = routeCost(stack, m, route);
+    const sizes = cold.map(({ memoryMb, ns }) => ({
+      memoryMb,
+      cold: lambdaDurationPerMillion(ns.value, memoryMb),
+      warm: lambdaDurationPerMillion(cost.use.warmNs.value, memoryMb),
+    }));
+    return [{ fn, route, rest: cost.total - cost.lambdaDuration, sizes }];
+  });
+}
+
+/** How much more, as a fraction, a request costs at `memoryMb` than at the cheapest size, all cold or all warm. */
+export function extraOverCheapest(check: MemoryCheck, memoryMb: number, kind: 'cold' | 'warm'): number {
+  const totals = check.sizes.map((size) => ({ memoryMb: size.memoryMb, usd: check.rest + size[kind] }));
+  const cheapest = Math.min(...totals.map((t) => t.usd));
+  const at = totals.find((t) => t.memoryMb === memoryMb);
+  if (at === undefined) throw new Error(`the bench has no cold start of ${check.fn} at ${memoryMb} MB`);
+  return at.usd / cheapest - 1;
+}

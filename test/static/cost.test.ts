@@ -1,0 +1,76 @@
+/**
+ * `npm run cost` against the committed files: the tables docs/operate.md and docs/performance.md
+ * hold are what it computes now (a stale table fails), every price is dated and sourced, and the
+ * counts it prices are read from template.yaml, not written down beside it.
+ */
+import { readFileSync } from 'node:fs';
+import { readMeasurements } from '../../infra/cost/measurements';
+import { PRICES, PRICES_AS_OF } from '../../infra/cost/model';
+import { between, costSection, MEMORY_MARKERS, memorySection, OPERATE_MARKERS } from '../../infra/cost/report';
+import { readStack } from '../../infra/cost/stack';
+import { loadTemplate, type Template } from '../../infra/local/template';
+
+const stack = readStack();
+const measurements = readMeasurements();
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+test('docs/operate.md "What it costs" is what npm run cost computes from the committed files', () => {
+  const operate = readFileSync('docs/operate.md', 'utf8');
+  expect(operate).toContain('\n## What it costs\n');
+  expect(between(operate, OPERATE_MARKERS)).toBe(costSection(stack, measurements));
+});
+
+test("docs/performance.md's memory-size paragraph is what npm run cost computes", () => {
+  const performance = readFileSync('docs/performance.md', 'utf8');
+  const memory = performance.slice(
+    performance.indexOf('\n## Memory size\n'),
+    performance.indexOf('\n## ', performance.indexOf('\n## Memory size\n') + 1),
+  );
+  expect(between(memory, MEMORY_MARKERS)).toBe(memorySection(stack, measurements));
+});
+
+test('every price has a date and a source page, and the table its date', () => {
+  expect(PRICES_AS_OF).toMatch(DATE);
+  const entries = Object.entries(PRICES);
+  expect(entries.length).toBeGreaterThanOrEqual(14);
+  for (const [, price] of entries) {
+    expect(price.asOf).toMatch(DATE);
+    expect(price.source).toMatch(/^https:\/\/aws\.amazon\.com\/[a-z0-9/-]+\/$/);
+    expect(price.usd).toBeGreaterThan(0);
+  }
+});
+
+test('the cost section names the date of the prices and their file', () => {
+  expect(costSection(stack, measurements)).toContain(`as of ${PRICES_AS_OF}`);
+  expect(costSection(stack, measurements)).toContain('infra/cost/prices.json');
+});
+
+describe('the counts are read from template.yaml', () => {
+  const template = loadTemplate();
+  /** template.yaml with one more resource, a copy of `id` under a new name. */
+  function withCopy(id: string): Template {
+    return { ...template, Resources: { ...template.Resources, [`${id}Copy`]: structuredClone(template.Resources[id]!) } };
+  }
+  const ofType = (type: string) => Object.keys(template.Resources).find((id) => template.Resources[id]!.Type === type)!;
+
+  test('functions', () => {
+    expect(readStack(withCopy(ofType('AWS::Serverless::Function'))).functions).toBe(stack.functions + 1);
+  });
+  test('alarms, and the metrics they read', () => {
+    const more = readStack(withCopy(ofType('AWS::CloudWatch::Alarm'))).alarms('prod', true);
+    expect(more.alarms).toBe(stack.alarms('prod', true).alarms + 1);
+    expect(more.metrics).toBeGreaterThan(stack.alarms('prod', true).metrics);
+  });
+  test('Contributor Insights rules', () => {
+    expect(readStack(withCopy(ofType('AWS::CloudWatch::InsightRule'))).insightRules).toHaveLength(stack.insightRules.length + 1);
+  });
+  test('dashboards', () => {
+    expect(readStack(withCopy(ofType('AWS::CloudWatch::Dashboard'))).dashboards).toBe(stack.dashboards + 1);
+  });
+  test("a staging stage without an alarm topic makes no alarms; the rules read the functions' log groups", () => {
+    expect(stack.alarms('staging', false)).toEqual({ alarms: 0, metrics: 0 });
+    expect(stack.insightRules.flatMap((rule) => rule.logGroups).every((group) => group.startsWith('/aws/lambda/social-news-prod-'))).toBe(
+      true,
+    );
+  });
+});
