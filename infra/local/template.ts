@@ -178,16 +178,20 @@ export interface LocalStack {
   readonly region?: string;
 }
 
+/** The account of a local stack: AWS's documentation example, which no real account has. */
+export const PSEUDO_ACCOUNT_ID = '123456789012';
+
 const PSEUDO_PARAMETERS: Record<string, string> = {
-  'AWS::AccountId': '123456789012',
+  'AWS::AccountId': PSEUDO_ACCOUNT_ID,
   'AWS::Partition': 'aws',
   'AWS::StackName': 'local',
   'AWS::URLSuffix': 'amazonaws.com',
 };
 
 /**
- * Resolves the intrinsic functions template.yaml uses (Ref, Fn::Sub, Fn::If, Fn::Equals, Fn::Not,
- * Fn::And, Fn::GetAtt) as CloudFormation would for a local stack; a table's or a log group's Ref is its name.
+ * Resolves the intrinsic functions the templates use (Ref, Fn::Sub, Fn::If, Fn::Equals, Fn::Not,
+ * Fn::And, Fn::Or, Fn::GetAtt) as CloudFormation would for a local stack; a table's or a log
+ * group's Ref is its name, a managed policy's its ARN.
  */
 export function resolveValue(template: Template, value: unknown, stack: LocalStack = {}): unknown {
   const again = (inner: unknown) => resolveValue(template, inner, stack);
@@ -203,6 +207,8 @@ export function resolveValue(template: Template, value: unknown, stack: LocalSta
     const resource = template.Resources[name];
     if (resource?.Type === 'AWS::DynamoDB::Table') return String(again(resource.Properties?.TableName));
     if (resource?.Type === 'AWS::Logs::LogGroup') return String(again(resource.Properties?.LogGroupName));
+    if (resource?.Type === 'AWS::IAM::ManagedPolicy')
+      return `arn:${ref('AWS::Partition')}:iam::${ref('AWS::AccountId')}:policy/${again(resource.Properties?.ManagedPolicyName)}`;
     if (resource) return name;
     throw new Error(`template.yaml refers to ${name}, which it does not define`);
   };
@@ -227,6 +233,8 @@ export function resolveValue(template: Template, value: unknown, stack: LocalSta
       return !again((argument as unknown[])[0]);
     case 'Fn::And':
       return (argument as unknown[]).every((inner) => again(inner) === true);
+    case 'Fn::Or':
+      return (argument as unknown[]).some((inner) => again(inner) === true);
     case 'Condition':
       return again(template.Conditions?.[String(argument)]);
     case 'Fn::If': {

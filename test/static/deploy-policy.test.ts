@@ -1,54 +1,53 @@
 /**
- * The deploy role of docs/deploy.md, held to the template: its policy allows what CloudFormation
- * does for every resource of template.yaml, under the names each stage gives them, and it cannot
- * escalate: it may create and change roles only with the permissions boundary, which it may
- * neither take off a role nor change, and pass them to Lambda only. The boundary allows what
- * every function's own policy grants, on the tables and log groups of each stage, and nothing else.
- * The policies are read from the JSON blocks of docs/deploy.md, evaluated by ../support/iam-policy.
+ * The deploy role and the permissions boundary that the bootstrap stack makes
+ * (infra/bootstrap/template.yaml), held to template.yaml: the deploy policy allows what
+ * CloudFormation does for every resource of the template (SAM's function with its version, alias
+ * and CodeDeploy release included), under the names each stage gives them, and it cannot
+ * escalate: it may create and change roles only with the boundary, which it may neither take off
+ * a role nor change, and pass them to Lambda and CodeDeploy only. The boundary allows what every
+ * function's own policy grants, on the tables and log groups of each stage, what CodeDeploy does
+ * to move an alias, and nothing else. The policies are evaluated by ../support/iam-policy.
  */
-import { readFileSync } from 'node:fs';
 import { loadTemplate, resolveValue, type Template } from '../../infra/local/template';
 import { allows, type Policy, policyAllows, type Request } from '../support/iam-policy';
-import { BOUNDARY_POLICY_NAME, effectiveProperties } from '../support/template-checks';
+import { BOUNDARY_PARAMETER, effectiveProperties } from '../support/template-checks';
 
-const deployDoc = readFileSync('docs/deploy.md', 'utf8');
-
-/** The ```json block after the first mention of `name` in docs/deploy.md. */
-function jsonBlockAfter(name: string): any {
-  const mention = deployDoc.indexOf(`\`${name}\``);
-  if (mention < 0) throw new Error(`docs/deploy.md does not name ${name}`);
-  const start = deployDoc.indexOf('```json\n', mention);
-  const end = deployDoc.indexOf('```', start + '```json\n'.length);
-  return JSON.parse(deployDoc.slice(start + '```json\n'.length, end));
-}
-
-const trust = jsonBlockAfter('trust.json');
-const boundary = jsonBlockAfter('boundary-policy.json') as Policy;
-const deploy = jsonBlockAfter('deploy-policy.json') as Policy;
-
-/** The account of docs/deploy.md's examples, and a region. */
+/** The account the templates are resolved in (the local stack's), and a region. */
 const ACCOUNT = '123456789012';
 const REGION = 'eu-west-1';
-const BOUNDARY_ARN = `arn:aws:iam::${ACCOUNT}:policy/${BOUNDARY_POLICY_NAME}`;
-/** The deploy role of docs/deploy.md's commands. */
-const DEPLOY_ROLE = /aws iam create-role --role-name (\S+)/.exec(deployDoc)![1]!;
+const REPOSITORY = 'OWNER/REPO';
+
+const bootstrap = loadTemplate('infra/bootstrap/template.yaml');
+const bootstrapStack = { parameters: { GitHubRepository: REPOSITORY }, region: REGION };
+const fromBootstrap = (value: unknown) => resolveValue(bootstrap, value, bootstrapStack) as any;
+const deployRole = bootstrap.Resources.DeployRole!.Properties!;
+const trust = fromBootstrap(deployRole.AssumeRolePolicyDocument);
+const deploy = fromBootstrap(deployRole.Policies[0].PolicyDocument) as Policy;
+const boundary = fromBootstrap(bootstrap.Resources.FunctionBoundary!.Properties!.PolicyDocument) as Policy;
+/** The boundary's ARN, the bootstrap's output that CI passes to template.yaml. */
+const BOUNDARY_ARN = fromBootstrap(bootstrap.Outputs!.FunctionBoundaryArn!.Value) as string;
+const DEPLOY_ROLE = deployRole.RoleName as string;
 
 const template = loadTemplate();
 type Resource = Template['Resources'][string];
 const STAGES = ['staging', 'prod'];
-/** Parameters that make every conditional resource of the template: custom domains and alarms. */
+/** Parameters that make every conditional resource of the template (custom domains and alarms), with CI's boundary. */
 const EVERYTHING = {
   ApiDomainName: 'api.example.org',
   ApiCertificateArn: `arn:aws:acm:${REGION}:${ACCOUNT}:certificate/a`,
   ShortDomainName: 'sho.rt',
   ShortCertificateArn: `arn:aws:acm:${REGION}:${ACCOUNT}:certificate/b`,
   AlarmTopicArn: `arn:aws:sns:${REGION}:${ACCOUNT}:alarms`,
+  [BOUNDARY_PARAMETER]: BOUNDARY_ARN,
 };
 
 const calls = (actions: string[], resource: string, context?: Record<string, string>): Request[] =>
   actions.map((action) => ({ action, resource, context }));
 const withBoundary = { 'iam:PermissionsBoundary': BOUNDARY_ARN };
-const roleOf = (stage: string, id: string) => `arn:aws:iam::${ACCOUNT}:role/social-news-${stage}-${id}Role-A1B2C3D4E5F6`;
+/** A role CloudFormation names after the stack (SAM's function roles are `<Function>Role`). */
+const roleOf = (stage: string, roleId: string) => `arn:aws:iam::${ACCOUNT}:role/social-news-${stage}-${roleId}-A1B2C3D4E5F6`;
+/** SAM's CodeDeploy application, named after the stack too. */
+const application = (stage: string) => `social-news-${stage}-ServerlessDeploymentApplication-A1B2C3D4E5F6`;
 const apiGateway = (path: string) => `arn:aws:apigateway:${REGION}::${path}`;
 
 /**
@@ -74,11 +73,50 @@ const NEEDS: Readonly<Record<string, (id: string, resource: Resource, name: (val
     ),
     ...calls(
       ['iam:CreateRole', 'iam:PutRolePolicy', 'iam:AttachRolePolicy', 'iam:DeleteRolePolicy', 'iam:DetachRolePolicy'],
-      roleOf(stage, id),
+      roleOf(stage, `${id}Role`),
       withBoundary,
     ),
-    ...calls(['iam:GetRole', 'iam:GetRolePolicy', 'iam:TagRole', 'iam:DeleteRole'], roleOf(stage, id)),
-    ...calls(['iam:PassRole'], roleOf(stage, id), { 'iam:PassedToService': 'lambda.amazonaws.com' }),
+    ...calls(['iam:GetRole', 'iam:GetRolePolicy', 'iam:TagRole', 'iam:DeleteRole'], roleOf(stage, `${id}Role`)),
+    ...calls(['iam:PassRole'], roleOf(stage, `${id}Role`), { 'iam:PassedToService': 'lambda.amazonaws.com' }),
+    // AutoPublishAlias and DeploymentPreference: a version and the alias `live` per deploy, moved by CodeDeploy.
+    ...calls(
+      ['lambda:PublishVersion', 'lambda:ListVersionsByFunction', 'lambda:DeleteFunction'],
+      `arn:aws:lambda:${REGION}:${ACCOUNT}:function:${name(resource.Properties!.FunctionName)}`,
+    ),
+    ...calls(
+      ['lambda:CreateAlias', 'lambda:GetAlias', 'lambda:UpdateAlias', 'lambda:DeleteAlias', 'lambda:AddPermission'],
+      `arn:aws:lambda:${REGION}:${ACCOUNT}:function:${name(resource.Properties!.FunctionName)}:live`,
+    ),
+    ...calls(
+      [
+        'codedeploy:CreateDeploymentGroup',
+        'codedeploy:GetDeploymentGroup',
+        'codedeploy:UpdateDeploymentGroup',
+        'codedeploy:DeleteDeploymentGroup',
+      ],
+      `arn:aws:codedeploy:${REGION}:${ACCOUNT}:deploymentgroup:${application(stage)}/social-news-${stage}-${id}DeploymentGroup-A1B2C3D4E5F6`,
+    ),
+    ...calls(
+      [
+        'codedeploy:CreateApplication',
+        'codedeploy:GetApplication',
+        'codedeploy:DeleteApplication',
+        'codedeploy:CreateDeployment',
+        'codedeploy:GetDeployment',
+        'codedeploy:StopDeployment',
+      ],
+      `arn:aws:codedeploy:${REGION}:${ACCOUNT}:application:${application(stage)}`,
+    ),
+    ...calls(
+      ['codedeploy:GetDeploymentConfig'],
+      `arn:aws:codedeploy:${REGION}:${ACCOUNT}:deploymentconfig:CodeDeployDefault.LambdaCanary10Percent15Minutes`,
+    ),
+  ],
+  // CodeDeploy's role for releases: made with the boundary, passed to CodeDeploy.
+  'AWS::IAM::Role': (id, _resource, _name, stage) => [
+    ...calls(['iam:CreateRole', 'iam:AttachRolePolicy', 'iam:DetachRolePolicy'], roleOf(stage, id), withBoundary),
+    ...calls(['iam:GetRole', 'iam:TagRole', 'iam:DeleteRole'], roleOf(stage, id)),
+    ...calls(['iam:PassRole'], roleOf(stage, id), { 'iam:PassedToService': 'codedeploy.amazonaws.com' }),
   ],
   'AWS::Serverless::HttpApi': () => [
     ...calls(['apigateway:POST'], apiGateway('/apis')),
@@ -186,7 +224,7 @@ describe.each(STAGES)('the deploy policy, for the %s stack', (stage) => {
 });
 
 describe('the deploy policy cannot escalate', () => {
-  const role = roleOf('staging', 'ErrorsFunction');
+  const role = roleOf('staging', 'ErrorsFunctionRole');
 
   test('it creates and changes roles only with the boundary', () => {
     for (const action of ['iam:CreateRole', 'iam:PutRolePolicy', 'iam:AttachRolePolicy', 'iam:PutRolePermissionsBoundary']) {
@@ -235,24 +273,41 @@ describe('the deploy policy cannot escalate', () => {
     }
   });
 
-  test('the role, the boundary and the template name the same boundary policy', () => {
-    expect(deployDoc).toContain(
-      `aws iam create-policy --policy-name ${BOUNDARY_POLICY_NAME} \\\n     --policy-document file://boundary-policy.json`,
-    );
-    const statement = deploy.Statement.find((candidate) => candidate.Sid === 'FunctionRolesWithTheBoundary')!;
+  test('the boundary it demands is the bootstrap’s, which CI gives every role of the stack', () => {
+    expect(BOUNDARY_ARN).toBe(`arn:aws:iam::${ACCOUNT}:policy/social-news-function-boundary`);
+    const statement = deploy.Statement.find((candidate) => candidate.Sid === 'RolesWithTheBoundary')!;
     expect(statement.Condition).toEqual({ StringEquals: { 'iam:PermissionsBoundary': BOUNDARY_ARN } });
-    for (const stack of [{}, { region: REGION }]) {
-      const arn = resolveValue(template, effectiveProperties(template, 'ErrorsFunction').PermissionsBoundary, stack);
-      expect(arn).toBe(`arn:aws:iam::123456789012:policy/${BOUNDARY_POLICY_NAME}`);
-    }
+    const stack = { parameters: { [BOUNDARY_PARAMETER]: BOUNDARY_ARN }, region: REGION };
+    for (const id of ['ErrorsFunction', 'RedirectFunction'])
+      expect(resolveValue(template, effectiveProperties(template, id).PermissionsBoundary, stack)).toBe(BOUNDARY_ARN);
+    expect(resolveValue(template, template.Resources.DeployTrafficRole!.Properties, stack)).toMatchObject({
+      PermissionsBoundary: BOUNDARY_ARN,
+    });
   });
 
-  test('only this repository’s staging and production environments may assume it', () => {
+  test('without the parameter (a deploy by hand), the stack’s roles carry no boundary', () => {
+    expect(resolveValue(template, { x: effectiveProperties(template, 'ErrorsFunction').PermissionsBoundary })).toEqual({});
+    expect(resolveValue(template, template.Resources.DeployTrafficRole!.Properties)).not.toHaveProperty('PermissionsBoundary');
+  });
+
+  test('only this repository’s staging and production environments may assume it, with GitHub’s audience', () => {
     expect(trust.Statement).toHaveLength(1);
-    expect(trust.Statement[0].Condition.StringEquals['token.actions.githubusercontent.com:sub']).toEqual([
-      'repo:OWNER/REPO:environment:staging',
-      'repo:OWNER/REPO:environment:production',
-    ]);
+    expect(trust.Statement[0].Action).toBe('sts:AssumeRoleWithWebIdentity');
+    expect(trust.Statement[0].Condition).toEqual({
+      StringEquals: {
+        'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+        'token.actions.githubusercontent.com:sub': [`repo:${REPOSITORY}:environment:staging`, `repo:${REPOSITORY}:environment:production`],
+      },
+    });
+  });
+
+  test('it trusts the OIDC provider the bootstrap makes, or the account’s own when given', () => {
+    expect(trust.Statement[0].Principal.Federated).toBe('GitHubOidcProvider'); // the resource's Ref: its ARN
+    const own = `arn:aws:iam::${ACCOUNT}:oidc-provider/token.actions.githubusercontent.com`;
+    const reused = resolveValue(bootstrap, deployRole.AssumeRolePolicyDocument, {
+      parameters: { GitHubRepository: REPOSITORY, GitHubOidcProviderArn: own },
+    }) as any;
+    expect(reused.Statement[0].Principal.Federated).toBe(own);
   });
 });
 
@@ -285,6 +340,17 @@ describe('the permissions boundary of the function roles', () => {
     });
   });
 
+  test('allows what CodeDeploy does with it to release a function: move its alias, read the alarms', () => {
+    const alias = `arn:aws:lambda:${REGION}:${ACCOUNT}:function:social-news-prod-redirect:live`;
+    const requests = [
+      ...calls(['lambda:GetAlias', 'lambda:UpdateAlias', 'lambda:GetProvisionedConcurrencyConfig'], alias),
+      ...calls(['cloudwatch:DescribeAlarms'], '*'),
+    ];
+    expect(requests.filter((request) => !policyAllows(boundary, request))).toEqual([]);
+    const other = `arn:aws:lambda:${REGION}:${ACCOUNT}:function:payroll:live`;
+    expect(policyAllows(boundary, { action: 'lambda:UpdateAlias', resource: other })).toBe(false);
+  });
+
   test('allows the DynamoDB actions the functions’ policies use, and no other', () => {
     const used = new Set(
       functions.flatMap(([, resource]) =>
@@ -301,7 +367,7 @@ describe('the permissions boundary of the function roles', () => {
     const table = `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/social-news-prod-gallery-v2`;
     const denied: Request[] = [
       { action: 'iam:CreateRole', resource: `arn:aws:iam::${ACCOUNT}:role/x` },
-      { action: 'iam:PassRole', resource: roleOf('prod', 'ErrorsFunction') },
+      { action: 'iam:PassRole', resource: roleOf('prod', 'ErrorsFunctionRole') },
       { action: 'dynamodb:Scan', resource: table },
       { action: 'dynamodb:DeleteTable', resource: table },
       { action: 'dynamodb:DeleteItem', resource: table },

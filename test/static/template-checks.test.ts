@@ -108,8 +108,8 @@ describe('alarms', () => {
   const alarms = Object.entries(template.Resources).filter(([, resource]) => resource.Type === 'AWS::CloudWatch::Alarm');
   const topic = 'arn:aws:sns:us-east-1:123456789012:social-news-alarms';
 
-  test('three per function and two per HTTP API', () => {
-    expect(alarms).toHaveLength(16 * 3 + 2 * 2);
+  test('three per function, two per HTTP API, and the stage’s internal errors', () => {
+    expect(alarms).toHaveLength(16 * 3 + 2 * 2 + 1);
   });
 
   test('none without AlarmTopicArn (its default): every alarm’s condition is false', () => {
@@ -117,6 +117,31 @@ describe('alarms', () => {
     expect(conditionHolds(template, 'HasAlarmTopic')).toBe(false);
     for (const [, alarm] of alarms) expect(conditionHolds(template, alarm.Condition!)).toBe(false);
     expect(resourcesFor(template).filter((id) => template.Resources[id]!.Type === 'AWS::CloudWatch::Alarm')).toEqual([]);
+  });
+
+  test('in prod without a topic: all of them, notifying nobody, since they watch each release', () => {
+    const stack = { parameters: { Stage: 'prod' } };
+    expect(resourcesFor(template, stack).filter((id) => template.Resources[id]!.Type === 'AWS::CloudWatch::Alarm')).toHaveLength(
+      alarms.length,
+    );
+    for (const [, alarm] of alarms) {
+      const properties = resolveValue(template, alarm.Properties, stack) as Record<string, unknown>;
+      expect(properties).not.toHaveProperty('AlarmActions');
+      expect(properties).not.toHaveProperty('OKActions');
+    }
+  });
+
+  test('the internal-errors alarm counts the stage’s answers of error 500, minute by minute', () => {
+    const properties = resolveValue(template, template.Resources.InternalErrorsAlarm!.Properties, { parameters: { Stage: 'prod' } }) as any;
+    expect(properties.Metrics).toEqual([
+      {
+        Id: 'internal',
+        ReturnData: true,
+        Period: 60,
+        Expression: "SELECT SUM(Requests) FROM SocialNewsReadApi WHERE service = 'social-news-read-api-prod' AND status = '500'",
+      },
+    ]);
+    expect(properties).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1 });
   });
 
   test('with a topic: all of them, notifying it when they fire and when they clear', () => {
@@ -404,12 +429,12 @@ const MUTATIONS: Array<[string, (t: Writable) => void, RegExp]> = [
   [
     'function roles without the permissions boundary',
     (t) => delete t.Globals.Function.PermissionsBoundary,
-    /ErrorsFunction: PermissionsBoundary undefined is not the policy social-news-function-boundary/,
+    /ErrorsFunction: PermissionsBoundary undefined is not the parameter FunctionPermissionsBoundary when set/,
   ],
   [
     'a function role with another boundary',
     (t) => (t.Resources.RedirectFunction.Properties.PermissionsBoundary = 'arn:aws:iam::aws:policy/AdministratorAccess'),
-    /RedirectFunction: PermissionsBoundary "arn:aws:iam::aws:policy\/AdministratorAccess" is not the policy/,
+    /RedirectFunction: PermissionsBoundary "arn:aws:iam::aws:policy\/AdministratorAccess" is not the parameter/,
   ],
   [
     'a rule that leaves out an endpoint',
@@ -514,7 +539,28 @@ const MUTATIONS: Array<[string, (t: Writable) => void, RegExp]> = [
   [
     'an alarm without the condition',
     (t) => delete t.Resources.ApiLatencyP99Alarm.Condition,
-    /ApiLatencyP99Alarm: not conditional on HasAlarmTopic/,
+    /ApiLatencyP99Alarm: not conditional on HasAlarms/,
+  ],
+  [
+    'a function whose release no alarm stops',
+    (t) => delete t.Resources.ContainerFunction.Properties.DeploymentPreference,
+    /ContainerFunction: DeploymentPreference.Alarms undefined are not its Errors and Duration alarms and InternalErrorsAlarm/,
+  ],
+  [
+    'prod released all at once',
+    (t) => (t.Globals.Function.DeploymentPreference.Type = 'AllAtOnce'),
+    /Globals: DeploymentPreference.Type "AllAtOnce" is not a canary in prod/,
+  ],
+  ['no alias for CodeDeploy to move', (t) => delete t.Globals.Function.AutoPublishAlias, /Globals: AutoPublishAlias undefined is not live/],
+  [
+    'CodeDeploy’s role without the boundary',
+    (t) => delete t.Resources.DeployTrafficRole.Properties.PermissionsBoundary,
+    /DeployTrafficRole: PermissionsBoundary undefined is not the parameter FunctionPermissionsBoundary when set/,
+  ],
+  [
+    'alarms in prod only with a topic',
+    (t) => (t.Conditions.HasAlarms = { 'Fn::Not': [{ 'Fn::Equals': [{ Ref: 'AlarmTopicArn' }, ''] }] }),
+    /condition HasAlarms is not "HasAlarmTopic or IsProd"/,
   ],
   [
     'a 5xx count instead of a rate',

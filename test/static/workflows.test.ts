@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
 import { loadTemplate } from '../../infra/local/template';
+import { runStep } from '../support/workflow-step';
 
 type Json = Record<string, any>;
 
@@ -137,15 +138,31 @@ const STAGES = { staging: 'staging', production: 'prod' } as const;
 const SAM_CLI = { version: '1.158.0', lambdaBuilders: '1.63.0' };
 const ARTIFACT = { name: 'sam-build', path: '.aws-sam/build' };
 
-/** A job of deploy.yml as ci.yml's job `caller` runs it: every `${{ inputs.X }}` replaced by the caller's `with`. */
-function calledJob(caller: string): Json {
-  const inputs = ci.jobs[caller].with as Record<string, string>;
-  const text = JSON.stringify(deploy.jobs.deploy).replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_, name: string) => {
-    if (!(name in inputs)) throw new Error(`${caller} does not give deploy.yml the input ${name}`);
-    return inputs[name]!;
+/**
+ * deploy.yml's job as it runs with these inputs: each `${{ … }}` that reads `inputs` evaluated, as
+ * GitHub would, for the shapes the workflow uses (`inputs.X`, `inputs.X || other`, and
+ * `inputs.X == 'a' && 'b' || 'c'`); an input the workflow does not declare for the trigger fails.
+ */
+function deployJob(trigger: 'workflow_call' | 'workflow_dispatch', inputs: Record<string, string>): Json {
+  const declared = deploy.on[trigger].inputs as Record<string, { default?: string }>;
+  const input = (name: string): string => {
+    if (!(name in declared)) throw new Error(`deploy.yml's ${trigger} has no input ${name}`);
+    return inputs[name] ?? declared[name]!.default ?? '';
+  };
+  const text = JSON.stringify(deploy.jobs.deploy).replace(/\$\{\{\s*(inputs\.[^}]*?)\s*\}\}/g, (whole, expression: string) => {
+    const choice = /^inputs\.([\w-]+) == '([^']*)' && '([^']*)' \|\| '([^']*)'$/.exec(expression);
+    if (choice) return input(choice[1]!) === choice[2] ? choice[3]! : choice[4]!;
+    const fallback = /^inputs\.([\w-]+) \|\| (.+)$/.exec(expression);
+    if (fallback) return input(fallback[1]!) || `\${{ ${fallback[2]} }}`;
+    const plain = /^inputs\.([\w-]+)$/.exec(expression);
+    if (plain) return input(plain[1]!);
+    throw new Error(`deploy.yml: ${whole} is not an expression this test evaluates`);
   });
   return JSON.parse(text) as Json;
 }
+
+/** deploy.yml's job as ci.yml's job `caller` runs it, with that job's `with`. */
+const calledJob = (caller: string): Json => deployJob('workflow_call', ci.jobs[caller].with as Record<string, string>);
 
 describe('the workflow files', () => {
   test('both workflows and Dependabot’s settings exist and parse, each workflow with jobs', () => {
@@ -182,13 +199,36 @@ describe('the workflow files', () => {
     expect(upload!.with).toMatchObject({ ...ARTIFACT, 'include-hidden-files': true, 'if-no-files-found': 'error' });
   });
 
-  test('deploy.yml is only called, by CI’s staging and production jobs, which need the tests', () => {
-    expect(Object.keys(deploy.on)).toEqual(['workflow_call']);
-    expect(Object.keys(deploy.on.workflow_call.inputs).sort()).toEqual(['environment', 'stage']);
+  test('deploy.yml is called by CI’s staging and production jobs, which need the tests, or run by hand', () => {
+    expect(Object.keys(deploy.on)).toEqual(['workflow_call', 'workflow_dispatch']);
+    expect(Object.keys(deploy.on.workflow_call.inputs).sort()).toEqual(['build', 'stage']);
+    expect(deploy.on.workflow_call.inputs.build.default).toBe('');
     for (const id of Object.keys(STAGES)) {
       expect(ci.jobs[id].uses).toBe('./.github/workflows/deploy.yml');
       expect(ci.jobs[id].needs).toBe('test');
+      expect(ci.jobs[id].with).toEqual({ stage: STAGES[id as keyof typeof STAGES] });
     }
+  });
+
+  test('by hand, it takes a stage of the two and a build, by tag or commit', () => {
+    const inputs = deploy.on.workflow_dispatch.inputs;
+    expect(inputs.stage).toMatchObject({ type: 'choice', options: Object.values(STAGES), required: true });
+    expect(inputs.build).toMatchObject({ type: 'string', required: true });
+  });
+
+  test.each(Object.entries(STAGES))('by hand to %s: its environment, its stack, the build’s commit checked out', (environment, stage) => {
+    const job = deployJob('workflow_dispatch', { stage, build: 'v1.4.0' });
+    expect(job.environment.name).toBe(environment);
+    expect(job.env).toEqual({ STAGE: stage, STACK_NAME: `social-news-${stage}` });
+    expect(uses(job, 'actions/checkout')[0]!.with).toEqual({ ref: 'v1.4.0' });
+    const download = uses(job, 'actions/download-artifact')[0]!;
+    expect(download.with).toEqual({ ...ARTIFACT, 'run-id': '${{ steps.build.outputs.run-id }}', 'github-token': '${{ github.token }}' });
+    expect(job.permissions).toEqual({ 'id-token': 'write', contents: 'read', actions: 'read' });
+  });
+
+  test('CI keeps each build 90 days, as long as deploy.yml can deploy it again', () => {
+    expect(uses(ci.jobs.test, 'actions/upload-artifact')[0]!.with!['retention-days']).toBe(90);
+    expect(deploy.on.workflow_dispatch.inputs.build.description).toContain('90 days');
   });
 
   test('a push to main tests and deploys staging, a version tag tests and deploys production, anything else only tests', () => {
@@ -218,9 +258,9 @@ describe('the workflow files', () => {
   describe.each(Object.entries(STAGES))('the %s job', (id, stage) => {
     const job = () => calledJob(id);
 
-    test('gets an OIDC token, and reads the repository only', () => {
-      expect(job().permissions).toEqual({ 'id-token': 'write', contents: 'read' });
-      expect(ci.jobs[id].permissions).toEqual({ 'id-token': 'write', contents: 'read' });
+    test('gets an OIDC token, reads the repository and, for a build of another run, its artifacts', () => {
+      expect(job().permissions).toEqual({ 'id-token': 'write', contents: 'read', actions: 'read' });
+      expect(ci.jobs[id].permissions).toEqual({ 'id-token': 'write', contents: 'read', actions: 'read' });
     });
 
     test('assumes a role named by a variable or secret, with short-lived credentials', () => {
@@ -240,7 +280,7 @@ describe('the workflow files', () => {
       const setupSam = indexOf(job(), (step) => step.uses?.startsWith('aws-actions/setup-sam@') ?? false);
       const credentials = indexOf(job(), (step) => step.uses?.startsWith('aws-actions/configure-aws-credentials@') ?? false);
       const deployStep = indexOf(job(), (step) =>
-        /^sam deploy --template-file \.aws-sam\/build\/template\.yaml --config-env "\$STAGE"( |$)/.test(step.run ?? ''),
+        /^sam deploy --template-file \.aws-sam\/build\/template\.yaml --config-env "\$STAGE"( |$)/m.test(step.run ?? ''),
       );
       const outputs = indexOf(job(), (step) => step.run?.includes('aws cloudformation describe-stacks') ?? false);
       const smoke = indexOf(job(), (step) => /^npm run smoke -- "\$API_URL" "\$SHORT_URL"$/.test(step.run ?? ''));
@@ -248,7 +288,8 @@ describe('the workflow files', () => {
       expect(download < deployStep && setupSam < deployStep && credentials < deployStep && deployStep < outputs && outputs < smoke).toBe(
         true,
       );
-      expect(stepsOf(job())[download]!.with).toEqual(ARTIFACT);
+      expect(stepsOf(job())[download]!.with).toMatchObject(ARTIFACT);
+      expect(uses(job(), 'actions/checkout')[0]!.with).toEqual({ ref: '${{ github.sha }}' });
       expect(job().env.STAGE).toBe(stage);
       expect(Object.keys(samconfig)).toContain(stage);
 
@@ -263,8 +304,77 @@ describe('the workflow files', () => {
     });
 
     test('never waits for a change set confirmation that no one can give', () => {
-      const command = runs(job()).find((run) => run.startsWith('sam deploy'))!;
+      const command = runs(job()).find((run) => /^sam deploy/m.test(run))!;
       if (samconfig[stage].deploy.parameters.confirm_changeset !== false) expect(command).toContain('--no-confirm-changeset');
+    });
+  });
+
+  describe('finding the tested build of a dispatch', () => {
+    const step = stepsOf(deploy.jobs.deploy).find((candidate) => candidate.run?.includes('gh run list'))!;
+    /** `gh` answering runs 31, 32 and 33 of the commit, newest first, with these artifacts of each. */
+    const gh = (artifacts: Record<string, string>) => `
+      case "$1 $2" in
+        "run list") [ "$6" = "0f1e2d3c" ] && printf '31\n32\n33\n' ;;
+        "api repos/owner/repo/actions/runs/"*) run="\${2##*/runs/}"; run="\${run%/artifacts}"
+          case "$run" in ${Object.entries(artifacts)
+            .map(([run, ids]) => `${run}) printf '${ids}' ;;`)
+            .join(' ')} esac ;;
+        *) exit 2 ;;
+      esac`;
+    const find = (build: string, artifacts: Record<string, string>) =>
+      runStep(step.run!, {
+        commands: { gh: gh(artifacts), git: '[ "$1 $2" = "rev-parse HEAD" ] && echo 0f1e2d3c' },
+        env: { BUILD: build, GITHUB_RUN_ID: '99', GITHUB_REPOSITORY: 'owner/repo' },
+      });
+
+    test('called by CI, it is this run’s', () => {
+      expect(find('', {}).outputs).toEqual({ 'run-id': '99' });
+    });
+
+    test('by hand, it is the newest run of the build’s commit that kept one', () => {
+      // gh's --jq leaves out an expired artifact: run 31 kept none, 32 has expired, 33 kept it.
+      const run = find('v1.4.0', { 32: '', 33: '5\n' });
+      expect(run.status).toBe(0);
+      expect(run.outputs).toEqual({ 'run-id': '33' });
+      expect(find('v1.4.0', { 31: '7\n', 33: '5\n' }).outputs).toEqual({ 'run-id': '31' });
+    });
+
+    test('by hand, a commit without a kept build fails, saying so', () => {
+      const run = find('v0.9.0', {});
+      expect(run.status).toBe(1);
+      expect(run.outputs).toEqual({});
+      expect(run.stdout).toContain('::error::No CI run of v0.9.0 (0f1e2d3c) kept a tested build');
+    });
+
+    test('its query is the artifact CI keeps, not expired', () => {
+      expect(step.run).toContain(`select(.name == "${ARTIFACT.name}" and (.expired | not))`);
+    });
+  });
+
+  describe('sam deploy', () => {
+    const step = stepsOf(deploy.jobs.deploy).find((candidate) => /^sam deploy/m.test(candidate.run ?? ''))!;
+    /** The arguments `sam` was called with, one a line. */
+    const deployWith = (stage: string, boundary: string) =>
+      runStep(step.run!, { commands: { sam: 'printf "%s\n" "$@"' }, env: { STAGE: stage, BOUNDARY: boundary } }).stdout.split('\n');
+
+    test.each(Object.values(STAGES))('%s: the stage’s parameter_overrides, and the roles’ boundary when the variable is set', (stage) => {
+      const own = samconfig[stage].deploy.parameters.parameter_overrides as string;
+      const boundary = 'arn:aws:iam::123456789012:policy/social-news-function-boundary';
+      const withBoundary = deployWith(stage, boundary);
+      expect(withBoundary[withBoundary.indexOf('--parameter-overrides') + 1]).toBe(`${own} FunctionPermissionsBoundary=${boundary}`);
+      expect(withBoundary).toEqual(expect.arrayContaining(['--config-env', stage, '--no-confirm-changeset']));
+      const without = deployWith(stage, '');
+      expect(without[without.indexOf('--parameter-overrides') + 1]).toBe(own);
+    });
+
+    test('the boundary is the environment’s variable, which the bootstrap stack’s output gives', () => {
+      expect(step.env).toEqual({ BOUNDARY: '${{ vars.FUNCTION_PERMISSIONS_BOUNDARY }}' });
+      const bootstrap = loadTemplate('infra/bootstrap/template.yaml') as Json;
+      expect(bootstrap.Outputs.FunctionBoundaryArn.Description).toMatch(/^FUNCTION_PERMISSIONS_BOUNDARY\b/);
+      expect(bootstrap.Outputs.DeployRoleArn.Description).toMatch(/^AWS_DEPLOY_ROLE_ARN\b/);
+      expect(bootstrap.Outputs.Region.Description).toMatch(/^AWS_REGION\b/);
+      const credentials = uses(deploy.jobs.deploy, 'aws-actions/configure-aws-credentials')[0]!.with!;
+      expect(credentials).toMatchObject({ 'role-to-assume': '${{ vars.AWS_DEPLOY_ROLE_ARN }}', 'aws-region': '${{ vars.AWS_REGION }}' });
     });
   });
 

@@ -20,11 +20,12 @@ export interface CheckOptions {
 export const MAX_TIMEOUT_SECONDS = 29;
 
 /**
- * The permissions boundary of every function role, a customer managed policy of the account made
- * once with the deploy role (docs/deploy.md): the deploy role may only create roles that carry it.
+ * The permissions boundary of every role of the stack: a parameter, empty for none (a deploy with
+ * administrator credentials), in CI the bootstrap stack's policy, since CI's deploy role may only
+ * create roles that carry it (docs/deploy.md, "First time").
  */
-export const BOUNDARY_POLICY_NAME = 'social-news-function-boundary';
-const BOUNDARY_ARN = { 'Fn::Sub': `arn:\${AWS::Partition}:iam::\${AWS::AccountId}:policy/${BOUNDARY_POLICY_NAME}` };
+export const BOUNDARY_PARAMETER = 'FunctionPermissionsBoundary';
+const BOUNDARY = { 'Fn::If': ['HasPermissionsBoundary', { Ref: BOUNDARY_PARAMETER }, { Ref: 'AWS::NoValue' }] };
 
 /** The routes of the spec, per HTTP API: the read API's endpoints and the short-link host's. */
 export const EXPECTED_ROUTES: Readonly<Record<string, readonly string[]>> = {
@@ -77,7 +78,11 @@ export const FORBIDDEN_ACTIONS = [
   'dynamodb:PartiQLDelete',
 ];
 
-/** The property naming each kind of named resource; every such name carries the stage. */
+/**
+ * The property naming each kind of named resource; every such name carries the stage. Not roles:
+ * CloudFormation names them after the stack (`social-news-<stage>-<id>-…`, what the deploy role
+ * may create), and a name of the template's own would need CAPABILITY_NAMED_IAM of every deploy.
+ */
 export const NAME_PROPERTIES: Readonly<Record<string, string>> = {
   'AWS::Serverless::Function': 'FunctionName',
   'AWS::Lambda::Function': 'FunctionName',
@@ -93,7 +98,6 @@ export const NAME_PROPERTIES: Readonly<Record<string, string>> = {
   'AWS::CloudWatch::Dashboard': 'DashboardName',
   'AWS::CloudWatch::InsightRule': 'RuleName',
   'AWS::SSM::Parameter': 'Name',
-  'AWS::IAM::Role': 'RoleName',
   'AWS::S3::Bucket': 'BucketName',
   'AWS::Events::Rule': 'Name',
   'AWS::Scheduler::Schedule': 'Name',
@@ -198,6 +202,20 @@ function retentionProblems(template: Template, id: string, resource: Resource | 
   return [`${id}: log group without RetentionInDays (its logs would be kept forever)`];
 }
 
+/** A role's (or a function's role's) PermissionsBoundary: the parameter's policy when it is set, none when it is empty. */
+function boundaryProblems(template: Template, id: string, properties: Record<string, any>): string[] {
+  const problems: string[] = [];
+  if (!sameValue(properties.PermissionsBoundary, BOUNDARY))
+    problems.push(`${id}: PermissionsBoundary ${show(properties.PermissionsBoundary)} is not the parameter ${BOUNDARY_PARAMETER} when set`);
+  if (!sameValue(template.Conditions?.HasPermissionsBoundary, { 'Fn::Not': [{ 'Fn::Equals': [{ Ref: BOUNDARY_PARAMETER }, ''] }] }))
+    problems.push(`condition HasPermissionsBoundary is not "${BOUNDARY_PARAMETER} is set"`);
+  return problems;
+}
+
+/** Every role the template makes itself carries the boundary too. */
+export const checkRoles: Check = (template) =>
+  ofType(template, 'AWS::IAM::Role').flatMap(([id, role]) => boundaryProblems(template, id, role.Properties ?? {}));
+
 /** Every function: memory, a timeout API Gateway waits for, arm64, its own log group with retention. */
 export const checkFunctions: Check = (template) =>
   functions(template).flatMap(([id]) => {
@@ -212,10 +230,7 @@ export const checkFunctions: Check = (template) =>
     if (show(properties.Architectures) !== show(['arm64']))
       problems.push(`${id}: Architectures ${show(properties.Architectures)} is not [arm64]`);
     if (!String(properties.Runtime ?? '').startsWith('nodejs')) problems.push(`${id}: Runtime ${show(properties.Runtime)} is not Node.js`);
-    if (!sameValue(properties.PermissionsBoundary, BOUNDARY_ARN))
-      problems.push(
-        `${id}: PermissionsBoundary ${show(properties.PermissionsBoundary)} is not the policy ${BOUNDARY_POLICY_NAME} of the account`,
-      );
+    problems.push(...boundaryProblems(template, id, properties));
     const logGroup = refOf(properties.LoggingConfig?.LogGroup);
     if (logGroup === undefined) return [...problems, `${id}: no LoggingConfig.LogGroup of its own`];
     if (properties.LoggingConfig?.LogFormat !== 'JSON') problems.push(`${id}: LoggingConfig.LogFormat is not JSON`);
@@ -462,9 +477,11 @@ export const checkReferences: Check = (template) => {
   return problems;
 };
 
-/** The alarms' parameter (the SNS topic they notify; empty, no alarms) and the condition it sets. */
+/** The alarms' parameter (the SNS topic they notify) and the condition of the alarms: a topic, or prod, whose releases they watch. */
 export const ALARM_TOPIC_PARAMETER = 'AlarmTopicArn';
-export const ALARM_CONDITION = 'HasAlarmTopic';
+export const ALARM_CONDITION = 'HasAlarms';
+/** The alarm of the stage's answers of error 500, which watches every function's release beside its own. */
+export const INTERNAL_ERRORS_ALARM = 'InternalErrorsAlarm';
 /** A function's p99 duration alarm fires at this fraction of its timeout: before it starts timing out. */
 export const DURATION_ALARM_FRACTION = 0.8;
 
@@ -491,7 +508,7 @@ function alarmsOn(alarms: Array<[string, Resource]>, namespace: string, metric: 
 /**
  * Alarms: every function has its Errors, Throttles and p99 Duration alarms (the last at
  * DURATION_ALARM_FRACTION of its timeout), every HTTP API a 5xx-rate alarm (metric math on 5xx
- * and Count) and a p99 Latency alarm; every alarm exists only with an alarm topic, notifies it
+ * and Count) and a p99 Latency alarm; every alarm exists with an alarm topic or in prod, notifies the topic
  * when it fires and when it clears, and takes no data (no traffic) as fine.
  */
 export const checkAlarms: Check = (template) => {
@@ -500,16 +517,19 @@ export const checkAlarms: Check = (template) => {
   if ((template.Parameters?.[ALARM_TOPIC_PARAMETER] as { Type?: string } | undefined)?.Type !== 'String') {
     problems.push(`no String parameter ${ALARM_TOPIC_PARAMETER} (the SNS topic the alarms notify)`);
   }
-  if (!sameValue(template.Conditions?.[ALARM_CONDITION], { 'Fn::Not': [{ 'Fn::Equals': [{ Ref: ALARM_TOPIC_PARAMETER }, ''] }] })) {
-    problems.push(`condition ${ALARM_CONDITION} is not "${ALARM_TOPIC_PARAMETER} is set"`);
+  if (!sameValue(template.Conditions?.HasAlarmTopic, { 'Fn::Not': [{ 'Fn::Equals': [{ Ref: ALARM_TOPIC_PARAMETER }, ''] }] })) {
+    problems.push(`condition HasAlarmTopic is not "${ALARM_TOPIC_PARAMETER} is set"`);
   }
-  const topic = [{ Ref: ALARM_TOPIC_PARAMETER }];
+  if (!sameValue(template.Conditions?.[ALARM_CONDITION], { 'Fn::Or': [{ Condition: 'HasAlarmTopic' }, { Condition: 'IsProd' }] })) {
+    problems.push(`condition ${ALARM_CONDITION} is not "HasAlarmTopic or IsProd"`);
+  }
+  const topic = { 'Fn::If': ['HasAlarmTopic', [{ Ref: ALARM_TOPIC_PARAMETER }], { Ref: 'AWS::NoValue' }] };
   for (const [id, alarm] of alarms) {
     const properties = alarm.Properties ?? {};
     if (alarm.Condition !== ALARM_CONDITION) problems.push(`${id}: not conditional on ${ALARM_CONDITION}`);
     for (const actions of ['AlarmActions', 'OKActions']) {
       if (!sameValue(properties[actions], topic))
-        problems.push(`${id}: ${actions} ${show(properties[actions])} is not [!Ref ${ALARM_TOPIC_PARAMETER}]`);
+        problems.push(`${id}: ${actions} ${show(properties[actions])} is not [!Ref ${ALARM_TOPIC_PARAMETER}] when it is set`);
     }
     if (properties.TreatMissingData !== 'notBreaching') problems.push(`${id}: TreatMissingData is not notBreaching`);
   }
@@ -551,6 +571,34 @@ export const checkAlarms: Check = (template) => {
   return problems;
 };
 
+/**
+ * Releases: every function publishes the alias `live` and moves it by CodeDeploy, gradually in
+ * prod and all at once in staging, with a role of the template's own; and each names its own
+ * Errors and Duration alarms and the stage's internal-errors alarm, which stop and roll it back.
+ */
+export const checkReleases: Check = (template) => {
+  const problems: string[] = [];
+  const globals = template.Globals?.Function ?? {};
+  if (globals.AutoPublishAlias !== 'live') problems.push(`Globals: AutoPublishAlias ${show(globals.AutoPublishAlias)} is not live`);
+  const preference: Record<string, any> = globals.DeploymentPreference ?? {};
+  const type = preference.Type?.['Fn::If'];
+  if (!Array.isArray(type) || type[0] !== 'IsProd' || !String(type[1]).startsWith('Canary') || type[2] !== 'AllAtOnce')
+    problems.push(`Globals: DeploymentPreference.Type ${show(preference.Type)} is not a canary in prod, all at once elsewhere`);
+  const role = getAttOf(preference.Role)?.[0];
+  if (role === undefined || template.Resources[role]?.Type !== 'AWS::IAM::Role')
+    problems.push(`Globals: DeploymentPreference.Role ${show(preference.Role)} is not a role of the template (which carries the boundary)`);
+  if (template.Resources[INTERNAL_ERRORS_ALARM]?.Type !== 'AWS::CloudWatch::Alarm') problems.push(`no alarm ${INTERNAL_ERRORS_ALARM}`);
+  for (const [id, resource] of functions(template)) {
+    const expected = [`${id}ErrorsAlarm`, `${id}DurationP99Alarm`, INTERNAL_ERRORS_ALARM].map((alarm) => ({ Ref: alarm }));
+    const alarms = resource.Properties?.DeploymentPreference?.Alarms;
+    if (!sameValue(alarms, { 'Fn::If': [ALARM_CONDITION, expected, []] }))
+      problems.push(
+        `${id}: DeploymentPreference.Alarms ${show(alarms)} are not its Errors and Duration alarms and ${INTERNAL_ERRORS_ALARM}`,
+      );
+  }
+  return problems;
+};
+
 export const CHECKS: Readonly<Record<string, Check>> = {
   handlers: checkHandlers,
   routes: checkRoutes,
@@ -562,6 +610,8 @@ export const CHECKS: Readonly<Record<string, Check>> = {
   policies: checkPolicies,
   references: checkReferences,
   alarms: checkAlarms,
+  releases: checkReleases,
+  roles: checkRoles,
   insightRules: checkInsightRules,
   dashboard: checkDashboard,
 };
