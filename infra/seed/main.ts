@@ -1,9 +1,10 @@
 /**
  * `npm run seed`: empties the gallery table (deletes it and creates it again from template.yaml)
- * and loads the sample gallery, made up relative to now, through the importer. It works on
- * AWS_ENDPOINT_URL_DYNAMODB, else on the DynamoDB Local of the running `npm start`
- * (../gallery/connection.ts), also while `npm start` loads its sample; it refuses an endpoint
- * off this machine without --force, and deletes no table the local tools did not make.
+ * and loads the sample gallery, made up relative to now, in bulk (../gallery/sample-load.ts:
+ * the importer's checks, then the items put whole). It works on AWS_ENDPOINT_URL_DYNAMODB, else
+ * on the DynamoDB Local of the running `npm start` (../gallery/connection.ts); while `npm start`
+ * loads its sample it waits for that first. It refuses an endpoint off this machine without
+ * --force, and deletes no table the local tools did not make.
  *
  * Options: --seed N (1), --photos N (3000), --now EPOCH (the current time), --out FILE (write the
  * sample as NDJSON to FILE instead, for `npm run import`).
@@ -13,10 +14,10 @@ import { parseArgs } from 'node:util';
 import { NotMadeByLocalToolsError } from '../dynamodb/made-tables';
 import { connectOrExit, failureMessage } from '../gallery/connection';
 import { generateGallery, SAMPLE_DEFAULTS } from '../gallery/generator';
-import { summaryLine } from '../gallery/importer';
 import { streamProgress } from '../gallery/progress';
 import { lineOf } from '../gallery/records';
-import { loadSample, recreateGalleryTable } from '../gallery/seed';
+import { bulkLoadSample } from '../gallery/sample-load';
+import { recreateGalleryTable, waitForOtherLoad } from '../gallery/seed';
 import { loadTemplate } from '../local/template';
 
 const { values } = parseArgs({
@@ -59,14 +60,15 @@ if (!connection.local && !values.force) {
 }
 const progress = streamProgress();
 try {
+  await waitForOtherLoad(connection, progress);
   const started = performance.now();
   await recreateGalleryTable(connection.client, connection.table, template);
   progress.note(`Emptied ${connection.table} at ${connection.endpoint}`);
-  const summary = await loadSample(connection.documents, connection.table, { ...sample, progress });
+  const loaded = await bulkLoadSample(connection, sample, { progress });
   const seconds = (performance.now() - started) / 1000;
-  const items = summary.photos + summary.comments;
-  console.log(`${summaryLine(summary)} in ${seconds.toFixed(1)} s (${Math.round(items / seconds)} items/s)`);
-  process.exitCode = summary.refused.length > 0 ? 1 : 0;
+  console.log(
+    `${loaded.photos} photos, ${loaded.comments} comments written (${loaded.items} items with their counters) in ${seconds.toFixed(1)} s (${Math.round(loaded.items / seconds)} items/s): ready`,
+  );
 } catch (error) {
   console.error(`seed ${error instanceof NotMadeByLocalToolsError ? 'refused' : 'failed'}: ${failureMessage(error, connection)}`);
   process.exitCode = 2;

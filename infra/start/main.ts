@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { apiDocsRoutes, DOCS_PATH } from '../docs/page';
 import { JavaMissingError, type DynamoDbLocal } from '../dynamodb/local';
-import { loadSampleIfEmpty } from '../gallery/seed';
+import { completeSampleInBackground } from '../gallery/seed';
 import { lambdaEnvironments } from '../local/environments';
 import { shortenFunctionLogs } from '../local/log-lines';
 import { startLocalServer, type LocalServer, type StaticFile } from '../local/server';
@@ -104,6 +104,6 @@ console.log(`Social news read API listening at ${apiServer.url}`);
 console.log(`API reference (local only) at ${apiServer.url}${DOCS_PATH}`);
 console.log(`Try: curl '${apiServer.url}/errors?appkey=http%3A%2F%2Fmy.app%2F'`);
 
-// Its own DynamoDB Local gets the sample gallery while it holds no photo, in the background; a
-// database named in AWS_ENDPOINT_URL_DYNAMODB is left as it is (`npm run seed` loads one).
-if (database) void loadSampleIfEmpty();
+// Its own DynamoDB Local gets the sample gallery in the background, or the rest of it when a
+// load stopped; a database named in AWS_ENDPOINT_URL_DYNAMODB is left as it is (`npm run seed` loads one).
+if (database) void completeSampleInBackground();

@@ -19,7 +19,8 @@ export const stateFileIn = (dataDirectory: string): string => join(dataDirectory
 /** What a data directory says of its npm start: running (with its endpoint), stopped without saying so, or none. */
 export type StartFound = { kind: 'running'; pid: number; endpoint: string } | { kind: 'stopped'; pid: number } | { kind: 'none' };
 
-function isRunning(pid: number): boolean {
+/** Whether a process has that id (the local commands' own, on this machine). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

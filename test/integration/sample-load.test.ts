@@ -1,0 +1,147 @@
+/**
+ * The sample gallery's fast load (infra/gallery/sample-load.ts) and what `npm start` does with
+ * the marker (infra/gallery/seed.ts, sample-marker.ts), on the integration run's DynamoDB Local,
+ * each in gallery tables of its own: the bulk path leaves exactly the items the importer leaves,
+ * a load stopped between two batches is finished by the next to the same items, and a table is
+ * loaded, finished, or left alone as its marker says.
+ */
+import { CreateTableCommand, DeleteTableCommand } from '@aws-sdk/client-dynamodb';
+import { NotMadeByLocalToolsError } from '../../infra/dynamodb/made-tables';
+import { scanAll } from '../../infra/dynamodb/short-url-audit';
+import { silentProgress, type Progress } from '../../infra/gallery/progress';
+import { bulkLoadSample } from '../../infra/gallery/sample-load';
+import { readSampleMarker, writeSampleMarker, type SampleSpec } from '../../infra/gallery/sample-marker';
+import { completeSampleGallery, galleryIsEmpty, loadSample, recreateGalleryTable } from '../../infra/gallery/seed';
+import { ownGalleryTable } from '../support/own-gallery-table';
+
+jest.setTimeout(120_000);
+
+// 150 photos make 2 589 items with their counters: more than one `loading` marker's worth (2 000).
+const SPEC: SampleSpec = { now: 1_760_000_000, seed: 3, photos: 150 };
+
+type Target = ReturnType<typeof ownGalleryTable>;
+const targetOf = (own: Target) => ({ client: own.client, documents: own.documents, table: own.name });
+
+const byKey = (items: Record<string, unknown>[]) => [...items].sort((a, b) => String(a.pk).localeCompare(String(b.pk)));
+const itemsOf = async (own: Target) => byKey(await scanAll(own.documents, own.name));
+
+/** A progress that aborts the load once `after` items are written. */
+function stoppingAfter(after: number): { progress: Progress; signal: AbortSignal; written: () => number } {
+  const controller = new AbortController();
+  let written = 0;
+  return {
+    progress: {
+      ...silentProgress,
+      advance(count) {
+        written += count;
+        if (written >= after) controller.abort();
+      },
+    },
+    signal: controller.signal,
+    written: () => written,
+  };
+}
+
+const imported = ownGalleryTable('sample-import-test');
+const bulk = ownGalleryTable('sample-bulk-test');
+const stopped = ownGalleryTable('sample-stopped-test');
+let importerItems: Record<string, unknown>[];
+
+beforeAll(async () => {
+  await Promise.all([imported, bulk, stopped].map((own) => recreateGalleryTable(own.client, own.name, own.template)));
+  const summary = await loadSample(imported.documents, imported.name, SPEC);
+  expect(summary).toMatchObject({ photos: 150, refused: [] });
+  importerItems = await itemsOf(imported);
+});
+
+test('the bulk load leaves exactly the items the importer leaves, and marks the load complete', async () => {
+  const loaded = await bulkLoadSample(targetOf(bulk), SPEC);
+  expect(loaded).toMatchObject({ photos: 150, items: importerItems.length });
+  expect(await itemsOf(bulk)).toEqual(importerItems);
+  expect((await readSampleMarker(targetOf(bulk))).marker).toEqual({ state: 'complete', ...SPEC, pid: process.pid });
+});
+
+describe('a load stopped between two batches', () => {
+  test('is left marked `loading`, with how many items are written for sure', async () => {
+    const stop = stoppingAfter(2_100);
+    await expect(bulkLoadSample(targetOf(stopped), SPEC, { progress: stop.progress, signal: stop.signal })).rejects.toThrow(/abort/i);
+    const { marker } = await readSampleMarker(targetOf(stopped));
+    expect(marker).toEqual({ state: 'loading', ...SPEC, pid: process.pid, written: 2_000 });
+    expect((await itemsOf(stopped)).length).toBeLessThan(importerItems.length);
+  });
+
+  test('is finished by the next start from where the marker says, to the items of a load that never stopped', async () => {
+    const advanced: number[] = [];
+    const progress: Progress = { ...silentProgress, advance: (count) => advanced.push(count) };
+    expect(await completeSampleGallery(targetOf(stopped), { progress })).toBe('finished');
+    // It starts at the 2 000 items the marker names, and writes the rest only.
+    expect(advanced[0]).toBe(2_000);
+    expect(advanced.reduce((sum, count) => sum + count, 0)).toBe(importerItems.length);
+    expect(await itemsOf(stopped)).toEqual(importerItems);
+    expect((await readSampleMarker(targetOf(stopped))).marker).toMatchObject({ state: 'complete', ...SPEC });
+  });
+
+  test('once complete, the next start writes nothing', async () => {
+    const before = await itemsOf(stopped);
+    expect(await completeSampleGallery(targetOf(stopped))).toBe('ready');
+    expect(await itemsOf(stopped)).toEqual(before);
+  });
+});
+
+describe('what the next start does, by the marker', () => {
+  const own = ownGalleryTable('sample-marker-test');
+  beforeEach(() => recreateGalleryTable(own.client, own.name, own.template));
+
+  test('an empty table the local tools made: loads the sample and marks it complete', async () => {
+    expect(await readSampleMarker(targetOf(own))).toEqual({ made: true, marker: undefined });
+    expect(await completeSampleGallery(targetOf(own), { sample: { seed: 3, photos: 20 } })).toBe('loaded');
+    expect(await galleryIsEmpty(own.documents, own.name)).toBe(false);
+    expect((await readSampleMarker(targetOf(own))).marker).toMatchObject({ state: 'complete', seed: 3, photos: 20 });
+  });
+
+  test('a table made again (npm run seed) has no marker of the table before', async () => {
+    await writeSampleMarker(targetOf(own), { state: 'complete', ...SPEC, pid: process.pid });
+    await recreateGalleryTable(own.client, own.name, own.template);
+    expect(await readSampleMarker(targetOf(own))).toEqual({ made: true, marker: undefined });
+  });
+
+  test('photos without a marker (an import, or an earlier version’s load): left as they are', async () => {
+    await loadSample(own.documents, own.name, { now: SPEC.now, seed: 5, photos: 2 });
+    const before = await itemsOf(own);
+    expect(await completeSampleGallery(targetOf(own), { sample: { seed: 3, photos: 20 } })).toBe('left as it is');
+    expect(await itemsOf(own)).toEqual(before);
+    expect(await readSampleMarker(targetOf(own))).toEqual({ made: true, marker: undefined });
+  });
+
+  test('a complete marker: nothing to do, even on an empty table', async () => {
+    await writeSampleMarker(targetOf(own), { state: 'complete', ...SPEC, pid: process.pid });
+    expect(await completeSampleGallery(targetOf(own))).toBe('ready');
+    expect(await galleryIsEmpty(own.documents, own.name)).toBe(true);
+  });
+});
+
+describe('a gallery table the local tools did not make', () => {
+  const own = ownGalleryTable('sample-foreign-test');
+  beforeAll(async () => {
+    const { GlobalSecondaryIndexes, AttributeDefinitions, KeySchema } = own.template.Resources.GalleryTable!.Properties as never;
+    await own.client.send(
+      new CreateTableCommand({
+        TableName: own.name,
+        BillingMode: 'PAY_PER_REQUEST',
+        GlobalSecondaryIndexes,
+        AttributeDefinitions,
+        KeySchema,
+      }),
+    );
+  });
+  afterAll(() => own.client.send(new DeleteTableCommand({ TableName: own.name })).catch(() => undefined));
+
+  test('takes no marker, and is loaded through the importer when empty', async () => {
+    expect(await readSampleMarker(targetOf(own))).toEqual({ made: false });
+    await expect(writeSampleMarker(targetOf(own), { state: 'loading', ...SPEC, pid: process.pid })).rejects.toThrow(
+      NotMadeByLocalToolsError,
+    );
+    expect(await completeSampleGallery(targetOf(own), { sample: { seed: 3, photos: 20 } })).toBe('imported');
+    expect(await galleryIsEmpty(own.documents, own.name)).toBe(false);
+  });
+});
