@@ -47,8 +47,9 @@ const commands = Object.entries(scripts).flatMap(([name, line]) => {
   return entry === undefined ? [] : [[name, entry] as const];
 });
 
-test('the developer commands are the eleven tsx scripts', () => {
+test('the developer commands are the twelve tsx scripts', () => {
   expect(commands.map(([name]) => name).sort()).toEqual([
+    'audit',
     'bench',
     'build',
     'cost',

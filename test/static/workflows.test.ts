@@ -438,6 +438,34 @@ describe('the workflow files', () => {
     for (const [action, pinned] of pins) expect([action, pinned.size]).toEqual([action, 1]);
   });
 
+  test('CI fails on known vulnerabilities of the production dependencies, once installed, and .ci/run checks them too', () => {
+    const job = ci.jobs.test;
+    const install = indexOf(job, (step) => /^npm install\b/.test(step.run ?? ''));
+    const audit = indexOf(job, (step) => step.run === 'npm run audit');
+    expect(install).toBeGreaterThanOrEqual(0);
+    expect(audit).toBeGreaterThan(install);
+    expect(scripts.audit).toBe('tsx infra/audit/main.ts');
+    expect(readFileSync('.ci/run', 'utf8')).toMatch(/npm install --no-audit --no-fund\n(#.*\n)*npm run audit\n/);
+  });
+
+  test('Dependabot keeps the npm packages current, weekly, the AWS SDK’s and Powertools’ each in one group', () => {
+    const npm = (dependabot.updates as Json[]).find((update) => update['package-ecosystem'] === 'npm')!;
+    expect(npm).toMatchObject({ directory: '/', schedule: { interval: 'weekly' } });
+    expect(npm.groups['aws-sdk'].patterns).toContain('@aws-sdk/*');
+    expect(npm.groups.powertools.patterns).toEqual(['@aws-lambda-powertools/*']);
+    // every @aws-sdk/* and Powertools package of package.json falls into its group
+    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Json; devDependencies: Json };
+    const names = [...Object.keys(manifest.dependencies), ...Object.keys(manifest.devDependencies)];
+    const grouped = (name: string) =>
+      Object.values(npm.groups as Record<string, { patterns: string[] }>).some((group) =>
+        group.patterns.some((pattern) => globMatches(pattern, name)),
+      );
+    for (const name of names.filter((candidate) => /^@(aws-sdk|aws-lambda-powertools)\//.test(candidate)))
+      expect([name, grouped(name)]).toEqual([name, true]);
+    // Node.js moves with the Lambda runtime, by hand.
+    expect(npm.ignore).toEqual(expect.arrayContaining([{ 'dependency-name': 'node', 'update-types': ['version-update:semver-major'] }]));
+  });
+
   test('Dependabot keeps the actions current, weekly', () => {
     expect(dependabot.updates).toEqual(
       expect.arrayContaining([
