@@ -1,0 +1,138 @@
+/**
+ * The figures docs/local.md gives of `npm start`'s sample load, measured here:
+ * `npx tsx infra/start/sample-load-figures.ts` (about five minutes; it prints them). Each run
+ * starts `npm start` on an empty data folder of its own, on free ports.
+ *
+ * 1. From the start to the whole sample answering (its "ready" line, then every photo, comment
+ *    and counter recounted, infra/dynamodb/gallery-audit.ts); 20 short-URL creations at once,
+ *    three times during the load and once after it.
+ * 2. Stopped (SIGINT, as Ctrl-C) 5 s into the load and started again: the gallery it ends with,
+ *    recounted, against the first run's.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pause } from '../../lib/clock';
+import { auditGallery, type GalleryAudit } from '../dynamodb/gallery-audit';
+import { freePort } from '../dynamodb/local';
+import { connect } from '../gallery/connection';
+
+const READY_WITHIN_MS = 600_000;
+
+/** One `npm start`, its output read as it comes. */
+class Start {
+  private output = '';
+  private readonly child: ChildProcess;
+  readonly started = performance.now();
+
+  constructor(dataDirectory: string, dynamoDbPort: number) {
+    const { AWS_ENDPOINT_URL_DYNAMODB: _own, ...env } = process.env;
+    // A process group of its own, so that stopping it stops npm, tsx and DynamoDB Local alike.
+    this.child = spawn('npm', ['start'], {
+      detached: true,
+      env: { ...env, LOCAL_DATA_DIR: dataDirectory, PORT: '0', SHORT_PORT: '0', DYNAMODB_PORT: String(dynamoDbPort) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [this.child.stdout!, this.child.stderr!]) stream.on('data', (chunk: Buffer) => (this.output += chunk));
+  }
+
+  /** The first match of `pattern` in what it printed, waiting for it; and when it came (ms since the start). */
+  async waitFor(pattern: RegExp): Promise<{ match: RegExpExecArray; at: number }> {
+    const until = performance.now() + READY_WITHIN_MS;
+    for (;;) {
+      const match = pattern.exec(this.output);
+      if (match) return { match, at: performance.now() - this.started };
+      if (this.child.exitCode !== null || performance.now() > until) throw new Error(`npm start printed no ${pattern}:\n${this.output}`);
+      await pause(50);
+    }
+  }
+
+  async stop(): Promise<void> {
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    process.kill(-this.child.pid!, 'SIGINT');
+    await exited;
+  }
+}
+
+/** `count` short-URL creations at once: their statuses and the slowest answer in ms. */
+async function creations(api: string, count: number): Promise<{ statuses: number[]; slowestMs: number }> {
+  const results = await Promise.all(
+    Array.from({ length: count }, async (_, n) => {
+      const url = encodeURIComponent(`https://www.example.org/figures/${Date.now()}/${n}/${Math.random()}`);
+      const sent = performance.now();
+      const answer = await fetch(`${api}/url/short/create?appkey=http%3A%2F%2Fmy.app%2F&type=json&url=${url}`);
+      await answer.arrayBuffer();
+      return { status: answer.status, ms: performance.now() - sent };
+    }),
+  );
+  return { statuses: results.map((r) => r.status), slowestMs: Math.max(...results.map((r) => r.ms)) };
+}
+
+const burstLine = (what: string, burst: { statuses: number[]; slowestMs: number }) =>
+  `${what}: ${burst.statuses.filter((s) => s === 200).length} of ${burst.statuses.length} answered 200, the slowest in ${Math.round(burst.slowestMs)} ms`;
+
+async function recount(start: Start): Promise<GalleryAudit> {
+  const endpoint = (await start.waitFor(/DynamoDB at (\S+)/)).match[1]!;
+  const connection = connect({ ...process.env, AWS_ENDPOINT_URL_DYNAMODB: endpoint });
+  try {
+    return await auditGallery(connection.documents, connection.table);
+  } finally {
+    connection.close();
+  }
+}
+
+const auditLine = (audit: GalleryAudit) =>
+  `${audit.photos} photos, ${audit.comments} comments, ${audit.counters} counters, ${audit.problems.length} problems${audit.problems.length ? `: ${audit.problems[0]}` : ''}`;
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function uninterrupted(dataDirectory: string): Promise<GalleryAudit> {
+  const start = new Start(dataDirectory, await freePort());
+  try {
+    const api = (await start.waitFor(/API listening at (\S+)/)).match[1]!;
+    const loading = await start.waitFor(/Sample gallery: \d+ to go/);
+    console.log(`Loading began ${seconds(loading.at)} after the start`);
+    for (let n = 1; n <= 3; n++) {
+      await pause(3_000);
+      console.log(burstLine(`20 creations during the load (${n})`, await creations(api, 20)));
+    }
+    const ready = await start.waitFor(/: ready/);
+    const audit = await recount(start);
+    console.log(`From the start to the whole gallery answering: ${seconds(ready.at)} (${auditLine(audit)})`);
+    console.log(burstLine('20 creations after the load', await creations(api, 20)));
+    return audit;
+  } finally {
+    await start.stop();
+  }
+}
+
+async function interrupted(dataDirectory: string, whole: GalleryAudit): Promise<void> {
+  const first = new Start(dataDirectory, await freePort());
+  try {
+    await first.waitFor(/Sample gallery: \d+ to go/);
+    await pause(5_000);
+  } finally {
+    await first.stop();
+  }
+  const again = new Start(dataDirectory, await freePort());
+  try {
+    const finished = await again.waitFor(/: ready/);
+    const audit = await recount(again);
+    const same = audit.photos === whole.photos && audit.comments === whole.comments && audit.counters === whole.counters;
+    console.log(
+      `Stopped 5 s into the load, started again: ready ${seconds(finished.at)} after the second start (${auditLine(audit)}); ` +
+        `${same && audit.problems.length === 0 ? 'the same gallery as the uninterrupted load' : 'NOT the gallery of the uninterrupted load'}`,
+    );
+  } finally {
+    await again.stop();
+  }
+}
+
+const folder = mkdtempSync(join(tmpdir(), 'sample-load-figures-'));
+try {
+  const whole = await uninterrupted(join(folder, 'whole'));
+  await interrupted(join(folder, 'interrupted'), whole);
+} finally {
+  rmSync(folder, { recursive: true, force: true });
+}
