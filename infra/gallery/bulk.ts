@@ -49,6 +49,8 @@ export interface PutOptions {
   readonly onWritten?: (count: number) => void;
   /** Once aborted, no further request starts; those in flight finish. */
   readonly signal?: AbortSignal;
+  /** Awaited before each request: `npm start`'s load waits there while the API answers requests. */
+  readonly beforeBatch?: () => Promise<void>;
 }
 
 /** Puts the items, 25 a request, sending again with backoff what DynamoDB leaves unprocessed. */
@@ -62,6 +64,7 @@ export async function putItems(
   const batches: Item[][] = [];
   for (let start = 0; start < items.length; start += BATCH_WRITE_LIMIT) batches.push(items.slice(start, start + BATCH_WRITE_LIMIT));
   await inPool(batches, options.concurrency, async (batch) => {
+    await options.beforeBatch?.();
     options.signal?.throwIfAborted();
     let requests = batch.map((Item) => ({ PutRequest: { Item } }));
     for (let attempt = 1; requests.length > 0; attempt++) {

@@ -49,6 +49,8 @@ export interface SampleLoadOptions {
   readonly concurrency?: number;
   /** Stops the load between two batches, as an interruption would (for the tests). */
   readonly signal?: AbortSignal;
+  /** Awaited before each batch (`npm start`: while the API answers requests, ../local/in-flight.ts). */
+  readonly beforeBatch?: () => Promise<void>;
 }
 
 export interface SampleLoaded {
@@ -84,6 +86,7 @@ export async function bulkLoadSample(
         concurrency: options.concurrency ?? LOAD_CONCURRENCY,
         onWritten: (count) => progress.advance(count),
         signal: options.signal,
+        beforeBatch: options.beforeBatch,
       });
       await writeSampleMarker(target, { state: 'loading', ...marker, written: end });
     }

@@ -116,7 +116,10 @@ const SAYS: Record<SampleOutcome, string> = {
  * (they do not stop the server), and what the next start does when the process ends before the
  * sample is whole.
  */
-export async function completeSampleInBackground(progress: Progress = streamProgress()): Promise<void> {
+export async function completeSampleInBackground(
+  progress: Progress = streamProgress(),
+  load: Pick<SampleLoadOptions, 'beforeBatch'> = {},
+): Promise<void> {
   const connection = connect();
   const started = performance.now();
   let loading = true;
@@ -126,7 +129,7 @@ export async function completeSampleInBackground(progress: Progress = streamProg
   };
   process.once('exit', unfinished);
   try {
-    const outcome = await completeSampleGallery(connection, { progress });
+    const outcome = await completeSampleGallery(connection, { progress, ...load });
     progress.note(
       `${SAYS[outcome]}${outcome === 'ready' || outcome === 'left as it is' ? '' : ` (${((performance.now() - started) / 1000).toFixed(1)} s)`}`,
     );

@@ -9,6 +9,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { apiEvent, selectRoute } from './api-event';
 import { contextFields, type InvokeFunction, invokeInProcess, lambdaContext } from './invoke';
 import type { Route } from './template';
+import type { RequestsInFlight } from './in-flight';
 
 export interface LocalServer {
   readonly url: string;
@@ -57,6 +58,8 @@ interface ServerOptions {
   readonly files?: Promise<ReadonlyMap<string, StaticFile>>;
   /** How a function is invoked: in this process's shared modules unless told (`npm start`: ./environments.ts). */
   readonly invoke?: InvokeFunction;
+  /** Told of each request from its arrival until its answer is sent (`npm start`: its sample load steps aside). */
+  readonly inFlight?: RequestsInFlight;
 }
 
 async function answer(
@@ -103,6 +106,8 @@ async function answer(
 
 export function startLocalServer(options: ServerOptions): Promise<LocalServer> {
   const server = createServer((request, response) => {
+    options.inFlight?.enter();
+    response.once('close', () => options.inFlight?.leave());
     request.resume();
     request.on('end', () => void answer(options, request, response));
   });

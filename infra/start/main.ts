@@ -18,6 +18,7 @@ import { startLocalStack } from '../local/stack';
 import { functionTimeoutSeconds, loadTemplate, routesOf } from '../local/template';
 import { listenOn, logFormat, port, StartError } from './settings';
 import { announceStart, dataDirectoryOf, findStart } from './state';
+import { RequestsInFlight } from '../local/in-flight';
 
 /** Says in one line why npm start cannot start, and stops; anything else is a bug, thrown with its stack. */
 function refuse(error: unknown): never {
@@ -53,6 +54,9 @@ if (other?.kind === 'running') {
 const environments = await lambdaEnvironments();
 if (checked(logFormat) === 'short') shortenFunctionLogs(environments.eventOf);
 
+/** The longest the sample load waits for the requests in flight before its next batch. */
+const SAMPLE_LOAD_YIELD_MS = 250;
+
 const template = loadTemplate();
 const routes = routesOf(template);
 const unserved = routes.filter((route) => !(route.api in PORTS)).map((route) => route.api);
@@ -64,6 +68,8 @@ const stackReady = Promise.withResolvers<void>();
 // The API's reference page (locally only) names both servers' addresses, known once they listen.
 const docsFiles = Promise.withResolvers<ReadonlyMap<string, StaticFile>>();
 const timeoutSeconds = functionTimeoutSeconds(template);
+// Both servers' requests, which the sample load steps aside for.
+const requestsInFlight = new RequestsInFlight();
 const [apiServer, shortServer] = (await Promise.all(
   ['Api', 'ShortApi'].map((api) =>
     listenOn(PORTS[api]!.variable, PORTS[api]!.port, ports, () =>
@@ -74,6 +80,7 @@ const [apiServer, shortServer] = (await Promise.all(
         ready: stackReady.promise,
         files: api === 'Api' ? docsFiles.promise : undefined,
         invoke: environments.invoke,
+        inFlight: requestsInFlight,
       }),
     ),
   ),
@@ -106,4 +113,6 @@ console.log(`Try: curl '${apiServer.url}/errors?appkey=http%3A%2F%2Fmy.app%2F'`)
 
 // Its own DynamoDB Local gets the sample gallery in the background, or the rest of it when a
 // load stopped; a database named in AWS_ENDPOINT_URL_DYNAMODB is left as it is (`npm run seed` loads one).
-if (database) void completeSampleInBackground();
+// It writes one batch at a time, each once no request is in flight (or after SAMPLE_LOAD_YIELD_MS of
+// steady traffic): DynamoDB Local writes one thing at a time, and the requests come first.
+if (database) void completeSampleInBackground(undefined, { beforeBatch: () => requestsInFlight.whenIdle(SAMPLE_LOAD_YIELD_MS) });
