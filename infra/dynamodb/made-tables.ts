@@ -10,13 +10,13 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   type DynamoDBClient,
-  GetItemCommand,
   PutItemCommand,
   ResourceInUseException,
   ResourceNotFoundException,
   type TableDescription,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 
 export const MADE_TABLES = 'local-tools-made-tables';
 
@@ -64,16 +64,31 @@ export async function recordMade(client: DynamoDBClient, table: TableDescription
   );
 }
 
-/** Whether `table` is absent, made by the local tools (listed, with its creation time), or made otherwise. */
-export async function originOf(client: DynamoDBClient, table: string): Promise<'absent' | 'local tools' | 'elsewhere'> {
+/** What the database says of `table`: absent, made by the local tools (listed, with its creation time), or made otherwise. */
+export interface Listing {
+  readonly origin: 'absent' | 'local tools' | 'elsewhere';
+  /** The table's creation time, when it exists. */
+  readonly created?: number;
+  /** Its entry in the list, when the local tools made it (what else the tools keep there: ../gallery/sample-marker.ts). */
+  readonly entry?: Record<string, unknown>;
+}
+
+export async function listingOf(client: DynamoDBClient, table: string): Promise<Listing> {
   const description = await describe(client, table);
-  if (!description) return 'absent';
-  let listed: number | undefined;
+  if (!description) return { origin: 'absent' };
+  const created = description.CreationDateTime?.getTime();
+  let entry: Record<string, unknown> | undefined;
   try {
-    const { Item } = await client.send(new GetItemCommand({ TableName: MADE_TABLES, Key: { table: { S: table } }, ConsistentRead: true }));
-    listed = Item?.created?.N === undefined ? undefined : Number(Item.created.N);
+    ({ Item: entry } = await DynamoDBDocumentClient.from(client).send(
+      new GetCommand({ TableName: MADE_TABLES, Key: { table }, ConsistentRead: true }),
+    ));
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  return listed !== undefined && listed === description.CreationDateTime?.getTime() ? 'local tools' : 'elsewhere';
+  return entry !== undefined && entry.created === created ? { origin: 'local tools', created, entry } : { origin: 'elsewhere', created };
+}
+
+/** Whether `table` is absent, made by the local tools, or made otherwise. */
+export async function originOf(client: DynamoDBClient, table: string): Promise<Listing['origin']> {
+  return (await listingOf(client, table)).origin;
 }

@@ -45,7 +45,7 @@ export async function loadSample(
   table: string,
   options: Partial<SampleOptions> & { progress?: Progress } = {},
 ): Promise<ImportSummary> {
-  const records = generateGallery({ now: Math.floor(Date.now() / 1000), ...options });
+  const records = generateGallery({ now: nowSeconds(), ...options });
   return importLines(records.map(lineOf), documents, table, { progress: options.progress });
 }
 

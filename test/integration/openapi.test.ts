@@ -17,8 +17,8 @@ import { readConfig } from '../../lib/config';
 import { documentClient } from '../../lib/db/client';
 import { databaseUnavailable } from '../../lib/db/failures';
 import { ApiError } from '../../lib/errors';
-import { loadRenderer, renderBody } from '../../lib/render';
-import { ErrorShape, resource } from '../../lib/resources';
+import type { ApiRequest, ApiResult } from '../../lib/http/context';
+import { answerErrors } from '../../lib/http/respond';
 import { DynamoRateLimitStore } from '../../lib/shorturls/dynamodb';
 import { RateLimiter } from '../../lib/shorturls/rate-limit';
 import { readRateLimits } from '../../lib/shorturls/settings';
@@ -548,12 +548,16 @@ const ERROR_EXAMPLES: readonly ErrorExample[] = apiPaths.flatMap((path) =>
   ),
 );
 
-/** What the answer path renders for `error` in each type, with the default settings. */
+/** What the pipeline's answer to errors (lib/http/respond.ts) makes of `error` in each type, with the default settings. */
 async function renderedError(error: ApiError): Promise<Record<ErrorType, string>> {
-  await loadRenderer('xml');
-  const value = resource(ErrorShape, { code: error.code, message: error.message });
-  const options = { callback: '', phpClassPrefix: readConfig({}).phpClassPrefix };
-  return { xml: renderBody('xml', value, options), json: renderBody('json', value, options), php: renderBody('php', value, options) };
+  const onError = answerErrors({ cacheable: false, sunset: false }, readConfig({})).onError!;
+  const bodies: Partial<Record<ErrorType, string>> = {};
+  for (const responseType of ERROR_TYPES) {
+    const request = { error, context: { responseType }, event: {} } as unknown as ApiRequest;
+    await onError(request);
+    bodies[responseType] = (request.response as ApiResult).body;
+  }
+  return bodies as Record<ErrorType, string>;
 }
 
 /** The rate limit's refusal at its default limits: one creation more than an app key may make from one address. */

@@ -8,12 +8,12 @@
  * function's own policy grants, on the tables and log groups of each stage, what CodeDeploy does
  * to move an alias, and nothing else. The policies are evaluated by ../support/iam-policy.
  */
-import { loadTemplate, resolveValue, type Template } from '../../infra/local/template';
+import { loadTemplate, PSEUDO_ACCOUNT_ID, resolveValue, type Template } from '../../infra/local/template';
 import { allows, type Policy, policyAllows, type Request } from '../support/iam-policy';
 import { BOUNDARY_PARAMETER, effectiveProperties } from '../support/template-checks';
 
 /** The account the templates are resolved in (the local stack's), and a region. */
-const ACCOUNT = '123456789012';
+const ACCOUNT = PSEUDO_ACCOUNT_ID;
 const REGION = 'eu-west-1';
 const REPOSITORY = 'OWNER/REPO';
 
