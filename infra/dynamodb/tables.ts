@@ -12,30 +12,28 @@ import {
 import { tablesOf, type LocalStack, type Template } from '../local/template';
 import { recordMade } from './made-tables';
 
-/** Creates each missing table; answers the names of the tables it created. */
+/** Creates each missing table, all at once; answers the names of the tables it created. */
 export async function ensureTables(client: DynamoDBClient, template: Template, stack: LocalStack = {}): Promise<string[]> {
   const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
-  const created: string[] = [];
-  for (const { properties } of tablesOf(template, stack)) {
-    const {
-      TableName,
-      AttributeDefinitions,
-      KeySchema,
-      BillingMode,
-      GlobalSecondaryIndexes,
-      LocalSecondaryIndexes,
-      TimeToLiveSpecification,
-    } = properties;
-    if (existing.has(TableName)) continue;
-    const { TableDescription } = await client.send(
-      new CreateTableCommand({ TableName, AttributeDefinitions, KeySchema, BillingMode, GlobalSecondaryIndexes, LocalSecondaryIndexes }),
-    );
-    await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName });
-    await recordMade(client, TableDescription!);
-    if (TimeToLiveSpecification) {
-      await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification }));
-    }
-    created.push(TableName);
-  }
-  return created;
+  const missing = tablesOf(template, stack).filter(({ properties }) => !existing.has(properties.TableName));
+  await Promise.all(missing.map(({ properties }) => createTable(client, properties)));
+  return missing.map(({ properties }) => properties.TableName);
+}
+
+async function createTable(client: DynamoDBClient, properties: Record<string, any>): Promise<void> {
+  const {
+    TableName,
+    AttributeDefinitions,
+    KeySchema,
+    BillingMode,
+    GlobalSecondaryIndexes,
+    LocalSecondaryIndexes,
+    TimeToLiveSpecification,
+  } = properties;
+  const { TableDescription } = await client.send(
+    new CreateTableCommand({ TableName, AttributeDefinitions, KeySchema, BillingMode, GlobalSecondaryIndexes, LocalSecondaryIndexes }),
+  );
+  await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName });
+  await recordMade(client, TableDescription!);
+  if (TimeToLiveSpecification) await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification }));
 }

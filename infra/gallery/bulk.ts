@@ -1,7 +1,8 @@
 /**
  * Whole records put straight into a gallery table that holds nothing else: each record's item
  * with its index keys (lib/gallery/layout.ts), and every series' counters (lib/gallery/counters.ts)
- * summed in memory and put as whole items, with BatchWriteItem. Putting the same items again
+ * summed in memory and put as whole items, 100 to a TransactWriteItems or 25 to a BatchWriteItem
+ * (PutRequest says which suits which database). Putting the same items again
  * changes nothing, so a load that stopped half-way is finished by putting them all again. Not
  * for a table holding other records: counters are put, not added to (the importer, ./writer.ts,
  * adds to them in transactions, and is what writes into any other table).
@@ -13,11 +14,40 @@ import { commentItem, photoItem, seriesOf } from '../../lib/gallery/layout';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 import { inPool } from './plan';
 import { backoff, DEFAULT_RETRY, UnprocessedItemsError, type RetryOptions } from './table';
+import { itemBytes, MAX_ACTIONS, MAX_BYTES, transact } from './writer';
 
 type Item = Record<string, unknown>;
 
-/** DynamoDB's limit of one BatchWriteItem. */
+/**
+ * The request that puts the items. DynamoDB Local commits a TransactWriteItems as one SQLite
+ * transaction and each item of a BatchWriteItem as one of its own, so on disk (`npm start`'s
+ * data folder) transactions of 100 put about twice as many items a second, and more where
+ * committing to disk is slower than here; in memory (the tests' DynamoDB Local), where a commit
+ * costs nothing, a batch does less work an item than a transaction and is the faster
+ * (docs/local.md has the figures). On DynamoDB a transaction costs twice the write units: the
+ * bulk path writes only into the local tools' tables.
+ */
+export type PutRequest = 'TransactWriteItems' | 'BatchWriteItem';
+
+/** DynamoDB's limit of one BatchWriteItem (whose 16 MB 25 items of 400 KB cannot reach). */
 const BATCH_WRITE_LIMIT = 25;
+
+/** The items in requests: 25 a batch; 100 a transaction, within its 4 MB. */
+function requestsOf(items: readonly Item[], request: PutRequest): Item[][] {
+  const requests: Item[][] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = itemBytes(item);
+    const last = requests.at(-1);
+    const fits =
+      last !== undefined &&
+      (request === 'BatchWriteItem' ? last.length < BATCH_WRITE_LIMIT : last.length < MAX_ACTIONS && bytes + size <= MAX_BYTES);
+    if (fits) last.push(item);
+    else requests.push([item]);
+    bytes = fits ? bytes + size : size;
+  }
+  return requests;
+}
 
 /** The items of whole records (counts, levels and roots as the importer derives them): theirs, then their counters'. */
 export function galleryItems(records: { readonly photos: readonly PhotoRecord[]; readonly comments: readonly CommentRecord[] }): Item[] {
@@ -42,6 +72,7 @@ export function galleryItems(records: { readonly photos: readonly PhotoRecord[];
 }
 
 export interface PutOptions {
+  readonly request: PutRequest;
   /** BatchWriteItem requests in flight at once. */
   readonly concurrency: number;
   readonly retry?: RetryOptions;
@@ -53,7 +84,19 @@ export interface PutOptions {
   readonly beforeBatch?: () => Promise<void>;
 }
 
-/** Puts the items, 25 a request, sending again with backoff what DynamoDB leaves unprocessed. */
+/** One BatchWriteItem, sending again with backoff what DynamoDB leaves unprocessed. */
+async function batchWrite(documents: DynamoDBDocumentClient, table: string, items: readonly Item[], retry: RetryOptions): Promise<void> {
+  let requests = items.map((Item) => ({ PutRequest: { Item } }));
+  for (let attempt = 1; requests.length > 0; attempt++) {
+    if (attempt > retry.attempts)
+      throw new UnprocessedItemsError(`DynamoDB left ${requests.length} items unwritten after ${retry.attempts} attempts`);
+    if (attempt > 1) await pause(backoff(retry, attempt - 1));
+    const answer = await documents.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+    requests = (answer.UnprocessedItems?.[table] ?? []) as typeof requests;
+  }
+}
+
+/** Puts the items, as many a request as `options.request` takes. */
 export async function putItems(
   documents: DynamoDBDocumentClient,
   table: string,
@@ -61,19 +104,16 @@ export async function putItems(
   options: PutOptions,
 ): Promise<void> {
   const retry = options.retry ?? DEFAULT_RETRY;
-  const batches: Item[][] = [];
-  for (let start = 0; start < items.length; start += BATCH_WRITE_LIMIT) batches.push(items.slice(start, start + BATCH_WRITE_LIMIT));
-  await inPool(batches, options.concurrency, async (batch) => {
+  await inPool(requestsOf(items, options.request), options.concurrency, async (batch) => {
     await options.beforeBatch?.();
     options.signal?.throwIfAborted();
-    let requests = batch.map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 1; requests.length > 0; attempt++) {
-      if (attempt > retry.attempts)
-        throw new UnprocessedItemsError(`DynamoDB left ${requests.length} items unwritten after ${retry.attempts} attempts`);
-      if (attempt > 1) await pause(backoff(retry, attempt - 1));
-      const answer = await documents.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-      requests = (answer.UnprocessedItems?.[table] ?? []) as typeof requests;
-    }
+    if (options.request === 'BatchWriteItem') await batchWrite(documents, table, batch, retry);
+    else
+      await transact(
+        documents,
+        batch.map((Item) => ({ Put: { TableName: table, Item } })),
+        retry,
+      );
     options.onWritten?.(batch.length);
   });
 }

@@ -16,9 +16,9 @@ import { lineOf, parseLine, type ParsedLine } from './records';
 import { writeSampleMarker, type MarkerTable, type SampleSpec } from './sample-marker';
 
 /**
- * BatchWriteItem requests in flight at once. DynamoDB Local writes one at a time, so more only
- * queue there, ahead of the API's own requests: a second in flight wrote no faster and doubled
- * how long a request beside the load waits (docs/local.md has the figures).
+ * Requests in flight at once. DynamoDB Local writes one at a time, so more only queue there,
+ * ahead of the API's own requests: a second in flight wrote no faster and doubled how long a
+ * request beside the load waits (docs/local.md has the figures).
  */
 export const LOAD_CONCURRENCY = 1;
 
@@ -72,7 +72,7 @@ export async function bulkLoadSample(
 ): Promise<SampleLoaded> {
   const started = performance.now();
   const progress = options.progress ?? silentProgress;
-  const marker = { now: spec.now, seed: spec.seed, photos: spec.photos, pid: process.pid };
+  const marker = { now: spec.now, seed: spec.seed, photos: spec.photos, days: spec.days, pid: process.pid };
   const from = spec.written ?? 0;
   await writeSampleMarker(target, { state: 'loading', ...marker, written: from });
   const { photos, comments, items } = await sampleItems(spec);
@@ -83,6 +83,8 @@ export async function bulkLoadSample(
     for (let start = from; start < items.length; start += ITEMS_PER_MARK) {
       const end = Math.min(items.length, start + ITEMS_PER_MARK);
       await putItems(target.documents, target.table, items.slice(start, end), {
+        // DynamoDB Local keeps its data on disk here, where transactions put the most a second (./bulk.ts).
+        request: 'TransactWriteItems',
         concurrency: options.concurrency ?? LOAD_CONCURRENCY,
         onWritten: (count) => progress.advance(count),
         signal: options.signal,

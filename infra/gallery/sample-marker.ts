@@ -15,7 +15,11 @@ export interface SampleSpec {
   readonly now: number;
   readonly seed: number;
   readonly photos: number;
+  readonly days: number;
 }
+
+/** The days of a marker written before markers kept them: every sample then spread over 120. */
+const DAYS_BEFORE_MARKERS_KEPT_THEM = 120;
 
 export interface SampleMarker extends SampleSpec {
   readonly state: 'loading' | 'complete';
@@ -37,7 +41,9 @@ export interface MarkerTable {
  */
 export async function readSampleMarker(target: MarkerTable): Promise<{ made: boolean; marker?: SampleMarker }> {
   const { origin, entry } = await listingOf(target.client, target.table);
-  return origin === 'local tools' ? { made: true, marker: entry?.sample as SampleMarker | undefined } : { made: false };
+  if (origin !== 'local tools') return { made: false };
+  const marker = entry?.sample as (Omit<SampleMarker, 'days'> & { days?: number }) | undefined;
+  return { made: true, marker: marker && { ...marker, days: marker.days ?? DAYS_BEFORE_MARKERS_KEPT_THEM } };
 }
 
 /** Sets the table's marker; NotMadeByLocalToolsError when the local tools' entry is not this table's. */

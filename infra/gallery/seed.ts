@@ -76,8 +76,9 @@ export async function completeSampleGallery(
     return 'finished';
   }
   if (!(await galleryIsEmpty(target.documents, target.table))) return 'left as it is';
-  const spec = { now: nowSeconds(), ...(options.sample ?? { seed: SAMPLE_DEFAULTS.seed, photos: SAMPLE_DEFAULTS.photos }) };
-  progress.note(`The gallery is empty: loading the sample (${spec.photos} photos over ${SAMPLE_DEFAULTS.days} days) in the background`);
+  const { seed, photos, days } = SAMPLE_DEFAULTS;
+  const spec = { now: nowSeconds(), ...(options.sample ?? { seed, photos, days }) };
+  progress.note(`The gallery is empty: loading the sample (${spec.photos} photos over ${spec.days} days) in the background`);
   if (!made) {
     await loadSample(target.documents, target.table, { ...spec, progress });
     return 'imported';

@@ -18,8 +18,11 @@ import type { RecordChange } from './changes';
 import { backoff, DEFAULT_RETRY, type RetryOptions } from './table';
 
 /** DynamoDB's limits of one transaction: 100 actions, 4 MB. */
-const MAX_ACTIONS = 100;
-const MAX_BYTES = 4_000_000;
+export const MAX_ACTIONS = 100;
+export const MAX_BYTES = 4_000_000;
+
+/** What an item or record weighs against MAX_BYTES, at most: two bytes a character of its JSON. */
+export const itemBytes = (value: object): number => JSON.stringify(value).length * 2;
 
 export class ImportConflictError extends Error {
   override readonly name = 'ImportConflictError';
@@ -165,7 +168,7 @@ export async function writeChanges(
   };
   for (const change of changes) {
     const actions = actionsOf(change);
-    const size = JSON.stringify(change.after ?? change.before).length * 2;
+    const size = itemBytes((change.after ?? change.before)!);
     let merged = tryMerge(pending, actions);
     if (merged === undefined || merged.size > MAX_ACTIONS || bytes + size > MAX_BYTES) {
       await flush();
@@ -194,7 +197,7 @@ const reasonsOf = (error: unknown): string[] =>
   ((error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
 
 /** One transaction, sent again while DynamoDB cancels it for a conflict or throttling. */
-async function transact(client: DynamoDBDocumentClient, items: object[], retry: RetryOptions): Promise<void> {
+export async function transact(client: DynamoDBDocumentClient, items: object[], retry: RetryOptions): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await client.send(new TransactWriteCommand({ TransactItems: items as never }));

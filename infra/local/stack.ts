@@ -3,7 +3,7 @@
  * environment template.yaml gives the functions. Shared by `npm start`, the tests and the bench.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { startDynamoDbLocal, type DynamoDbLocal } from '../dynamodb/local';
+import { startDynamoDbLocal, type DynamoDbLocal, type DynamoDbLocalOptions } from '../dynamodb/local';
 import { ensureTables } from '../dynamodb/tables';
 import { functionEnvironment, type Template } from './template';
 
@@ -17,6 +17,8 @@ export interface LocalStackOptions {
   readonly dataDirectory?: string;
   /** The short-link host's origin, as SHORT_URL_HOST. */
   readonly shortUrlHost: string;
+  /** Whether a new DynamoDB Local compiles with Java's quick compiler only (../dynamodb/local.ts). */
+  readonly quickCompiler?: DynamoDbLocalOptions['quickCompiler'];
 }
 
 /**
@@ -27,7 +29,11 @@ export async function startLocalStack(template: Template, options: LocalStackOpt
   for (const [name, value] of Object.entries(LOCAL_AWS)) process.env[name] ??= value;
   let database: DynamoDbLocal | undefined;
   if (!process.env.AWS_ENDPOINT_URL_DYNAMODB) {
-    database = await startDynamoDbLocal({ port: options.dynamoDbPort, dataDirectory: options.dataDirectory });
+    database = await startDynamoDbLocal({
+      port: options.dynamoDbPort,
+      dataDirectory: options.dataDirectory,
+      quickCompiler: options.quickCompiler,
+    });
     process.env.AWS_ENDPOINT_URL_DYNAMODB = database.endpoint;
   }
   const client = new DynamoDBClient({});

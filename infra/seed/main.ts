@@ -6,8 +6,9 @@
  * loads its sample it waits for that first. It refuses an endpoint off this machine without
  * --force, and deletes no table the local tools did not make.
  *
- * Options: --seed N (1), --photos N (3000), --now EPOCH (the current time), --out FILE (write the
- * sample as NDJSON to FILE instead, for `npm run import`).
+ * Options: --seed N (1), --photos N (600), --days N (45: the photos spread over the N days before
+ * now), --now EPOCH (the current time), --out FILE (write the sample as NDJSON to FILE instead, for
+ * `npm run import`).
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -24,6 +25,7 @@ const { values } = parseArgs({
   options: {
     seed: { type: 'string', default: String(SAMPLE_DEFAULTS.seed) },
     photos: { type: 'string', default: String(SAMPLE_DEFAULTS.photos) },
+    days: { type: 'string', default: String(SAMPLE_DEFAULTS.days) },
     now: { type: 'string' },
     out: { type: 'string' },
     force: { type: 'boolean', default: false },
@@ -39,6 +41,7 @@ const integer = (name: string, text: string): number => {
 const sample = {
   seed: integer('seed', values.seed),
   photos: integer('photos', values.photos),
+  days: integer('days', values.days),
   now: values.now === undefined ? Math.floor(Date.now() / 1000) : integer('now', values.now),
 };
 

@@ -100,7 +100,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 const databaseDirectory = join(dataDirectory, 'dynamodb');
 database = await listenOn('DYNAMODB_PORT', dynamoDbPort, ports, () =>
-  startLocalStack(template, { dynamoDbPort, dataDirectory: databaseDirectory, shortUrlHost }),
+  // It answers a person's requests from the first second, beside the sample load (../dynamodb/local.ts).
+  startLocalStack(template, { dynamoDbPort, dataDirectory: databaseDirectory, shortUrlHost, quickCompiler: true }),
 ).catch(refuse);
 stackReady.resolve();
 if (database) announceStart(dataDirectory, database.endpoint);

@@ -1,11 +1,11 @@
 /**
  * The figures docs/local.md gives of `npm start`'s sample load, measured here:
- * `npx tsx infra/start/sample-load-figures.ts` (about five minutes; it prints them). Each run
+ * `npx tsx infra/start/sample-load-figures.ts` (under a minute; it prints them). Each run
  * starts `npm start` on an empty data folder of its own, on free ports.
  *
  * 1. From the start to the whole sample answering (its "ready" line, then every photo, comment
  *    and counter recounted, infra/dynamodb/gallery-audit.ts); 20 short-URL creations at once,
- *    three times during the load and once after it.
+ *    three times a second apart from the load's start, and once after it.
  * 2. Stopped (SIGINT, as Ctrl-C) 5 s into the load and started again: the gallery it ends with,
  *    recounted, against the photos and comments of the sample its marker names.
  */
@@ -48,6 +48,11 @@ class Start {
       if (this.child.exitCode !== null || performance.now() > until) throw new Error(`npm start printed no ${pattern}:\n${this.output}`);
       await pause(50);
     }
+  }
+
+  /** Whether it has printed a match of `pattern` yet. */
+  printed(pattern: RegExp): boolean {
+    return pattern.test(this.output);
   }
 
   async stop(): Promise<void> {
@@ -102,8 +107,10 @@ async function uninterrupted(dataDirectory: string): Promise<void> {
     // The function's cold start first, so that the bursts measure the load's effect alone.
     await creations(api, 1);
     for (let n = 1; n <= 3; n++) {
-      await pause(3_000);
-      console.log(burstLine(`20 creations during the load (${n})`, await creations(api, 20)));
+      await pause(1_000);
+      const burst = await creations(api, 20);
+      const when = start.printed(/: ready/) ? 'after the load had ended' : 'during the load';
+      console.log(burstLine(`20 creations at once, ${when} (${n})`, burst));
     }
     const ready = await start.waitFor(/: ready/);
     const audit = await recount(start);

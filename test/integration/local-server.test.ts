@@ -2,7 +2,7 @@
  * HTTP tests against the local runner, started as `npm start` starts it (on a free port),
  * with every response checked by the real parser of its type.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -104,6 +104,21 @@ describe('npm start on its own', () => {
       await running.stop();
       expect(again.shorturls[0].itemid).toBe(first.shorturls[0].itemid);
     } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  test("runs its DynamoDB Local from the launcher's compiled class, with Java's quick compiler only", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'local-java-'));
+    const dynamoDbPort = String(await freePort());
+    const running = await startStack({ AWS_ENDPOINT_URL_DYNAMODB: undefined, LOCAL_DATA_DIR: dataDir, DYNAMODB_PORT: dynamoDbPort });
+    try {
+      const processes = execFileSync('ps', ['-ww', '-eo', 'args'], { encoding: 'utf8' }).split('\n');
+      const java = processes.find((line) => line.startsWith('java ') && line.includes(` -port ${dynamoDbPort} `));
+      expect(java).toContain(' -XX:TieredStopAtLevel=1 ');
+      expect(java).toContain(' LoopbackDynamoDBLocal -port ');
+    } finally {
+      await running.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);

@@ -9,15 +9,16 @@ import { CreateTableCommand, DeleteTableCommand } from '@aws-sdk/client-dynamodb
 import { NotMadeByLocalToolsError } from '../../infra/dynamodb/made-tables';
 import { scanAll } from '../../infra/dynamodb/short-url-audit';
 import { silentProgress, type Progress } from '../../infra/gallery/progress';
-import { bulkLoadSample } from '../../infra/gallery/sample-load';
-import { readSampleMarker, writeSampleMarker, type SampleSpec } from '../../infra/gallery/sample-marker';
+import { bulkLoadSample, sampleItems } from '../../infra/gallery/sample-load';
+import { readSampleMarker, writeSampleMarker, type SampleMarker, type SampleSpec } from '../../infra/gallery/sample-marker';
 import { completeSampleGallery, galleryIsEmpty, loadSample, recreateGalleryTable } from '../../infra/gallery/seed';
 import { ownGalleryTable } from '../support/own-gallery-table';
 
 jest.setTimeout(120_000);
 
 // 150 photos make 2 589 items with their counters: more than one `loading` marker's worth (2 000).
-const SPEC: SampleSpec = { now: 1_760_000_000, seed: 3, photos: 150 };
+const SPEC: SampleSpec = { now: 1_760_000_000, seed: 3, photos: 150, days: 120 };
+const SMALL = { seed: 3, photos: 20, days: 30 };
 
 type Target = ReturnType<typeof ownGalleryTable>;
 const targetOf = (own: Target) => ({ client: own.client, documents: own.documents, table: own.name });
@@ -94,9 +95,9 @@ describe('what the next start does, by the marker', () => {
 
   test('an empty table the local tools made: loads the sample and marks it complete', async () => {
     expect(await readSampleMarker(targetOf(own))).toEqual({ made: true, marker: undefined });
-    expect(await completeSampleGallery(targetOf(own), { sample: { seed: 3, photos: 20 } })).toBe('loaded');
+    expect(await completeSampleGallery(targetOf(own), { sample: SMALL })).toBe('loaded');
     expect(await galleryIsEmpty(own.documents, own.name)).toBe(false);
-    expect((await readSampleMarker(targetOf(own))).marker).toMatchObject({ state: 'complete', seed: 3, photos: 20 });
+    expect((await readSampleMarker(targetOf(own))).marker).toMatchObject({ state: 'complete', ...SMALL });
   });
 
   test('a table made again (npm run seed) has no marker of the table before', async () => {
@@ -108,9 +109,18 @@ describe('what the next start does, by the marker', () => {
   test('photos without a marker (an import, or an earlier version’s load): left as they are', async () => {
     await loadSample(own.documents, own.name, { now: SPEC.now, seed: 5, photos: 2 });
     const before = await itemsOf(own);
-    expect(await completeSampleGallery(targetOf(own), { sample: { seed: 3, photos: 20 } })).toBe('left as it is');
+    expect(await completeSampleGallery(targetOf(own), { sample: SMALL })).toBe('left as it is');
     expect(await itemsOf(own)).toEqual(before);
     expect(await readSampleMarker(targetOf(own))).toEqual({ made: true, marker: undefined });
+  });
+
+  test('a `loading` marker written before markers kept the days is finished as the 120-day sample it began', async () => {
+    const earlier = { now: SPEC.now, seed: 3, photos: 20 };
+    await writeSampleMarker(targetOf(own), { state: 'loading', ...earlier, pid: process.pid, written: 0 } as unknown as SampleMarker);
+    expect(await completeSampleGallery(targetOf(own))).toBe('finished');
+    const over120 = byKey((await sampleItems({ ...earlier, days: 120 })).items);
+    expect(byKey((await sampleItems({ ...earlier, days: 45 })).items)).not.toEqual(over120);
+    expect(await itemsOf(own)).toEqual(over120);
   });
 
   test('a complete marker: nothing to do, even on an empty table', async () => {
@@ -141,7 +151,7 @@ describe('a gallery table the local tools did not make', () => {
     await expect(writeSampleMarker(targetOf(own), { state: 'loading', ...SPEC, pid: process.pid })).rejects.toThrow(
       NotMadeByLocalToolsError,
     );
-    expect(await completeSampleGallery(targetOf(own), { sample: { seed: 3, photos: 20 } })).toBe('imported');
+    expect(await completeSampleGallery(targetOf(own), { sample: SMALL })).toBe('imported');
     expect(await galleryIsEmpty(own.documents, own.name)).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateGallery, HARD_TEXT, Random, SAMPLE_DEFAULTS, SCRIPT_TEXT } from '../../infra/gallery/generator';
+import { SCALE_GALLERY } from '../../infra/perf/scale/data';
 import { fileLines, summaryLine } from '../../infra/gallery/importer';
 import { planImport, type GalleryLookup, type ImportPlan } from '../../infra/gallery/plan';
 import { streamProgress } from '../../infra/gallery/progress';
@@ -45,8 +46,26 @@ const plan = (lines: readonly string[], lookup: GalleryLookup = new MemoryLookup
 // ---------------------------------------------------------------------------------------------
 // The sample gallery.
 
-describe('the sample gallery', () => {
-  const records = generateGallery({ now: NOW });
+/**
+ * The sample `npm start` loads, and the larger gallery the scale run starts from: one generator at
+ * two sizes, each with the shape and the text the renderers must survive. What grows with the size
+ * (users, comments, the top digg count) is each gallery's own figure.
+ */
+const GALLERIES = [
+  {
+    name: 'the sample gallery',
+    options: {},
+    photos: SAMPLE_DEFAULTS.photos,
+    days: SAMPLE_DEFAULTS.days,
+    users: 100,
+    comments: 400,
+    topDigg: 200,
+  },
+  { name: "the scale run's gallery", options: SCALE_GALLERY, photos: 3_000, days: 120, users: 200, comments: 1_500, topDigg: 500 },
+];
+
+describe.each(GALLERIES)('$name', (gallery) => {
+  const records = generateGallery({ now: NOW, ...gallery.options });
   const photos = records.filter((record): record is PhotoLine => record.type === 'photo');
   const comments = records.filter((record): record is CommentLine => record.type === 'comment');
   let planned: ImportPlan;
@@ -57,9 +76,9 @@ describe('the sample gallery', () => {
 
   test('is the same for the same seed and time, and another for another seed or time', () => {
     const text = (recordsOf: ImportRecord[]) => recordsOf.map(lineOf).join('\n');
-    expect(text(generateGallery({ now: NOW }))).toBe(text(records));
-    expect(text(generateGallery({ now: NOW, seed: 2 }))).not.toBe(text(records));
-    const later = generateGallery({ now: NOW + DAY });
+    expect(text(generateGallery({ now: NOW, ...gallery.options }))).toBe(text(records));
+    expect(text(generateGallery({ now: NOW, ...gallery.options, seed: 2 }))).not.toBe(text(records));
+    const later = generateGallery({ now: NOW + DAY, ...gallery.options });
     expect(text(later)).not.toBe(text(records));
     const photoDates = (recordsOf: ImportRecord[], shift = 0) =>
       recordsOf.flatMap((record) => (record.type === 'photo' ? [record.submit_date - shift] : []));
@@ -73,20 +92,18 @@ describe('the sample gallery', () => {
     spy.mockRestore();
   });
 
-  test(`has ${SAMPLE_DEFAULTS.photos} photos spread over the ${SAMPLE_DEFAULTS.days} days before now, oldest first`, () => {
-    expect(photos).toHaveLength(3_000);
+  test(`has ${gallery.photos} photos spread over the ${gallery.days} days before now, oldest first`, () => {
+    expect(photos).toHaveLength(gallery.photos);
     const dates = photos.map((photo) => photo.submit_date);
-    expect(Math.min(...dates)).toBeGreaterThanOrEqual(NOW - 120 * DAY);
+    expect(Math.min(...dates)).toBeGreaterThanOrEqual(NOW - gallery.days * DAY);
     expect(Math.max(...dates)).toBeLessThanOrEqual(NOW);
     expect(dates).toEqual([...dates].sort((a, b) => a - b));
-    // Each of the twelve 10-day stretches holds at least half its even share (250).
-    const stretches = Array.from(
-      { length: 12 },
-      (_, index) => dates.filter((date) => Math.floor((NOW - date) / (10 * DAY)) === index).length,
-    );
-    for (const count of stretches) expect(count).toBeGreaterThan(125);
-    // The default 30-day window holds about a quarter of them.
-    expect(dates.filter((date) => date >= NOW - 30 * DAY).length).toBeGreaterThan(500);
+    // Each twelfth of the days holds at least half its even share.
+    const stretch = (gallery.days * DAY) / 12;
+    const stretches = Array.from({ length: 12 }, (_, index) => dates.filter((date) => Math.floor((NOW - date) / stretch) === index).length);
+    for (const count of stretches) expect(count).toBeGreaterThan(gallery.photos / 12 / 2);
+    // The default 30-day window holds at least two thirds of its even share.
+    expect(dates.filter((date) => date >= NOW - 30 * DAY).length).toBeGreaterThan(((gallery.photos * 30) / gallery.days) * (2 / 3));
   });
 
   test('has a few hundred users, each one record, registered before their first photo', () => {
@@ -98,7 +115,7 @@ describe('the sample gallery', () => {
       byName.set(photo.user.name, photo.user);
       if (!first.has(photo.user.name)) first.set(photo.user.name, photo.submit_date);
     }
-    expect(byName.size).toBeGreaterThan(200);
+    expect(byName.size).toBeGreaterThan(gallery.users);
     expect(byName.size).toBeLessThan(1_000);
     for (const [name, user] of byName) {
       expect(user.registered).toBeLessThan(first.get(name)!);
@@ -117,7 +134,7 @@ describe('the sample gallery', () => {
     const at = (q: number) => diggs[Math.floor(q * (diggs.length - 1))]!;
     expect(at(0.5)).toBeLessThanOrEqual(3);
     expect(at(0.9)).toBeLessThan(50);
-    expect(at(1)).toBeGreaterThan(500);
+    expect(at(1)).toBeGreaterThan(gallery.topDigg);
     expect(new Set(diggs).size).toBeLessThan(diggs.length / 10);
   });
 
@@ -126,7 +143,7 @@ describe('the sample gallery', () => {
     for (const comment of planned.comments) byLevel.set(comment.level, (byLevel.get(comment.level) ?? 0) + 1);
     for (let level = 0; level <= 5; level++) expect(byLevel.get(level)).toBeGreaterThan(0);
     expect(Math.max(...byLevel.keys())).toBeGreaterThanOrEqual(6);
-    expect(comments.length).toBeGreaterThan(1_500);
+    expect(comments.length).toBeGreaterThan(gallery.comments);
     expect(photos.length + comments.length).toBeLessThan(10_000);
 
     const photoDates = new Map(photos.map((photo) => [photo.id, photo.submit_date]));

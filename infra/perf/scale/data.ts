@@ -1,5 +1,6 @@
 /**
- * The scale run's gallery: first the sample (`npm run seed`'s), then grown to the size the run
+ * The scale run's gallery: first 3 000 photos by 350 users over 120 days from the sample generator (five times
+ * `npm start`'s sample, and what the committed runs began with), then grown to the size the run
  * asks for — photos in the default 30-day window and one thread of thousands of comments — all
  * through the importer, as an operator's import would write them.
  */
@@ -30,6 +31,9 @@ export interface GalleryState {
 
 const DAY = 86_400;
 
+/** The generator's options for the gallery the run begins with. */
+export const SCALE_GALLERY = { photos: 3_000, users: 350, days: 120 } as const;
+
 async function load(records: readonly ImportRecord[], documents: DynamoDBDocumentClient, table: string, what: string): Promise<void> {
   const started = performance.now();
   const summary = await importLines(records.map(lineOf), documents, table, { progress: streamProgress() });
@@ -46,9 +50,9 @@ async function windowCounts(documents: DynamoDBDocumentClient, table: string, no
   return { photos, comments };
 }
 
-/** The sample gallery, and in it the photo with the most comments and one of its comments with replies. */
+/** The gallery the run begins with, and in it the photo with the most comments and one of its comments with replies. */
 export async function loadSampleGallery(documents: DynamoDBDocumentClient, table: string, now: number): Promise<GalleryState> {
-  const records = generateGallery({ now });
+  const records = generateGallery({ now, ...SCALE_GALLERY });
   await load(records, documents, table, 'The sample gallery');
   const photos = records.filter((r): r is PhotoLine => r.type === 'photo');
   const comments = records.filter((r): r is CommentLine => r.type === 'comment');
