@@ -21,8 +21,8 @@ type Item = Record<string, unknown>;
 /**
  * The request that puts the items. DynamoDB Local commits a TransactWriteItems as one SQLite
  * transaction and each item of a BatchWriteItem as one of its own, so on disk (`npm start`'s
- * data folder) transactions of 100 put about twice as many items a second, and more where
- * committing to disk is slower than here; in memory (the tests' DynamoDB Local), where a commit
+ * data folder) transactions of 100 put about 1.4 times as many items a second here, and more where
+ * committing to disk is slower; in memory (the tests' DynamoDB Local), where a commit
  * costs nothing, a batch does less work an item than a transaction and is the faster
  * (docs/local.md has the figures). On DynamoDB a transaction costs twice the write units: the
  * bulk path writes only into the local tools' tables.
@@ -73,7 +73,7 @@ export function galleryItems(records: { readonly photos: readonly PhotoRecord[];
 
 export interface PutOptions {
   readonly request: PutRequest;
-  /** BatchWriteItem requests in flight at once. */
+  /** Requests in flight at once. */
   readonly concurrency: number;
   readonly retry?: RetryOptions;
   /** Told how many more items are written, as they are. */

@@ -24,14 +24,14 @@ export interface SampleOptions {
 }
 
 /**
- * The sample `npm start` and `npm run seed` load: 600 photos by 150 users over 45 days (some 400 in
- * the default 30-day window) and some 550 comments make about 9 000 items with their counters, which `npm start`
- * has whole within seconds of its start (docs/local.md has the figures). Larger galleries are one
- * option away (`npm run seed -- --photos N --days N`).
+ * The sample `npm start` and `npm run seed` load: 500 photos by 150 users over 45 days (some 320 in
+ * the default 30-day window) and some 470 comments make about 7 500 items with their counters,
+ * which `npm start` has whole within seconds of its start (docs/local.md has the figures). Larger
+ * galleries are one option away (`npm run seed -- --photos N --days N`).
  */
 export const SAMPLE_DEFAULTS = {
   seed: 1,
-  photos: 600,
+  photos: 500,
   users: 150,
   days: 45,
   photoIdBase: 1_000_000,

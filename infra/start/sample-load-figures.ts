@@ -1,24 +1,34 @@
 /**
  * The figures docs/local.md gives of `npm start`'s sample load, measured here:
- * `npx tsx infra/start/sample-load-figures.ts` (under a minute; it prints them). Each run
+ * `npx tsx infra/start/sample-load-figures.ts` (about three minutes; it prints them). Each run
  * starts `npm start` on an empty data folder of its own, on free ports.
  *
  * 1. From the start to the whole sample answering (its "ready" line, then every photo, comment
  *    and counter recounted, infra/dynamodb/gallery-audit.ts); 20 short-URL creations at once,
- *    three times a second apart from the load's start, and once after it.
+ *    three times a second apart from the load's start, and once after it. Three runs as `npm
+ *    start` runs DynamoDB Local (Java's quick compiler only), three with Java's optimizing
+ *    compiler too (_JAVA_OPTIONS, which Java reads after its command line).
  * 2. Stopped (SIGINT, as Ctrl-C) 5 s into the load and started again: the gallery it ends with,
  *    recounted, against the photos and comments of the sample its marker names.
+ * 3. The sample's items put into an empty gallery table by each request the bulk path knows
+ *    (../gallery/bulk.ts), on disk as `npm start` keeps them and in memory as the tests do.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pause } from '../../lib/clock';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { nowSeconds, pause } from '../../lib/clock';
 import { auditGallery, type GalleryAudit } from '../dynamodb/gallery-audit';
-import { freePort } from '../dynamodb/local';
-import { connect } from '../gallery/connection';
+import { freePort, startDynamoDbLocal } from '../dynamodb/local';
+import { ensureTables } from '../dynamodb/tables';
+import { putItems, type PutRequest } from '../gallery/bulk';
+import { connect, templateGalleryTable } from '../gallery/connection';
+import { SAMPLE_DEFAULTS } from '../gallery/generator';
 import { sampleItems } from '../gallery/sample-load';
 import { readSampleMarker } from '../gallery/sample-marker';
+import { loadTemplate } from '../local/template';
 
 const READY_WITHIN_MS = 600_000;
 
@@ -28,12 +38,12 @@ class Start {
   private readonly child: ChildProcess;
   readonly started = performance.now();
 
-  constructor(dataDirectory: string, dynamoDbPort: number) {
+  constructor(dataDirectory: string, dynamoDbPort: number, extraEnv: Record<string, string> = {}) {
     const { AWS_ENDPOINT_URL_DYNAMODB: _own, ...env } = process.env;
     // A process group of its own, so that stopping it stops npm, tsx and DynamoDB Local alike.
     this.child = spawn('npm', ['start'], {
       detached: true,
-      env: { ...env, LOCAL_DATA_DIR: dataDirectory, PORT: '0', SHORT_PORT: '0', DYNAMODB_PORT: String(dynamoDbPort) },
+      env: { ...env, ...extraEnv, LOCAL_DATA_DIR: dataDirectory, PORT: '0', SHORT_PORT: '0', DYNAMODB_PORT: String(dynamoDbPort) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     for (const stream of [this.child.stdout!, this.child.stderr!]) stream.on('data', (chunk: Buffer) => (this.output += chunk));
@@ -98,12 +108,12 @@ const auditLine = (audit: GalleryAudit) =>
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-async function uninterrupted(dataDirectory: string): Promise<void> {
-  const start = new Start(dataDirectory, await freePort());
+async function uninterrupted(dataDirectory: string, extraEnv: Record<string, string>): Promise<void> {
+  const start = new Start(dataDirectory, await freePort(), extraEnv);
   try {
     const api = (await start.waitFor(/API listening at (\S+)/)).match[1]!;
-    const loading = await start.waitFor(/Sample gallery: \d+ to go/);
-    console.log(`Loading began ${seconds(loading.at)} after the start`);
+    const loading = await start.waitFor(/Sample gallery: (\d+) to go/);
+    console.log(`Loading ${loading.match[1]} items began ${seconds(loading.at)} after the start`);
     // The function's cold start first, so that the bursts measure the load's effect alone.
     await creations(api, 1);
     for (let n = 1; n <= 3; n++) {
@@ -126,12 +136,14 @@ async function interrupted(dataDirectory: string): Promise<void> {
   try {
     await first.waitFor(/Sample gallery: \d+ to go/);
     await pause(5_000);
+    if (first.printed(/: ready/)) console.log('The load ended within 5 s: nothing was left to finish');
   } finally {
     await first.stop();
   }
   const again = new Start(dataDirectory, await freePort());
   try {
     const finished = await again.waitFor(/: ready/);
+    if (!again.printed(/last load stopped before the end: finishing it/)) console.log('The second start found no load to finish');
     const audit = await recount(again);
     // The sample is made relative to the time its load began, which the marker keeps.
     const endpoint = (await again.waitFor(/DynamoDB at (\S+)/)).match[1]!;
@@ -148,10 +160,59 @@ async function interrupted(dataDirectory: string): Promise<void> {
   }
 }
 
+/** Items a second that `request` puts the sample's items at, into a DynamoDB Local of its own. */
+async function putRate(request: PutRequest, dataDirectory: string | undefined): Promise<string> {
+  const template = loadTemplate();
+  // On disk as npm start runs it; in memory as the tests run it.
+  const database = await startDynamoDbLocal({ port: await freePort(), dataDirectory, quickCompiler: dataDirectory !== undefined });
+  const client = new DynamoDBClient({
+    endpoint: database.endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+  });
+  try {
+    await ensureTables(client, template);
+    const { items } = await sampleItems({ ...SAMPLE_DEFAULTS, now: nowSeconds() });
+    const started = performance.now();
+    await putItems(DynamoDBDocumentClient.from(client), templateGalleryTable(template), items, { request, concurrency: 1 });
+    const elapsed = performance.now() - started;
+    return `${items.length} items in ${seconds(elapsed)}: ${Math.round(items.length / (elapsed / 1000))} items/s`;
+  } finally {
+    client.destroy();
+    await database.stop();
+  }
+}
+
+const RUNS = 3;
+const COMPILERS: Array<{ name: string; tag: string; env: Record<string, string> }> = [
+  { name: "Java's quick compiler only, as npm start runs DynamoDB Local", tag: 'quick', env: {} },
+  {
+    name: "Java's optimizing compiler too (_JAVA_OPTIONS=-XX:TieredStopAtLevel=4)",
+    tag: 'optimizing',
+    env: { _JAVA_OPTIONS: '-XX:TieredStopAtLevel=4' },
+  },
+];
+
 const folder = mkdtempSync(join(tmpdir(), 'sample-load-figures-'));
 try {
-  await uninterrupted(join(folder, 'whole'));
+  for (const compiler of COMPILERS) {
+    for (let run = 1; run <= RUNS; run++) {
+      console.log(`\n${compiler.name}, run ${run}:`);
+      await uninterrupted(join(folder, `whole-${compiler.tag}-${run}`), compiler.env);
+    }
+  }
+  console.log();
   await interrupted(join(folder, 'interrupted'));
+  console.log('\nThe sample put into an empty table:');
+  for (const [where, dataDirectory] of [
+    ['on disk', join(folder, 'put-rate')],
+    ['in memory', undefined],
+  ] as const) {
+    for (const request of ['TransactWriteItems', 'BatchWriteItem'] as const) {
+      const own = dataDirectory && join(dataDirectory, request);
+      console.log(`${where}, ${request}: ${await putRate(request, own)}`);
+    }
+  }
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }

@@ -59,7 +59,7 @@ const GALLERIES = [
     days: SAMPLE_DEFAULTS.days,
     users: 100,
     comments: 400,
-    topDigg: 200,
+    topDigg: 150,
   },
   { name: "the scale run's gallery", options: SCALE_GALLERY, photos: 3_000, days: 120, users: 200, comments: 1_500, topDigg: 500 },
 ];
