@@ -43,22 +43,25 @@ const ROUND_TRIP_SUBJECTS: Readonly<Record<string, string>> = {
   RedirectFunction: 'redirect (handler)',
 };
 
-/** A consistent read under 4 KB is 1 RRU, a write under 1 KB 1 WRU, a transaction's write 2 (a link under some 900 characters keeps each item under 1 KB). */
+/** A consistent read under 4 KB is 1 RRU, a write 1 WRU a KB begun, a transaction's write twice that (a link under some 900 characters keeps each record under 1 KB). */
 const SHORT_URL_UNITS: Readonly<Record<string, { rru: number; wru: number; source: string }>> = {
   ShortUrlCreateFunction: {
     rru: 1,
-    wru: 6,
+    wru: 7,
     source:
-      'lib/shorturls/dynamodb.ts, a new link: the rate limit UpdateItem (1 WRU), the link entry GetItem, consistent (1 RRU), the item id counter UpdateItem (1 WRU), TransactWriteItems of two Puts (2 × 2 WRU)',
+      'lib/shorturls/rate-limit-dynamodb.ts and dynamodb.ts, a new link: the rate limit UpdateItem (at most 2 WRU: its item keeps a 12-character token per creation of its window, up to 1.7 KB), the link entry GetItem, consistent (1 RRU), the item id counter UpdateItem (1 WRU), TransactWriteItems of two Puts (2 × 2 WRU)',
   },
   ShortUrlFunction: { rru: 1, wru: 0, source: 'lib/shorturls/dynamodb.ts findByCode: one GetItem, consistent (1 RRU)' },
   RedirectFunction: {
-    rru: 1,
-    wru: 2,
+    rru: 0,
+    wru: 1,
     source:
-      'lib/shorturls/dynamodb.ts countView: TransactWriteItems of one Update (2 WRU), and a GetItem, consistent (1 RRU), the first time a container sees the code, here counted on every redirect',
+      'lib/shorturls/dynamodb.ts countView: one UpdateItem (ADD view_count, answering the record and its link: 1 WRU, no read); a GetItem only when the view is not counted in time',
   },
 };
+
+/** The short-link host's HEAD: the redirect's answer without its view. */
+const HEAD_UNITS = { rru: 1, wru: 0, source: 'lib/shorturls/redirect.ts, HEAD: findByCode, one GetItem, consistent (1 RRU), and no view' };
 
 /** The gallery's measurement on the grown gallery, in the default sort (its first page of 10). */
 const GALLERY_SORT = 'submit_date-desc';
@@ -86,7 +89,7 @@ export function routeUse(m: Measurements, route: Route): RouteUse {
   }
   const roundTrips = ROUND_TRIP_SUBJECTS[fn];
   if (roundTrips !== undefined) {
-    const units = SHORT_URL_UNITS[fn]!;
+    const units = route.method === 'HEAD' ? HEAD_UNITS : SHORT_URL_UNITS[fn]!;
     // The short-link host's $default route answers 404 before any read; timed as a redirect, an upper bound.
     const reads = route.path !== '$default';
     return {

@@ -34,7 +34,9 @@ function countsOf(route: Route): string[] {
 }
 
 function requestLine(route: Route, functionName: string, memoryMb: number): object {
-  const own = isApi(route) ? { route: route.routeKey, type: 'json', app_key: APP_KEY } : { route: route.routeKey, code: 'Zz9Zz9Q' };
+  const own = isApi(route)
+    ? { route: route.routeKey, type: 'json', app_key: APP_KEY }
+    : { route: route.routeKey, code: 'Zz9Zz9Q', view: route.routeKey === 'GET /{code}' ? 'counted' : null };
   return {
     level: 'INFO',
     message: 'request',

@@ -1,5 +1,6 @@
 /**
- * The one DynamoDB document client of a function's container, created when the module loads.
+ * The DynamoDB document client of a function's container, created when the module loads, and its
+ * single-attempt twin for the one write that must not be sent twice.
  * The endpoint is the SDK's own setting (AWS_ENDPOINT_URL_DYNAMODB locally). Timeouts and
  * retries are chosen so that the worst case, three attempts of at most 2 s each plus backoff,
  * ends well inside the functions' 10 s timeout and API Gateway's 29 s. The SDK only warns when
@@ -10,11 +11,23 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
-export const documentClient = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    maxAttempts: 3,
-    retryMode: 'standard',
-    requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000, throwOnRequestTimeout: true },
-  }),
-  { marshallOptions: { removeUndefinedValues: true } },
-);
+const clientSending = (maxAttempts: number) =>
+  DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      maxAttempts,
+      retryMode: 'standard',
+      requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000, throwOnRequestTimeout: true },
+    }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
+
+export const documentClient = clientSending(3);
+
+let singleAttempt: DynamoDBDocumentClient | undefined;
+
+/**
+ * The same client but for its retries: it sends each request once. For a write that must not
+ * land twice whatever becomes of its answer (a redirect's view: lib/shorturls/dynamodb.ts), whose
+ * caller alone knows what it may send again. Made on first use: only the redirect needs it.
+ */
+export const singleAttemptClient = (): DynamoDBDocumentClient => (singleAttempt ??= clientSending(1));

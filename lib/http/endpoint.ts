@@ -38,6 +38,8 @@ export interface EndpointRequest<A> {
   readonly appKey: string;
   /** The client's address, as API Gateway saw it. */
   readonly clientAddress: string;
+  /** API Gateway's id of the request: what makes a write idempotent across the SDK's retries. */
+  readonly requestId: string;
   /** A path parameter as API Gateway decoded it; empty when absent. */
   readonly path: (name: string) => string;
   /** Aborted at the request's deadline, and once the handler has answered (./deadline.ts). */
@@ -88,6 +90,7 @@ function checkedRequest<S extends ArgumentSchema>(
     args: args as ArgumentsOf<S>,
     appKey,
     clientAddress: event.requestContext.http.sourceIp,
+    requestId: event.requestContext.requestId,
     path: (name) => pathParameter(event, name),
     get signal() {
       return signal();

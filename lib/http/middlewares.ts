@@ -20,6 +20,17 @@ function queryOf(request: ApiRequest): QueryArguments {
 
 const query = (request: ApiRequest): ReadonlyMap<string, string> => queryOf(request).values;
 
+/**
+ * The app key, checked (./app-key.ts). A key whose escapes are not UTF-8 is 1028: decoding would
+ * put U+FFFD in their place, and two keys would read as one (docs/api.md, `appkey`).
+ */
+function appKeyOf(request: ApiRequest, denied: ReadonlySet<string>): string {
+  const { values, notUtf8 } = queryOf(request);
+  const raw = values.get('appkey');
+  if (raw !== undefined && raw !== '' && notUtf8.has('appkey')) throw new ApiError(1028);
+  return checkAppKey(raw, denied);
+}
+
 /** First in the chain: a reused context must not carry an earlier request's findings. */
 export const parseQuery = (): ApiMiddleware => ({
   before: (request) => {
@@ -58,7 +69,7 @@ export const requireCallback = (): ApiMiddleware => ({
 export const noteAppKey = (denied: ReadonlySet<string>): ApiMiddleware => ({
   before: (request) => {
     try {
-      request.context.appKey = checkAppKey(query(request).get('appkey'), denied);
+      request.context.appKey = appKeyOf(request, denied);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     }
@@ -67,7 +78,7 @@ export const noteAppKey = (denied: ReadonlySet<string>): ApiMiddleware => ({
 
 export const requireAppKey = (denied: ReadonlySet<string>): ApiMiddleware => ({
   before: (request) => {
-    request.context.appKey = checkAppKey(query(request).get('appkey'), denied);
+    request.context.appKey = appKeyOf(request, denied);
   },
 });
 

@@ -21,7 +21,7 @@ export const metrics = new Metrics({
 });
 
 /** Every metric the functions emit; all are counts. */
-export type MetricName = 'Requests' | 'ShortUrlsCreated' | 'Redirects' | 'RateLimited';
+export type MetricName = 'Requests' | 'ShortUrlsCreated' | 'Redirects' | 'ViewsUnconfirmed' | 'RateLimited';
 
 /**
  * Counts one event of the request being answered. Nothing is written yet: Powertools' logMetrics

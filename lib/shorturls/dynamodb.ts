@@ -1,14 +1,14 @@
 /**
- * The short-URL tables in DynamoDB. ShortUrlsTable holds, under the key `pk`:
- * `code#<code>` (the record), `link#<hash of the link>` (its code: the deduplication entry) and
- * `counter#itemid` (the last itemid). RateLimitsTable holds one counter per window.
+ * The short URLs in DynamoDB. ShortUrlsTable holds, under the key `pk`: `code#<code>` (the
+ * record), `link#<hash of the link>` (its code: the deduplication entry) and `counter#itemid`
+ * (the last itemid). The rate limit's table is ./rate-limit-dynamodb.ts's.
  */
-import { createHash } from 'node:crypto';
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { pause } from '../clock';
+import { singleAttemptClient } from '../db/client';
 import { isNamed, withDatabase } from '../db/failures';
-import type { InsertOutcome, RateLimitStore, RateWindow, ShortUrlRecord, ShortUrlStore } from './store';
+import type { InsertOutcome, ShortUrlRecord, ShortUrlStore, Visit } from './store';
 
 const codeKey = (code: string) => ({ pk: `code#${code}` });
 const linkEntryKey = (linkKey: string) => ({ pk: `link#${linkKey}` });
@@ -22,6 +22,48 @@ function recordOf(item: Record<string, unknown> | undefined): ShortUrlRecord | u
 /** How many codes' links a container remembers for its redirects. */
 const KNOWN_LINKS = 1_000;
 
+/**
+ * How long a redirect waits for its view to be counted. The link comes first (docs/api.md,
+ * Views): past this, it answers all the same, and the view's request, sent once, lands or not.
+ */
+export const VIEW_WAIT_MS = 500;
+
+/**
+ * Errors that say DynamoDB refused a write without applying it (throttled, or an item a
+ * transaction holds), so that sending it again cannot count it twice. A timeout or a lost
+ * connection says nothing of the kind: such a view is never sent again.
+ */
+const NOT_APPLIED = new Set([
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'TransactionConflictException',
+]);
+/** Sends of a view DynamoDB refused unapplied, and the pause before the next. */
+const VIEW_SENDS = 3;
+const VIEW_BACKOFF_MS = 20;
+
+/** A view's request, as far as it went: counted (with the record's link), the code unknown, or not counted (and why). */
+type ViewResult =
+  | { readonly outcome: 'counted'; readonly link: string }
+  | { readonly outcome: 'no such code' }
+  | { readonly outcome: 'not counted'; readonly error: unknown };
+
+const UNCONFIRMED = { outcome: 'unconfirmed' } as const;
+
+/** The promise's value, or `late` if it takes longer than `ms`. */
+async function within<T, L>(promise: Promise<T>, ms: number, late: L): Promise<T | L> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<L>((resolve) => {
+    timer = setTimeout(() => resolve(late), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export class DynamoShortUrlStore implements ShortUrlStore {
   /** A code's link never changes once made: a redirect of a code seen before need not read it again. */
   private readonly links = new Map<string, string>();
@@ -29,6 +71,8 @@ export class DynamoShortUrlStore implements ShortUrlStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly table: string,
+    /** The client views are sent with: one that never sends a request again by itself. */
+    private readonly views: () => DynamoDBDocumentClient = singleAttemptClient,
   ) {}
 
   findByCode(code: string): Promise<ShortUrlRecord | undefined> {
@@ -89,115 +133,58 @@ export class DynamoShortUrlStore implements ShortUrlStore {
   }
 
   /**
-   * The view as a one-item transaction whose ClientRequestToken comes from the request's id:
-   * DynamoDB applies a token once (within ten minutes), so the SDK's retries of a call whose
-   * answer was lost count nothing more. Concurrent views of one link cancel each other's
-   * transactions now and then (TransactionConflict): such a view was not counted, and is sent
-   * again. A transaction cannot read, so the link comes from a read made at the same time, the
-   * first time a container sees the code; its condition still tells a code that is gone.
+   * Adds one view to the code's record and answers its link (undefined: no such code), waiting
+   * for the view at most VIEW_WAIT_MS. The view is one atomic `ADD` that answers the record
+   * (whose link a redirect needs), sent once: hundreds of simultaneous views of one link never
+   * conflict, as transactions on one item do, and a view whose answer is lost is never counted
+   * twice. Only a refusal DynamoDB did not apply (throttling) is sent again. When the view is
+   * not counted, or not yet, the link comes from what this container remembers, or a read.
    */
-  countView(code: string, requestId: string): Promise<string | undefined> {
-    const token = createHash('sha256').update(`view ${requestId}`).digest('base64url').slice(0, 36);
-    return withDatabase(async () => {
-      const known = this.links.get(code);
-      const [counted, link] = await Promise.all([this.addView(code, token), known ?? this.linkOf(code)]);
-      return counted ? link : undefined;
-    });
+  async countView(code: string): Promise<Visit | undefined> {
+    const view = await within(this.addView(code), VIEW_WAIT_MS, UNCONFIRMED);
+    if (view.outcome === 'no such code') return undefined;
+    if (view.outcome === 'counted') {
+      this.remember(code, view.link);
+      return { link: view.link, view: 'counted' };
+    }
+    const link = this.links.get(code) ?? (await withDatabase(() => this.linkOf(code)));
+    if (link === undefined) return undefined;
+    return view.outcome === 'unconfirmed' ? { link, view: 'unconfirmed' } : { link, view: 'not counted', error: view.error };
+  }
+
+  private remember(code: string, link: string): void {
+    if (this.links.has(code)) return;
+    const oldest = this.links.keys().next();
+    if (this.links.size >= KNOWN_LINKS && !oldest.done) this.links.delete(oldest.value);
+    this.links.set(code, link);
   }
 
   private async linkOf(code: string): Promise<string | undefined> {
     const { Item } = await this.client.send(new GetCommand({ TableName: this.table, Key: codeKey(code), ConsistentRead: true }));
     const link = Item?.link as string | undefined;
-    if (link !== undefined) {
-      const oldest = this.links.keys().next();
-      if (this.links.size >= KNOWN_LINKS && !oldest.done) this.links.delete(oldest.value);
-      this.links.set(code, link);
-    }
+    if (link !== undefined) this.remember(code, link);
     return link;
   }
 
-  /** Adds the view; false when there is no such code. */
-  private async addView(code: string, token: string): Promise<boolean> {
+  private async addView(code: string): Promise<ViewResult> {
     const update = {
       TableName: this.table,
       Key: codeKey(code),
       UpdateExpression: 'ADD view_count :one',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':one': 1 },
-    };
-    for (let attempt = 1; ; attempt++) {
+      ReturnValues: 'ALL_NEW',
+    } as const;
+    for (let send = 1; ; send++) {
       try {
-        await this.client.send(new TransactWriteCommand({ ClientRequestToken: token, TransactItems: [{ Update: update }] }));
-        return true;
+        const { Attributes } = await this.views().send(new UpdateCommand(update));
+        return { outcome: 'counted', link: Attributes?.link as string };
       } catch (error) {
-        const reason = isNamed(error, 'TransactionCanceledException')
-          ? (error as TransactionCanceledException).CancellationReasons?.[0]?.Code
-          : undefined;
-        if (reason === 'ConditionalCheckFailed') return false;
-        if (reason !== 'TransactionConflict' || attempt === VIEW_ATTEMPTS) throw error;
-        await pause(Math.random() * 10 * attempt);
+        if (isNamed(error, 'ConditionalCheckFailedException')) return { outcome: 'no such code' };
+        const refused = error instanceof Error && NOT_APPLIED.has(error.name);
+        if (!refused || send === VIEW_SENDS) return { outcome: 'not counted', error };
+        await pause(VIEW_BACKOFF_MS * send);
       }
     }
   }
 }
-
-/** Rounds of a view cancelled by concurrent views of the same link before it fails (503). */
-const VIEW_ATTEMPTS = 10;
-
-/**
- * One item per client address and window: `count`, the address's creations, and `key#<hash>`,
- * each app key's from it; time to live (`expiresAt`) removes it after the window.
- */
-export class DynamoRateLimitStore implements RateLimitStore {
-  constructor(
-    private readonly client: DynamoDBDocumentClient,
-    private readonly table: string,
-  ) {}
-
-  take(
-    window: RateWindow,
-    limits: { readonly address: number; readonly key: number },
-    expiresAt: number,
-  ): Promise<'taken' | 'address' | 'key'> {
-    return withDatabase(async () => {
-      try {
-        await this.client.send(
-          new UpdateCommand({
-            TableName: this.table,
-            Key: { pk: window.address },
-            UpdateExpression: 'SET expiresAt = if_not_exists(expiresAt, :expiresAt) ADD #count :one, #key :one',
-            ConditionExpression:
-              '(attribute_not_exists(#count) OR #count < :addressLimit) AND (attribute_not_exists(#key) OR #key < :keyLimit)',
-            ExpressionAttributeNames: { '#count': 'count', '#key': `key#${window.key}` },
-            ExpressionAttributeValues: { ':one': 1, ':addressLimit': limits.address, ':keyLimit': limits.key, ':expiresAt': expiresAt },
-            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-          }),
-        );
-        return 'taken';
-      } catch (error) {
-        if (!isNamed(error, 'ConditionalCheckFailedException')) throw error;
-        const held = Number(unmarshallNumber((error as { Item?: Record<string, unknown> }).Item?.count) ?? 0);
-        return held >= limits.address ? 'address' : 'key';
-      }
-    });
-  }
-
-  async giveBack(window: RateWindow, signal?: AbortSignal): Promise<void> {
-    await withDatabase(() =>
-      this.client.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: { pk: window.address },
-          UpdateExpression: 'ADD #count :minusOne, #key :minusOne',
-          ExpressionAttributeNames: { '#count': 'count', '#key': `key#${window.key}` },
-          ExpressionAttributeValues: { ':minusOne': -1 },
-        }),
-        { abortSignal: signal },
-      ),
-    );
-  }
-}
-
-/** An attribute of the item a failed condition returns: as DynamoDB sends it ({ N: '3' }) or unmarshalled. */
-const unmarshallNumber = (value: unknown): unknown =>
-  typeof value === 'object' && value !== null && 'N' in value ? (value as { N: string }).N : value;

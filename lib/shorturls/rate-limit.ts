@@ -37,9 +37,10 @@ function countedKey(appKey: string): string {
 
 /**
  * Short URL creations per client address, and per app key from one address, in fixed windows
- * (decisions.md, Rate limit): there is no limit per app key alone, so no caller can spend
+ * (docs/api.md, Rate limit): there is no limit per app key alone, so no caller can spend
  * another's budget. Both counts of an address's window live on one item, taken by one
- * conditional update: concurrent requests never pass a limit, and a refusal counts nothing.
+ * conditional update: concurrent requests never pass a limit, a refusal counts nothing, and a
+ * creation counts at most once, whatever its retries, and is given back when it fails.
  * Over a limit: error 403 with HTTP 503 and `Retry-After` (the rest of the window).
  */
 export class RateLimiter {
@@ -50,12 +51,24 @@ export class RateLimiter {
     private readonly onRefused: () => void = () => {},
   ) {}
 
-  async admit(appKey: string, clientIp: string, now: number): Promise<Admission> {
+  /**
+   * Takes a place for creation `request` (its request id), or refuses it. A take that fails
+   * (it may still land: a database that stalls answers late) is given back before the failure
+   * is thrown, as far as the database lets it.
+   */
+  async admit(appKey: string, clientIp: string, now: number, request: string): Promise<Admission> {
     const { perAppKey, perClientIp, windowSeconds } = this.limits;
     const windowStart = now - (now % windowSeconds);
     const expiresAt = windowStart + windowSeconds;
     const window = { address: `ip#${clientIp}#${windowStart}`, key: countedKey(appKey) };
-    const outcome = await this.store.take(window, { address: perClientIp, key: perAppKey }, expiresAt);
+    const release = () => this.store.giveBack(window, request, AbortSignal.timeout(RELEASE_TIMEOUT_MS));
+    let outcome: Awaited<ReturnType<RateLimitStore['take']>>;
+    try {
+      outcome = await this.store.take(window, request, { address: perClientIp, key: perAppKey }, expiresAt);
+    } catch (error) {
+      await release().catch(() => undefined);
+      throw error;
+    }
     if (outcome !== 'taken') {
       this.onRefused();
       const [what, limit] = outcome === 'address' ? ['client address', perClientIp] : ['appkey from this client address', perAppKey];
@@ -64,6 +77,6 @@ export class RateLimiter {
         headers: { 'Retry-After': String(Math.max(1, expiresAt - now)) },
       });
     }
-    return { release: () => this.store.giveBack(window, AbortSignal.timeout(RELEASE_TIMEOUT_MS)) };
+    return { release };
   }
 }

@@ -1,9 +1,11 @@
 /**
- * The short-link host: `GET /{code}` answers 301 to the stored link and counts the view, once
- * per request whatever the retries (the store's write is idempotent on the request's id);
- * `HEAD /{code}` answers the same 301 without counting, so that link checkers see a live link
- * and add no views; anything else gets a small HTML page. Not part of the API, so it has no
- * app key, type or catalogue errors; like every answer, each carries `Deprecation`.
+ * The short-link host: `GET /{code}` answers 301 to the stored link and counts the view, at most
+ * once per request whatever the retries; the link comes first, so a view that cannot be counted
+ * (a database slow, throttled or down) costs the view, not the redirect, and only a code whose
+ * link cannot be read answers 503 (docs/api.md, Views). `HEAD /{code}` answers the same 301
+ * without counting, so that link checkers see a live link and add no views; anything else gets a
+ * small HTML page. Not part of the API, so it has no app key, type or catalogue errors; like
+ * every answer, each carries `Deprecation`.
  */
 import middy from '@middy/core';
 import { config } from '../config';
@@ -14,7 +16,7 @@ import type { ApiEvent, ApiResult } from '../http/context';
 import { logger } from '../observability/powertools';
 import { observeRequests } from '../observability/middleware';
 import { isCode } from './code';
-import type { ShortUrlStore } from './store';
+import type { ShortUrlStore, Visit } from './store';
 
 const BASE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -42,16 +44,34 @@ function failurePage(error: unknown): ApiResult {
   return page(500, 'Error', 'This short link cannot be followed just now.');
 }
 
-/** The request line: route, the code looked up (only a well-formed one) and status; `Requests` by route and status, `Redirects` per 301. */
+/** What became of each visit's view, for its request line. */
+const views = new WeakMap<ApiEvent, Visit['view']>();
+
+/**
+ * The request line: route, the code looked up (only a well-formed one), what became of its view
+ * and status; `Requests` by route and status, `Redirects` per 301, and `ViewsUnconfirmed` per
+ * redirect whose view was not counted, or not yet.
+ */
 const observeRedirects = () =>
   observeRequests(({ event }, statusCode) => {
     const code = event.pathParameters?.code;
+    const view = views.get(event) ?? null;
     return {
-      fields: { route: event.routeKey, code: code !== undefined && isCode(code) ? code : null },
+      fields: { route: event.routeKey, code: code !== undefined && isCode(code) ? code : null, view },
       dimensions: { endpoint: event.routeKey, status: String(statusCode) },
-      counts: statusCode === 301 ? ['Redirects'] : [],
+      counts: statusCode === 301 ? ['Redirects', ...(view === 'counted' || view === null ? [] : (['ViewsUnconfirmed'] as const))] : [],
     };
   });
+
+/** The link of a visit, counting its view (a GET) or not (a HEAD); undefined when the code is unknown. */
+async function follow(store: ShortUrlStore, event: ApiEvent, code: string): Promise<string | undefined> {
+  if (event.requestContext.http.method === 'HEAD') return (await store.findByCode(code))?.link;
+  const visit = await store.countView(code);
+  if (visit === undefined) return undefined;
+  views.set(event, visit.view);
+  if (visit.view === 'not counted') logger.warn('view not counted', { code, error: String(visit.error) });
+  return visit.link;
+}
 
 export function redirectHandler(store: ShortUrlStore) {
   return middy<ApiEvent, ApiResult>(DEADLINE_OPTIONS)
@@ -64,10 +84,7 @@ export function redirectHandler(store: ShortUrlStore) {
     .handler(async (event): Promise<ApiResult> => {
       const code = event.pathParameters?.code;
       if (code === undefined || !isCode(code)) return notFoundPage();
-      const link =
-        event.requestContext.http.method === 'HEAD'
-          ? (await store.findByCode(code))?.link
-          : await store.countView(code, event.requestContext.requestId);
+      const link = await follow(store, event, code);
       if (link === undefined) return notFoundPage();
       return { statusCode: 301, headers: { ...BASE_HEADERS, Location: link }, body: '' };
     });

@@ -19,11 +19,17 @@ export interface ShortUrlStore {
   /** Stores the record and the link's deduplication entry together, or neither. */
   insert(record: ShortUrlRecord, linkKey: string): Promise<InsertOutcome>;
   /**
-   * Adds one view to the code's record; the link, or undefined if unknown. `requestId` makes it
-   * idempotent: the same request, sent again (the SDK's retries), adds nothing more.
+   * Adds one view to the code's record, at most once; its link and what became of the view, or
+   * undefined if the code is unknown. The link comes first: a view that cannot be counted (or not
+   * yet) does not keep the link from its visitor.
    */
-  countView(code: string, requestId: string): Promise<string | undefined>;
+  countView(code: string): Promise<Visit | undefined>;
 }
+
+/** A visit to a short link: where it leads, and whether its view was counted (or is still on its way). */
+export type Visit =
+  | { readonly link: string; readonly view: 'counted' | 'unconfirmed' }
+  | { readonly link: string; readonly view: 'not counted'; readonly error: unknown };
 
 /** A client address's window, and the app key counted in it. */
 export interface RateWindow {
@@ -33,14 +39,16 @@ export interface RateWindow {
 
 export interface RateLimitStore {
   /**
-   * Counts one more creation for the address and for the key in its window, if both are under
-   * their limits; else counts nothing and says which limit is reached.
+   * Counts creation `request` for the address and for the key in its window, if both are under
+   * their limits; else counts nothing and says which limit is reached. A request counts once,
+   * however often it is sent.
    */
   take(
     window: RateWindow,
+    request: string,
     limits: { readonly address: number; readonly key: number },
     expiresAt: number,
   ): Promise<'taken' | 'address' | 'key'>;
-  /** Uncounts a creation `take` counted; `signal` gives up waiting. */
-  giveBack(window: RateWindow, signal?: AbortSignal): Promise<void>;
+  /** Uncounts creation `request`, if `take` counted it, once however often it is sent; `signal` gives up waiting. */
+  giveBack(window: RateWindow, request: string, signal?: AbortSignal): Promise<void>;
 }

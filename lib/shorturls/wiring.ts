@@ -6,7 +6,8 @@
 import { type Env, requiredSetting } from '../config';
 import { documentClient } from '../db/client';
 import { countMetric } from '../observability/powertools';
-import { DynamoRateLimitStore, DynamoShortUrlStore } from './dynamodb';
+import { DynamoShortUrlStore } from './dynamodb';
+import { DynamoRateLimitStore } from './rate-limit-dynamodb';
 import { RateLimiter } from './rate-limit';
 import { ShortUrlService } from './service';
 import { readRateLimits, readShortLinkHost } from './settings';

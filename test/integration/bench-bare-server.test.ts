@@ -21,7 +21,7 @@ let captured: CapturedResponse;
 
 beforeAll(async () => {
   const env = functionProcessEnv();
-  stack = await startServerProcess('infra/perf/bench/stack-server.ts', env);
+  stack = await startServerProcess('infra/perf/bench/stack-server.ts', env, { api: 'Api' });
   captured = await captureResponse(stack.url + TARGET);
   bare = await startServerProcess('infra/perf/bench/bare-server.ts', env, captured);
 }, 60_000);

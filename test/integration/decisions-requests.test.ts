@@ -220,6 +220,10 @@ describe('Requests: appkey', () => {
     ['leading whitespace', '%20http%3A%2F%2Fmy.app%2F'],
     ['trailing whitespace', 'http://my.app/%20'],
     ['a line break', 'http://my.app/%0A'],
+    ['an escape that is not UTF-8 (a lone Latin-1 é)', 'http%3A%2F%2Fmy.app%2F%E9'],
+    ['a broken UTF-8 sequence', 'http://my.app/%C3%28'],
+    ['an overlong UTF-8 sequence', 'http://my.app/%C0%AF'],
+    ['a lone continuation byte, raw key', 'http://my.app/x%80'],
   ])('%s is 1028 (403) in every type', async (_name, key) => {
     for (const type of TYPES) expectError(await invoke(`/errors?${typeQuery(type)}&appkey=${key}`), type, 1028, 403);
   });
@@ -231,6 +235,7 @@ describe('Requests: appkey', () => {
     ['a URN, encoded', 'urn%3Aapp%3Ax'],
     ['https with a path and query', 'https%3A%2F%2Fmy.app%2Fclient%3Fv%3D2'],
     ['a host that only contains example.com', 'http://example.com.evil.org/'],
+    ['UTF-8 escapes (é)', 'http%3A%2F%2Fmy.app%2F%C3%A9'],
   ])('%s is accepted', async (_name, key) => {
     for (const path of STATIC_PATHS) expectSuccess(await invoke(`${path}?type=json&appkey=${key}`), 'json');
   });

@@ -19,7 +19,7 @@ import { databaseUnavailable } from '../../lib/db/failures';
 import { ApiError } from '../../lib/errors';
 import type { ApiRequest, ApiResult } from '../../lib/http/context';
 import { answerErrors } from '../../lib/http/respond';
-import { DynamoRateLimitStore } from '../../lib/shorturls/dynamodb';
+import { DynamoRateLimitStore } from '../../lib/shorturls/rate-limit-dynamodb';
 import { RateLimiter } from '../../lib/shorturls/rate-limit';
 import { readRateLimits } from '../../lib/shorturls/settings';
 import { expectError, invokeWithEnv, SPEC_CATALOGUE, specMessage } from '../support/expect-error';
@@ -566,8 +566,8 @@ async function rateLimitRefusal(): Promise<ApiError> {
   const limiter = new RateLimiter(new DynamoRateLimitStore(documentClient, process.env.RATE_LIMITS_TABLE!), limits);
   const { appkey, sourceIp } = newClient();
   const now = Math.floor(Date.now() / 1000);
-  for (let i = 0; i < limits.perAppKey; i++) await limiter.admit(appkey, sourceIp, now);
-  const refusal = await limiter.admit(appkey, sourceIp, now).catch((error: unknown) => error);
+  for (let i = 0; i < limits.perAppKey; i++) await limiter.admit(appkey, sourceIp, now, randomUUID());
+  const refusal = await limiter.admit(appkey, sourceIp, now, randomUUID()).catch((error: unknown) => error);
   expect(refusal).toBeInstanceOf(ApiError);
   return refusal as ApiError;
 }

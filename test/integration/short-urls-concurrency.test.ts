@@ -1,14 +1,16 @@
 /**
- * decisions.md, Short URLs under concurrency, against DynamoDB Local: concurrent creations of
- * one link make one record ("Same URL twice ... safe under concurrent creation"), concurrent
- * visits each count once ("Views ... atomically"), and the rate limit holds when requests race
- * ("Rate limit ... nothing is created").
+ * Short URLs under concurrency and retries, against DynamoDB Local (docs/api.md, Short URLs):
+ * concurrent creations of one link make one record, hundreds of simultaneous visits to one link
+ * all redirect and each counts once (Views: the link comes first), the SDK's retries never count
+ * a view or a creation twice, and the rate limit holds when requests race (Rate limit).
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { scanAll } from '../../infra/dynamodb/short-url-audit';
-import { documentClient } from '../../lib/db/client';
-import { DynamoRateLimitStore, DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
+import { pause } from '../../lib/clock';
+import { documentClient, singleAttemptClient } from '../../lib/db/client';
+import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
+import { DynamoRateLimitStore } from '../../lib/shorturls/rate-limit-dynamodb';
 import { linkKey } from '../../lib/shorturls/link';
 import { RateLimiter } from '../../lib/shorturls/rate-limit';
 import { expectError } from '../support/expect-error';
@@ -46,16 +48,6 @@ function entryOf(response: Invocation): ShortUrlEntry {
   expect(value.total).toBe(1);
   expect(value.shorturls).toHaveLength(1);
   return value.shorturls[0]!;
-}
-
-/** Runs `count` calls of `call`, `wave` at a time, keeping the SDK's socket pool from queueing deeply. */
-async function inWaves<T>(count: number, wave: number, call: (index: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = [];
-  for (let start = 0; start < count; start += wave) {
-    const size = Math.min(wave, count - start);
-    results.push(...(await Promise.all(Array.from({ length: size }, (_, i) => call(start + i)))));
-  }
-  return results;
 }
 
 /**
@@ -172,89 +164,130 @@ describe('Short URLs: Same URL twice, concurrently', () => {
   });
 });
 
-describe('Short URLs: Views, concurrently', () => {
-  test('500 concurrent visits all answer 301 and add exactly 500 to view_count', async () => {
-    const url = uniqueUrl('views');
-    const created = entryOf(await invoke(createTarget(url, uniqueAppKey()), { sourceIp: randomIp() }));
-    const code = created.short_url.slice(SHORT_URL_HOST.length + 1);
+/** The code of a new short URL, made through the API. */
+async function newCode(tag: string): Promise<{ code: string; entry: ShortUrlEntry }> {
+  const entry = entryOf(await invoke(createTarget(uniqueUrl(tag), uniqueAppKey()), { sourceIp: randomIp() }));
+  return { code: entry.short_url.slice(SHORT_URL_HOST.length + 1), entry };
+}
 
-    const visits = await inWaves(500, 100, () => invokeShortLink(`/${code}`));
-    for (const visit of visits) {
-      expect(visit.statusCode).toBe(301);
-      expect(visit.headers.location).toBe(created.link);
-    }
+const viewsOf = async (code: string): Promise<number> =>
+  (await documentClient.send(new GetCommand({ TableName: SHORT_URLS_TABLE, Key: { pk: `code#${code}` }, ConsistentRead: true }))).Item
+    ?.view_count as number;
 
-    const { Item } = await documentClient.send(
-      new GetCommand({ TableName: SHORT_URLS_TABLE, Key: { pk: `code#${code}` }, ConsistentRead: true }),
-    );
-    expect(Item?.view_count).toBe(500);
+/** The view count once it has stopped growing (a view still on its way when its redirect answered lands a moment later). */
+async function settledViews(code: string, expected: number, patienceMs = 10_000): Promise<number> {
+  const until = Date.now() + patienceMs;
+  while ((await viewsOf(code)) < expected && Date.now() < until) await pause(100);
+  await pause(300);
+  return viewsOf(code);
+}
+
+/**
+ * A step in `client`'s middleware, for the calls `applies` picks: `before` runs before the call
+ * is sent (throwing there, the call never reaches DynamoDB), `after` once it has been answered
+ * (throwing there, DynamoDB applied it but the answer is lost). Inside the SDK's retry loop, as a
+ * timeout or a refusal is.
+ */
+function interfere(
+  client: DynamoDBDocumentClient,
+  applies: (command: string | undefined, input: Record<string, unknown>) => boolean,
+  step: { before?: (attempt: number) => void; after?: (attempt: number) => void },
+) {
+  const name = `interfere-${randomUUID()}`;
+  const attempts = new Map<unknown, number>();
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (!applies(context.commandName, args.input as Record<string, unknown>)) return next(args);
+      const attempt = (attempts.get(args.input) ?? 0) + 1;
+      attempts.set(args.input, attempt);
+      step.before?.(attempt);
+      const result = await next(args);
+      step.after?.(attempt);
+      return result;
+    },
+    { step: 'deserialize', name },
+  );
+  return {
+    /** Sends of each call, in order. */
+    sends: () => [...attempts.values()],
+    remove: () => client.middlewareStack.remove(name),
+  };
+}
+
+const failure = (name: string, message: string) => Object.assign(new Error(message), { name, $metadata: {} });
+const onCode = (command: string | undefined, input: Record<string, unknown>) =>
+  command === 'UpdateItemCommand' && JSON.stringify(input.Key).includes('code#');
+const onRateLimit = (command: string | undefined, input: Record<string, unknown>) =>
+  command === 'UpdateItemCommand' && input.TableName === RATE_LIMITS_TABLE;
+
+describe('Views: the link comes first (docs/api.md, Views)', () => {
+  test('500 simultaneous visits to one link all answer 301, and add exactly 500 to view_count', async () => {
+    const { code, entry } = await newCode('viral');
+    const visits = await Promise.all(Array.from({ length: 500 }, () => invokeShortLink(`/${code}`)));
+    expect(visits.filter((visit) => visit.statusCode !== 301)).toEqual([]);
+    for (const visit of visits) expect(visit.headers.location).toBe(entry.link);
+    expect(await settledViews(code, 500)).toBe(500);
     // The API's lookup tells the same count, and does not add a view itself.
     const lookup = entryOf(await invoke(`/url/short/${code}?appkey=${encodeURIComponent(uniqueAppKey())}&type=json`));
-    expect(lookup).toEqual({ ...created, view_count: 500 });
-    const again = await documentClient.send(
-      new GetCommand({ TableName: SHORT_URLS_TABLE, Key: { pk: `code#${code}` }, ConsistentRead: true }),
-    );
-    expect(again.Item?.view_count).toBe(500);
+    expect(lookup).toEqual({ ...entry, view_count: 500 });
+    expect(await viewsOf(code)).toBe(500);
   });
-});
 
-describe('Views: at most one a request, whatever the retries (decisions.md, Views)', () => {
-  test('a view whose answer is lost after DynamoDB applied it is sent again by the SDK, and counted once', async () => {
-    const created = entryOf(
-      await invoke(
-        `/url/short/create?url=${encodeURIComponent(uniqueUrl('retried-view'))}&appkey=${encodeURIComponent(uniqueAppKey())}&type=json`,
-      ),
-    );
-    const code = created.short_url.slice(SHORT_URL_HOST.length + 1);
-    // Inside the SDK's retry loop: each view's first attempt reaches DynamoDB Local and is applied,
-    // then its answer is lost as a timed-out one is; the SDK sends the same call again. (A plain
-    // UpdateItem ADD counted it twice; a transaction carries a token, which DynamoDB applies once.)
-    const lost = new Set<unknown>();
-    let resent = 0;
-    documentClient.middlewareStack.add(
-      (next, context) => async (args) => {
-        const result = await next(args);
-        if (
-          context.commandName === 'TransactWriteItemsCommand' ||
-          (context.commandName === 'UpdateItemCommand' && JSON.stringify((args.input as { Key?: unknown }).Key).includes('code#'))
-        ) {
-          if (!lost.has(args.input)) {
-            lost.add(args.input);
-            throw Object.assign(new Error('the answer was lost'), { name: 'TimeoutError', $metadata: {} });
-          }
-          resent++;
-        }
-        return result;
+  test('a view is sent once: its answer lost after DynamoDB applied it, it is counted once and the visitor redirected', async () => {
+    const { code, entry } = await newCode('lost-answer');
+    const lost = interfere(singleAttemptClient(), onCode, {
+      after: () => {
+        throw failure('TimeoutError', 'the answer was lost');
       },
-      { step: 'deserialize', name: 'loseFirstAnswer', override: true },
-    );
+    });
     try {
       const answers = await Promise.all(Array.from({ length: 10 }, () => invokeShortLink(`/${code}`)));
-      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(301));
+      expect(answers.map((answer) => [answer.statusCode, answer.headers.location])).toEqual(Array(10).fill([301, entry.link]));
     } finally {
-      documentClient.middlewareStack.remove('loseFirstAnswer');
+      lost.remove();
     }
-    expect(resent).toBe(10);
-    const { Item } = await documentClient.send(
-      new GetCommand({ TableName: SHORT_URLS_TABLE, Key: { pk: `code#${code}` }, ConsistentRead: true }),
-    );
-    expect(Item?.view_count).toBe(10);
+    expect(lost.sends()).toEqual(Array(10).fill(1));
+    expect(await settledViews(code, 10)).toBe(10);
   });
 
-  test("the same request (API Gateway's request id) handled twice counts one view; another request counts its own", async () => {
-    const created = entryOf(
-      await invoke(
-        `/url/short/create?url=${encodeURIComponent(uniqueUrl('same-request'))}&appkey=${encodeURIComponent(uniqueAppKey())}&type=json`,
-      ),
-    );
-    const code = created.short_url.slice(SHORT_URL_HOST.length + 1);
-    const requestId = randomUUID();
-    for (let i = 0; i < 3; i++) expect((await invokeShortLink(`/${code}`, { requestId })).statusCode).toBe(301);
-    expect((await invokeShortLink(`/${code}`)).statusCode).toBe(301);
-    const { Item } = await documentClient.send(
-      new GetCommand({ TableName: SHORT_URLS_TABLE, Key: { pk: `code#${code}` }, ConsistentRead: true }),
-    );
-    expect(Item?.view_count).toBe(2);
+  test('a view that times out before it is sent is not counted, never sent again, and the visitor redirected', async () => {
+    const { code, entry } = await newCode('never-sent');
+    const unsent = interfere(singleAttemptClient(), onCode, {
+      before: () => {
+        throw failure('TimeoutError', 'no connection in time');
+      },
+    });
+    try {
+      const answers = await Promise.all(Array.from({ length: 5 }, () => invokeShortLink(`/${code}`)));
+      expect(answers.map((answer) => [answer.statusCode, answer.headers.location])).toEqual(Array(5).fill([301, entry.link]));
+    } finally {
+      unsent.remove();
+    }
+    expect(unsent.sends()).toEqual(Array(5).fill(1));
+    expect(await settledViews(code, 0)).toBe(0);
+  });
+
+  test.each([
+    ['throttled', 'ThrottlingException'],
+    ['held by a transaction', 'TransactionConflictException'],
+  ])('a view DynamoDB refused unapplied (%s) is sent again, and counted once', async (_what, name) => {
+    const { code } = await newCode('refused');
+    // The store sends a refused view again as a call of its own: the first five calls are refused.
+    let calls = 0;
+    const refused = interfere(singleAttemptClient(), onCode, {
+      before: () => {
+        if (++calls <= 5) throw failure(name, 'refused, not applied');
+      },
+    });
+    try {
+      expect((await Promise.all(Array.from({ length: 5 }, () => invokeShortLink(`/${code}`)))).map((a) => a.statusCode)).toEqual(
+        Array(5).fill(301),
+      );
+    } finally {
+      refused.remove();
+    }
+    expect(calls).toBe(10);
+    expect(await settledViews(code, 5)).toBe(5);
   });
 });
 
@@ -282,12 +315,14 @@ describe('Short URLs: Rate limit, concurrently', () => {
   test('40 concurrent admits with one app key from one address: exactly the 7 allowed pass', async () => {
     const appKey = uniqueAppKey();
     const ip = `${randomIp()}-${randomUUID()}`;
-    expect(await admitted(Array.from({ length: 40 }, () => limiter.admit(appKey, ip, now)))).toBe(7);
+    expect(await admitted(Array.from({ length: 40 }, () => limiter.admit(appKey, ip, now, randomUUID())))).toBe(7);
   });
 
   test('40 concurrent admits with one app key from 40 addresses: all pass (no limit per key alone)', async () => {
     const appKey = uniqueAppKey();
-    expect(await admitted(Array.from({ length: 40 }, () => limiter.admit(appKey, `${randomIp()}-${randomUUID()}`, now)))).toBe(40);
+    expect(
+      await admitted(Array.from({ length: 40 }, () => limiter.admit(appKey, `${randomIp()}-${randomUUID()}`, now, randomUUID()))),
+    ).toBe(40);
   });
 
   test('200 concurrent admits from one address with new keys: exactly the address limit passes', async () => {
@@ -297,15 +332,67 @@ describe('Short URLs: Rate limit, concurrently', () => {
       windowSeconds: 60,
     });
     const ip = `${randomIp()}-${randomUUID()}`;
-    expect(await admitted(Array.from({ length: 200 }, () => perIp.admit(uniqueAppKey(), ip, now)))).toBe(120);
+    expect(await admitted(Array.from({ length: 200 }, () => perIp.admit(uniqueAppKey(), ip, now, randomUUID())))).toBe(120);
   });
 
   test('released admissions (creations that failed) give their places back, concurrently', async () => {
     const appKey = uniqueAppKey();
     const ip = `${randomIp()}-${randomUUID()}`;
-    const first = await Promise.all(Array.from({ length: 7 }, () => limiter.admit(appKey, ip, now)));
+    const first = await Promise.all(Array.from({ length: 7 }, () => limiter.admit(appKey, ip, now, randomUUID())));
     await Promise.all(first.map((admission) => admission.release()));
-    expect(await admitted(Array.from({ length: 20 }, () => limiter.admit(appKey, ip, now)))).toBe(7);
+    expect(await admitted(Array.from({ length: 20 }, () => limiter.admit(appKey, ip, now, randomUUID())))).toBe(7);
+  });
+
+  /** The address's window item: its count, and the tokens it holds. */
+  const windowOf = async (ip: string) => {
+    const windowStart = now - (now % 60);
+    const { Item } = await documentClient.send(
+      new GetCommand({ TableName: RATE_LIMITS_TABLE, Key: { pk: `ip#${ip}#${windowStart}` }, ConsistentRead: true }),
+    );
+    return { count: Item?.count as number | undefined, tokens: (Item?.requests as Set<string> | undefined)?.size ?? 0 };
+  };
+
+  test('a creation counts once, whatever the SDK sends again: its answer lost, throttled, or timed out before it left (no transaction ever holds its item)', async () => {
+    const lostAfter = (attempt: number) => {
+      if (attempt === 1) throw failure('TimeoutError', 'the answer was lost');
+    };
+    const firstRefused = (name: string) => (attempt: number) => {
+      if (attempt === 1) throw failure(name, 'not applied');
+    };
+    for (const step of [
+      { after: lostAfter },
+      { before: firstRefused('ThrottlingException') },
+      { before: firstRefused('TimeoutError') },
+    ]) {
+      const ip = `${randomIp()}-${randomUUID()}`;
+      const sent = interfere(documentClient, onRateLimit, step);
+      try {
+        await Promise.all(Array.from({ length: 3 }, () => limiter.admit(uniqueAppKey(), ip, now, randomUUID())));
+      } finally {
+        sent.remove();
+      }
+      // Each was sent twice by the SDK, and counted once.
+      expect(sent.sends()).toEqual([2, 2, 2]);
+      expect(await windowOf(ip)).toEqual({ count: 3, tokens: 3 });
+    }
+  });
+
+  test('a place is given back once, whatever the SDK sends again, and only if it was taken', async () => {
+    const ip = `${randomIp()}-${randomUUID()}`;
+    const admissions = await Promise.all(Array.from({ length: 3 }, () => limiter.admit(uniqueAppKey(), ip, now, randomUUID())));
+    const lost = interfere(documentClient, onRateLimit, {
+      after: (attempt) => {
+        if (attempt === 1) throw failure('TimeoutError', 'the answer was lost');
+      },
+    });
+    try {
+      await Promise.all(admissions.map((admission) => admission.release()));
+      // Given back again (a second release of the same creation): nothing more.
+      await admissions[0]!.release();
+    } finally {
+      lost.remove();
+    }
+    expect(await windowOf(ip)).toEqual({ count: 0, tokens: 0 });
   });
 
   test('30 concurrent creations with one app key from one address over a limit of 5: 5 records, 25 answered 503, nothing else stored', async () => {

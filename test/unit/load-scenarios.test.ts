@@ -10,6 +10,7 @@ const SAMPLE: LoadSample = {
   photoIds: [11, 12, 13],
   thread: { photoId: 11, commentId: 21 },
   codes: ['aaaaaaa', 'bbbbbbb', 'ccccccc'],
+  hotCode: 'ddddddd',
   links: ['https://www.example.org/a', 'https://www.example.org/b'],
 };
 const functions = functionsOf(loadTemplate());

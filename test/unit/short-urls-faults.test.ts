@@ -62,8 +62,8 @@ class FakeDatabase {
   readonly shortUrls = new Map<string, Item>();
   /** Rate-limit windows: the address's `count` and each app key's `key#…` count. */
   readonly windows = new Map<string, Record<string, number>>();
-  /** ClientRequestTokens of the view transactions applied. */
-  readonly tokens = new Set<string>();
+  /** Each window's `requests`: the tokens of the creations it counts. */
+  readonly requests = new Map<string, Set<string>>();
   lastItemId = 100;
   readonly calls: { point: Point; input: unknown }[] = [];
 
@@ -87,13 +87,23 @@ const pkOf = (input: { Key?: Record<string, unknown> }): string => String(input.
 function pointOfUpdate(input: UpdateCommandInput): Point {
   if (input.TableName === UNIT_RATE_LIMITS_TABLE)
     return input.ExpressionAttributeValues?.[':minusOne'] === undefined ? 'rate-limit' : 'give-back';
-  return 'next-itemid';
+  return pkOf(input).startsWith('code#') ? 'count-view' : 'next-itemid';
 }
 
+const conditionFailed = (message = 'The conditional request failed'): ConditionalCheckFailedException =>
+  new ConditionalCheckFailedException({ message, $metadata: {} });
+
 /** The condition a rate-limit window fails, with the item as DynamoDB returns it (ReturnValuesOnConditionCheckFailure). */
-const windowFull = (window: Record<string, number>, message = 'The conditional request failed'): ConditionalCheckFailedException =>
-  Object.assign(new ConditionalCheckFailedException({ message, $metadata: {} }), {
-    Item: Object.fromEntries(Object.entries(window).map(([name, value]) => [name, { N: String(value) }])),
+const windowFull = (
+  window: Record<string, number>,
+  requests: ReadonlySet<string> = new Set(),
+  message?: string,
+): ConditionalCheckFailedException =>
+  Object.assign(conditionFailed(message), {
+    Item: {
+      ...Object.fromEntries(Object.entries(window).map(([name, value]) => [name, { N: String(value) }])),
+      ...(requests.size ? { requests: { SS: [...requests] } } : {}),
+    },
   });
 
 const cancelled = (...codes: string[]): TransactionCanceledException =>
@@ -122,31 +132,33 @@ function install(database: FakeDatabase, fault: Fault = () => undefined): void {
     const pk = pkOf(input);
     const window = database.windows.get(pk) ?? {};
     const key = input.ExpressionAttributeNames?.['#key'] ?? '';
+    const token = input.ExpressionAttributeValues?.[':token'] as string;
+    const requests = database.requests.get(pk) ?? new Set<string>();
     switch (point) {
       case 'rate-limit': {
         const values = input.ExpressionAttributeValues!;
-        if ((window.count ?? 0) >= (values[':addressLimit'] as number) || (window[key] ?? 0) >= (values[':keyLimit'] as number))
-          throw windowFull(window);
+        const full = (window.count ?? 0) >= (values[':addressLimit'] as number) || (window[key] ?? 0) >= (values[':keyLimit'] as number);
+        if (requests.has(token) || full) throw windowFull(window, requests);
         database.windows.set(pk, { ...window, count: (window.count ?? 0) + 1, [key]: (window[key] ?? 0) + 1 });
+        database.requests.set(pk, new Set([...requests, token]));
         return {};
       }
       case 'give-back':
+        if (!requests.has(token)) throw conditionFailed();
         database.windows.set(pk, { ...window, count: (window.count ?? 0) - 1, [key]: (window[key] ?? 0) - 1 });
+        database.requests.set(pk, new Set([...requests].filter((held) => held !== token)));
         return {};
+      case 'count-view': {
+        const item = database.shortUrls.get(pk);
+        if (item === undefined) throw conditionFailed();
+        item.view_count = (item.view_count as number) + 1;
+        return { Attributes: { ...item } };
+      }
       default:
         return { Attributes: { last: ++database.lastItemId } };
     }
   });
   ddb.on(TransactWriteCommand).callsFake(async (input: TransactWriteCommandInput) => {
-    const view = input.TransactItems![0]!.Update;
-    if (view !== undefined) {
-      enter('count-view', input);
-      const item = database.shortUrls.get(pkOf(view));
-      if (item === undefined) throw cancelled('ConditionalCheckFailed');
-      if (!database.tokens.has(input.ClientRequestToken!)) item.view_count = (item.view_count as number) + 1;
-      database.tokens.add(input.ClientRequestToken!);
-      return {};
-    }
     enter('insert', input);
     const puts = input.TransactItems!.map((entry) => entry.Put!);
     for (const put of puts) expect(put.TableName).toBe(UNIT_SHORT_URLS_TABLE);
@@ -535,7 +547,7 @@ describe('creations that race: the conditional transaction decides', () => {
 describe('the rate limit: a refused conditional update is 503 with Retry-After, and nothing is counted or created', () => {
   const failing = (window: Record<string, number>) => (point: Point) =>
     point === 'rate-limit'
-      ? windowFull(window, `secret-condition: The conditional request failed on ${UNIT_RATE_LIMITS_TABLE}`)
+      ? windowFull(window, new Set(), `secret-condition: The conditional request failed on ${UNIT_RATE_LIMITS_TABLE}`)
       : undefined;
 
   test('refused for the app key from this address: one conditional update, nothing else', async () => {
@@ -566,7 +578,7 @@ describe('the rate limit: a refused conditional update is 503 with Retry-After, 
     expect(consoleError).not.toHaveBeenCalled();
   });
 
-  test('the database failing on the count: 503 at once, with no other call', async () => {
+  test('the database failing on the count: 503 at once, after giving back the place the count may have taken, and no other call', async () => {
     const database = new FakeDatabase();
     const errors: Error[] = [];
     install(database, (point) => {
@@ -575,7 +587,8 @@ describe('the rate limit: a refused conditional update is 503 with Retry-After, 
       return errors.at(-1);
     });
     for (const type of TYPES) expectUnavailable(await invoke(createTarget(type)), type, errors.at(-1));
-    expect(database.calls.map((call) => call.point)).toEqual(Array(TYPES.length).fill('rate-limit'));
+    expect(database.calls.map((call) => call.point)).toEqual(TYPES.flatMap(() => ['rate-limit', 'give-back']));
+    expect(database.windows.size).toBe(0);
     expect(consoleError).not.toHaveBeenCalled();
   });
 
@@ -626,6 +639,19 @@ describe('the rate limit: a refused conditional update is 503 with Retry-After, 
   });
 });
 
+/** A code of seven letters no other test of this file uses: one the short-link host does not remember. */
+let codes = 0;
+const freshCode = (): string => `Fresh${String(++codes).padStart(2, '0')}`;
+
+/** A fault failing every view and every read of a link with a new `make()`, kept in `errors`. */
+const viewAndReadFailing =
+  (make: () => Error, errors: Error[]): Fault =>
+  (point) => {
+    if (point !== 'count-view' && point !== 'find-code') return undefined;
+    errors.push(make());
+    return errors.at(-1);
+  };
+
 describe('the short-link host', () => {
   const expectPage = (response: Invocation, status: number) => {
     expect(response.statusCode).toBe(status);
@@ -648,43 +674,51 @@ describe('the short-link host', () => {
     expect(database.shortUrls.get(`code#${EXISTING.code}`)?.view_count).toBe(EXISTING.view_count + 1);
   });
 
-  test('the same request again (its id: a retried call) counts no second view; another request does', async () => {
-    const database = new FakeDatabase();
-    database.put(EXISTING);
-    install(database);
-    for (let i = 0; i < 3; i++) expect((await invokeShortLink(`/${EXISTING.code}`, { requestId: 'one-request' })).statusCode).toBe(301);
-    expect(database.shortUrls.get(`code#${EXISTING.code}`)?.view_count).toBe(EXISTING.view_count + 1);
-    expect((await invokeShortLink(`/${EXISTING.code}`, { requestId: 'another-request' })).statusCode).toBe(301);
-    expect(database.shortUrls.get(`code#${EXISTING.code}`)?.view_count).toBe(EXISTING.view_count + 2);
-    // Each view a one-item transaction with a token of at most 36 characters, beside a consistent read.
-    const tokens = database.calls
-      .filter((call) => call.point === 'count-view')
-      .map((call) => (call.input as TransactWriteCommandInput).ClientRequestToken!);
-    expect(new Set(tokens).size).toBe(2);
-    for (const token of tokens) expect(token.length).toBeLessThanOrEqual(36);
-  });
-
-  test('a code seen before is followed with its view alone: its link is not read again, and a code gone is still 404', async () => {
+  test('a view is one ADD sent once, which answers the link: no read beside it, and a code gone is 404', async () => {
     const database = new FakeDatabase();
     const record = { ...EXISTING, code: 'Seen123', link: 'https://faults.example/seen' };
     database.put(record);
     install(database);
     for (let i = 0; i < 3; i++) expect((await invokeShortLink(`/${record.code}`)).headers.location).toBe(record.link);
-    expect(database.count('find-code')).toBe(1);
-    expect(database.count('count-view')).toBe(3);
+    expect(database.calls.map((call) => call.point)).toEqual(['count-view', 'count-view', 'count-view']);
+    const view = database.calls[0]!.input as UpdateCommandInput;
+    expect(view).toMatchObject({
+      UpdateExpression: 'ADD view_count :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ReturnValues: 'ALL_NEW',
+    });
+    expect(database.shortUrls.get(`code#${record.code}`)?.view_count).toBe(record.view_count + 3);
     database.shortUrls.delete(`code#${record.code}`);
     expect((await invokeShortLink(`/${record.code}`)).statusCode).toBe(404);
   });
 
-  test('views that other views cancel (TransactionConflict) are sent again and counted once', async () => {
+  test.each([
+    ['throttling', () => new ThrottlingException({ message: 'Rate exceeded', $metadata: {} })],
+    [
+      'the item held by a transaction',
+      () => Object.assign(new Error('Transaction is ongoing for the item'), { name: 'TransactionConflictException' }),
+    ],
+  ])('a view DynamoDB refused without applying it (%s) is sent again and counted once', async (_name, make) => {
     const database = new FakeDatabase();
     database.put(EXISTING);
-    install(database, (point, _input, db) =>
-      point === 'count-view' && db.count('count-view') <= 3 ? cancelled('TransactionConflict') : undefined,
-    );
+    install(database, (point, _input, db) => (point === 'count-view' && db.count('count-view') <= 2 ? make() : undefined));
     expect((await invokeShortLink(`/${EXISTING.code}`)).statusCode).toBe(301);
-    expect(database.count('count-view')).toBe(4);
+    expect(database.count('count-view')).toBe(3);
     expect(database.shortUrls.get(`code#${EXISTING.code}`)?.view_count).toBe(EXISTING.view_count + 1);
+  });
+
+  test('a view whose fate is unknown (a timeout) is never sent again: the link is read, and the visitor redirected', async () => {
+    const database = new FakeDatabase();
+    const record = { ...EXISTING, code: freshCode(), link: 'https://faults.example/unknown-fate' };
+    database.put(record);
+    install(database, (point) =>
+      point === 'count-view' ? Object.assign(new Error('Socket timed out'), { name: 'TimeoutError' }) : undefined,
+    );
+    const response = await invokeShortLink(`/${record.code}`);
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe(record.link);
+    expect(database.calls.map((call) => call.point)).toEqual(['count-view', 'find-code']);
+    expect(consoleError).not.toHaveBeenCalled();
   });
 
   test('an unknown code (the conditional update refused) is the 404 page', async () => {
@@ -697,24 +731,51 @@ describe('the short-link host', () => {
     expect(consoleError).not.toHaveBeenCalled();
   });
 
-  test.each(TRANSIENT)('%s is the 503 page with Retry-After, unlogged', async (_name, make) => {
-    const { errors } = failingAt('count-view', make);
-    const response = await invokeShortLink(`/${EXISTING.code}`);
-    expectPage(response, 503);
-    expect(response.headers['retry-after']).toBe('1');
-    expect(errors).toHaveLength(1);
-    expectNoInternals(response, errors[0]);
-    expect(consoleError).not.toHaveBeenCalled();
-  });
+  test.each([...TRANSIENT, ...UNEXPECTED])(
+    'the view failing (%s) costs the view, not the redirect: 301 to its link all the same',
+    async (_name, make) => {
+      const { database, errors } = failingAt('count-view', make);
+      const response = await invokeShortLink(`/${EXISTING.code}`);
+      expect(response.statusCode).toBe(301);
+      expect(response.headers.location).toBe(EXISTING.link);
+      expect(errors.length).toBeGreaterThanOrEqual(1);
+      expect(database.shortUrls.get(`code#${EXISTING.code}`)?.view_count).toBe(EXISTING.view_count);
+      expectNoInternals(response, errors[0]);
+    },
+  );
 
-  test.each(UNEXPECTED)('%s is the 500 page, logged, with nothing of it in the body', async (_name, make) => {
-    const { errors } = failingAt('count-view', make);
-    const response = await invokeShortLink(`/${EXISTING.code}`);
-    expectPage(response, 500);
-    expect(response.headers['retry-after']).toBeUndefined();
-    expect(errors).toHaveLength(1);
-    expectNoInternals(response, errors[0]);
-    expect(consoleError).toHaveBeenCalledTimes(1);
-    expect(String(consoleError.mock.calls[0]![0])).toContain(errors[0]!.message);
-  });
+  test.each(TRANSIENT)(
+    'the view and the read of its link both failing (%s): the 503 page with Retry-After, unlogged',
+    async (_name, make) => {
+      // A code no earlier visit made the function remember: its link must be read.
+      const database = new FakeDatabase();
+      const record = { ...EXISTING, code: freshCode() };
+      database.put(record);
+      const errors: Error[] = [];
+      install(database, viewAndReadFailing(make, errors));
+      const response = await invokeShortLink(`/${record.code}`);
+      expectPage(response, 503);
+      expect(response.headers['retry-after']).toBe('1');
+      expectNoInternals(response, errors.at(-1));
+      expect(consoleError).not.toHaveBeenCalled();
+    },
+  );
+
+  test.each(UNEXPECTED)(
+    'the view and the read of its link both failing (%s): the 500 page, logged, with nothing of it in the body',
+    async (_name, make) => {
+      // A code no earlier visit made the function remember: its link must be read.
+      const database = new FakeDatabase();
+      const record = { ...EXISTING, code: freshCode() };
+      database.put(record);
+      const errors: Error[] = [];
+      install(database, viewAndReadFailing(make, errors));
+      const response = await invokeShortLink(`/${record.code}`);
+      expectPage(response, 500);
+      expect(response.headers['retry-after']).toBeUndefined();
+      expectNoInternals(response, errors.at(-1));
+      expect(consoleError).toHaveBeenCalledTimes(1);
+      expect(String(consoleError.mock.calls[0]![0])).toContain(errors.at(-1)!.message);
+    },
+  );
 });

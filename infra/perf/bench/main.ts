@@ -11,7 +11,8 @@
  * trips, next to a bare UpdateItem; the gallery's 100-photo pages next to a bare Query, and their
  * read capacity at growing offsets in each sort. Last, the local stack's API server (`npm
  * start`'s) is driven over HTTP with autocannon, next to a bare node:http server sending the
- * same bytes, each in a child process of its own.
+ * same bytes, each in a child process of its own, and its short-link host by 500 clients on one
+ * link.
  * Everything runs in-process or in child processes on this machine, on loopback only. It takes
  * four to six minutes on two cores.
  *
@@ -34,6 +35,7 @@
  *   gallery-capacity.ts                    read capacity of gallery pages per sort and offset (read-capacity.ts)
  *   throughput.ts                          requests per second over HTTP: the local stack against a bare node:http
  *                                          server (stack-server.ts, bare-server.ts, server-process.ts, captured-response.ts)
+ *   hot-link.ts                            one short link from 500 clients at once: redirects a second, 301s, views counted
  *   targets.ts                             the targets, and the last lines: PASS or FAIL per target
  * Helpers: output.ts (lines, tables, units, section headings), stats.ts (timing, medians),
  * interleave.ts (timing cases side by side), lambda.ts (events, contexts), project.ts
@@ -49,6 +51,7 @@ import { docClientSection } from './doc-client-comparison';
 import { galleryCapacitySection } from './gallery-capacity';
 import { loadGallery, type Gallery } from './gallery-data';
 import { galleryPageSection } from './gallery-page';
+import { hotLinkSection } from './hot-link';
 import { lambdaColdStartSection, TARGET_MB } from './lambda-cold-start';
 import { describeMachine } from '../report/machine';
 import { dropFunctionOutput, log, printFinished, printMachine } from './output';
@@ -87,8 +90,9 @@ async function main(): Promise<void> {
     await galleryPageSection(subjects, gallery);
     const capacity = await galleryCapacitySection(subjects, gallery);
     await throughputSection();
+    const hotLink = await hotLinkSection(db);
 
-    const verdicts = checkTargets(subjects, lambdaCold, warm, trips, capacity);
+    const verdicts = checkTargets(subjects, lambdaCold, warm, trips, capacity, hotLink);
     printFinished(started);
     const report = results.report(machine, startedAt, (performance.now() - started) / 1000);
     const written = await writeResults('bench', report, renderMarkdown(report));

@@ -3,6 +3,7 @@
  * report), and the bench's last lines: one PASS or FAIL line per target. A benchmark reports;
  * a missed target is in these lines, not in the exit code.
  */
+import type { HotLinkFigures } from '../load/hot-link';
 import type { GalleryCapacity } from './gallery-capacity';
 import { TARGET_MB, type LambdaColdStarts } from './lambda-cold-start';
 import { formatValue, kb, log, ms, us } from './output';
@@ -23,6 +24,7 @@ export function checkTargets(
   warm: WarmResults,
   trips: RoundTrips,
   capacity: GalleryCapacity,
+  hotLink: HotLinkFigures,
 ): Verdict[] {
   const verdicts: Verdict[] = [];
   const check = (...args: Parameters<typeof results.verdict>) => void verdicts.push(results.verdict(...args));
@@ -73,6 +75,24 @@ export function checkTargets(
     limit: TARGETS.redirectPerUpdateItem,
     unit: 'ratio',
     detail: `${ms(trips.redirect.median)} ms vs ${ms(trips.bare.median)} ms`,
+  });
+
+  const redirected = `${hotLink.statuses.get(301) ?? 0} of ${hotLink.answers + hotLink.unanswered} visits answered 301`;
+  check({
+    name: `hot link: share of ${hotLink.connections} clients' visits answered 301`,
+    figure: (hotLink.statuses.get(301) ?? 0) / Math.max(1, hotLink.answers + hotLink.unanswered),
+    comparison: '≥',
+    limit: 1,
+    unit: 'ratio',
+    detail: `${redirected}, ${hotLink.unanswered} unanswered`,
+  });
+  check({
+    name: 'hot link: views counted per visit sent, off from one',
+    figure: Math.abs(hotLink.viewsPerVisit - 1),
+    comparison: '≤',
+    limit: 0,
+    unit: 'ratio',
+    detail: `${hotLink.viewsCounted} views counted for ${hotLink.sent} visits sent, ${redirected}`,
   });
 
   const limit = TARGETS.perDocClientOnly;

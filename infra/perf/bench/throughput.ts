@@ -14,6 +14,7 @@ import { captureResponse, fetchRaw, replayedHeaders, type CapturedResponse } fro
 import { beginSection, formatValue, log, ms, ratio, table } from './output';
 import { functionProcessEnv } from './project';
 import { startServerProcess, type ServerProcess } from './server-process';
+import type { StackServerMessage } from './stack-server';
 import { summarise } from './stats';
 import { query } from './subjects';
 
@@ -119,7 +120,8 @@ export async function throughputSection(): Promise<Throughput> {
   const env = functionProcessEnv();
   const started: ServerProcess[] = [];
   try {
-    const stack = await startServerProcess('infra/perf/bench/stack-server.ts', env);
+    const api: StackServerMessage = { api: 'Api' };
+    const stack = await startServerProcess('infra/perf/bench/stack-server.ts', env, api);
     started.push(stack);
     const captured = await captureResponse(stack.url + target);
     if (captured.status !== 200) throw new Error(`the local stack answered ${request} with ${captured.status}`);

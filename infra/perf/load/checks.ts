@@ -1,13 +1,15 @@
 /**
  * What must hold after the run: every answer was one its scenario allows (no 5xx but the rate
  * limiter's 503, no connection errors or timeouts), every redirect sent is counted once in
- * view_count, every link asked for has one record and was always answered with the same short
- * URL, and the short-URL table has no half-written or duplicated creation.
+ * view_count, the hot link answered every visit 301 and counted each once, every link asked for
+ * has one record and was always answered with the same short URL, and the short-URL table has no
+ * half-written or duplicated creation.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { auditShortUrls, type StoredShortUrl } from '../../dynamodb/short-url-audit';
 import type { Check } from '../report/checks';
 import type { ScenarioOutcome } from './drive';
+import { hotLinkHeld, type HotLinkFigures } from './hot-link';
 import type { LoadSample } from './scenarios';
 
 /** Requests cut off when the time ran out still reach the server: their views land a moment later. */
@@ -36,6 +38,7 @@ export function answerChecks(outcomes: readonly ScenarioOutcome[]): Check[] {
 
 export async function checkAfterRun(
   outcomes: readonly ScenarioOutcome[],
+  hotLink: HotLinkFigures,
   sample: LoadSample,
   documents: DynamoDBDocumentClient,
   shortUrlsTable: string,
@@ -64,6 +67,11 @@ export async function checkAfterRun(
       name: 'every redirect sent is counted once in view_count',
       pass: counted === sent,
       detail: `${sent} sent, ${counted} counted over ${sample.codes.length} short URLs`,
+    },
+    {
+      name: `a short link visited by ${hotLink.connections} clients at once: every visit answered 301, every visit counted once`,
+      pass: hotLinkHeld(hotLink),
+      detail: `${hotLink.statuses.get(301) ?? 0} of ${hotLink.answers} visits answered 301, ${hotLink.unanswered} unanswered, ${hotLink.viewsCounted} views counted for ${hotLink.sent} sent`,
     },
     {
       name: 'every link asked for again and again got one short URL',

@@ -2,8 +2,9 @@
  * `npm run load [-- --seconds N]`: the whole service under a mixed load. Starts `npm start` as
  * a child process (its own DynamoDB Local on a free loopback port, data in a temporary directory,
  * the sample gallery loaded), then drives every endpoint in every type at once for N seconds
- * (60 by default, at most 300) with autocannon, creations and redirects included, and checks
- * afterwards that nothing was lost or duplicated. Prints the figures per endpoint and one PASS or
+ * (60 by default, at most 300) with autocannon, creations and redirects included, then one short
+ * link from 500 clients at once for 10 s (the hot link), and checks afterwards that nothing was
+ * lost or duplicated. Prints the figures per endpoint and one PASS or
  * FAIL line per check, the verdict last; writes them to infra/perf/results/load.json and infra/perf/results/load.md.
  * Exits 1 when a check fails. Everything stays on 127.0.0.1; the run is bounded at 9 minutes, and
  * however it ends (Ctrl-C included) it stops the stack and removes its data.
@@ -11,6 +12,7 @@
  *   load/scenarios.ts   what is sent to which endpoint, and which answers it may get
  *   load/sample.ts      the photos, comments and short URLs the scenarios address
  *   load/drive.ts       autocannon, one instance per scenario, all at once
+ *   load/hot-link.ts    one short link from many clients at once (the bench measures it too)
  *   load/checks.ts      what must hold afterwards
  *   load/report.ts      the table, the verdicts, the files
  */
@@ -22,12 +24,15 @@ import { connect } from '../../gallery/connection';
 import { checkAfterRun } from './checks';
 import { drive } from './drive';
 import { printRun, passed, writeRun } from './report';
-import { findSample } from './sample';
+import { hotLinkLine, visitHotLink } from './hot-link';
+import { findSample, viewsOf } from './sample';
 import { coverageGaps, scenariosFor } from './scenarios';
 import { startStack } from '../../start/process';
 import { functionEnvironment, functionsOf, loadTemplate } from '../../local/template';
 
 const RUN_LIMIT_MS = 9 * 60_000;
+/** The hot link: as many clients as the visits that once got 503 from a link's view transactions. */
+const HOT_LINK = { connections: 500, seconds: 10 };
 const SAMPLE_LIMIT_MS = 4 * 60_000;
 
 function secondsArgument(args: readonly string[]): number {
@@ -66,10 +71,16 @@ async function main(seconds: number): Promise<boolean> {
     `Driving ${scenarios.length} scenarios (${scenarios.reduce((n, s) => n + s.connections, 0)} connections) at ${origins.api} and ${origins.shortLinks} for ${seconds} s…`,
   );
   const outcomes = await drive(scenarios, origins, seconds);
+  console.log(`One short link from ${HOT_LINK.connections} clients at once for ${HOT_LINK.seconds} s…`);
+  const hotLink = await visitHotLink(
+    { url: `${origins.shortLinks}/${sample.hotCode}`, views: () => viewsOf(origins.api, sample.hotCode) },
+    HOT_LINK,
+  );
+  console.log(hotLinkLine(hotLink));
   const connection = connect({ AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${dynamoDbPort}` }, template);
   try {
-    const checks = await checkAfterRun(outcomes, sample, connection.documents, functionEnvironment(template).SHORT_URLS_TABLE!);
-    const run = { seconds, outcomes, checks };
+    const checks = await checkAfterRun(outcomes, hotLink, sample, connection.documents, functionEnvironment(template).SHORT_URLS_TABLE!);
+    const run = { seconds, outcomes, hotLink, checks };
     console.log();
     await writeRun(run);
     printRun(run);

@@ -1,6 +1,7 @@
 /**
  * The data the scenarios address, found through the API itself before the run: photos and a
- * comment thread of the sample gallery, and short URLs created for the redirect scenario.
+ * comment thread of the sample gallery, short URLs created for the redirect scenario, and one
+ * more for the hot link (./hot-link.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Origins } from './drive';
@@ -28,23 +29,28 @@ async function findThread(api: string): Promise<LoadSample['thread']> {
   throw new Error('the gallery holds no comment with replies in its last 30 days: is the sample loaded?');
 }
 
+/** A short URL's view_count, as the API's lookup answers it. */
+export async function viewsOf(api: string, code: string): Promise<number> {
+  const { shorturls } = await getJson(api, `/url/short/${code}`);
+  return shorturls[0].view_count;
+}
+
 export async function findSample(origins: Origins): Promise<LoadSample> {
   const { photos } = await getJson(origins.api, '/galleryphotos?count=100');
   if (photos.length < 3)
     throw new Error(`the gallery's last 30 days hold ${photos.length} photos, the load needs 3: is the sample loaded?`);
   const run = randomUUID();
+  const create = async (link: string): Promise<string> => {
+    const { shorturls } = await getJson(origins.api, `/url/short/create?url=${encodeURIComponent(link)}`);
+    return new URL(shorturls[0].short_url).pathname.slice(1);
+  };
   const codes: string[] = [];
-  for (let i = 0; i < SHORT_URLS_VISITED; i++) {
-    const { shorturls } = await getJson(
-      origins.api,
-      `/url/short/create?url=${encodeURIComponent(`https://www.example.org/load/${run}/visited/${i}`)}`,
-    );
-    codes.push(new URL(shorturls[0].short_url).pathname.slice(1));
-  }
+  for (let i = 0; i < SHORT_URLS_VISITED; i++) codes.push(await create(`https://www.example.org/load/${run}/visited/${i}`));
   return {
     photoIds: (photos as Array<{ id: number }>).map((photo) => photo.id),
     thread: await findThread(origins.api),
     codes,
+    hotCode: await create(`https://www.example.org/load/${run}/hot`),
     links: Array.from({ length: LINKS_CREATED }, (_, i) => `https://www.example.org/load/${run}/created/${i}`),
   };
 }

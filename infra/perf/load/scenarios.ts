@@ -37,6 +37,8 @@ export interface LoadSample {
   readonly thread: { readonly photoId: number; readonly commentId: number };
   /** Short URLs created before the run, which the redirect scenario visits. */
   readonly codes: readonly string[];
+  /** A short URL created before the run, which the hot-link phase visits from many clients at once. */
+  readonly hotCode: string;
   /** Links the creation scenario asks for again and again, from every connection. */
   readonly links: readonly string[];
 }

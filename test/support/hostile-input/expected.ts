@@ -67,6 +67,9 @@ export function expectedOutcomes(request: WireRequest, type: ResponseType): Outc
   if (route.kind === 'unknown') return [failure(404)];
   const key = query.get('appkey') ?? '';
   if (key === '') return [failure(1005)];
+  // Escapes that are not UTF-8 would read as U+FFFD: the key is refused, whatever else holds.
+  const rawKey = rawArgument(request, 'appkey');
+  if (rawKey !== undefined && !escapesAreUtf8(rawKey)) return [failure(1028)];
   const downstream = endpointOutcomes(route, query, request);
   return isValidTestKey(key) ? downstream : [failure(1028), ...downstream];
 }

@@ -37,6 +37,8 @@ export const appkeyWire = fc.oneof(
       'http://',
     ),
   },
+  // A valid key with escapes that are not UTF-8: a lone Latin-1 byte, a broken sequence, an overlong one.
+  { weight: 1, arbitrary: fc.constantFrom(`${KEY}%E9`, `${KEY}%C3%28`, `${KEY}x%FF`, `${KEY}%C0%AF`) },
   { weight: 2, arbitrary: hostileWire },
 );
 

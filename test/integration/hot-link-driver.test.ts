@@ -1,0 +1,72 @@
+/**
+ * The hot-link figures the load run and the bench report (infra/perf/load/hot-link.ts), against a
+ * stand-in short-link host on loopback whose answers and counted views the test chooses: what is
+ * counted, and when the verdict "every visit redirected, every redirect counted once" holds.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { hotLinkHeld, hotLinkLine, visitHotLink } from '../../infra/perf/load/hot-link';
+
+jest.setTimeout(60_000);
+
+/** A host that answers each visit `answer(n)` (the n-th visit, from 0) and counts `counts(n)` views for it. */
+async function standIn(
+  answer: (n: number) => number,
+  counts: (n: number) => number,
+): Promise<{ url: string; views: () => Promise<number>; server: Server }> {
+  let visits = 0;
+  let views = 0;
+  const server = createServer((_request, response) => {
+    const n = visits++;
+    views += counts(n);
+    response.writeHead(answer(n), { Location: 'https://www.example.org/' }).end();
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/Abc1234`, views: async () => views, server };
+}
+
+const servers: Server[] = [];
+afterAll(() => Promise.all(servers.map((server) => new Promise((closed) => server.close(closed)))));
+
+test('every visit answered 301 and counted once: the figures say so, and it holds', async () => {
+  const host = await standIn(
+    () => 301,
+    () => 1,
+  );
+  servers.push(host.server);
+  const figures = await visitHotLink(host, { connections: 50, seconds: 1 });
+  expect(figures.answers).toBeGreaterThan(50);
+  expect(figures.statuses).toEqual(new Map([[301, figures.answers]]));
+  expect(figures.redirectShare).toBe(1);
+  expect(figures.sent).toBeGreaterThanOrEqual(figures.answers);
+  expect(figures.viewsCounted).toBe(figures.sent);
+  expect(figures.viewsPerVisit).toBe(1);
+  expect(figures.unanswered).toBe(0);
+  expect(figures.redirectsPerSecond).toBeGreaterThan(0);
+  expect(hotLinkHeld(figures)).toBe(true);
+  expect(hotLinkLine(figures)).toContain(`100.0 % of ${figures.answers} visits answered 301`);
+});
+
+test('visits answered 503 do not hold, nor do views lost or counted twice', async () => {
+  const refusing = await standIn(
+    (n) => (n % 10 === 0 ? 503 : 301),
+    () => 1,
+  );
+  const losing = await standIn(
+    () => 301,
+    (n) => (n % 10 === 0 ? 0 : 1),
+  );
+  const doubling = await standIn(
+    () => 301,
+    (n) => (n === 0 ? 2 : 1),
+  );
+  servers.push(refusing.server, losing.server, doubling.server);
+  const visit = (host: { url: string; views: () => Promise<number> }) => visitHotLink(host, { connections: 20, seconds: 1 });
+  const [refused, lost, doubled] = await Promise.all([visit(refusing), visit(losing), visit(doubling)]);
+  expect(refused.statuses.get(503)).toBeGreaterThan(0);
+  expect(refused.redirectShare).toBeLessThan(1);
+  expect(lost.viewsPerVisit).toBeLessThan(1);
+  expect(doubled.viewsPerVisit).toBeGreaterThan(1);
+  for (const figures of [refused, lost, doubled]) expect(hotLinkHeld(figures)).toBe(false);
+});
