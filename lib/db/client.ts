@@ -11,23 +11,28 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
-const clientSending = (maxAttempts: number) =>
+const clientSending = (maxAttempts: number, timeouts: { connectionTimeout: number; requestTimeout: number }) =>
   DynamoDBDocumentClient.from(
     new DynamoDBClient({
       maxAttempts,
       retryMode: 'standard',
-      requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000, throwOnRequestTimeout: true },
+      requestHandler: { ...timeouts, throwOnRequestTimeout: true },
     }),
     { marshallOptions: { removeUndefinedValues: true } },
   );
 
-export const documentClient = clientSending(3);
+export const documentClient = clientSending(3, { connectionTimeout: 1_000, requestTimeout: 2_000 });
 
 let singleAttempt: DynamoDBDocumentClient | undefined;
 
 /**
- * The same client but for its retries: it sends each request once. For a write that must not
- * land twice whatever becomes of its answer (a redirect's view: lib/shorturls/dynamodb.ts), whose
- * caller alone knows what it may send again. Made on first use: only the redirect needs it.
+ * A client that sends each request once. For a write that must not land twice whatever becomes
+ * of its answer (a redirect's view: lib/shorturls/dynamodb.ts), whose caller alone knows what it
+ * may send again, and which nobody waits for long: the redirect answers without it after 0.5 s,
+ * so its request is given the function's whole 10 s to find a connection and to land, rather than
+ * 1 s and 2 s (a database that is slow, not down, still counts it; locally, where one process
+ * answers every visit, a view may also wait its turn for one of the client's 50 connections).
+ * Made on first use: only the redirect needs it.
  */
-export const singleAttemptClient = (): DynamoDBDocumentClient => (singleAttempt ??= clientSending(1));
+export const singleAttemptClient = (): DynamoDBDocumentClient =>
+  (singleAttempt ??= clientSending(1, { connectionTimeout: 10_000, requestTimeout: 10_000 }));

@@ -359,11 +359,7 @@ describe('Short URLs: Rate limit, concurrently', () => {
     const firstRefused = (name: string) => (attempt: number) => {
       if (attempt === 1) throw failure(name, 'not applied');
     };
-    for (const step of [
-      { after: lostAfter },
-      { before: firstRefused('ThrottlingException') },
-      { before: firstRefused('TimeoutError') },
-    ]) {
+    for (const step of [{ after: lostAfter }, { before: firstRefused('ThrottlingException') }, { before: firstRefused('TimeoutError') }]) {
       const ip = `${randomIp()}-${randomUUID()}`;
       const sent = interfere(documentClient, onRateLimit, step);
       try {
