@@ -1,5 +1,7 @@
 import { redirectHandler } from '../lib/shorturls/redirect';
-import { shortUrlStore } from '../lib/shorturls/wiring';
+import { blocklistOf, shortUrlStore } from '../lib/shorturls/wiring';
+
+const store = shortUrlStore();
 
 /** The short-link host's only function: GET /{code} and its $default route. */
-export const handler = redirectHandler(shortUrlStore());
+export const handler = redirectHandler(store, blocklistOf(store));

@@ -1,8 +1,9 @@
 /**
  * Reads the whole short-URL table and reports every inconsistency a half-written or duplicated
- * creation would leave (lib/shorturls/dynamodb.ts writes a record and its deduplication entry in
- * one transaction, so none should ever exist). A Scan, for the load run and the tests only: no
- * request path scans.
+ * creation would leave (lib/shorturls/dynamodb.ts writes a record, its deduplication entry and
+ * its itemid's claim in one transaction, so none should ever exist), or an import
+ * (infra/shorturls/importer.ts: a link may have several imported records, whose entry points to
+ * one of them). A Scan, for the load run and the tests only: no request path scans.
  */
 import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { linkKey } from '../../lib/shorturls/link';
@@ -12,7 +13,12 @@ export interface StoredShortUrl {
   readonly link: string;
   readonly itemid: number;
   readonly view_count: number;
+  /** When an import wrote it, in epoch seconds; absent on a record the service made. */
+  readonly imported?: number;
 }
+
+/** Items the table holds besides records, entries, claims and the counter. */
+const OTHER_KINDS = /^(blocks$|audit#)/;
 
 export interface ShortUrlAudit {
   readonly records: readonly StoredShortUrl[];
@@ -36,29 +42,39 @@ export async function auditShortUrls(documents: DynamoDBDocumentClient, table: s
   const items = await scanAll(documents, table);
   const records = new Map<string, StoredShortUrl>();
   const entries = new Map<string, string>(); // link key → code
+  const claims = new Map<number, string>(); // itemid → code
   let lastItemId = 0;
   const problems: string[] = [];
   for (const item of items) {
     const pk = String(item.pk);
     if (pk.startsWith('code#')) records.set(pk.slice('code#'.length), item as unknown as StoredShortUrl);
     else if (pk.startsWith('link#')) entries.set(pk.slice('link#'.length), String(item.code));
+    else if (pk.startsWith('itemid#')) claims.set(Number(pk.slice('itemid#'.length)), String(item.code));
     else if (pk === 'counter#itemid') lastItemId = Number(item.last);
-    else problems.push(`an item of no known kind: ${pk}`);
+    else if (!OTHER_KINDS.test(pk)) problems.push(`an item of no known kind: ${pk}`);
   }
 
   const codesByLink = new Map<string, string[]>();
   for (const [code, record] of records) {
     codesByLink.set(record.link, [...(codesByLink.get(record.link) ?? []), code]);
-    if (entries.get(linkKey(record.link)) !== code)
+    const entry = entries.get(linkKey(record.link));
+    if (entry === undefined || (entry !== code && record.imported === undefined))
       problems.push(`record ${code} (${record.link}) has no deduplication entry pointing to it`);
     if (record.itemid > lastItemId) problems.push(`record ${code} has itemid ${record.itemid}, past the counter's ${lastItemId}`);
+    if (claims.get(record.itemid) !== code) problems.push(`record ${code} has itemid ${record.itemid}, which no claim gives it`);
   }
+  for (const [itemid, code] of claims)
+    if (records.get(code)?.itemid !== itemid) problems.push(`itemid ${itemid} is claimed for ${code}, which does not hold it`);
   for (const [key, code] of entries) {
     const record = records.get(code);
     if (record === undefined) problems.push(`deduplication entry ${key} points to ${code}, which has no record`);
     else if (linkKey(record.link) !== key) problems.push(`deduplication entry ${key} points to ${code}, a record of another link`);
   }
-  for (const [link, codes] of codesByLink) if (codes.length > 1) problems.push(`${link} has ${codes.length} records: ${codes.join(', ')}`);
+  // Imports may give a link several codes; the service makes one.
+  for (const [link, codes] of codesByLink) {
+    const made = codes.filter((code) => records.get(code)!.imported === undefined);
+    if (made.length > 1) problems.push(`${link} has ${made.length} records made by the service: ${made.join(', ')}`);
+  }
   const itemIds = new Map<number, string>();
   for (const [code, record] of records) {
     const other = itemIds.get(record.itemid);

@@ -1,8 +1,9 @@
 /**
- * Which database and table the gallery tools (seed, import, export) work on: the database
- * AWS_ENDPOINT_URL_DYNAMODB names, else the DynamoDB Local of the `npm start` running on the data
- * directory (LOCAL_DATA_DIR, `.data`), as it says there (../start/state.ts); when neither names one,
- * they refuse rather than guess. The table: GALLERY_TABLE, else the gallery table of template.yaml.
+ * Which database and table the local tools (seed, import, export, shorturls) work on: the
+ * database AWS_ENDPOINT_URL_DYNAMODB names, else the DynamoDB Local of the `npm start` running on
+ * the data directory (LOCAL_DATA_DIR, `.data`), as it says there (../start/state.ts); when neither
+ * names one, they refuse rather than guess. The table: GALLERY_TABLE (SHORT_URLS_TABLE), else the
+ * table of template.yaml.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -22,12 +23,23 @@ export interface Connection {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** The gallery table's name as template.yaml defines it, for the default stage. */
-export function templateGalleryTable(template: Template = loadTemplate()): string {
-  const table = tablesOf(template).find((entry) => entry.id === 'GalleryTable');
-  if (!table) throw new Error('template.yaml defines no GalleryTable');
+/** A table of template.yaml, and the variable that names another. */
+export interface TableChoice {
+  readonly id: string;
+  readonly variable: string;
+}
+export const GALLERY: TableChoice = { id: 'GalleryTable', variable: 'GALLERY_TABLE' };
+export const SHORT_URLS: TableChoice = { id: 'ShortUrlsTable', variable: 'SHORT_URLS_TABLE' };
+
+/** A table's name as template.yaml defines it, for the default stage. */
+export function templateTable(choice: TableChoice, template: Template = loadTemplate()): string {
+  const table = tablesOf(template).find((entry) => entry.id === choice.id);
+  if (!table) throw new Error(`template.yaml defines no ${choice.id}`);
   return table.properties.TableName as string;
 }
+
+/** The gallery table's name as template.yaml defines it, for the default stage. */
+export const templateGalleryTable = (template?: Template): string => templateTable(GALLERY, template);
 
 /** No database is named, and no `npm start` says which it uses: the message says what to do. */
 export class NoDatabaseError extends Error {
@@ -48,7 +60,7 @@ export function endpointOf(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /** Connects to the database endpointOf() chooses; throws NoDatabaseError when there is none to choose. */
-export function connect(env: NodeJS.ProcessEnv = process.env, template?: Template): Connection {
+export function connect(env: NodeJS.ProcessEnv = process.env, template?: Template, choice: TableChoice = GALLERY): Connection {
   const endpoint = endpointOf(env);
   const local = LOOPBACK.has(new URL(endpoint).hostname);
   const client = new DynamoDBClient({
@@ -62,7 +74,7 @@ export function connect(env: NodeJS.ProcessEnv = process.env, template?: Templat
   return {
     endpoint,
     local,
-    table: env.GALLERY_TABLE || templateGalleryTable(template),
+    table: env[choice.variable] || templateTable(choice, template),
     client,
     documents,
     close: () => client.destroy(),
@@ -78,14 +90,19 @@ export function failureMessage(error: unknown, connection: Connection): string {
   if (error instanceof NotMadeByLocalToolsError) {
     return `${message} at ${connection.endpoint}, so it is left as it is: delete it yourself if it may go`;
   }
-  if (name === 'ResourceNotFoundException') return `${connection.endpoint} has no table ${connection.table} (GALLERY_TABLE): ${message}`;
+  if (name === 'ResourceNotFoundException') return `${connection.endpoint} has no table ${connection.table}: ${message}`;
   return message ?? String(error);
 }
 
 /** connect() for a command's entry point: with no database to choose, says why in one line and exits with code 2. */
-export function connectOrExit(command: string, env: NodeJS.ProcessEnv = process.env, template?: Template): Connection {
+export function connectOrExit(
+  command: string,
+  env: NodeJS.ProcessEnv = process.env,
+  template?: Template,
+  choice: TableChoice = GALLERY,
+): Connection {
   try {
-    return connect(env, template);
+    return connect(env, template, choice);
   } catch (error) {
     if (!(error instanceof NoDatabaseError)) throw error;
     console.error(`${command} refused: ${error.message}`);

@@ -1,7 +1,12 @@
 import { randomInt } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const CODE = /^[0-9A-Za-z]{7}$/;
+/**
+ * What a code may be: the service makes codes of 7 base-62 characters, and keeps an imported
+ * one as given, 1 to 64 of letters, digits, `_` and `-`, case-sensitive (docs/api.md, Imported
+ * codes). The short-link host and the lookup take both alike.
+ */
+const CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A random base-62 code of 7 characters: 62^7, about 3.5 × 10^12 codes, not derivable from itemid. */
 export function randomCode(): string {

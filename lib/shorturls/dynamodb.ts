@@ -1,23 +1,38 @@
 /**
  * The short URLs in DynamoDB. ShortUrlsTable holds, under the key `pk`: `code#<code>` (the
- * record), `link#<hash of the link>` (its code: the deduplication entry) and `counter#itemid`
- * (the last itemid). The rate limit's table is ./rate-limit-dynamodb.ts's.
+ * record), `link#<hash of the link>` (its code: the deduplication entry), `itemid#<n>` (which
+ * record holds itemid n), `counter#itemid` (the last itemid), `blocks` (the blocked hosts) and
+ * `audit#…` (the operator's actions, infra/shorturls/). The rate limit's table is
+ * ./rate-limit-dynamodb.ts's.
  */
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { pause } from '../clock';
 import { singleAttemptClient } from '../db/client';
 import { isNamed, withDatabase } from '../db/failures';
-import type { InsertOutcome, ShortUrlRecord, ShortUrlStore, Visit } from './store';
+import { TAKEDOWN_REACH_MS } from './blocklist';
+import type { InsertOutcome, ShortUrlRecord, ShortUrlStore, Takedown, Visit } from './store';
 
-const codeKey = (code: string) => ({ pk: `code#${code}` });
-const linkEntryKey = (linkKey: string) => ({ pk: `link#${linkKey}` });
-const ITEMID_COUNTER = { pk: 'counter#itemid' };
+export const codeKey = (code: string) => ({ pk: `code#${code}` });
+export const linkEntryKey = (linkKey: string) => ({ pk: `link#${linkKey}` });
+export const itemIdKey = (itemid: number) => ({ pk: `itemid#${itemid}` });
+export const ITEMID_COUNTER = { pk: 'counter#itemid' };
+export const BLOCKS = { pk: 'blocks' };
 
-function recordOf(item: Record<string, unknown> | undefined): ShortUrlRecord | undefined {
+export function recordOf(item: Record<string, unknown> | undefined): ShortUrlRecord | undefined {
   if (item === undefined) return undefined;
-  return { code: item.code as string, link: item.link as string, itemid: item.itemid as number, view_count: item.view_count as number };
+  const { code, link, itemid, view_count, created, disabled } = item;
+  return {
+    code: code as string,
+    link: link as string,
+    itemid: itemid as number,
+    view_count: view_count as number,
+    ...(typeof created === 'number' ? { created } : {}),
+    ...(disabled !== undefined ? { disabled: disabled as Takedown } : {}),
+  };
 }
+
+const GONE = { gone: true } as const;
 
 /** How many codes' links a container remembers for its redirects. */
 const KNOWN_LINKS = 1_000;
@@ -43,10 +58,11 @@ const NOT_APPLIED = new Set([
 const VIEW_SENDS = 3;
 const VIEW_BACKOFF_MS = 20;
 
-/** A view's request, as far as it went: counted (with the record's link), the code unknown, or not counted (and why). */
+/** A view's request, as far as it went: counted (with the record's link), the code unknown or taken down, or not counted (and why). */
 type ViewResult =
   | { readonly outcome: 'counted'; readonly link: string }
   | { readonly outcome: 'no such code' }
+  | { readonly outcome: 'gone' }
   | { readonly outcome: 'not counted'; readonly error: unknown };
 
 const UNCONFIRMED = { outcome: 'unconfirmed' } as const;
@@ -65,8 +81,11 @@ async function within<T, L>(promise: Promise<T>, ms: number, late: L): Promise<T
 }
 
 export class DynamoShortUrlStore implements ShortUrlStore {
-  /** A code's link never changes once made: a redirect of a code seen before need not read it again. */
-  private readonly links = new Map<string, string>();
+  /**
+   * A code's link never changes once made: a redirect of a code seen before need not read it
+   * again, for TAKEDOWN_REACH_MS, after which a takedown must be seen (./blocklist.ts).
+   */
+  private readonly links = new Map<string, { readonly link: string; readonly at: number }>();
 
   constructor(
     private readonly client: DynamoDBDocumentClient,
@@ -116,6 +135,8 @@ export class DynamoShortUrlStore implements ShortUrlStore {
             TransactItems: [
               { Put: { TableName: this.table, Item: { ...codeKey(record.code), ...record }, ConditionExpression: absent } },
               { Put: { TableName: this.table, Item: { ...linkEntryKey(linkKey), code: record.code }, ConditionExpression: absent } },
+              // No other record (an imported one) holds the itemid: infra/shorturls/import.ts keeps the ones it is given.
+              { Put: { TableName: this.table, Item: { ...itemIdKey(record.itemid), code: record.code }, ConditionExpression: absent } },
             ],
           }),
         );
@@ -123,10 +144,11 @@ export class DynamoShortUrlStore implements ShortUrlStore {
       } catch (error) {
         if (!isNamed(error, 'TransactionCanceledException')) throw error;
         const reasons = (error as TransactionCanceledException).CancellationReasons ?? [];
-        const [codeReason, linkReason] = reasons.map((reason) => reason.Code);
+        const [codeReason, linkReason, itemIdReason] = reasons.map((reason) => reason.Code);
         if (codeReason === 'ConditionalCheckFailed') return 'code-taken';
         if (linkReason === 'ConditionalCheckFailed') return 'link-taken';
-        if (codeReason === 'TransactionConflict' || linkReason === 'TransactionConflict') return 'conflict';
+        if (itemIdReason === 'ConditionalCheckFailed') return 'itemid-taken';
+        if (reasons.some((reason) => reason.Code === 'TransactionConflict')) return 'conflict';
         throw error;
       }
     });
@@ -138,32 +160,53 @@ export class DynamoShortUrlStore implements ShortUrlStore {
    * (whose link a redirect needs), sent once: hundreds of simultaneous views of one link never
    * conflict, as transactions on one item do, and a view whose answer is lost is never counted
    * twice. Only a refusal DynamoDB did not apply (throttling) is sent again. When the view is
-   * not counted, or not yet, the link comes from what this container remembers, or a read.
+   * not counted, or not yet, the link comes from what this container remembers, or a read. A
+   * record taken down refuses the view (its condition); a link to a blocked host is gone too,
+   * without a view when the link is remembered.
    */
-  async countView(code: string): Promise<Visit | undefined> {
+  async countView(code: string, blocked: (link: string) => Promise<boolean>): Promise<Visit | undefined> {
+    const known = this.knownLink(code);
+    if (known !== undefined && (await blocked(known))) return GONE;
     const view = await within(this.addView(code), VIEW_WAIT_MS, UNCONFIRMED);
     if (view.outcome === 'no such code') return undefined;
+    if (view.outcome === 'gone') {
+      this.links.delete(code);
+      return GONE;
+    }
     if (view.outcome === 'counted') {
       this.remember(code, view.link);
-      return { link: view.link, view: 'counted' };
+      return (await blocked(view.link)) ? GONE : { link: view.link, view: 'counted' };
     }
-    const link = this.links.get(code) ?? (await withDatabase(() => this.linkOf(code)));
+    const link = known ?? (await withDatabase(() => this.liveLinkOf(code)));
     if (link === undefined) return undefined;
+    if (typeof link !== 'string' || (await blocked(link))) return GONE;
     return view.outcome === 'unconfirmed' ? { link, view: 'unconfirmed' } : { link, view: 'not counted', error: view.error };
   }
 
-  private remember(code: string, link: string): void {
-    if (this.links.has(code)) return;
-    const oldest = this.links.keys().next();
-    if (this.links.size >= KNOWN_LINKS && !oldest.done) this.links.delete(oldest.value);
-    this.links.set(code, link);
+  async blockedHosts(): Promise<readonly string[]> {
+    const { Item } = await withDatabase(() => this.client.send(new GetCommand({ TableName: this.table, Key: BLOCKS })));
+    return Object.keys((Item?.hosts as Record<string, unknown> | undefined) ?? {});
   }
 
-  private async linkOf(code: string): Promise<string | undefined> {
-    const { Item } = await this.client.send(new GetCommand({ TableName: this.table, Key: codeKey(code), ConsistentRead: true }));
-    const link = Item?.link as string | undefined;
-    if (link !== undefined) this.remember(code, link);
-    return link;
+  private knownLink(code: string): string | undefined {
+    const known = this.links.get(code);
+    return known !== undefined && Date.now() - known.at < TAKEDOWN_REACH_MS ? known.link : undefined;
+  }
+
+  private remember(code: string, link: string): void {
+    this.links.delete(code);
+    const oldest = this.links.keys().next();
+    if (this.links.size >= KNOWN_LINKS && !oldest.done) this.links.delete(oldest.value);
+    this.links.set(code, { link, at: Date.now() });
+  }
+
+  /** The code's link as the table holds it now; GONE when taken down. */
+  private async liveLinkOf(code: string): Promise<string | typeof GONE | undefined> {
+    const record = await this.findByCode(code);
+    if (record === undefined) return undefined;
+    if (record.disabled !== undefined) return GONE;
+    this.remember(code, record.link);
+    return record.link;
   }
 
   private async addView(code: string): Promise<ViewResult> {
@@ -171,16 +214,19 @@ export class DynamoShortUrlStore implements ShortUrlStore {
       TableName: this.table,
       Key: codeKey(code),
       UpdateExpression: 'ADD view_count :one',
-      ConditionExpression: 'attribute_exists(pk)',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(disabled)',
       ExpressionAttributeValues: { ':one': 1 },
       ReturnValues: 'ALL_NEW',
+      // Which failed: no record, or one taken down.
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     } as const;
     for (let send = 1; ; send++) {
       try {
         const { Attributes } = await this.views().send(new UpdateCommand(update));
         return { outcome: 'counted', link: Attributes?.link as string };
       } catch (error) {
-        if (isNamed(error, 'ConditionalCheckFailedException')) return { outcome: 'no such code' };
+        if (isNamed(error, 'ConditionalCheckFailedException'))
+          return { outcome: (error as { Item?: unknown }).Item === undefined ? 'no such code' : 'gone' };
         const refused = error instanceof Error && NOT_APPLIED.has(error.name);
         if (!refused || send === VIEW_SENDS) return { outcome: 'not counted', error };
         await pause(VIEW_BACKOFF_MS * send);

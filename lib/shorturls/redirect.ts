@@ -3,9 +3,10 @@
  * once per request whatever the retries; the link comes first, so a view that cannot be counted
  * (a database slow, throttled or down) costs the view, not the redirect, and only a code whose
  * link cannot be read answers 503 (docs/api.md, Views). `HEAD /{code}` answers the same 301
- * without counting, so that link checkers see a live link and add no views; anything else gets a
- * small HTML page. Not part of the API, so it has no app key, type or catalogue errors; like
- * every answer, each carries `Deprecation`.
+ * without counting, so that link checkers see a live link and add no views. A link the operator
+ * has taken down, or whose host is blocked, answers 410 Gone and counts nothing (docs/api.md,
+ * Takedown). Anything else gets a small HTML page. Not part of the API, so it has no app key,
+ * type or catalogue errors; like every answer, each carries `Deprecation`.
  */
 import middy from '@middy/core';
 import { config } from '../config';
@@ -16,7 +17,8 @@ import type { ApiEvent, ApiResult } from '../http/context';
 import { logger } from '../observability/powertools';
 import { observeRequests } from '../observability/middleware';
 import { isCode } from './code';
-import type { ShortUrlStore, Visit } from './store';
+import type { Blocklist } from './blocklist';
+import type { ShortUrlStore } from './store';
 
 const BASE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -34,6 +36,7 @@ function page(statusCode: number, title: string, text: string): ApiResult {
 }
 
 const notFoundPage = (): ApiResult => page(404, 'Not found', 'There is no short link here.');
+const gonePage = (): ApiResult => page(410, 'Gone', 'This short link has been taken down.');
 
 function failurePage(error: unknown): ApiResult {
   if (error instanceof ApiError && error.status === 503) {
@@ -45,7 +48,7 @@ function failurePage(error: unknown): ApiResult {
 }
 
 /** What became of each visit's view, for its request line. */
-const views = new WeakMap<ApiEvent, Visit['view']>();
+const views = new WeakMap<ApiEvent, 'counted' | 'unconfirmed' | 'not counted'>();
 
 /**
  * The request line: route, the code looked up (only a well-formed one), what became of its view
@@ -63,17 +66,26 @@ const observeRedirects = () =>
     };
   });
 
-/** The link of a visit, counting its view (a GET) or not (a HEAD); undefined when the code is unknown. */
-async function follow(store: ShortUrlStore, event: ApiEvent, code: string): Promise<string | undefined> {
-  if (event.requestContext.http.method === 'HEAD') return (await store.findByCode(code))?.link;
-  const visit = await store.countView(code);
+/** Where a visit leads: a link, nowhere (the code is unknown), or a link taken down. */
+type Destination = string | undefined | 'gone';
+
+/** The destination of a visit, counting its view (a GET) or not (a HEAD). */
+async function follow(store: ShortUrlStore, blocklist: Blocklist, event: ApiEvent, code: string): Promise<Destination> {
+  const blocked = (link: string) => blocklist.blocks(link);
+  if (event.requestContext.http.method === 'HEAD') {
+    const record = await store.findByCode(code);
+    if (record === undefined) return undefined;
+    return record.disabled !== undefined || (await blocked(record.link)) ? 'gone' : record.link;
+  }
+  const visit = await store.countView(code, blocked);
   if (visit === undefined) return undefined;
+  if ('gone' in visit) return 'gone';
   views.set(event, visit.view);
   if (visit.view === 'not counted') logger.warn('view not counted', { code, error: String(visit.error) });
   return visit.link;
 }
 
-export function redirectHandler(store: ShortUrlStore) {
+export function redirectHandler(store: ShortUrlStore, blocklist: Blocklist) {
   return middy<ApiEvent, ApiResult>(DEADLINE_OPTIONS)
     .use(observeRedirects())
     .use({
@@ -84,8 +96,9 @@ export function redirectHandler(store: ShortUrlStore) {
     .handler(async (event): Promise<ApiResult> => {
       const code = event.pathParameters?.code;
       if (code === undefined || !isCode(code)) return notFoundPage();
-      const link = await follow(store, event, code);
+      const link = await follow(store, blocklist, event, code);
       if (link === undefined) return notFoundPage();
+      if (link === 'gone') return gonePage();
       return { statusCode: 301, headers: { ...BASE_HEADERS, Location: link }, body: '' };
     });
 }

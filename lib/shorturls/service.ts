@@ -3,6 +3,7 @@ import { ApiError } from '../errors';
 import type { ShortUrlListValue } from '../resources';
 import { codeOfSegment, randomCode } from './code';
 import { linkKey, normaliseLink } from './link';
+import type { Blocklist } from './blocklist';
 import type { Admission } from './rate-limit';
 import type { ShortLinkHost } from './short-host';
 import type { ShortUrlRecord, ShortUrlStore } from './store';
@@ -15,6 +16,8 @@ export class ShortUrlService {
     private readonly store: ShortUrlStore,
     /** The short-link host: the origin short URLs carry, e.g. https://sho.rt, and its other names. */
     private readonly shortHost: ShortLinkHost,
+    /** The hosts the operator has blocked. */
+    private readonly blocklist: Blocklist,
   ) {}
 
   /**
@@ -23,13 +26,17 @@ export class ShortUrlService {
    * conditional transaction that only one of them wins. `admit` is the rate limit: it runs once
    * the link is known to be valid and before anything is read or written, and a creation that
    * fails after it gives its place back. `created` tells whether this request made the record
-   * (false when the link already had one).
+   * (false when the link already had one). A link to a blocked host, or whose record the operator
+   * took down, is refused as an invalid one (1016).
    */
   async create(rawUrl: string | undefined, admit: () => Promise<Admission>): Promise<{ record: ShortUrlRecord; created: boolean }> {
     const link = normaliseLink(rawUrl, this.shortHost);
+    if (await this.blocklist.blocks(link)) throw new ApiError(1016, 'url');
     const admission = await admit();
     try {
-      return await this.findOrInsert(link);
+      const found = await this.findOrInsert(link);
+      if (found.record.disabled !== undefined) throw new ApiError(1016, 'url');
+      return found;
     } catch (error) {
       // Best effort: on a database that has just failed, the place may stay taken to the window's end.
       await admission.release().catch(() => undefined);
@@ -47,17 +54,19 @@ export class ShortUrlService {
       const record = { code: randomCode(), link, itemid, view_count: 0 };
       const outcome = await this.store.insert(record, key);
       if (outcome === 'inserted') return { record, created: true };
+      // An imported record holds that itemid: take another.
+      if (outcome === 'itemid-taken') itemid = undefined;
       // Another request's transaction touched the same items: let it finish, then look again.
       if (outcome === 'conflict') await pause(5 + Math.random() * 20 * (attempt + 1));
     }
     throw new Error(`no short URL made for a link after ${MAX_ATTEMPTS} attempts`);
   }
 
-  /** The record a lookup segment names (the bare code or the whole short URL); 404 when none. */
+  /** The record a lookup segment names (the bare code or the whole short URL); 404 when none, or taken down. */
   async lookup(segment: string): Promise<ShortUrlRecord> {
     const code = codeOfSegment(segment, this.shortHost.origin);
     const record = code === undefined ? undefined : await this.store.findByCode(code);
-    if (record === undefined) throw new ApiError(404);
+    if (record === undefined || record.disabled !== undefined || (await this.blocklist.blocks(record.link))) throw new ApiError(404);
     return record;
   }
 

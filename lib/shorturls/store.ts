@@ -5,10 +5,23 @@ export interface ShortUrlRecord {
   readonly link: string;
   readonly itemid: number;
   readonly view_count: number;
+  /** When it was made, in epoch seconds: kept for an imported record that says so. */
+  readonly created?: number;
+  /** Taken down by the operator: it redirects nowhere, and the API does not show it. */
+  readonly disabled?: Takedown;
 }
 
-/** How an insert ended: stored, or refused because the code or the link already has a record. */
-export type InsertOutcome = 'inserted' | 'code-taken' | 'link-taken' | 'conflict';
+/** Why, when and by whom a record was taken down (`host`: by the block of that host). */
+export interface Takedown {
+  readonly reason: string;
+  /** Epoch seconds. */
+  readonly at: number;
+  readonly by: string;
+  readonly host?: string;
+}
+
+/** How an insert ended: stored, or refused because the code, the link or the itemid already has a record. */
+export type InsertOutcome = 'inserted' | 'code-taken' | 'link-taken' | 'itemid-taken' | 'conflict';
 
 export interface ShortUrlStore {
   findByCode(code: string): Promise<ShortUrlRecord | undefined>;
@@ -16,20 +29,24 @@ export interface ShortUrlStore {
   findByLinkKey(linkKey: string): Promise<ShortUrlRecord | undefined>;
   /** A new, unique, positive itemid. */
   nextItemId(): Promise<number>;
-  /** Stores the record and the link's deduplication entry together, or neither. */
+  /** Stores the record, the link's deduplication entry and the itemid's claim together, or none of them. */
   insert(record: ShortUrlRecord, linkKey: string): Promise<InsertOutcome>;
   /**
    * Adds one view to the code's record, at most once; its link and what became of the view, or
    * undefined if the code is unknown. The link comes first: a view that cannot be counted (or not
-   * yet) does not keep the link from its visitor.
+   * yet) does not keep the link from its visitor. A record taken down, or whose link `blocked`
+   * says is to a blocked host, is gone: no link, and no view when that is known beforehand.
    */
-  countView(code: string): Promise<Visit | undefined>;
+  countView(code: string, blocked: (link: string) => Promise<boolean>): Promise<Visit | undefined>;
+  /** The hosts the operator has blocked. */
+  blockedHosts(): Promise<readonly string[]>;
 }
 
-/** A visit to a short link: where it leads, and whether its view was counted (or is still on its way). */
+/** A visit to a short link: where it leads, and whether its view was counted (or is still on its way); or taken down. */
 export type Visit =
   | { readonly link: string; readonly view: 'counted' | 'unconfirmed' }
-  | { readonly link: string; readonly view: 'not counted'; readonly error: unknown };
+  | { readonly link: string; readonly view: 'not counted'; readonly error: unknown }
+  | { readonly gone: true };
 
 /** A client address's window, and the app key counted in it. */
 export interface RateWindow {

@@ -1,7 +1,8 @@
 /**
  * The short-URL table audit that `npm run load` and the outage test rely on: a whole table is
- * clean, and each kind of inconsistency a half-written or duplicated creation would leave is
- * reported. Each test writes to a table of its own, made from template.yaml's definition.
+ * clean (imports that give a link several codes included), and each kind of inconsistency a
+ * half-written or duplicated creation would leave is reported. Each test writes to a table of its
+ * own, made from template.yaml's definition.
  */
 import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -15,7 +16,9 @@ const documents = DynamoDBDocumentClient.from(client);
 const definition = tablesOf(loadTemplate()).find((table) => table.id === 'ShortUrlsTable')!.properties;
 
 const record = (code: string, link: string, itemid: number) => ({ pk: `code#${code}`, code, link, itemid, view_count: 0 });
+const imported = (code: string, link: string, itemid: number) => ({ ...record(code, link, itemid), imported: 1_790_000_000 });
 const entry = (link: string, code: string) => ({ pk: `link#${linkKey(link)}`, code });
+const claim = (itemid: number, code: string) => ({ pk: `itemid#${itemid}`, code });
 const counter = (last: number) => ({ pk: 'counter#itemid', last });
 
 async function auditOf(items: readonly Record<string, unknown>[]) {
@@ -42,7 +45,17 @@ const B = 'https://www.example.org/b';
 afterAll(() => client.destroy());
 
 test('a table of whole creations has no problem, and the audit returns its records', async () => {
-  const audit = await auditOf([record('aaaaaaa', A, 1), entry(A, 'aaaaaaa'), record('bbbbbbb', B, 2), entry(B, 'bbbbbbb'), counter(2)]);
+  const audit = await auditOf([
+    record('aaaaaaa', A, 1),
+    entry(A, 'aaaaaaa'),
+    claim(1, 'aaaaaaa'),
+    record('bbbbbbb', B, 2),
+    entry(B, 'bbbbbbb'),
+    claim(2, 'bbbbbbb'),
+    counter(2),
+    { pk: 'blocks', hosts: {} },
+    { pk: 'audit#2026-11-27T00:00:00.000Z#1', action: 'import' },
+  ]);
   expect(audit.problems).toEqual([]);
   expect(audit.records.map((r) => [r.code, r.link, r.itemid]).sort()).toEqual([
     ['aaaaaaa', A, 1],
@@ -58,7 +71,11 @@ test.each([
     [record('aaaaaaa', A, 1), entry(A, 'aaaaaaa'), entry(B, 'aaaaaaa'), counter(1)],
     /a record of another link/,
   ],
-  ['a link with two records', [record('aaaaaaa', A, 1), record('bbbbbbb', A, 2), entry(A, 'aaaaaaa'), counter(2)], /has 2 records/],
+  [
+    'a link with two records the service made',
+    [record('aaaaaaa', A, 1), record('bbbbbbb', A, 2), entry(A, 'aaaaaaa'), counter(2)],
+    /has 2 records made by the service/,
+  ],
   [
     'two records with one itemid',
     [record('aaaaaaa', A, 1), entry(A, 'aaaaaaa'), record('bbbbbbb', B, 1), entry(B, 'bbbbbbb'), counter(1)],
@@ -66,7 +83,29 @@ test.each([
   ],
   ['an itemid past the counter', [record('aaaaaaa', A, 5), entry(A, 'aaaaaaa'), counter(4)], /past the counter/],
   ['an item of no known kind', [record('aaaaaaa', A, 1), entry(A, 'aaaaaaa'), counter(1), { pk: 'stray#1' }], /no known kind: stray#1/],
+  [
+    'a record whose itemid no claim gives it',
+    [record('aaaaaaa', A, 1), entry(A, 'aaaaaaa'), counter(1)],
+    /itemid 1, which no claim gives it/,
+  ],
+  [
+    'a claim of an itemid its record does not hold',
+    [record('aaaaaaa', A, 1), entry(A, 'aaaaaaa'), claim(1, 'aaaaaaa'), claim(2, 'aaaaaaa'), counter(2)],
+    /itemid 2 is claimed for aaaaaaa, which does not hold it/,
+  ],
 ])('reports %s', async (_name, items, problem) => {
   const { problems } = await auditOf(items);
   expect(problems).toContainEqual(expect.stringMatching(problem));
+});
+
+test('a link imported under several codes, its entry pointing to one of them, has no problem', async () => {
+  const { problems } = await auditOf([
+    imported('one', A, 1),
+    imported('two', A, 2),
+    entry(A, 'one'),
+    claim(1, 'one'),
+    claim(2, 'two'),
+    counter(2),
+  ]);
+  expect(problems).toEqual([]);
 });

@@ -47,7 +47,7 @@ const commands = Object.entries(scripts).flatMap(([name, line]) => {
   return entry === undefined ? [] : [[name, entry] as const];
 });
 
-test('the developer commands are the twelve tsx scripts', () => {
+test('the developer commands are the thirteen tsx scripts', () => {
   expect(commands.map(([name]) => name).sort()).toEqual([
     'audit',
     'bench',
@@ -59,6 +59,7 @@ test('the developer commands are the twelve tsx scripts', () => {
     'load',
     'scale',
     'seed',
+    'shorturls',
     'smoke',
     'start',
   ]);

@@ -684,7 +684,7 @@ describe('the short-link host', () => {
     const view = database.calls[0]!.input as UpdateCommandInput;
     expect(view).toMatchObject({
       UpdateExpression: 'ADD view_count :one',
-      ConditionExpression: 'attribute_exists(pk)',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(disabled)',
       ReturnValues: 'ALL_NEW',
     });
     expect(database.shortUrls.get(`code#${record.code}`)?.view_count).toBe(record.view_count + 3);

@@ -30,10 +30,11 @@ export function startDatabase(): Promise<DynamoDbLocal | undefined> {
 
 /** The modules of the project the bench itself uses against DynamoDB. */
 async function projectDatabase() {
-  const [{ documentClient }, { DynamoShortUrlStore }, { ShortUrlService }] = await Promise.all([
+  const [{ documentClient }, { DynamoShortUrlStore }, { ShortUrlService }, { Blocklist }] = await Promise.all([
     import('../../../lib/db/client'),
     import('../../../lib/shorturls/dynamodb'),
     import('../../../lib/shorturls/service'),
+    import('../../../lib/shorturls/blocklist'),
   ]);
   const table = functionEnv.SHORT_URLS_TABLE;
   if (!table) throw new Error('template.yaml gives no function SHORT_URLS_TABLE');
@@ -42,7 +43,11 @@ async function projectDatabase() {
     documentClient,
     table,
     store,
-    service: new ShortUrlService(store, { origin: new URL(SHORT_URL_HOST), aliases: new Set<string>() }),
+    service: new ShortUrlService(
+      store,
+      { origin: new URL(SHORT_URL_HOST), aliases: new Set<string>() },
+      new Blocklist(() => store.blockedHosts()),
+    ),
   };
 }
 export type ProjectDatabase = Awaited<ReturnType<typeof projectDatabase>>;

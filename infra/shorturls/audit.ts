@@ -1,0 +1,70 @@
+/**
+ * The operator's actions on short links (docs/shorturls.md, Audit): every import, disable,
+ * enable, block and unblock is kept in the short-URL table as an `audit#<time>#<id>` item, with
+ * its time, its reason and who did it (the AWS caller's identity; on this machine's DynamoDB
+ * Local, the user name). `npm run shorturls -- audit` lists them, oldest first: a Scan, as the
+ * other operator commands make; no request path reads them.
+ */
+import { randomUUID } from 'node:crypto';
+import { userInfo } from 'node:os';
+import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
+import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { ShortUrlTable } from './importer';
+
+export type Action = 'import' | 'disable' | 'enable' | 'block' | 'unblock';
+
+export interface AuditEntry {
+  readonly action: Action;
+  /** What it acted on: the file, the code, the host. */
+  readonly target: string;
+  readonly reason?: string;
+  /** What came of it, in a few words. */
+  readonly outcome: string;
+  readonly who: string;
+  /** Epoch seconds. */
+  readonly at: number;
+}
+
+/** Who runs the command: the AWS caller's ARN, or locally the user name. */
+export async function whoIsActing(local: boolean): Promise<string> {
+  if (local) {
+    try {
+      return `${userInfo().username} (local)`;
+    } catch {
+      return 'unknown (local)';
+    }
+  }
+  const sts = new STSClient({});
+  try {
+    return (await sts.send(new GetCallerIdentityCommand({}))).Arn ?? 'unknown';
+  } finally {
+    sts.destroy();
+  }
+}
+
+export async function recordAction({ documents, table }: ShortUrlTable, entry: AuditEntry): Promise<void> {
+  const at = new Date(entry.at * 1000).toISOString();
+  await documents.send(new PutCommand({ TableName: table, Item: { pk: `audit#${at}#${randomUUID()}`, ...entry } }));
+}
+
+export async function auditEntries({ documents, table }: ShortUrlTable): Promise<AuditEntry[]> {
+  const entries: AuditEntry[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documents.send(
+      new ScanCommand({
+        TableName: table,
+        FilterExpression: 'begins_with(pk, :audit)',
+        ExpressionAttributeValues: { ':audit': 'audit#' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const { pk: _pk, ...entry } of page.Items ?? []) entries.push(entry as AuditEntry);
+    start = page.LastEvaluatedKey;
+  } while (start !== undefined);
+  return entries.sort((a, b) => a.at - b.at);
+}
+
+/** An entry in a line: time, who, action, target, reason and outcome. */
+export const auditLine = (entry: AuditEntry): string =>
+  [new Date(entry.at * 1000).toISOString(), entry.who, entry.action, entry.target, entry.reason ?? '-', entry.outcome].join('\t');

@@ -1,0 +1,163 @@
+/**
+ * One line of a short-link import (docs/shorturls.md): NDJSON, in the export's own format, or a
+ * CSV row under a header whose columns are named as common shorteners export them. Each line is
+ * checked as `/url/short/create` checks a link, and its code as the short-link host takes one;
+ * a line that fails a check is refused with its reason, and nothing of it is written.
+ */
+import { isCode } from '../../lib/shorturls/code';
+import { normaliseLink } from '../../lib/shorturls/link';
+import type { ShortLinkHost } from '../../lib/shorturls/short-host';
+import type { Takedown } from '../../lib/shorturls/store';
+
+/** A short link as the import writes it: the link normalised, the counts as given. */
+export interface ImportedLink {
+  readonly code: string;
+  readonly link: string;
+  /** As given; kept when no other record holds it (./importer.ts). */
+  readonly itemid?: number;
+  readonly view_count: number;
+  /** Epoch seconds. */
+  readonly created?: number;
+  readonly disabled?: Takedown;
+}
+
+/** A line refused, and why (never the line's text: it may be anything). */
+export class RefusedLine extends Error {
+  override readonly name = 'RefusedLine';
+}
+
+const refuse = (reason: string): never => {
+  throw new RefusedLine(reason);
+};
+
+/** The names a column of a CSV export goes by, by the field it fills (compared without case or surrounding space). */
+export const CSV_COLUMNS = {
+  code: ['code', 'short code', 'keyword', 'slug'],
+  link: ['link', 'url', 'long url', 'original url'],
+  view_count: ['view_count', 'clicks', 'visits'],
+  created: ['created', 'date', 'timestamp'],
+  itemid: ['itemid'],
+} as const;
+export type CsvField = keyof typeof CSV_COLUMNS;
+
+const NDJSON_FIELDS = new Set(['code', 'link', 'itemid', 'view_count', 'created', 'disabled']);
+const MAX_REASON = 2_000;
+
+const isWhole = (value: unknown, least: number): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= least;
+
+function checkedCode(value: unknown): string {
+  if (typeof value !== 'string' || !isCode(value)) refuse('"code" must be 1 to 64 of the letters A-Z and a-z, the digits, "_" and "-"');
+  return value as string;
+}
+
+function checkedLink(value: unknown, shortHost: ShortLinkHost): string {
+  if (typeof value !== 'string') refuse('"link" must be text');
+  try {
+    return normaliseLink(value as string, shortHost);
+  } catch {
+    return refuse(
+      '"link" is refused as /url/short/create refuses it (error 1016): an absolute http or https URL of at most 2 048 characters, without credentials, not leading to the short-link host',
+    );
+  }
+}
+
+function checkedTakedown(value: unknown): Takedown {
+  const { reason, at, by, host, ...rest } = (value ?? {}) as Record<string, unknown>;
+  const valid =
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.keys(rest).length === 0 &&
+    typeof reason === 'string' &&
+    reason.length <= MAX_REASON &&
+    isWhole(at, 0) &&
+    typeof by === 'string' &&
+    (host === undefined || typeof host === 'string');
+  if (!valid) refuse('"disabled" must be {"reason": text, "at": epoch seconds, "by": text}, as the export writes it');
+  return { reason: reason as string, at: at as number, by: by as string, ...(host === undefined ? {} : { host: host as string }) };
+}
+
+/** A line of NDJSON: one object, as the export writes it. */
+export function ndjsonLink(text: string, shortHost: ShortLinkHost): ImportedLink {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return refuse('not JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return refuse('not a JSON object');
+  const fields = value as Record<string, unknown>;
+  const unknown = Object.keys(fields).find((name) => !NDJSON_FIELDS.has(name));
+  if (unknown !== undefined) refuse(/^[A-Za-z0-9_]{1,32}$/.test(unknown) ? `unknown field "${unknown}"` : 'an unknown field');
+  const { itemid, view_count = 0, created, disabled } = fields;
+  if (itemid !== undefined && !isWhole(itemid, 1)) refuse('"itemid" must be a whole number from 1');
+  if (!isWhole(view_count, 0)) refuse('"view_count" must be a whole number from 0');
+  if (created !== undefined && !isWhole(created, 0)) refuse('"created" must be epoch seconds, a whole number from 0');
+  return {
+    code: checkedCode(fields.code),
+    link: checkedLink(fields.link, shortHost),
+    ...(itemid === undefined ? {} : { itemid: itemid as number }),
+    view_count: view_count as number,
+    ...(created === undefined ? {} : { created: created as number }),
+    ...(disabled === undefined ? {} : { disabled: checkedTakedown(disabled) }),
+  };
+}
+
+/** Which column holds each field a CSV header names; throws when it names no code or no link column. */
+export function csvColumns(header: readonly string[]): Partial<Record<CsvField, number>> {
+  const columns: Partial<Record<CsvField, number>> = {};
+  header.forEach((name, index) => {
+    const key = name.trim().toLowerCase();
+    for (const [field, names] of Object.entries(CSV_COLUMNS) as Array<[CsvField, readonly string[]]>)
+      if (names.includes(key) && columns[field] === undefined) columns[field] = index;
+  });
+  if (columns.code === undefined || columns.link === undefined)
+    throw new Error(
+      `the CSV header names no ${columns.code === undefined ? 'code' : 'link'} column: a code is one of ${CSV_COLUMNS.code.join(', ')}; a link one of ${CSV_COLUMNS.link.join(', ')}`,
+    );
+  return columns;
+}
+
+/** A date cell: epoch seconds, or an ISO 8601 date (and time). */
+function epochSeconds(text: string): number {
+  if (/^\d+$/.test(text)) {
+    const seconds = Number(text);
+    if (Number.isSafeInteger(seconds)) return seconds;
+  }
+  const iso = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text) ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(iso) || iso < 0) refuse('the date must be epoch seconds or an ISO 8601 date');
+  return Math.floor(iso / 1000);
+}
+
+/** A CSV row under a header read by csvColumns. */
+export function csvLink(row: readonly string[], columns: Partial<Record<CsvField, number>>, shortHost: ShortLinkHost): ImportedLink {
+  const cell = (field: CsvField): string | undefined => {
+    const index = columns[field];
+    const text = index === undefined ? undefined : row[index]?.trim();
+    return text === '' ? undefined : text;
+  };
+  const views = cell('view_count');
+  const itemid = cell('itemid');
+  const created = cell('created');
+  if (views !== undefined && !/^\d{1,15}$/.test(views)) refuse('the views must be a whole number from 0');
+  if (itemid !== undefined && !/^[1-9]\d{0,14}$/.test(itemid)) refuse('"itemid" must be a whole number from 1');
+  return {
+    code: checkedCode(cell('code') ?? ''),
+    link: checkedLink(cell('link') ?? '', shortHost),
+    ...(itemid === undefined ? {} : { itemid: Number(itemid) }),
+    view_count: views === undefined ? 0 : Number(views),
+    ...(created === undefined ? {} : { created: epochSeconds(created) }),
+  };
+}
+
+/** A link as the export writes it: a line of NDJSON in the import's format. */
+export const exportLine = (link: ImportedLink): string =>
+  JSON.stringify({
+    code: link.code,
+    link: link.link,
+    ...(link.itemid === undefined ? {} : { itemid: link.itemid }),
+    view_count: link.view_count,
+    ...(link.created === undefined ? {} : { created: link.created }),
+    ...(link.disabled === undefined ? {} : { disabled: link.disabled }),
+  });

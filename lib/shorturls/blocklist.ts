@@ -1,0 +1,56 @@
+/**
+ * The hosts the operator has blocked (docs/api.md, Blocked hosts), as a function's container
+ * knows them: read at most once a minute, so that a block, or its undoing, reaches every
+ * running function within 60 s with no deploy and no read per request. A host blocks itself and
+ * every subdomain. When the list cannot be read, the last one read holds (at first, none): the
+ * link comes first, and the records of links already made to a blocked host are taken down
+ * besides (infra/shorturls/takedown.ts).
+ */
+
+/** How old the list a container goes by may be. */
+export const TAKEDOWN_REACH_MS = 60_000;
+
+/** A host name as the list keeps it: lower case, without a final dot (as the URL parser writes it otherwise). */
+export const blockedHostOf = (hostname: string): string => hostname.toLowerCase().replace(/\.$/, '');
+
+/** The blocked host, among `hosts`, that `hostname` is or is under; undefined when none. */
+export function blockingHost(hostname: string, hosts: ReadonlySet<string>): string | undefined {
+  const labels = blockedHostOf(hostname).split('.');
+  for (let i = 0; i < labels.length; i++) {
+    const candidate = labels.slice(i).join('.');
+    if (hosts.has(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+export class Blocklist {
+  private hosts: ReadonlySet<string> = new Set();
+  private readAt = Number.NEGATIVE_INFINITY;
+  private reading: Promise<void> | undefined;
+
+  constructor(
+    /** The blocked hosts as the database holds them now. */
+    private readonly read: () => Promise<readonly string[]>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Whether `link` (normalised) leads to a blocked host, by a list at most TAKEDOWN_REACH_MS old. */
+  async blocks(link: string): Promise<boolean> {
+    await this.fresh();
+    return blockingHost(new URL(link).hostname, this.hosts) !== undefined;
+  }
+
+  private fresh(): Promise<void> {
+    if (this.now() - this.readAt < TAKEDOWN_REACH_MS) return Promise.resolve();
+    this.reading ??= this.read()
+      .then((hosts) => {
+        this.hosts = new Set(hosts.map(blockedHostOf));
+        this.readAt = this.now();
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        this.reading = undefined;
+      });
+    return this.reading;
+  }
+}
