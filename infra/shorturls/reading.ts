@@ -25,11 +25,11 @@ function numbered(line: number, read: () => ImportedLink): NumberedLine {
 }
 
 export function readLinks(file: string, shortHost: ShortLinkHost): NumberedLine[] {
+  const bytes = readFileSync(file);
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(file));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== undefined) throw error;
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
     throw new UnreadableFile(`${file} is not UTF-8 text`);
   }
   if (text.trimStart().startsWith('{')) {

@@ -15,7 +15,7 @@ import { MAX_DATE, PHOTOS, repliesTo, thread, topLevel, type Series } from '../.
 import { SORTS, type Sort } from '../../lib/gallery/order';
 import type { CommentRecord, PageQuery, PhotoRecord } from '../../lib/gallery/store';
 import { bulkWrite } from '../support/bulk-gallery';
-import { ownGalleryTable } from '../support/own-gallery-table';
+import { ownGalleryTable } from '../support/own-table';
 
 jest.setTimeout(240_000);
 

@@ -16,7 +16,7 @@ import { recreateGalleryTable } from '../../infra/gallery/seed';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { allOf, MAX_DATE, thread } from '../../lib/gallery/layout';
 import { ORDER, SORT_VALUES, type SortValue } from '../support/gallery-order';
-import { ownGalleryTable } from '../support/own-gallery-table';
+import { ownGalleryTable } from '../support/own-table';
 
 jest.setTimeout(240_000);
 

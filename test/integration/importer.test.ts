@@ -35,7 +35,7 @@ import { generateGallery, HARD_TEXT } from '../../infra/gallery/generator';
 import { importFile, importLines, type ImportSummary } from '../../infra/gallery/importer';
 import { lineOf } from '../../infra/gallery/records';
 import { galleryIsEmpty, loadSample, recreateGalleryTable } from '../../infra/gallery/seed';
-import { ownGalleryTable } from '../support/own-gallery-table';
+import { ownGalleryTable } from '../support/own-table';
 
 jest.setTimeout(60_000);
 

@@ -12,7 +12,7 @@ import { silentProgress, type Progress } from '../../infra/gallery/progress';
 import { bulkLoadSample, sampleItems } from '../../infra/gallery/sample-load';
 import { readSampleMarker, writeSampleMarker, type SampleMarker, type SampleSpec } from '../../infra/gallery/sample-marker';
 import { completeSampleGallery, galleryIsEmpty, loadSample, recreateGalleryTable } from '../../infra/gallery/seed';
-import { ownGalleryTable } from '../support/own-gallery-table';
+import { ownGalleryTable } from '../support/own-table';
 
 jest.setTimeout(120_000);
 

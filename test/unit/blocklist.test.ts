@@ -1,0 +1,67 @@
+/**
+ * The blocked hosts as a function's container knows them (lib/shorturls/blocklist.ts,
+ * docs/api.md, Blocked hosts): a host blocks itself and its subdomains, and nothing that merely
+ * ends with its name; the list is read at most once a minute, so a block reaches a container
+ * within 60 s; and a read that fails keeps the list read last.
+ */
+import { Blocklist, blockingHost, TAKEDOWN_REACH_MS } from '../../lib/shorturls/blocklist';
+
+const HOSTS = new Set(['evil.example', 'bad.test']);
+
+test.each([
+  ['evil.example', 'evil.example'],
+  ['www.evil.example', 'evil.example'],
+  ['a.b.c.evil.example', 'evil.example'],
+  ['EVIL.Example.', 'evil.example'],
+  ['bad.test', 'bad.test'],
+])('%s is blocked by %s', (hostname, by) => {
+  expect(blockingHost(hostname, HOSTS)).toBe(by);
+});
+
+test.each(['notevil.example', 'evil.example.org', 'example', 'good.test', 'evil-example', 'test'])('%s is not blocked', (hostname) => {
+  expect(blockingHost(hostname, HOSTS)).toBeUndefined();
+});
+
+describe('a container reads the list at most once a minute', () => {
+  let now = 1_000_000;
+  let hosts: string[] = [];
+  let reads = 0;
+  let failing = false;
+  const list = new Blocklist(
+    async () => {
+      reads++;
+      if (failing) throw new Error('the database is away');
+      return hosts;
+    },
+    () => now,
+  );
+
+  test('a block made after the list was read is seen once the minute is over, and not before', async () => {
+    expect(await list.blocks('https://www.evil.example/x')).toBe(false);
+    expect(reads).toBe(1);
+    hosts = ['evil.example'];
+    now += TAKEDOWN_REACH_MS - 1;
+    expect(await list.blocks('https://www.evil.example/x')).toBe(false);
+    expect(reads).toBe(1);
+    now += 1;
+    expect(await list.blocks('https://www.evil.example/x')).toBe(true);
+    expect(reads).toBe(2);
+  });
+
+  test('many requests at once make one read', async () => {
+    now += TAKEDOWN_REACH_MS;
+    await Promise.all(Array.from({ length: 20 }, () => list.blocks('https://a.example/')));
+    expect(reads).toBe(3);
+  });
+
+  test('when the list cannot be read, the one read last holds, and the next request tries again', async () => {
+    failing = true;
+    now += TAKEDOWN_REACH_MS;
+    expect(await list.blocks('https://www.evil.example/x')).toBe(true);
+    expect(reads).toBe(4);
+    failing = false;
+    hosts = [];
+    expect(await list.blocks('https://www.evil.example/x')).toBe(false);
+    expect(reads).toBe(5);
+  });
+});
