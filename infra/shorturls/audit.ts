@@ -42,13 +42,14 @@ export async function whoIsActing(local: boolean): Promise<string> {
   }
 }
 
+/** Keeps an action; its key orders it by when it was kept, to the millisecond. */
 export async function recordAction({ documents, table }: ShortUrlTable, entry: AuditEntry): Promise<void> {
-  const at = new Date(entry.at * 1000).toISOString();
-  await documents.send(new PutCommand({ TableName: table, Item: { pk: `audit#${at}#${randomUUID()}`, ...entry } }));
+  const key = `audit#${new Date().toISOString()}#${randomUUID()}`;
+  await documents.send(new PutCommand({ TableName: table, Item: { pk: key, ...entry } }));
 }
 
 export async function auditEntries({ documents, table }: ShortUrlTable): Promise<AuditEntry[]> {
-  const entries: AuditEntry[] = [];
+  const entries: Array<{ key: string; entry: AuditEntry }> = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await documents.send(
@@ -59,10 +60,10 @@ export async function auditEntries({ documents, table }: ShortUrlTable): Promise
         ExclusiveStartKey: start,
       }),
     );
-    for (const { pk: _pk, ...entry } of page.Items ?? []) entries.push(entry as AuditEntry);
+    for (const { pk, ...entry } of page.Items ?? []) entries.push({ key: String(pk), entry: entry as AuditEntry });
     start = page.LastEvaluatedKey;
   } while (start !== undefined);
-  return entries.sort((a, b) => a.at - b.at);
+  return entries.sort((a, b) => a.key.localeCompare(b.key)).map(({ entry }) => entry);
 }
 
 /** An entry in a line: time, who, action, target, reason and outcome. */

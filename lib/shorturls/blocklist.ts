@@ -31,7 +31,7 @@ export class Blocklist {
   constructor(
     /** The blocked hosts as the database holds them now. */
     private readonly read: () => Promise<readonly string[]>,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** Whether `link` (normalised) leads to a blocked host, by a list at most TAKEDOWN_REACH_MS old. */

@@ -4,17 +4,22 @@
  * one view, nothing else counted.
  */
 import fc from 'fast-check';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../../lib/db/client';
 import { type Invocation, invoke, invokeShortLink } from '../invoke';
 import { SHORT_URL_HOST } from '../short-url-host';
 import { isLegitimate } from './echoes';
 import { decodeSegment } from './requests';
-import { VISITED } from './short-urls';
+import { TAKEN_DOWN, VISITED } from './short-urls';
 import { SHORT_LINK_HEADERS } from './spec';
 import { fullyEncode, hostileWire, longWire } from './strings';
 import { checkHeaders } from './verify';
 import { KEY_ARGUMENT, segmentWire } from './wire';
 
-const visitedCode = fc.nat({ max: 2 }).map((i) => VISITED[i]!.code);
+const visitedCode = fc.oneof(
+  { weight: 3, arbitrary: fc.nat({ max: 2 }).map((i) => VISITED[i]!.code) },
+  fc.nat({ max: 1 }).map((i) => TAKEN_DOWN[i]!.code),
+);
 const shortLinkSegment = fc.oneof(
   { weight: 4, arbitrary: visitedCode },
   visitedCode.map(fullyEncode),
@@ -65,6 +70,7 @@ export function checkShortLink(path: string, verb: string, response: Invocation,
   const follows = verb === 'GET' || verb === 'HEAD';
   const exact = follows ? VISITED.find((v) => v.code === raw) : undefined;
   const loose = follows && raw !== undefined ? VISITED.find((v) => v.code === decodeSegment(raw)) : undefined;
+  const takenDown = follows && raw !== undefined ? TAKEN_DOWN.find((v) => v.code === raw || v.code === decodeSegment(raw)) : undefined;
   const where = `${verb} ${JSON.stringify(path).slice(0, 200)}`;
   expect(response.statusCode).toBeLessThan(500);
   expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -85,6 +91,16 @@ export function checkShortLink(path: string, verb: string, response: Invocation,
     return;
   }
   if (exact !== undefined) throw new Error(`${where}: ${response.statusCode} for the stored code ${exact.code}`);
+  if (response.statusCode === 410) {
+    // Taken down: its one page, never for a code that is not.
+    if (takenDown === undefined) throw new Error(`${where}: 410 for no code taken down`);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers.location).toBeUndefined();
+    if (!(bodyless && verb === 'HEAD')) expect(response.body).toContain('<title>Gone</title>');
+    return;
+  }
+  if (takenDown !== undefined && takenDown.code === raw) throw new Error(`${where}: ${response.statusCode} for the code taken down ${raw}`);
   if (response.statusCode !== 404) throw new Error(`${where}: status ${response.statusCode}`);
   expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
   expect(response.headers.location).toBeUndefined();
@@ -99,5 +115,12 @@ export async function expectViewCounts(): Promise<void> {
     const lookup = await invoke(`/url/short/${stored.code}?${KEY_ARGUMENT}&type=json`);
     const entry = (JSON.parse(lookup.body) as { shorturls: Array<{ view_count: number }> }).shorturls[0]!;
     expect(entry.view_count).toBe(views.get(stored.code) ?? 0);
+  }
+  // A link taken down counts no view, whatever reached it.
+  for (const { code } of TAKEN_DOWN) {
+    const { Item } = await documentClient.send(
+      new GetCommand({ TableName: process.env.SHORT_URLS_TABLE!, Key: { pk: `code#${code}` }, ConsistentRead: true }),
+    );
+    expect(Item?.view_count).toBe(0);
   }
 }

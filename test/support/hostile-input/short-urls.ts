@@ -4,6 +4,8 @@
  * first, to look up and to follow.
  */
 import { randomUUID } from 'node:crypto';
+import { block, disable } from '../../../infra/shorturls/takedown';
+import { documentClient } from '../../../lib/db/client';
 import { APP_KEY, invoke } from '../invoke';
 import { SHORT_URL_HOST } from '../short-url-host';
 import { addLegitimate } from './echoes';
@@ -24,6 +26,8 @@ export interface StoredShortUrl {
 export const STORED: StoredShortUrl[] = [];
 /** Followed on the short-link host, their view counts checked afterwards (storeVisited fills it). */
 export const VISITED: StoredShortUrl[] = [];
+/** Taken down before the properties run (storeVisited makes them): one disabled, one to a blocked host. Never a view, never a 5xx. */
+export const TAKEN_DOWN: StoredShortUrl[] = [];
 
 /**
  * App keys the create property sends, one per request so that its creations never meet the
@@ -81,7 +85,15 @@ export async function storeLookedUp(): Promise<void> {
   for (let i = 0; i < 3; i++) STORED.push(await makeShortUrl(`https://news.test/${randomUUID()}/looked-up?i=${i}`));
 }
 
-/** Makes the three short URLs of VISITED. */
+/** Makes the three short URLs of VISITED, and the two of TAKEN_DOWN. */
 export async function storeVisited(): Promise<void> {
   for (let i = 0; i < 3; i++) VISITED.push(await makeShortUrl(`https://news.test/${randomUUID()}/visited?i=${i}&a='b'`));
+  const target = { documents: documentClient, table: process.env.SHORT_URLS_TABLE! };
+  const takedown = { reason: 'hostile-input tests', at: 1_795_000_000, by: 'the tests' };
+  const disabled = await makeShortUrl(`https://news.test/${randomUUID()}/disabled`);
+  await disable(target, disabled.code, takedown);
+  const host = `blocked-${randomUUID().slice(0, 8)}.test`;
+  const blocked = await makeShortUrl(`https://www.${host}/x?a=1`);
+  await block(target, host, takedown);
+  TAKEN_DOWN.push(disabled, blocked);
 }

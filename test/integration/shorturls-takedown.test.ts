@@ -1,0 +1,202 @@
+/**
+ * Taking short links down (docs/shorturls.md, Takedown and Blocked hosts; docs/api.md), through
+ * the functions themselves on the shared table: a disabled link answers 410 on the short-link
+ * host (GET and HEAD, no view, `no-store`), 404 on lookup in every type, and 1016 when created
+ * again; a blocked host and its subdomains likewise, and new links to them are refused; both
+ * reach every function within 60 s (the clock moved past a minute), and undoing them restores
+ * every path. Then `npm run shorturls` itself: exit codes, refusals, and the audit of every action.
+ */
+import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { auditEntries } from '../../infra/shorturls/audit';
+import { importLinks } from '../../infra/shorturls/importer';
+import { block, disable, enable, unblock } from '../../infra/shorturls/takedown';
+import { TAKEDOWN_REACH_MS } from '../../lib/shorturls/blocklist';
+import { documentClient } from '../../lib/db/client';
+import { expectError, TYPES, typeQuery } from '../support/expect-error';
+import { invoke, invokeShortLink } from '../support/invoke';
+import { ownTables } from '../support/own-table';
+import { runToEnd } from '../support/run-to-end';
+import { SHORT_URL_HOST } from '../support/short-url-host';
+
+jest.setTimeout(120_000);
+
+const SHARED = { documents: documentClient, table: process.env.SHORT_URLS_TABLE! };
+const KEY = `appkey=${encodeURIComponent('http://takedown.test/')}`;
+const BY = { at: 1_795_000_000, by: 'the test' };
+
+let address = 0;
+const create = (link: string) =>
+  invoke(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(link)}`, { sourceIp: `203.0.113.${(address++ % 200) + 20}` });
+async function shorten(link: string): Promise<string> {
+  const answer = await create(link);
+  expect(answer.statusCode).toBe(200);
+  return JSON.parse(answer.body).shorturls[0].short_url.slice(SHORT_URL_HOST.length + 1);
+}
+const views = async (code: string) => {
+  const answer = await invoke(`/url/short/${code}?${KEY}&type=json`);
+  return answer.statusCode === 200 ? (JSON.parse(answer.body).shorturls[0].view_count as number) : undefined;
+};
+
+/** Every path a link is taken down on: 410 page for GET and HEAD, no view, 404 on lookup in every type, 1016 to create it again. */
+async function expectTakenDown(code: string, link: string, counted: number): Promise<void> {
+  for (const method of ['GET', 'HEAD']) {
+    const visit = await invokeShortLink(`/${code}`, { method });
+    expect([visit.statusCode, visit.headers.location]).toEqual([410, undefined]);
+    expect(visit.headers['cache-control']).toBe('no-store');
+    expect(visit.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(visit.body).toContain('<title>Gone</title>');
+  }
+  for (const type of TYPES) expectError(await invoke(`/url/short/${code}?${KEY}&${typeQuery(type)}`), type, 404, 404);
+  expectError(await create(link), 'json', 1016, 403);
+  // No view was counted meanwhile: the record still holds what it held.
+  const { Item } = await documentClient.send(
+    new GetCommand({ TableName: SHARED.table, Key: { pk: `code#${code}` }, ConsistentRead: true }),
+  );
+  expect(Item?.view_count).toBe(counted);
+}
+
+async function expectLive(code: string, link: string): Promise<void> {
+  const visit = await invokeShortLink(`/${code}`);
+  expect([visit.statusCode, visit.headers.location]).toEqual([301, link]);
+  expect((await invoke(`/url/short/${code}?${KEY}&type=json`)).statusCode).toBe(200);
+  expect(JSON.parse((await create(link)).body).shorturls[0].short_url).toBe(`${SHORT_URL_HOST}/${code}`);
+}
+
+/** How far the tests have moved the functions' clock so far: each move goes past the last. */
+let ahead = 0;
+
+/** The functions' clock moved past the minute in which their block lists are fresh. */
+async function aMinuteLater<T>(then: () => Promise<T>): Promise<T> {
+  ahead += TAKEDOWN_REACH_MS + 1_000;
+  const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + ahead);
+  try {
+    return await then();
+  } finally {
+    clock.mockRestore();
+  }
+}
+
+describe('a disabled link', () => {
+  test('answers 410 on the short-link host with no view, 404 on lookup, 1016 when created again, at once; enabled, it is back', async () => {
+    const link = `https://takedown.test/${randomUUID()}/phishing`;
+    const code = await shorten(link);
+    // Followed once: the redirect's container remembers its link, which must not outlive the takedown.
+    expect((await invokeShortLink(`/${code}`)).statusCode).toBe(301);
+    await disable(SHARED, code, { reason: 'phishing', ...BY });
+    await expectTakenDown(code, link, 1);
+    await enable(SHARED, code);
+    await expectLive(code, link);
+    expect(await views(code)).toBe(2);
+  });
+});
+
+describe('a blocked host', () => {
+  test('its links and its subdomains answer 410 and 404 with no view, new links to it are refused; unblocked, all is back', async () => {
+    const host = `blocked-${randomUUID().slice(0, 8)}.test`;
+    const [onHost, onSubdomain] = [`https://${host}/a`, `https://www.${host}/b`];
+    const lookalike = `https://not${host}/c`;
+    const [code, subCode, lookalikeCode] = [await shorten(onHost), await shorten(onSubdomain), await shorten(lookalike)];
+    for (const c of [code, subCode]) expect((await invokeShortLink(`/${c}`)).statusCode).toBe(301);
+
+    expect(await block(SHARED, host, { reason: 'malware', ...BY })).toBe(2);
+    // The records made to it are taken down at once; the functions' block lists within a minute.
+    await expectTakenDown(code, onHost, 1);
+    await expectTakenDown(subCode, onSubdomain, 1);
+    await aMinuteLater(async () => {
+      for (const fresh of [`https://${host}/new`, `https://deep.sub.${host}/new`]) expectError(await create(fresh), 'json', 1016, 403);
+      expect((await invokeShortLink(`/${lookalikeCode}`)).statusCode).toBe(301);
+    });
+
+    expect(await unblock(SHARED, host)).toBe(2);
+    await aMinuteLater(async () => {
+      await expectLive(code, onHost);
+      await expectLive(subCode, onSubdomain);
+      expect((await create(`https://${host}/new`)).statusCode).toBe(200);
+    });
+  });
+
+  test('a link made to it in the minute before the functions learnt of the block is gone once they have', async () => {
+    const host = `late-${randomUUID().slice(0, 8)}.test`;
+    await block(SHARED, host, { reason: 'malware', ...BY });
+    // A creation whose function read the list before the block, or an import that raced it: a record not disabled.
+    const code = `late-${randomUUID().slice(0, 8)}`;
+    await importLinks(SHARED, [{ line: 1, link: { code, link: `https://${host}/x`, view_count: 0 } }]);
+    await aMinuteLater(async () => {
+      for (const method of ['GET', 'HEAD']) expect((await invokeShortLink(`/${code}`, { method })).statusCode).toBe(410);
+      expectError(await invoke(`/url/short/${code}?${KEY}&type=json`), 'json', 404, 404);
+    });
+    await unblock(SHARED, host);
+  });
+});
+
+describe('npm run shorturls', () => {
+  const tables = ownTables('ShortUrlsTable');
+  const folder = mkdtempSync(join(tmpdir(), 'shorturls-cli-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  let table: string;
+  beforeAll(async () => {
+    table = (await tables.create('cli')).table;
+  });
+  const run = (...args: string[]) =>
+    runToEnd(
+      spawn(process.execPath, ['--import', 'tsx', 'infra/shorturls/main.ts', ...args], {
+        env: { ...process.env, SHORT_URLS_TABLE: table, SHORT_URL_HOST },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+
+  test('import: refused lines as FILE:LINE: reason and exit code 1; all taken, 0; a file it cannot read, 2', async () => {
+    const file = join(folder, 'links.ndjson');
+    writeFileSync(file, `${JSON.stringify({ code: 'cli-a', link: 'https://cli.test/a' })}\n{"code":\n`);
+    const first = await run('import', file);
+    expect(first.code).toBe(1);
+    expect(first.lines).toContain(`${file}:2: not JSON`);
+    expect(first.stdout).toMatch(/^1 imported \(1 given a new itemid\), 0 already there, 1 lines refused/);
+    writeFileSync(file, `${JSON.stringify({ code: 'cli-a', link: 'https://cli.test/a' })}\n`);
+    expect((await run('import', file)).code).toBe(0);
+    const missing = await run('import', join(folder, 'none.csv'));
+    expect(missing.code).toBe(2);
+    expect(missing.lines.at(-1)).toMatch(/^shorturls import failed: /);
+  });
+
+  test('disable and block need a reason; an unknown code, a host not blocked, or a bad host name are refused with exit code 2', async () => {
+    expect(await run('disable', 'cli-a')).toMatchObject({ code: 2, lines: ['disable needs --reason TEXT: the audit keeps why'] });
+    expect(await run('block', 'cli.test')).toMatchObject({ code: 2 });
+    expect((await run('disable', 'no-such-code', '--reason', 'x')).lines.at(-1)).toBe(
+      'shorturls disable refused: no short link has the code no-such-code',
+    );
+    expect((await run('unblock', 'never.test')).lines.at(-1)).toBe('shorturls unblock refused: never.test is not blocked');
+    expect((await run('block', 'https://x.test/path', '--reason', 'x')).code).toBe(2);
+    expect((await run('frobnicate')).code).toBe(2);
+  });
+
+  test('every action is in the audit, with its time, reason, outcome and who did it', async () => {
+    expect((await run('disable', 'cli-a', '--reason', 'reported as spam')).code).toBe(0);
+    expect((await run('enable', 'cli-a')).code).toBe(0);
+    expect((await run('block', 'Spam.Example', '--reason', 'spam farm')).code).toBe(0);
+    expect((await run('unblock', 'spam.example')).code).toBe(0);
+    const entries = await auditEntries({ documents: documentClient, table });
+    expect(entries.map(({ action, target, reason }) => [action, target, reason])).toEqual([
+      ['import', expect.stringMatching(/links\.ndjson$/), undefined],
+      ['import', expect.stringMatching(/links\.ndjson$/), undefined],
+      ['disable', 'cli-a', 'reported as spam'],
+      ['enable', 'cli-a', undefined],
+      ['block', 'spam.example', 'spam farm'],
+      ['unblock', 'spam.example', undefined],
+    ]);
+    for (const entry of entries) {
+      expect(entry.who).toMatch(/ \(local\)$/);
+      expect(entry.at).toBeGreaterThan(1_790_000_000);
+      expect(entry.outcome.length).toBeGreaterThan(0);
+    }
+    const listed = await run('audit');
+    expect(listed.code).toBe(0);
+    expect(listed.stdout.trim().split('\n')).toHaveLength(entries.length);
+    expect(listed.stdout).toContain('\tdisable\tcli-a\treported as spam\t');
+  });
+});
