@@ -6,7 +6,7 @@
  * it, or to a subdomain, are disabled besides, marked with the host, so that they count no view
  * wherever they are followed, and unblocking re-enables those and only those.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { blockedHostOf, blockingHost } from '../../lib/shorturls/blocklist';
 import { BLOCKS, codeKey, recordOf } from '../../lib/shorturls/dynamodb';
 import type { ShortUrlRecord, Takedown } from '../../lib/shorturls/store';
@@ -23,37 +23,40 @@ const conditionFailed = (error: unknown): boolean => (error as Error).name === '
 /** The takedown of a record made to a blocked host: the block's, naming the host. */
 const byBlock = (host: string, block: Takedown): Takedown => ({ ...block, reason: `${host} is blocked: ${block.reason}`, host });
 
-export async function disable(target: ShortUrlTable, code: string, takedown: Takedown): Promise<void> {
+/**
+ * One conditional update of the short-URL table: true when it was made; when its condition
+ * fails, false, or TakedownRefused with `refusal` when the command cannot do without it.
+ */
+async function updateIf(target: ShortUrlTable, input: Omit<UpdateCommandInput, 'TableName'>, refusal?: string): Promise<boolean> {
   try {
-    await target.documents.send(
-      new UpdateCommand({
-        TableName: target.table,
-        Key: codeKey(code),
-        UpdateExpression: 'SET disabled = :takedown',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':takedown': takedown },
-      }),
-    );
+    await target.documents.send(new UpdateCommand({ TableName: target.table, ...input }));
+    return true;
   } catch (error) {
-    if (conditionFailed(error)) throw new TakedownRefused(`no short link has the code ${code}`);
-    throw error;
+    if (!conditionFailed(error)) throw error;
+    if (refusal !== undefined) throw new TakedownRefused(refusal);
+    return false;
   }
 }
 
+export async function disable(target: ShortUrlTable, code: string, takedown: Takedown): Promise<void> {
+  await updateIf(
+    target,
+    {
+      Key: codeKey(code),
+      UpdateExpression: 'SET disabled = :takedown',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':takedown': takedown },
+    },
+    `no short link has the code ${code}`,
+  );
+}
+
 export async function enable(target: ShortUrlTable, code: string): Promise<void> {
-  try {
-    await target.documents.send(
-      new UpdateCommand({
-        TableName: target.table,
-        Key: codeKey(code),
-        UpdateExpression: 'REMOVE disabled',
-        ConditionExpression: 'attribute_exists(disabled)',
-      }),
-    );
-  } catch (error) {
-    if (conditionFailed(error)) throw new TakedownRefused(`no short link with the code ${code} is disabled`);
-    throw error;
-  }
+  await updateIf(
+    target,
+    { Key: codeKey(code), UpdateExpression: 'REMOVE disabled', ConditionExpression: 'attribute_exists(disabled)' },
+    `no short link with the code ${code} is disabled`,
+  );
 }
 
 /** A host name as the command line gives it, as the block list keeps it; TakedownRefused when it is none. */
@@ -95,40 +98,29 @@ export async function block(target: ShortUrlTable, host: string, takedown: Taked
   let disabled = 0;
   for (const record of await records(target)) {
     if (record.disabled !== undefined || blockingHost(new URL(record.link).hostname, new Set([host])) === undefined) continue;
-    await target.documents
-      .send(
-        new UpdateCommand({
-          TableName: target.table,
-          Key: codeKey(record.code),
-          UpdateExpression: 'SET disabled = :takedown',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(disabled)',
-          ExpressionAttributeValues: { ':takedown': byBlock(host, takedown) },
-        }),
-      )
-      .then(() => disabled++)
-      .catch((error: unknown) => {
-        if (!conditionFailed(error)) throw error;
-      });
+    const made = await updateIf(target, {
+      Key: codeKey(record.code),
+      UpdateExpression: 'SET disabled = :takedown',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(disabled)',
+      ExpressionAttributeValues: { ':takedown': byBlock(host, takedown) },
+    });
+    if (made) disabled++;
   }
   return disabled;
 }
 
 /** Unblocks `host`; the records its block disabled are enabled again, unless another blocked host still covers them. Answers how many were. */
 export async function unblock(target: ShortUrlTable, host: string): Promise<number> {
-  try {
-    await target.documents.send(
-      new UpdateCommand({
-        TableName: target.table,
-        Key: BLOCKS,
-        UpdateExpression: 'REMOVE hosts.#host',
-        ConditionExpression: 'attribute_exists(hosts.#host)',
-        ExpressionAttributeNames: { '#host': host },
-      }),
-    );
-  } catch (error) {
-    if (conditionFailed(error)) throw new TakedownRefused(`${host} is not blocked`);
-    throw error;
-  }
+  await updateIf(
+    target,
+    {
+      Key: BLOCKS,
+      UpdateExpression: 'REMOVE hosts.#host',
+      ConditionExpression: 'attribute_exists(hosts.#host)',
+      ExpressionAttributeNames: { '#host': host },
+    },
+    `${host} is not blocked`,
+  );
   const still = await blockedHosts(target);
   let enabled = 0;
   for (const record of await records(target)) {
@@ -136,24 +128,15 @@ export async function unblock(target: ShortUrlTable, host: string): Promise<numb
     const other = blockingHost(new URL(record.link).hostname, new Set(still.keys()));
     const values: Record<string, unknown> = { ':host': host };
     if (other !== undefined) values[':takedown'] = byBlock(other, still.get(other)!);
-    await target.documents
-      .send(
-        new UpdateCommand({
-          TableName: target.table,
-          Key: codeKey(record.code),
-          // Another blocked host still covers it: disabled, now by that one.
-          UpdateExpression: other === undefined ? 'REMOVE disabled' : 'SET disabled = :takedown',
-          ConditionExpression: 'disabled.#host = :host',
-          ExpressionAttributeNames: { '#host': 'host' },
-          ExpressionAttributeValues: values,
-        }),
-      )
-      .then(() => {
-        if (other === undefined) enabled++;
-      })
-      .catch((error: unknown) => {
-        if (!conditionFailed(error)) throw error;
-      });
+    const made = await updateIf(target, {
+      Key: codeKey(record.code),
+      // Another blocked host still covers it: disabled, now by that one.
+      UpdateExpression: other === undefined ? 'REMOVE disabled' : 'SET disabled = :takedown',
+      ConditionExpression: 'disabled.#host = :host',
+      ExpressionAttributeNames: { '#host': 'host' },
+      ExpressionAttributeValues: values,
+    });
+    if (made && other === undefined) enabled++;
   }
   return enabled;
 }

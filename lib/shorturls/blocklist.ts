@@ -2,13 +2,19 @@
  * The hosts the operator has blocked (docs/api.md, Blocked hosts), as a function's container
  * knows them: read at most once a minute, so that a block, or its undoing, reaches every
  * running function within 60 s with no deploy and no read per request. A host blocks itself and
- * every subdomain. When the list cannot be read, the last one read holds (at first, none): the
- * link comes first, and the records of links already made to a blocked host are taken down
- * besides (infra/shorturls/takedown.ts).
+ * every subdomain. When the list cannot be read, or not at once, the last one read holds (at
+ * first, none): the link comes first, and the records of links already made to a blocked host
+ * are taken down besides (infra/shorturls/takedown.ts).
  */
 
 /** How old the list a container goes by may be. */
 export const TAKEDOWN_REACH_MS = 60_000;
+
+/**
+ * How long a request waits for the list to be read again: past this, it goes by the last one,
+ * and the read lands for the requests after it. A database that stalls must not hold a redirect.
+ */
+const REFRESH_WAIT_MS = 250;
 
 /** A host name as the list keeps it: lower case, without a final dot (as the URL parser writes it otherwise). */
 export const blockedHostOf = (hostname: string): string => hostname.toLowerCase().replace(/\.$/, '');
@@ -40,8 +46,8 @@ export class Blocklist {
     return blockingHost(new URL(link).hostname, this.hosts) !== undefined;
   }
 
-  private fresh(): Promise<void> {
-    if (this.now() - this.readAt < TAKEDOWN_REACH_MS) return Promise.resolve();
+  private async fresh(): Promise<void> {
+    if (this.now() - this.readAt < TAKEDOWN_REACH_MS) return;
     this.reading ??= this.read()
       .then((hosts) => {
         this.hosts = new Set(hosts.map(blockedHostOf));
@@ -51,6 +57,8 @@ export class Blocklist {
       .finally(() => {
         this.reading = undefined;
       });
-    return this.reading;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.reading, new Promise((late) => (timer = setTimeout(late, REFRESH_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 }

@@ -64,4 +64,18 @@ describe('a container reads the list at most once a minute', () => {
     expect(await list.blocks('https://www.evil.example/x')).toBe(false);
     expect(reads).toBe(5);
   });
+
+  test('a read that takes long holds no request past a quarter of a second: the last list answers, the read lands for the next', async () => {
+    let answer: (hosts: string[]) => void = () => {};
+    const slow = new Blocklist(
+      () => new Promise((resolve) => (answer = resolve)),
+      () => now,
+    );
+    const started = performance.now();
+    expect(await slow.blocks('https://www.evil.example/x')).toBe(false);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    answer(['evil.example']);
+    await new Promise((landed) => setTimeout(landed, 0));
+    expect(await slow.blocks('https://www.evil.example/x')).toBe(true);
+  });
 });
