@@ -2,6 +2,9 @@
  * Settings from the environment, read and checked once when a function's container starts:
  * a misconfigured function fails at once instead of answering wrongly.
  */
+import { ConfigError } from './errors';
+import { momentOf } from './iso-time';
+import { readSchedule, type Schedule } from './retirement';
 
 export interface Config {
   /** Prefix of every PHP class name; clients of the original service declare `DiggAPI…` classes. */
@@ -10,14 +13,10 @@ export interface Config {
   readonly deniedAppKeys: ReadonlySet<string>;
   /** When the API was deprecated: the `Deprecation` header of every response. */
   readonly deprecationDate: Date;
-  /** When the gallery endpoints go away: their `Sunset` header. */
-  readonly gallerySunsetDate: Date;
+  /** When each group of endpoints retires, and its brownouts before (./retirement.ts). */
+  readonly schedule: Schedule;
   /** Documentation of the replacement API, sent as a `Link` header when set. */
   readonly deprecationLink: string | undefined;
-}
-
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
 }
 
 /** The environment settings are read from: process.env, or a test's own. */
@@ -25,7 +24,6 @@ export type Env = Readonly<Record<string, string | undefined>>;
 
 // ASCII only: php-serialize measures class names in characters, PHP in bytes.
 const PHP_CLASS_PREFIX = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?Z)?$/;
 
 /** A setting, or `fallback` when it is unset or empty. */
 export function setting(env: Env, name: string, fallback: string): string {
@@ -35,12 +33,9 @@ export function setting(env: Env, name: string, fallback: string): string {
 
 function dateSetting(env: Env, name: string, fallback: string): Date {
   const text = setting(env, name, fallback);
-  const date = new Date(text);
-  // Date rolls impossible days over (2027-02-30 is 2 March); a real date reads back the same.
-  if (!ISO_DATE.test(text) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text.slice(0, 10)) {
-    throw new ConfigError(`${name} must be an ISO 8601 date such as 2027-06-30, not ${JSON.stringify(text)}`);
-  }
-  return date;
+  const moment = momentOf(text);
+  if (moment === undefined) throw new ConfigError(`${name} must be an ISO 8601 date such as 2027-06-30, not ${JSON.stringify(text)}`);
+  return new Date(moment.at);
 }
 
 function normalisedUrl(text: string): string | undefined {
@@ -84,7 +79,7 @@ export function readConfig(env: Env = process.env): Config {
     phpClassPrefix,
     deniedAppKeys,
     deprecationDate: dateSetting(env, 'DEPRECATION_DATE', '2026-01-01'),
-    gallerySunsetDate: dateSetting(env, 'GALLERY_SUNSET_DATE', '2027-06-30'),
+    schedule: readSchedule(env),
     deprecationLink,
   };
 }

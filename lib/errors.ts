@@ -27,3 +27,8 @@ export class ApiError extends Error {
     this.headers = options.headers ?? {};
   }
 }
+
+/** A setting a function cannot start with: the container stops, its log naming the setting (./config.ts). */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}

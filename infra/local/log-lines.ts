@@ -20,8 +20,9 @@ function clock(timestamp: unknown): string {
 
 /**
  * The short form of one Powertools entry, undefined for an EMF document. The request line:
- * `14:03:07 GET /container/technology 200 json 3.1 ms ContainerFunction cold start`; any other
- * entry: time, level, function and message, then an error's stack, indented.
+ * `14:03:07 GET /container/technology 200 json 3.1 ms ContainerFunction cold start`, and after
+ * the type `(gallery brownout)` for an answer of a retired group; any other entry: time, level,
+ * function and message, then an error's stack, indented.
  */
 export function shortLine(entry: Entry, event?: APIGatewayProxyEventV2): string | undefined {
   if ('_aws' in entry) return undefined;
@@ -30,8 +31,10 @@ export function shortLine(entry: Entry, event?: APIGatewayProxyEventV2): string 
   if (entry.message === 'request') {
     const request = event ? `${event.requestContext.http.method} ${event.rawPath}` : String(entry.route);
     const type = typeof entry.type === 'string' ? ` ${entry.type}` : '';
+    const retired = entry.retired as { group?: unknown; why?: unknown } | undefined;
+    const why = retired === undefined ? '' : ` (${String(retired.group)} ${String(retired.why)})`;
     const duration = typeof entry.duration_ms === 'number' ? ` ${entry.duration_ms.toFixed(1)} ms` : '';
-    return `${time} ${request} ${entry.status}${type}${duration} ${fn}${entry.cold_start === true ? ' cold start' : ''}`;
+    return `${time} ${request} ${entry.status}${type}${why}${duration} ${fn}${entry.cold_start === true ? ' cold start' : ''}`;
   }
   const stack = (entry.error as { stack?: unknown } | undefined)?.stack;
   const detail = typeof stack === 'string' ? `\n${stack.replace(/^/gm, '    ')}` : '';

@@ -5,9 +5,11 @@
  * endpoint (./state.ts). An endpoint in AWS_ENDPOINT_URL_DYNAMODB is used instead of starting
  * DynamoDB Local. Each function runs in an environment of its own (../local/environments.ts),
  * and its logs are shown one short line a request (LOCAL_LOG_FORMAT=json: as written).
- * A setting it cannot use, a port in use, or no Java: one line saying so, exit code 1.
+ * A setting it or the functions cannot use, a port in use, or no Java: one line saying so, exit
+ * code 1.
  */
 import { join } from 'node:path';
+import { ConfigError } from '../../lib/errors';
 import { apiDocsRoutes, DOCS_PATH } from '../docs/page';
 import { JavaMissingError, type DynamoDbLocal } from '../dynamodb/local';
 import { completeSampleInBackground } from '../gallery/seed';
@@ -22,7 +24,7 @@ import { RequestsInFlight } from '../local/in-flight';
 
 /** Says in one line why npm start cannot start, and stops; anything else is a bug, thrown with its stack. */
 function refuse(error: unknown): never {
-  if (!(error instanceof StartError || error instanceof JavaMissingError)) throw error;
+  if (!(error instanceof StartError || error instanceof JavaMissingError || error instanceof ConfigError)) throw error;
   console.error(error.message);
   process.exit(1);
 }
@@ -41,6 +43,9 @@ const PORTS: Record<string, { variable: string; port: number }> = checked(() => 
   ShortApi: { variable: 'SHORT_PORT', port: port('SHORT_PORT', 3001) },
 }));
 const dynamoDbPort = checked(() => port('DYNAMODB_PORT', 8000));
+// The functions' own settings (a brownout to try, a sunset), read and checked as each function's
+// start does, by loading lib/config.ts: a bad one stops npm start here, not every request after.
+await import('../../lib/config').catch(refuse);
 const ownDatabase = !process.env.AWS_ENDPOINT_URL_DYNAMODB;
 const ports = [...Object.values(PORTS).map((entry) => entry.port), ...(ownDatabase ? [dynamoDbPort] : [])];
 

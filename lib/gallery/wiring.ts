@@ -38,7 +38,7 @@ const listingEndpoint =
   <V>(shape: ResourceShape<V>) =>
   (list: Listing<V>): LambdaHandler => {
     const gallery = galleryService();
-    return endpoint({ args: GALLERY_ARGUMENTS, sunset: true }, async ({ args, path, signal }) =>
+    return endpoint({ args: GALLERY_ARGUMENTS, group: 'gallery' }, async ({ args, path, signal }) =>
       resource(shape, await list(gallery, args, pathIds(path), nowSeconds(), signal)),
     );
   };

@@ -1,6 +1,7 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ResponseType } from '../render';
+import type { Group } from '../retirement';
 import type { QueryArguments } from './query';
 
 /**
@@ -18,6 +19,8 @@ export interface ApiContext extends Context {
   appKey?: string;
   /** The endpoint's own arguments, parsed and checked. */
   args?: Readonly<Record<string, unknown>>;
+  /** Answered 410 because its group is retired or browned out (./retirement.ts). */
+  retired?: { readonly group: Group; readonly why: 'sunset' | 'brownout' };
 }
 
 export type ApiEvent = APIGatewayProxyEventV2;

@@ -18,14 +18,17 @@ import {
   validateArguments,
 } from './middlewares';
 import { answer, answerErrors, type ResponsePolicy } from './respond';
+import { retireOnSchedule } from './retirement';
+import { type Group, sunsetHeader } from '../retirement';
+import { retiredMetric } from '../observability/powertools';
 
 export interface EndpointSpec<S extends ArgumentSchema> {
   /** The endpoint's own query arguments; `appkey`, `type` and `callback` are always accepted. */
   readonly args: S;
   /** Static data: successful answers may be cached publicly for five minutes. */
   readonly cacheable?: boolean;
-  /** A gallery endpoint, announced for removal with `Sunset`. */
-  readonly sunset?: boolean;
+  /** The group it retires with besides the whole API's (docs/api.md, Retirement): the gallery's, or creation's. */
+  readonly group?: Extract<Group, 'gallery' | 'create'>;
   /** A path whose escapes are not UTF-8 is this error; without it, API Gateway's decoding (U+FFFD) is taken. */
   readonly notUtf8Path?: NotUtf8Path;
 }
@@ -55,29 +58,35 @@ const pathParameter = (event: ApiEvent, name: string): string => event.pathParam
 
 /**
  * What the API's request line and counts say: route, response type, normalised app key (absent
- * when refused before it was checked) and status; `Requests` by route, type and status. Until (or
- * unless) the type is negotiated, the answer is XML.
+ * when refused before it was checked), status, and the group and why when retired; `Requests` by
+ * route, type and status, and a count of the group's retired answers. Until (or unless) the type
+ * is negotiated, the answer is XML.
  */
 const observeApiRequests = () =>
   observeRequests<ApiContext>(({ event, context }, statusCode) => {
     const type = context.responseType ?? 'xml';
     return {
-      fields: { route: event.routeKey, type, app_key: context.appKey },
+      fields: { route: event.routeKey, type, app_key: context.appKey, retired: context.retired },
       dimensions: { endpoint: event.routeKey, type, status: String(statusCode) },
+      counts: context.retired === undefined ? [] : [retiredMetric(context.retired.group)],
     };
   });
 
 /**
  * The part of the pipeline every request goes through: the log line and counts of each request
- * (first, so that they see the final answer), then how errors are answered.
+ * (first, so that they see the final answer), then how errors are answered; a retired endpoint
+ * answers as soon as the query is read.
  */
-const responsePipeline = (policy: ResponsePolicy) =>
-  middy<ApiEvent, ApiResult, Error, ApiContext>(DEADLINE_OPTIONS)
+function responsePipeline(groups: readonly Group[], cacheable: boolean) {
+  const policy: ResponsePolicy = { cacheable, sunset: sunsetHeader(config.schedule, groups) };
+  const pipeline = middy<ApiEvent, ApiResult, Error, ApiContext>(DEADLINE_OPTIONS)
     .use(observeApiRequests())
     .use(answerErrors(policy, config))
-    .use(parseQuery())
-    .use(negotiateType())
-    .use(requireCallback());
+    .use(parseQuery());
+  const retirement = retireOnSchedule(groups, config.schedule, config.deniedAppKeys);
+  if (retirement !== undefined) pipeline.use(retirement);
+  return { policy, pipeline: pipeline.use(negotiateType()).use(requireCallback()) };
+}
 
 function checkedRequest<S extends ArgumentSchema>(
   event: ApiEvent,
@@ -103,8 +112,8 @@ function checkedRequest<S extends ArgumentSchema>(
  * which declares its arguments and answers a resource; bytes, headers and status are made here.
  */
 export function endpoint<S extends ArgumentSchema>(spec: EndpointSpec<S>, handle: EndpointHandler<S>): LambdaHandler {
-  const policy = { cacheable: spec.cacheable ?? false, sunset: spec.sunset ?? false };
-  const pipeline = responsePipeline(policy).use(requireAppKey(config.deniedAppKeys)).use(validateArguments(spec.args));
+  const { policy, pipeline } = responsePipeline(['api', ...(spec.group === undefined ? [] : [spec.group])], spec.cacheable ?? false);
+  pipeline.use(requireAppKey(config.deniedAppKeys)).use(validateArguments(spec.args));
   if (spec.notUtf8Path !== undefined) pipeline.use(requireUtf8Path(spec.notUtf8Path));
   return pipeline.handler((event, context, { signal }) =>
     untilAnswered(signal, async (answered) => answer(await handle(checkedRequest<S>(event, context, answered)), context, policy, config)),
@@ -116,8 +125,8 @@ export function endpoint<S extends ArgumentSchema>(spec: EndpointSpec<S>, handle
  * the app key and arguments (there is no endpoint to check them for); a valid key is logged.
  */
 export function unmatchedRoute(): LambdaHandler {
-  return responsePipeline({ cacheable: false, sunset: false })
-    .use(noteAppKey(config.deniedAppKeys))
+  return responsePipeline(['api'], false)
+    .pipeline.use(noteAppKey(config.deniedAppKeys))
     .handler(() => {
       throw new ApiError(404);
     });

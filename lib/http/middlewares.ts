@@ -39,19 +39,44 @@ export const parseQuery = (): ApiMiddleware => ({
   },
 });
 
+/** The type a request asks for: `type` (any case) over `Accept`; XML, and not valid, for an unknown `type`. */
+function askedType(request: ApiRequest): { type: ResponseType; valid: boolean } {
+  const asked = query(request).get('type');
+  if (asked === undefined) return { type: typeFromAccept(request.event.headers?.accept), valid: true };
+  const type = asked.toLowerCase();
+  return RESPONSE_TYPES.includes(type as ResponseType) ? { type: type as ResponseType, valid: true } : { type: 'xml', valid: false };
+}
+
 /** `type` (any case) wins over `Accept`; an unknown `type` is 1001, answered in XML. */
 export const negotiateType = (): ApiMiddleware => ({
   before: (request) => {
-    const asked = query(request).get('type');
-    if (asked === undefined) {
-      request.context.responseType = typeFromAccept(request.event.headers?.accept);
-      return;
-    }
-    const type = asked.toLowerCase();
-    request.context.responseType = RESPONSE_TYPES.includes(type as ResponseType) ? (type as ResponseType) : 'xml';
-    if (request.context.responseType !== type) throw new ApiError(1001, 'type');
+    const { type, valid } = askedType(request);
+    request.context.responseType = type;
+    if (!valid) throw new ApiError(1001, 'type');
   },
 });
+
+/**
+ * What an answer given whatever was asked (a retired endpoint's) can read of the request
+ * without refusing it: the type as near as it is asked (XML for an unknown one), the callback
+ * when it is valid (else the answer is an `alert()`), and the app key when it is, for the log.
+ */
+export function readLeniently(request: ApiRequest, denied: ReadonlySet<string>): void {
+  const { type } = askedType(request);
+  request.context.responseType = type;
+  request.context.callback = type === 'javascript' ? acceptable(() => checkCallback(query(request).get('callback'))) : undefined;
+  request.context.appKey = acceptable(() => appKeyOf(request, denied));
+}
+
+/** What `read` gives, or undefined when it refuses (an ApiError). */
+function acceptable<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return undefined;
+  }
+}
 
 /** Only the Javascript type needs a callback; with the other types it is ignored. */
 export const requireCallback = (): ApiMiddleware => ({
@@ -68,11 +93,7 @@ export const requireCallback = (): ApiMiddleware => ({
  */
 export const noteAppKey = (denied: ReadonlySet<string>): ApiMiddleware => ({
   before: (request) => {
-    try {
-      request.context.appKey = appKeyOf(request, denied);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-    }
+    request.context.appKey = acceptable(() => appKeyOf(request, denied));
   },
 });
 

@@ -10,8 +10,8 @@ import { fitsLambda, tooLarge } from './size';
 export interface ResponsePolicy {
   /** Successful answers may be cached publicly for five minutes (static data). */
   readonly cacheable: boolean;
-  /** A gallery endpoint: its removal date is announced with `Sunset`. */
-  readonly sunset: boolean;
+  /** The `Sunset` header of the endpoint's groups, when one has a sunset date (../retirement.ts). */
+  readonly sunset?: string;
 }
 
 /** Headers every response carries, whatever its status. */
@@ -25,7 +25,7 @@ function standardHeaders(type: ResponseType, policy: ResponsePolicy, config: Con
     'Cache-Control': 'no-store',
     ...deprecationHeaders(config),
   };
-  if (policy.sunset) headers.Sunset = config.gallerySunsetDate.toUTCString();
+  if (policy.sunset !== undefined) headers.Sunset = policy.sunset;
   return headers;
 }
 

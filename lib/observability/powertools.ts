@@ -6,6 +6,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { setting } from '../config';
+import type { Group } from '../retirement';
 
 const DEFAULT_SERVICE_NAME = 'social-news-read-api';
 const DEFAULT_METRICS_NAMESPACE = 'SocialNewsReadApi';
@@ -21,7 +22,19 @@ export const metrics = new Metrics({
 });
 
 /** Every metric the functions emit; all are counts. */
-export type MetricName = 'Requests' | 'ShortUrlsCreated' | 'Redirects' | 'ViewsUnconfirmed' | 'RateLimited';
+export type MetricName =
+  | 'Requests'
+  | 'ShortUrlsCreated'
+  | 'Redirects'
+  | 'ViewsUnconfirmed'
+  | 'RateLimited'
+  | 'RetiredGallery'
+  | 'RetiredApi'
+  | 'RetiredCreate'
+  | 'RetiredLinks';
+
+/** The count of a group's answers given because of its sunset or a brownout (docs/api.md, Retirement). */
+export const retiredMetric = (group: Group): MetricName => `Retired${group[0]!.toUpperCase()}${group.slice(1)}` as MetricName;
 
 /**
  * Counts one event of the request being answered. Nothing is written yet: Powertools' logMetrics

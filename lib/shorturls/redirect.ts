@@ -5,8 +5,10 @@
  * link cannot be read answers 503 (docs/api.md, Views). `HEAD /{code}` answers the same 301
  * without counting, so that link checkers see a live link and add no views. A link the operator
  * has taken down, or whose host is blocked, answers 410 Gone and counts nothing (docs/api.md,
- * Takedown). Anything else gets a small HTML page. Not part of the API, so it has no app key,
- * type or catalogue errors; like every answer, each carries `Deprecation`.
+ * Takedown). Once the host is retired, and in its brownouts, every visit answers a 410 page
+ * before anything is read (docs/api.md, Retirement). Anything else gets a small HTML page. Not
+ * part of the API, so it has no app key, type or catalogue errors; like every answer, each
+ * carries `Deprecation`, and `Sunset` when the host has a sunset date.
  */
 import middy from '@middy/core';
 import { config } from '../config';
@@ -14,17 +16,21 @@ import { ApiError } from '../errors';
 import { DEADLINE_OPTIONS } from '../http/deadline';
 import { deprecationHeaders } from '../http/deprecation';
 import type { ApiEvent, ApiResult } from '../http/context';
-import { logger } from '../observability/powertools';
+import { logger, retiredMetric } from '../observability/powertools';
 import { observeRequests } from '../observability/middleware';
+import { isScheduled, sunsetHeader, verdict, type Verdict } from '../retirement';
 import { isCode } from './code';
 import type { Blocklist } from './blocklist';
 import type { ShortUrlStore } from './store';
+
+const LINKS_SUNSET = sunsetHeader(config.schedule, ['links']);
 
 const BASE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   // A cached redirect would go uncounted: every visit must reach the counter.
   'Cache-Control': 'no-store',
   ...deprecationHeaders(config),
+  ...(LINKS_SUNSET === undefined ? {} : { Sunset: LINKS_SUNSET }),
 };
 
 function page(statusCode: number, title: string, text: string): ApiResult {
@@ -50,6 +56,23 @@ function failurePage(error: unknown): ApiResult {
 /** What became of each visit's view, for its request line. */
 const views = new WeakMap<ApiEvent, 'counted' | 'unconfirmed' | 'not counted'>();
 
+/** The visits answered 410 because the host is retired or browned out, and why, for their request line. */
+const retiredVisits = new WeakMap<ApiEvent, Extract<Verdict, { answer: 'gone' }>['why']>();
+
+/**
+ * The host's answer when it is retired or browned out at this moment, else undefined; with no
+ * schedule for the host there is nothing to decide, and not even the clock is read.
+ */
+const retirementOf = (): ((event: ApiEvent) => ApiResult | undefined) =>
+  isScheduled(config.schedule, ['links'])
+    ? (event) => {
+        const now = verdict(config.schedule, ['links'], Date.now());
+        if (now.answer !== 'gone') return undefined;
+        retiredVisits.set(event, now.why);
+        return page(410, 'Gone', `The short links of this service are unavailable (${now.message}).`);
+      }
+    : () => undefined;
+
 /**
  * The request line: route, the code looked up (only a well-formed one), what became of its view
  * and status; `Requests` by route and status, `Redirects` per 301, and `ViewsUnconfirmed` per
@@ -59,10 +82,21 @@ const observeRedirects = () =>
   observeRequests(({ event }, statusCode) => {
     const code = event.pathParameters?.code;
     const view = views.get(event) ?? null;
+    const why = retiredVisits.get(event);
     return {
-      fields: { route: event.routeKey, code: code !== undefined && isCode(code) ? code : null, view },
+      fields: {
+        route: event.routeKey,
+        code: code !== undefined && isCode(code) ? code : null,
+        view,
+        ...(why === undefined ? {} : { retired: { group: 'links', why } }),
+      },
       dimensions: { endpoint: event.routeKey, status: String(statusCode) },
-      counts: statusCode === 301 ? ['Redirects', ...(view === 'counted' || view === null ? [] : (['ViewsUnconfirmed'] as const))] : [],
+      counts:
+        statusCode === 301
+          ? ['Redirects', ...(view === 'counted' || view === null ? [] : (['ViewsUnconfirmed'] as const))]
+          : why === undefined
+            ? []
+            : [retiredMetric('links')],
     };
   });
 
@@ -86,6 +120,7 @@ async function follow(store: ShortUrlStore, blocklist: Blocklist, event: ApiEven
 }
 
 export function redirectHandler(store: ShortUrlStore, blocklist: Blocklist) {
+  const retired = retirementOf();
   return middy<ApiEvent, ApiResult>(DEADLINE_OPTIONS)
     .use(observeRedirects())
     .use({
@@ -94,6 +129,8 @@ export function redirectHandler(store: ShortUrlStore, blocklist: Blocklist) {
       },
     })
     .handler(async (event): Promise<ApiResult> => {
+      const gone = retired(event);
+      if (gone !== undefined) return gone;
       const code = event.pathParameters?.code;
       if (code === undefined || !isCode(code)) return notFoundPage();
       const link = await follow(store, blocklist, event, code);

@@ -2,7 +2,8 @@
  * Settings of the short-URL functions, read and checked when their container starts: a
  * function missing one fails at once.
  */
-import { ConfigError, requiredSetting, setting, type Env } from '../config';
+import { requiredSetting, setting, type Env } from '../config';
+import { ConfigError } from '../errors';
 import type { RateLimits } from './rate-limit';
 import type { ShortLinkHost } from './short-host';
 

@@ -1,5 +1,6 @@
 /** readConfig: defaults, and every setting that would make the service answer wrongly is refused. */
-import { ConfigError, readConfig } from '../../lib/config';
+import { readConfig } from '../../lib/config';
+import { ConfigError } from '../../lib/errors';
 
 function expectRefused(env: Record<string, string>): void {
   expect(() => readConfig(env)).toThrow(ConfigError);
@@ -10,7 +11,13 @@ describe('readConfig', () => {
     const config = readConfig({});
     expect(config.phpClassPrefix).toBe('ServiceAPI');
     expect(config.deprecationDate.toISOString()).toBe('2026-01-01T00:00:00.000Z');
-    expect(config.gallerySunsetDate.toISOString()).toBe('2027-06-30T00:00:00.000Z');
+    // No group retires unless the operator says so: no sunset, no brownout.
+    expect(config.schedule).toEqual({
+      gallery: { brownouts: [] },
+      api: { brownouts: [] },
+      create: { brownouts: [] },
+      links: { brownouts: [] },
+    });
     expect([...config.deniedAppKeys]).toEqual([]);
     expect(config.deprecationLink).toBeUndefined();
   });
@@ -25,7 +32,7 @@ describe('readConfig', () => {
     });
     expect(config.phpClassPrefix).toBe('ServiceAPI');
     expect(config.deprecationDate.toISOString()).toBe('2026-01-01T00:00:00.000Z');
-    expect(config.gallerySunsetDate.toISOString()).toBe('2027-06-30T00:00:00.000Z');
+    expect(config.schedule.gallery).toEqual({ brownouts: [] });
     expect(config.deniedAppKeys.size).toBe(0);
     expect(config.deprecationLink).toBeUndefined();
   });
@@ -41,36 +48,41 @@ describe('readConfig', () => {
     });
   });
 
-  describe.each(['DEPRECATION_DATE', 'GALLERY_SUNSET_DATE'] as const)('%s', (name) => {
-    const read = (text: string) => {
-      const config = readConfig({ [name]: text });
-      return name === 'DEPRECATION_DATE' ? config.deprecationDate : config.gallerySunsetDate;
-    };
+  describe.each(['DEPRECATION_DATE', 'GALLERY_SUNSET_DATE', 'API_SUNSET_DATE', 'CREATE_SUNSET_DATE', 'LINKS_SUNSET_DATE'] as const)(
+    '%s',
+    (name) => {
+      const read = (text: string) => {
+        const config = readConfig({ [name]: text });
+        if (name === 'DEPRECATION_DATE') return config.deprecationDate;
+        const group = name.split('_')[0]!.toLowerCase() as keyof typeof config.schedule;
+        return new Date(config.schedule[group].sunset!.at);
+      };
 
-    test.each([
-      ['2027-12-31', '2027-12-31T00:00:00.000Z'],
-      ['2027-12-31T12:30Z', '2027-12-31T12:30:00.000Z'],
-      ['2027-12-31T12:30:45Z', '2027-12-31T12:30:45.000Z'],
-    ])('%s is read as %s', (text, iso) => {
-      expect(read(text).toISOString()).toBe(iso);
-    });
+      test.each([
+        ['2027-12-31', '2027-12-31T00:00:00.000Z'],
+        ['2027-12-31T12:30Z', '2027-12-31T12:30:00.000Z'],
+        ['2027-12-31T12:30:45Z', '2027-12-31T12:30:45.000Z'],
+      ])('%s is read as %s', (text, iso) => {
+        expect(read(text).toISOString()).toBe(iso);
+      });
 
-    test.each([
-      'tomorrow',
-      '31/12/2027',
-      '2027-1-1',
-      '2027-13-01',
-      '2027-00-10',
-      '2027-12-32',
-      '2027-02-30',
-      '2027-04-31',
-      '2027-12-31T25:00Z',
-      ' 2027-12-31',
-      '1767225600',
-    ])('%j is refused', (text) => {
-      expectRefused({ [name]: text });
-    });
-  });
+      test.each([
+        'tomorrow',
+        '31/12/2027',
+        '2027-1-1',
+        '2027-13-01',
+        '2027-00-10',
+        '2027-12-32',
+        '2027-02-30',
+        '2027-04-31',
+        '2027-12-31T25:00Z',
+        ' 2027-12-31',
+        '1767225600',
+      ])('%j is refused', (text) => {
+        expectRefused({ [name]: text });
+      });
+    },
+  );
 
   describe('DENIED_APP_KEYS', () => {
     test('whitespace-separated absolute URIs, kept in normalised form', () => {

@@ -51,8 +51,7 @@ async function everyKindOfResponse(): Promise<Array<[string, Invocation]>> {
   return responses;
 }
 
-const resourceEndpoint = (make: () => Resource, spec: { cacheable?: boolean; sunset?: boolean } = {}) =>
-  endpoint({ args: {}, ...spec }, make);
+const resourceEndpoint = (make: () => Resource, spec: { cacheable?: boolean } = {}) => endpoint({ args: {}, ...spec }, make);
 const call = (handler: Handler, type: ResponseType, query = '') =>
   invokeHandler(handler, `/errors?${KEY}&${typeQuery(type, 'cb')}${query}`);
 
@@ -374,23 +373,28 @@ describe('Responses: Deprecation', () => {
     }
   });
 
-  test('a gallery endpoint (sunset) carries Sunset as an HTTP-date, on successes and errors', async () => {
-    const gallery = endpoint({ args: {}, sunset: true }, () =>
+  test('no endpoint carries Sunset by default, a gallery endpoint neither (no group has a sunset date unless set)', async () => {
+    const gallery = endpoint({ args: {}, group: 'gallery' }, () =>
       resource(GalleryShape, { timestamp: 5, min_date: 1, total: 0, offset: 0, count: 0, photos: [] }),
     );
     for (const response of [await call(gallery, 'xml'), await invokeHandler(gallery, '/errors?type=json')]) {
-      expect(response.headers.sunset).toBe('Wed, 30 Jun 2027 00:00:00 GMT');
+      expect(response.headers).not.toHaveProperty('sunset');
       expect(response.headers.deprecation).toBe(DEPRECATION);
     }
   });
 
-  test('the Sunset date is configurable (GALLERY_SUNSET_DATE)', async () => {
-    const gallery = await loadAfresh({ GALLERY_SUNSET_DATE: '2028-02-29' }, async () => {
+  test('with GALLERY_SUNSET_DATE, a gallery endpoint carries Sunset as an HTTP-date, on successes and errors', async () => {
+    const gallery = await loadAfresh({ GALLERY_SUNSET_DATE: '2099-02-28' }, async () => {
       const http = await import('../../lib/http/endpoint');
       const resources = await import('../../lib/resources');
-      return http.endpoint({ args: {}, sunset: true }, () => resources.resource(resources.ErrorListShape, { timestamp: 0, errors: [] }));
+      return http.endpoint({ args: {}, group: 'gallery' }, () =>
+        resources.resource(resources.ErrorListShape, { timestamp: 0, errors: [] }),
+      );
     });
-    expect((await call(gallery, 'json')).headers.sunset).toBe('Tue, 29 Feb 2028 00:00:00 GMT');
+    for (const response of [await call(gallery, 'json'), await invokeHandler(gallery, '/errors?type=json')]) {
+      expect(response.headers.sunset).toBe('Sat, 28 Feb 2099 00:00:00 GMT');
+      expect(response.headers.deprecation).toBe(DEPRECATION);
+    }
   });
 });
 

@@ -22,7 +22,7 @@ import { answerErrors } from '../../lib/http/respond';
 import { DynamoRateLimitStore } from '../../lib/shorturls/rate-limit-dynamodb';
 import { RateLimiter } from '../../lib/shorturls/rate-limit';
 import { readRateLimits } from '../../lib/shorturls/settings';
-import { expectError, invokeWithEnv, SPEC_CATALOGUE, specMessage } from '../support/expect-error';
+import { expectError, invokerWithEnv, invokeWithEnv, SPEC_CATALOGUE, specMessage } from '../support/expect-error';
 import { claimRange, DAY, GalleryData } from '../support/gallery-fixtures';
 import { invoke, ROUTES, SHORT_LINK_ROUTES, withKey, type Invocation } from '../support/invoke';
 import { runScript } from '../support/parsers';
@@ -190,10 +190,10 @@ describe('paths and parameters follow template.yaml', () => {
     expect(parameter('type').schema.enum).toEqual(['xml', 'json', 'javascript', 'php']);
   });
 
-  test('every operation documents 403 and 500 with the error schema; 503 with Retry-After; gallery answers with Sunset', () => {
+  test('every operation documents 403, 410 and 500 with the error schema; 503 with Retry-After; every answer Sunset', () => {
     for (const path of apiPaths) {
       const responses = doc.paths[path].get.responses;
-      expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '403', '500']));
+      expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '403', '410', '500']));
       for (const status of Object.keys(responses).filter((s) => s !== '200')) {
         const response = deref(responses[status]);
         expect(response.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
@@ -204,7 +204,8 @@ describe('paths and parameters follow template.yaml', () => {
         const headers = deref(responses[status]).headers;
         expect(headers.Deprecation).toBeDefined();
         expect(headers['Cache-Control']).toBeDefined();
-        expect(headers.Sunset !== undefined).toBe(path.startsWith('/gallery'));
+        // Any group may be given a sunset date, and the whole API host is one (docs/api.md, Retirement).
+        expect([path, status, headers.Sunset !== undefined]).toEqual([path, status, true]);
       }
       expect(Object.keys(deref(responses['200']).content).sort()).toEqual([
         'application/json',
@@ -550,7 +551,7 @@ const ERROR_EXAMPLES: readonly ErrorExample[] = apiPaths.flatMap((path) =>
 
 /** What the pipeline's answer to errors (lib/http/respond.ts) makes of `error` in each type, with the default settings. */
 async function renderedError(error: ApiError): Promise<Record<ErrorType, string>> {
-  const onError = answerErrors({ cacheable: false, sunset: false }, readConfig({})).onError!;
+  const onError = answerErrors({ cacheable: false }, readConfig({})).onError!;
   const bodies: Partial<Record<ErrorType, string>> = {};
   for (const responseType of ERROR_TYPES) {
     const request = { error, context: { responseType }, event: {} } as unknown as ApiRequest;
@@ -596,6 +597,11 @@ describe('every error status of every operation shows examples of its own', () =
   test("each example's code answers with its status by the status per code; a 503 is the database's 500 or the creation rate limit's 403, with Retry-After", () => {
     for (const { path, status, name, code, message } of ERROR_EXAMPLES) {
       expect([path, name, message.startsWith(specMessage(code))]).toEqual([path, name, true]);
+      // A retired or browned-out endpoint answers error 404 under HTTP 410 (docs/api.md, Retirement).
+      if (status === '410') {
+        expect([path, name, code]).toEqual([path, name, 404]);
+        continue;
+      }
       if (status !== '503') {
         expect([path, name, code, statusFor(code)]).toEqual([path, name, code, Number(status)]);
         continue;
@@ -648,6 +654,43 @@ describe('every error status of every operation shows examples of its own', () =
         ]);
       }
     }
+  });
+
+  test('410 examples are the real answers of a retired and a browned-out operation, in each type, byte for byte', async () => {
+    // The moments the examples name: past the sunset, inside the window with and without one.
+    const cases = {
+      retired: { env: { API_SUNSET_DATE: '2027-06-30' }, now: Date.parse('2027-07-01T00:00:00Z') },
+      brownout: {
+        env: { API_SUNSET_DATE: '2027-06-30', API_BROWNOUTS: '2027-05-01T14:00:00Z/PT1H' },
+        now: Date.parse('2027-05-01T14:30:00Z'),
+      },
+      'brownout-without-sunset': { env: { API_BROWNOUTS: '2027-05-01T14:00:00Z/PT1H' }, now: Date.parse('2027-05-01T14:30:00Z') },
+    };
+    const examples = ERROR_EXAMPLES.filter((example) => example.status === '410');
+    expect(new Set(examples.map((example) => example.path)).size).toBe(apiPaths.length);
+    for (const [name, { env, now }] of Object.entries(cases)) {
+      const retiredInvoke = invokerWithEnv(env);
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
+      try {
+        for (const example of examples.filter((candidate) => candidate.name === name)) {
+          const sample = SAMPLES.find((candidate) => candidate.path === example.path)!;
+          for (const type of ERROR_TYPES) {
+            const answer = await retiredInvoke(withKey(sample.ok().replace('type=json', `type=${type}`)));
+            expect([example.path, name, type, answer.statusCode, answer.body]).toEqual([
+              example.path,
+              name,
+              type,
+              410,
+              example.bodies[type],
+            ]);
+          }
+          expectDocumented(example.path, await retiredInvoke(withKey(sample.ok())));
+        }
+      } finally {
+        clock.mockRestore();
+      }
+    }
+    expect(examples.map((example) => example.name).sort()).toEqual(apiPaths.flatMap(() => Object.keys(cases)).sort());
   });
 
   test('500 and 503 examples are what the API renders for an unexpected error, an unavailable database and the rate limit', async () => {

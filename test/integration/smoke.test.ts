@@ -72,6 +72,26 @@ test('every check passes against npm start, the short link followed on the short
   expect(lines[lines.length - 1]).toMatch(/^SMOKE PASSED: \d+ passed, 0 failed, 0 skipped in \d+\.\d s$/);
 }, 90_000);
 
+test('against npm start retiring (a gallery sunset past, a short-link brownout now), what is retired is skipped, not failed', async () => {
+  const brownout = `${new Date(Date.now() - 60_000).toISOString().slice(0, 19)}Z/PT1H`;
+  const retiring = await startStack({ ...LIMITS, GALLERY_SUNSET_DATE: '2020-01-01', LINKS_BROWNOUTS: brownout });
+  try {
+    const run = await smoke(retiring.api, retiring.shortLinks);
+    expect(run.code).toBe(0);
+    const skipped = run.checks.filter((line) => line.startsWith('SKIP '));
+    for (const type of ['xml', 'json', 'javascript', 'php']) {
+      expect(skipped).toContain(`SKIP  GET /galleryphotos (${type}): gallery wrapper, Sunset header when set: retired: Not found: retired on 2020-01-01`);
+      expect(skipped.some((line) => line.includes(`(${type}): view_count 1 after the visit`))).toBe(true);
+    }
+    const end = `${new Date(Date.parse(brownout.slice(0, 20)) + 3_600_000).toISOString().slice(0, 19)}Z`;
+    expect(skipped).toContain(`SKIP  GET {short URL} on the short-link host: 301 to the link: the short-link host is retired: brownout until ${end}`);
+    expect(skipped).toHaveLength(9);
+    expect(run.checks.filter((line) => !line.startsWith('SKIP ')).every((line) => line.startsWith('PASS '))).toBe(true);
+  } finally {
+    await retiring.stop();
+  }
+}, 90_000);
+
 test('without SHORT_URL_BASE the short link is not followed, and the rest passes', async () => {
   const run = await smoke(`${stack.api}/`);
   expect(run.code).toBe(0);

@@ -6,6 +6,7 @@
  * in the test, or a function's modules loaded afresh under other environment settings.
  */
 import { type Handler, handlerOf, type Invocation, invokeRoute } from '../../infra/local/invoke';
+import type { FunctionDefinition, Route } from '../../infra/local/template';
 import { ROUTES } from './invoke';
 import { loadAfresh } from './load-afresh';
 import { parseXml, runScript, unserialize } from './parsers';
@@ -182,8 +183,22 @@ export const invokeHandler = (handler: Handler, target: string, options: Request
   invokeRoute(ROUTES, { ...options, target }, { load: async () => handler });
 
 /**
- * As invoke(), but with the function's modules (and lib/config.ts, which reads the environment
- * when it is loaded) loaded afresh while `env` is set.
+ * An invoke() whose functions' modules (and lib/config.ts, which reads the environment when it is
+ * loaded) are loaded afresh while `env` is set, once per function: as containers started with it.
  */
+export function invokerWithEnv(env: Record<string, string>, routes: readonly Route[] = ROUTES) {
+  const loaded = new Map<string, Promise<Handler>>();
+  const load = (fn: FunctionDefinition): Promise<Handler> => {
+    if (!loaded.has(fn.id))
+      loaded.set(
+        fn.id,
+        loadAfresh(env, () => handlerOf(fn)),
+      );
+    return loaded.get(fn.id)!;
+  };
+  return (target: string, options: RequestOptions = {}): Promise<Invocation> => invokeRoute(routes, { ...options, target }, { load });
+}
+
+/** As invoke(), with the function loaded afresh while `env` is set (see invokerWithEnv). */
 export const invokeWithEnv = (env: Record<string, string>, target: string, options: RequestOptions = {}): Promise<Invocation> =>
-  invokeRoute(ROUTES, { ...options, target }, { load: (fn) => loadAfresh(env, () => handlerOf(fn)) });
+  invokerWithEnv(env)(target, options);

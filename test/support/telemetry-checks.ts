@@ -21,7 +21,17 @@ export const REQUEST_MESSAGE = 'request';
 export const SUNSET_PATH_PREFIX = '/gallery';
 
 /** The functions' metrics (lib/observability/powertools.ts), each of which the dashboard shows. */
-export const DASHBOARD_METRICS = ['Requests', 'ShortUrlsCreated', 'Redirects', 'ViewsUnconfirmed', 'RateLimited'] as const;
+export const DASHBOARD_METRICS = [
+  'Requests',
+  'ShortUrlsCreated',
+  'Redirects',
+  'ViewsUnconfirmed',
+  'RateLimited',
+  'RetiredGallery',
+  'RetiredApi',
+  'RetiredCreate',
+  'RetiredLinks',
+] as const;
 
 const STAGES = ['staging', 'prod'];
 

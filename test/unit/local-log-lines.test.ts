@@ -37,6 +37,21 @@ describe('shortLine', () => {
     expect(shortLine(entry, redirect)).toBe(`${time} HEAD /Abc1234 301 3.1 ms RedirectFunction`);
   });
 
+  test('an answer of a retired or browned-out group says which and why', () => {
+    const entry = { ...requestEntry, status: 410, retired: { group: 'gallery', why: 'brownout' } };
+    expect(shortLine(entry, event)).toBe(
+      `${time} GET /container/technology 410 json (gallery brownout) 3.1 ms ContainerFunction cold start`,
+    );
+    const link = {
+      ...requestEntry,
+      type: undefined,
+      status: 410,
+      function_name: 'RedirectFunction',
+      retired: { group: 'links', why: 'sunset' },
+    };
+    expect(shortLine(link, event)).toBe(`${time} GET /container/technology 410 (links sunset) 3.1 ms RedirectFunction cold start`);
+  });
+
   test('the route key when the request is not known', () => {
     expect(shortLine(requestEntry)).toBe(`${time} GET /container/{short_name} 200 json 3.1 ms ContainerFunction cold start`);
   });

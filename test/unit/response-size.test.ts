@@ -56,7 +56,7 @@ const galleryPage = (p: GalleryPhotoValue): Resource =>
 const eventsPage = (c: CommentValue): Resource => resource(EventsShape, { ...wrapper, comments: Array(100).fill(c) });
 
 /** An endpoint answering a fixed resource, through the whole pipeline. */
-const answering = (value: Resource, args = GALLERY_ARGUMENTS) => endpoint({ args, sunset: true }, () => value);
+const answering = (value: Resource, args = GALLERY_ARGUMENTS) => endpoint({ args, group: 'gallery' }, () => value);
 const ask = (handler: Handler, type: ResponseType, path = '/galleryphotos', query = 'count=100', callback = CALLBACK) =>
   invokeHandler(handler, `${path}?${query}&${typeQuery(type, callback)}&appkey=${encodeURIComponent(APP_KEY)}`);
 

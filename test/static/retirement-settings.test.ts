@@ -1,0 +1,50 @@
+/**
+ * The retirement settings in template.yaml (docs/api.md, Retirement; docs/deploy.md, Settings):
+ * a parameter per group and setting, empty by default (nothing retires), handed to every
+ * function under the variable the code reads; their patterns take every value the functions
+ * take, and refuse what is not even shaped like one before a deploy.
+ */
+import fc from 'fast-check';
+import { loadTemplate, resolveValue } from '../../infra/local/template';
+import { brownoutsVariable, GROUPS, sunsetVariable } from '../../lib/retirement';
+import { settings } from '../support/schedules';
+
+const template = loadTemplate();
+const parameterOf = (variable: string): string => {
+  const [group, ...rest] = variable.split('_');
+  const name = `${group![0]}${group!.slice(1).toLowerCase()}`;
+  return `${name}${rest.join('_') === 'SUNSET_DATE' ? 'SunsetDate' : 'Brownouts'}`;
+};
+const VARIABLES = GROUPS.flatMap((group) => [sunsetVariable(group), brownoutsVariable(group)]);
+const patternOf = (variable: string) =>
+  new RegExp(String((template.Parameters![parameterOf(variable)] as { AllowedPattern?: string }).AllowedPattern));
+
+test.each(VARIABLES)('%s: a parameter, empty by default, given to every function', (variable) => {
+  const parameter = template.Parameters?.[parameterOf(variable)];
+  expect(parameter).toMatchObject({ Type: 'String', Default: '' });
+  const given = { [parameterOf(variable)]: '2027-06-30' };
+  const globals = resolveValue(template, template.Globals!.Function!, { parameters: given }) as {
+    Environment: { Variables: Record<string, unknown> };
+  };
+  expect(globals.Environment.Variables[variable]).toBe('2027-06-30');
+});
+
+test('the parameters take every value the functions take', () => {
+  fc.assert(
+    fc.property(settings(), ({ env }) => {
+      for (const [variable, value] of Object.entries(env))
+        expect([variable, value, patternOf(variable).test(value)]).toEqual([variable, value, true]);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test.each([
+  ['GALLERY_SUNSET_DATE', 'soon'],
+  ['API_SUNSET_DATE', '2027-06-30T12:00:00+02:00'],
+  ['CREATE_SUNSET_DATE', '30/06/2027'],
+  ['LINKS_BROWNOUTS', 'tomorrow/PT1H'],
+  ['GALLERY_BROWNOUTS', '2027-05-01T14:00:00Z/PT1H;2027-05-02/P1D'],
+])('%s refuses %j before a deploy', (variable, value) => {
+  expect(patternOf(variable).test(value)).toBe(false);
+});

@@ -1,0 +1,113 @@
+/**
+ * Random retirement settings (docs/api.md, Retirement) for property tests: what each group's
+ * variables hold, written in every form the settings take, beside what they mean (epoch
+ * milliseconds), so that an oracle can judge a verdict without reading the strings back.
+ */
+import fc from 'fast-check';
+import { GROUPS, type Group } from '../../lib/retirement';
+
+/** A sunset as meant: when, and how messages write it (as set for a date, to the second for a date-time). */
+export interface MeantMoment {
+  readonly at: number;
+  readonly text: string;
+}
+
+export interface MeantWindow {
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface MeantGroup {
+  readonly sunset?: MeantMoment;
+  readonly brownouts: readonly MeantWindow[];
+}
+
+export interface Settings {
+  /** The environment: `GALLERY_SUNSET_DATE`, `GALLERY_BROWNOUTS`, … (absent or empty when unset). */
+  readonly env: Record<string, string>;
+  readonly meant: Record<Group, MeantGroup>;
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const FROM = Date.UTC(2026, 0, 1);
+const TO = Date.UTC(2031, 0, 1);
+
+const iso = (at: number) => new Date(at).toISOString();
+/** 2027-06-30T12:00:00Z */
+export const toSecond = (at: number) => `${iso(at).slice(0, 19)}Z`;
+
+/** A moment in one of the three forms: a date, a date-time to the minute, or to the second. */
+const moment = (): fc.Arbitrary<{ meant: MeantMoment; written: string }> =>
+  fc.tuple(fc.integer({ min: FROM / SECOND, max: TO / SECOND }), fc.constantFrom('date', 'minute', 'second')).map(([seconds, form]) => {
+    const at = seconds * SECOND;
+    if (form === 'date') {
+      const day = at - (at % DAY);
+      return { meant: { at: day, text: iso(day).slice(0, 10) }, written: iso(day).slice(0, 10) };
+    }
+    if (form === 'minute') {
+      const minute = at - (at % MINUTE);
+      return { meant: { at: minute, text: toSecond(minute) }, written: `${iso(minute).slice(0, 16)}Z` };
+    }
+    return { meant: { at, text: toSecond(at) }, written: toSecond(at) };
+  });
+
+/** A positive ISO 8601 duration: weeks alone, or days, hours, minutes and seconds (each may be left out). */
+const duration = (): fc.Arbitrary<{ ms: number; written: string }> =>
+  fc.oneof(
+    fc.integer({ min: 1, max: 8 }).map((weeks) => ({ ms: weeks * 7 * DAY, written: `P${weeks}W` })),
+    fc
+      .tuple(fc.nat(10), fc.nat(30), fc.nat(150), fc.nat(4000))
+      .filter(([days, hours, minutes, seconds]) => days + hours + minutes + seconds > 0)
+      .map(([days, hours, minutes, seconds]) => {
+        const time = `${hours ? `${hours}H` : ''}${minutes ? `${minutes}M` : ''}${seconds ? `${seconds}S` : ''}`;
+        return {
+          ms: days * DAY + hours * HOUR + minutes * MINUTE + seconds * SECOND,
+          written: `P${days ? `${days}D` : ''}${time ? `T${time}` : ''}`,
+        };
+      }),
+  );
+
+/** A brownout window, `start/end` or `start/duration`. */
+const window = (): fc.Arbitrary<{ meant: MeantWindow; written: string }> =>
+  fc.oneof(
+    fc.tuple(moment(), duration()).map(([start, length]) => ({
+      meant: { start: start.meant.at, end: start.meant.at + length.ms },
+      written: `${start.written}/${length.written}`,
+    })),
+    fc
+      .tuple(moment(), moment())
+      .filter(([start, end]) => end.meant.at > start.meant.at)
+      .map(([start, end]) => ({ meant: { start: start.meant.at, end: end.meant.at }, written: `${start.written}/${end.written}` })),
+  );
+
+const group = (): fc.Arbitrary<{ meant: MeantGroup; sunset: string; brownouts: string }> =>
+  fc
+    .tuple(fc.option(moment(), { nil: undefined }), fc.array(window(), { maxLength: 3 }), fc.constantFrom(',', ', ', ' , '))
+    .map(([sunset, windows, separator]) => ({
+      meant: { ...(sunset === undefined ? {} : { sunset: sunset.meant }), brownouts: windows.map((one) => one.meant) },
+      sunset: sunset?.written ?? '',
+      brownouts: windows.map((one) => one.written).join(separator),
+    }));
+
+/** Settings for the four groups, any of them unset. */
+export const settings = (): fc.Arbitrary<Settings> =>
+  fc.tuple(group(), group(), group(), group()).map((groups) => {
+    const env: Record<string, string> = {};
+    const meant = {} as Record<Group, MeantGroup>;
+    GROUPS.forEach((name, index) => {
+      const { meant: one, sunset, brownouts } = groups[index]!;
+      meant[name] = one;
+      env[`${name.toUpperCase()}_SUNSET_DATE`] = sunset;
+      env[`${name.toUpperCase()}_BROWNOUTS`] = brownouts;
+    });
+    return { env, meant };
+  });
+
+/** The moments where a verdict may change: every sunset and window edge, a millisecond either side. */
+export const edgesOf = (meant: Record<Group, MeantGroup>): number[] =>
+  Object.values(meant)
+    .flatMap((one) => [...(one.sunset ? [one.sunset.at] : []), ...one.brownouts.flatMap((w) => [w.start, w.end])])
+    .flatMap((at) => [at - 1, at, at + 1]);
