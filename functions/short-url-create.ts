@@ -9,9 +9,12 @@ const rateLimiter = creationRateLimiter();
 
 /** GET /url/short/create?url=…: the link's short URL, made on first request. */
 // A link whose escapes are not UTF-8 would be stored with U+FFFD: two links, one record.
-export const handler = endpoint({ args: { url: textArgument({ notUtf8: 1016 }) }, group: 'create' }, async ({ args, appKey, clientAddress, requestId }) => {
-  const now = nowSeconds();
-  const { record, created } = await shortUrls.create(args.url, () => rateLimiter.admit(appKey, clientAddress, now, requestId));
-  if (created) countMetric('ShortUrlsCreated');
-  return resource(ShortUrlListShape, shortUrls.listOf(record, now));
-});
+export const handler = endpoint(
+  { args: { url: textArgument({ notUtf8: 1016 }) }, group: 'create' },
+  async ({ args, appKey, clientAddress, requestId }) => {
+    const now = nowSeconds();
+    const { record, created } = await shortUrls.create(args.url, () => rateLimiter.admit(appKey, clientAddress, now, requestId));
+    if (created) countMetric('ShortUrlsCreated');
+    return resource(ShortUrlListShape, shortUrls.listOf(record, now));
+  },
+);

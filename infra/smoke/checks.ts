@@ -361,7 +361,8 @@ export function runSmoke(options: SmokeOptions): Promise<CheckResult>[] {
     const first = await after('the creation', created);
     await Promise.all(lookups.map((lookup) => lookup.result)); // they expect no view yet
     const answer = await fetchText(`${shortLinks}/${codeOf(first)}`);
-    if (answer.status === 410 && RETIRED_PAGE.test(answer.body)) throw new Skip(`the short-link host is retired: ${RETIRED_PAGE.exec(answer.body)![1]}`);
+    if (answer.status === 410 && RETIRED_PAGE.test(answer.body))
+      throw new Skip(`the short-link host is retired: ${RETIRED_PAGE.exec(answer.body)![1]}`);
     assert(answer.status === 301, `HTTP ${answer.status}, expected 301`);
     assert(answer.headers.get('location') === link, `Location ${String(answer.headers.get('location'))}, expected ${link}`);
     return first;

@@ -80,11 +80,15 @@ test('against npm start retiring (a gallery sunset past, a short-link brownout n
     expect(run.code).toBe(0);
     const skipped = run.checks.filter((line) => line.startsWith('SKIP '));
     for (const type of ['xml', 'json', 'javascript', 'php']) {
-      expect(skipped).toContain(`SKIP  GET /galleryphotos (${type}): gallery wrapper, Sunset header when set: retired: Not found: retired on 2020-01-01`);
+      expect(skipped).toContain(
+        `SKIP  GET /galleryphotos (${type}): gallery wrapper, Sunset header when set: retired: Not found: retired on 2020-01-01`,
+      );
       expect(skipped.some((line) => line.includes(`(${type}): view_count 1 after the visit`))).toBe(true);
     }
     const end = `${new Date(Date.parse(brownout.slice(0, 20)) + 3_600_000).toISOString().slice(0, 19)}Z`;
-    expect(skipped).toContain(`SKIP  GET {short URL} on the short-link host: 301 to the link: the short-link host is retired: brownout until ${end}`);
+    expect(skipped).toContain(
+      `SKIP  GET {short URL} on the short-link host: 301 to the link: the short-link host is retired: brownout until ${end}`,
+    );
     expect(skipped).toHaveLength(9);
     expect(run.checks.filter((line) => !line.startsWith('SKIP ')).every((line) => line.startsWith('PASS '))).toBe(true);
   } finally {

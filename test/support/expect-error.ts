@@ -185,18 +185,24 @@ export const invokeHandler = (handler: Handler, target: string, options: Request
 /**
  * An invoke() whose functions' modules (and lib/config.ts, which reads the environment when it is
  * loaded) are loaded afresh while `env` is set, once per function: as containers started with it.
+ * `prepare` runs in each function's fresh module registry before the function loads (to mock a
+ * client there, say); `routes` are the API's unless given.
  */
-export function invokerWithEnv(env: Record<string, string>, routes: readonly Route[] = ROUTES) {
+export function invokerWithEnv(env: Record<string, string>, options: { routes?: readonly Route[]; prepare?: () => Promise<void> } = {}) {
   const loaded = new Map<string, Promise<Handler>>();
   const load = (fn: FunctionDefinition): Promise<Handler> => {
     if (!loaded.has(fn.id))
       loaded.set(
         fn.id,
-        loadAfresh(env, () => handlerOf(fn)),
+        loadAfresh(env, async () => {
+          await options.prepare?.();
+          return handlerOf(fn);
+        }),
       );
     return loaded.get(fn.id)!;
   };
-  return (target: string, options: RequestOptions = {}): Promise<Invocation> => invokeRoute(routes, { ...options, target }, { load });
+  return (target: string, request: RequestOptions = {}): Promise<Invocation> =>
+    invokeRoute(options.routes ?? ROUTES, { ...request, target }, { load });
 }
 
 /** As invoke(), with the function loaded afresh while `env` is set (see invokerWithEnv). */
