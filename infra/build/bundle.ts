@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
-import { functionsOf, loadTemplate, PROJECT_ROOT, type BuildProperties, type FunctionDefinition } from '../local/template';
+import { loadTemplate, PROJECT_ROOT } from '../template/read';
+import { functionsOf, type BuildProperties, type FunctionDefinition } from '../template/functions';
 import { kb, table } from '../perf/report/tables';
 
 export const BUILD_DIR = resolve(PROJECT_ROOT, '.aws-sam', 'build');

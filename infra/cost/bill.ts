@@ -4,7 +4,7 @@
  * million requests of each route, a worked month, and the memory size priced against the others
  * the bench measured.
  */
-import type { Route } from '../local/template';
+import type { Route } from '../template/routes';
 import { coldStarts, type Measurements, type RouteUse, routeUse } from './measurements';
 import { lambdaDurationPerMillion, logsPerMillion, PRICES, billedMs, tiered } from './model';
 import { type Stack, STAGES, type Stage } from './stack';

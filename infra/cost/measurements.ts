@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Report as BenchReport } from '../perf/bench/results';
-import { PROJECT_ROOT, type Route } from '../local/template';
+import { PROJECT_ROOT } from '../template/read';
+import type { Route } from '../template/routes';
 import type { ScaleRun } from '../perf/scale/report';
 
 export const BENCH_FILE = 'infra/perf/results/bench.json';

@@ -86,7 +86,7 @@ export function sources(stack: Stack, m: Measurements): string[] {
     ([name, p]) => `${name}: $${p.usd} per ${p.per}, ${PRICES_FILE} (as of ${p.asOf}; ${p.source})`,
   );
   const template = [
-    `functions ${stack.functions} at ${stack.memoryMb} MB, ${stack.architecture}; alarms in prod with a topic ${stack.alarms('prod', true).alarms} (${stack.alarms('prod', true).metrics} metrics); dashboards ${stack.dashboards}; insight rules ${stack.insightRules.length}; tables ${stack.tables}; LogRetentionDays ${stack.logRetentionDays}: template.yaml (infra/local/template.ts)`,
+    `functions ${stack.functions} at ${stack.memoryMb} MB, ${stack.architecture}; alarms in prod with a topic ${stack.alarms('prod', true).alarms} (${stack.alarms('prod', true).metrics} metrics); dashboards ${stack.dashboards}; insight rules ${stack.insightRules.length}; tables ${stack.tables}; LogRetentionDays ${stack.logRetentionDays}: template.yaml (infra/template/)`,
   ];
   const routes = routeCosts(stack, m).flatMap((c) => {
     const name = `${c.use.route.api} ${c.use.route.routeKey}`;

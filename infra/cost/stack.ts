@@ -1,20 +1,14 @@
 /**
- * What a stage deploys that has a price, read from template.yaml (through ../local/template.ts,
+ * What a stage deploys that has a price, read from template.yaml (through ../template/,
  * as every other tool reads it): the functions and their memory, the alarms and the metrics they
  * read, the dashboards, the Contributor Insights rules and the log groups they match, the tables
  * with point-in-time recovery, and how long logs are kept.
  */
-import {
-  functionsOf,
-  type LocalStack,
-  loadTemplate,
-  resolveValue,
-  resourcesFor,
-  routesOf,
-  type Route,
-  type Template,
-  tablesOf,
-} from '../local/template';
+import { loadTemplate, type Template } from '../template/read';
+import { type LocalStack, resolveValue, resourcesFor } from '../template/evaluate';
+import { functionsOf } from '../template/functions';
+import { routesOf, type Route } from '../template/routes';
+import { tablesOf } from '../template/tables';
 
 export type Stage = 'staging' | 'prod';
 export const STAGES: readonly Stage[] = ['staging', 'prod'];

@@ -10,7 +10,8 @@
  * Contributor Insights events a request is matched as.
  */
 import { RESPONSE_TYPES } from '../../lib/render';
-import { resolveValue, type Route } from '../local/template';
+import { resolveValue } from '../template/evaluate';
+import type { Route } from '../template/routes';
 import { functionLogGroup, type Stack } from './stack';
 
 const REQUEST_ID = '3f1c9a52-7d4e-4b8a-9c61-2e5f0a7b8d93';

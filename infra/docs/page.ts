@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
 import type { StaticFile } from '../local/server';
-import { PROJECT_ROOT } from '../local/template';
+import { PROJECT_ROOT } from '../template/read';
 
 /** Where `npm start` serves the page: a path the API's catch-all answers 404 for on AWS. */
 export const DOCS_PATH = '/docs/';

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
-import { PROJECT_ROOT } from '../local/template';
+import { PROJECT_ROOT } from '../template/read';
 
 export interface DynamoDbLocal {
   /** e.g. http://127.0.0.1:8000, for AWS_ENDPOINT_URL_DYNAMODB. */

@@ -9,7 +9,9 @@ import {
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
-import { tablesOf, type LocalStack, type Template } from '../local/template';
+import type { Template } from '../template/read';
+import type { LocalStack } from '../template/evaluate';
+import { tablesOf } from '../template/tables';
 import { recordMade } from './made-tables';
 
 /** Creates each missing table, all at once; answers the names of the tables it created. */

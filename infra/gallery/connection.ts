@@ -8,7 +8,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { NotMadeByLocalToolsError } from '../dynamodb/made-tables';
-import { loadTemplate, tablesOf, type Template } from '../local/template';
+import { loadTemplate, type Template } from '../template/read';
+import { tablesOf } from '../template/tables';
 import { dataDirectoryOf, findStart, stateFileIn } from '../start/state';
 
 export interface Connection {

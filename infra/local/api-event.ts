@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { Route } from './template';
+import type { Route } from '../template/routes';
 
 export interface IncomingRequest {
   readonly method: string;

@@ -17,7 +17,7 @@ import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { register } from 'tsx/esm/api';
 import type { Handler, InvokeFunction } from './invoke';
-import { PROJECT_ROOT } from './template';
+import { PROJECT_ROOT } from '../template/read';
 
 /** What the Lambda runtime sets in every environment, as far as the functions' libraries read it. */
 const LAMBDA_RUNTIME = {

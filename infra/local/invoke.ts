@@ -9,7 +9,9 @@
 import { resolve } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { apiEvent, type IncomingRequest, selectRoute } from './api-event';
-import { type FunctionDefinition, PROJECT_ROOT, type Route } from './template';
+import { PROJECT_ROOT } from '../template/read';
+import type { FunctionDefinition } from '../template/functions';
+import type { Route } from '../template/routes';
 
 export type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 

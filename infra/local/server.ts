@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { apiEvent, selectRoute } from './api-event';
 import { contextFields, type InvokeFunction, invokeInProcess, lambdaContext } from './invoke';
-import type { Route } from './template';
+import type { Route } from '../template/routes';
 import type { RequestsInFlight } from './in-flight';
 
 export interface LocalServer {

@@ -5,7 +5,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { startDynamoDbLocal, type DynamoDbLocal, type DynamoDbLocalOptions } from '../dynamodb/local';
 import { ensureTables } from '../dynamodb/tables';
-import { functionEnvironment, type Template } from './template';
+import type { Template } from '../template/read';
+import { functionEnvironment } from '../template/functions';
 
 /** Credentials and region for DynamoDB Local, which accepts any; set only where unset. */
 const LOCAL_AWS = { AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' };

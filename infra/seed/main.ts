@@ -19,7 +19,7 @@ import { streamProgress } from '../gallery/progress';
 import { lineOf } from '../gallery/records';
 import { bulkLoadSample } from '../gallery/sample-load';
 import { recreateGalleryTable, waitForOtherLoad } from '../gallery/seed';
-import { loadTemplate } from '../local/template';
+import { loadTemplate } from '../template/read';
 
 const { values } = parseArgs({
   options: {

@@ -28,7 +28,7 @@ import { connect, templateGalleryTable } from '../gallery/connection';
 import { SAMPLE_DEFAULTS } from '../gallery/generator';
 import { sampleItems } from '../gallery/sample-load';
 import { readSampleMarker } from '../gallery/sample-marker';
-import { loadTemplate } from '../local/template';
+import { loadTemplate } from '../template/read';
 
 const READY_WITHIN_MS = 600_000;
 

@@ -8,7 +8,7 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PROJECT_ROOT } from '../local/template';
+import { PROJECT_ROOT } from '../template/read';
 
 /** The data directory `npm start` uses, or would, with `env`. */
 export const dataDirectoryOf = (env: NodeJS.ProcessEnv = process.env): string => resolve(PROJECT_ROOT, env.LOCAL_DATA_DIR || '.data');

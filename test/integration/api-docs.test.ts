@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { loadTemplate, routesOf } from '../../infra/local/template';
+import { loadTemplate } from '../../infra/template/read';
+import { routesOf } from '../../infra/template/routes';
 import { startStack, type RunningStack } from '../../infra/start/process';
 import { chromiumIfInstalled } from '../support/chromium';
 

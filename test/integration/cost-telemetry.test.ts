@@ -5,7 +5,8 @@
  * dimension to the counts, shows as a stale cost.
  */
 import { capture } from '../support/observability-capture';
-import { routesOf, loadTemplate, type Route } from '../../infra/local/template';
+import { loadTemplate } from '../../infra/template/read';
+import { routesOf, type Route } from '../../infra/template/routes';
 import { readStack } from '../../infra/cost/stack';
 import { requestTelemetry } from '../../infra/cost/telemetry';
 import { invoke } from '../support/invoke';

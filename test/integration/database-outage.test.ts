@@ -44,7 +44,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { freePort, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/dynamodb/local';
 import { auditShortUrls } from '../../infra/dynamodb/short-url-audit';
 import { ensureTables } from '../../infra/dynamodb/tables';
-import { loadTemplate } from '../../infra/local/template';
+import { loadTemplate } from '../../infra/template/read';
 import { pause } from '../../lib/clock';
 import { VIEW_WAIT_MS } from '../../lib/shorturls/dynamodb';
 import { importHandler } from '../../infra/local/invoke';

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { freePort, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/dynamodb/local';
 import { ensureTables } from '../../infra/dynamodb/tables';
-import { loadTemplate } from '../../infra/local/template';
+import { loadTemplate } from '../../infra/template/read';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DEADLINE_MARGIN_MS, untilAnswered } from '../../lib/http/deadline';
 import { expectError, TYPES } from '../support/expect-error';

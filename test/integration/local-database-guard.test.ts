@@ -18,7 +18,7 @@ import { templateGalleryTable } from '../../infra/gallery/connection';
 import { exportGallery } from '../../infra/gallery/export';
 import { generateGallery } from '../../infra/gallery/generator';
 import { lineOf } from '../../infra/gallery/records';
-import { loadTemplate } from '../../infra/local/template';
+import { loadTemplate } from '../../infra/template/read';
 import { childEnv, spawnStart, startStack } from '../../infra/start/process';
 import { announceStart, stateFileIn } from '../../infra/start/state';
 import { runToEnd } from '../support/run-to-end';

@@ -5,7 +5,8 @@
 import { freePort } from '../../infra/dynamodb/local';
 import { RequestsInFlight } from '../../infra/local/in-flight';
 import { startLocalServer } from '../../infra/local/server';
-import { loadTemplate, routesOf } from '../../infra/local/template';
+import { loadTemplate } from '../../infra/template/read';
+import { routesOf } from '../../infra/template/routes';
 
 test('a request counts from its arrival until it is answered, and the load waits for it', async () => {
   const requests = new RequestsInFlight();

@@ -8,7 +8,8 @@
 import { capture } from '../support/observability-capture';
 import { randomUUID } from 'node:crypto';
 import { buildFunctions } from '../../infra/build/bundle';
-import { functionsOf, loadTemplate } from '../../infra/local/template';
+import { loadTemplate } from '../../infra/template/read';
+import { functionsOf } from '../../infra/template/functions';
 import { invokeWithEnv } from '../support/expect-error';
 import { invoke, invokeShortLink } from '../support/invoke';
 import { runBundle } from '../support/run-bundle';

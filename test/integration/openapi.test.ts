@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
-import { PROJECT_ROOT } from '../../infra/local/template';
+import { PROJECT_ROOT } from '../../infra/template/read';
 import { readConfig } from '../../lib/config';
 import { documentClient } from '../../lib/db/client';
 import { databaseUnavailable } from '../../lib/db/failures';

@@ -7,7 +7,9 @@
  * $default route answers 404 whatever the key, and logs a valid one.
  */
 import { capture, type Entry } from '../support/observability-capture';
-import { functionsOf, loadTemplate, routesOf, type Route } from '../../infra/local/template';
+import { loadTemplate } from '../../infra/template/read';
+import { functionsOf } from '../../infra/template/functions';
+import { routesOf, type Route } from '../../infra/template/routes';
 import { APP_KEY, invoke } from '../support/invoke';
 import {
   apiFunctions,

@@ -10,7 +10,7 @@ import { capture } from '../support/observability-capture';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { handlerOf } from '../../infra/local/invoke';
-import type { Route } from '../../infra/local/template';
+import type { Route } from '../../infra/template/routes';
 import { ConfigError } from '../../lib/errors';
 import { CONTENT_TYPE, expectError, invokerWithEnv, TYPES, typeQuery } from '../support/expect-error';
 import { APP_KEY, invoke, ROUTES, SHORT_LINK_ROUTES, withKey, type Invocation } from '../support/invoke';

@@ -23,7 +23,7 @@ import { execFileSync } from 'node:child_process';
 import { accessSync, constants, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { loadTemplate } from '../../infra/local/template';
+import { loadTemplate } from '../../infra/template/read';
 
 jest.setTimeout(180_000);
 

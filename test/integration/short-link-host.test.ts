@@ -7,7 +7,8 @@
  * a `url` whose percent-escapes are not UTF-8 is refused, never stored with U+FFFD.
  */
 import fc from 'fast-check';
-import { functionEnvironment, loadTemplate } from '../../infra/local/template';
+import { loadTemplate } from '../../infra/template/read';
+import { functionEnvironment } from '../../infra/template/functions';
 import { expectError, invokeWithEnv, TYPES, typeQuery } from '../support/expect-error';
 import { invoke, withKey } from '../support/invoke';
 import { SHORT_URL_HOST } from '../support/short-url-host';

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { auditShortUrls } from '../../infra/dynamodb/short-url-audit';
-import { loadTemplate, tablesOf } from '../../infra/local/template';
+import { loadTemplate } from '../../infra/template/read';
+import { tablesOf } from '../../infra/template/tables';
 import { linkKey } from '../../lib/shorturls/link';
 
 const client = new DynamoDBClient({});

@@ -8,7 +8,7 @@ import { readMeasurements } from '../../infra/cost/measurements';
 import { PRICES, PRICES_AS_OF } from '../../infra/cost/model';
 import { between, costSection, MEMORY_MARKERS, memorySection, OPERATE_MARKERS } from '../../infra/cost/report';
 import { readStack } from '../../infra/cost/stack';
-import { loadTemplate, type Template } from '../../infra/local/template';
+import { loadTemplate, type Template } from '../../infra/template/read';
 
 const stack = readStack();
 const measurements = readMeasurements();

@@ -6,7 +6,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { loadTemplate, resolveValue, type Template } from '../../infra/local/template';
+import { loadTemplate, type Template } from '../../infra/template/read';
+import { resolveValue } from '../../infra/template/evaluate';
 
 const doc = readFileSync('docs/deploy.md', 'utf8');
 const main = loadTemplate();

@@ -8,7 +8,8 @@
  * function's own policy grants, on the tables and log groups of each stage, what CodeDeploy does
  * to move an alias, and nothing else. The policies are evaluated by ../support/iam-policy.
  */
-import { loadTemplate, PSEUDO_ACCOUNT_ID, resolveValue, type Template } from '../../infra/local/template';
+import { loadTemplate, type Template } from '../../infra/template/read';
+import { PSEUDO_ACCOUNT_ID, resolveValue } from '../../infra/template/evaluate';
 import { allows, type Policy, policyAllows, type Request } from '../support/iam-policy';
 import { BOUNDARY_PARAMETER, effectiveProperties } from '../support/template-checks';
 

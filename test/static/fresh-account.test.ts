@@ -7,7 +7,8 @@
  * when set (the boundary, an alarm topic, certificates).
  */
 import { readFileSync } from 'node:fs';
-import { loadTemplate, PSEUDO_ACCOUNT_ID, resolveValue } from '../../infra/local/template';
+import { loadTemplate } from '../../infra/template/read';
+import { PSEUDO_ACCOUNT_ID, resolveValue } from '../../infra/template/evaluate';
 import { BOUNDARY_PARAMETER } from '../support/template-checks';
 
 const template = loadTemplate();

@@ -10,7 +10,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { ERROR_CATALOGUE } from '../../lib/catalog/errors';
-import { functionsOf, loadTemplate, routesOf } from '../../infra/local/template';
+import { loadTemplate } from '../../infra/template/read';
+import { functionsOf } from '../../infra/template/functions';
+import { routesOf } from '../../infra/template/routes';
 
 const readme = readFileSync('README.md', 'utf8');
 const deploy = readFileSync('docs/deploy.md', 'utf8');

@@ -5,7 +5,8 @@
  * take, and refuse what is not even shaped like one before a deploy.
  */
 import fc from 'fast-check';
-import { loadTemplate, resolveValue } from '../../infra/local/template';
+import { loadTemplate } from '../../infra/template/read';
+import { resolveValue } from '../../infra/template/evaluate';
 import { brownoutsVariable, GROUPS, sunsetVariable } from '../../lib/retirement';
 import { settings } from '../support/schedules';
 

@@ -4,15 +4,9 @@
  */
 import { CHECKS, checkTemplate, EXPECTED_ROUTES, routeKeys } from '../support/template-checks';
 import { apiFunctions, functionLogGroups, type InsightRuleReading, insightRules } from '../support/telemetry-checks';
-import {
-  conditionHolds,
-  failedRules,
-  functionEnvironment,
-  loadTemplate,
-  resolveValue,
-  resourcesFor,
-  type Template,
-} from '../../infra/local/template';
+import { loadTemplate, type Template } from '../../infra/template/read';
+import { conditionHolds, failedRules, resolveValue, resourcesFor } from '../../infra/template/evaluate';
+import { functionEnvironment } from '../../infra/template/functions';
 
 const template = loadTemplate();
 const copy = (): Template => structuredClone(template) as Template;

@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
-import { loadTemplate } from '../../infra/local/template';
+import { loadTemplate } from '../../infra/template/read';
 import { runStep } from '../support/workflow-step';
 
 type Json = Record<string, any>;

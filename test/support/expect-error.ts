@@ -6,7 +6,8 @@
  * in the test, or a function's modules loaded afresh under other environment settings.
  */
 import { type Handler, handlerOf, type Invocation, invokeRoute } from '../../infra/local/invoke';
-import type { FunctionDefinition, Route } from '../../infra/local/template';
+import type { FunctionDefinition } from '../../infra/template/functions';
+import type { Route } from '../../infra/template/routes';
 import { ROUTES } from './invoke';
 import { loadAfresh } from './load-afresh';
 import { parseXml, runScript, unserialize } from './parsers';

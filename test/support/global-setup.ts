@@ -4,7 +4,7 @@
  */
 import { freePort } from '../../infra/dynamodb/local';
 import { startLocalStack } from '../../infra/local/stack';
-import { loadTemplate } from '../../infra/local/template';
+import { loadTemplate } from '../../infra/template/read';
 import { SHORT_URL_HOST } from './short-url-host';
 
 export default async function globalSetup(): Promise<void> {

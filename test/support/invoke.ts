@@ -3,7 +3,8 @@
  * template.yaml's routes, with the test app key where a test is not about the key.
  */
 import { type Invocation, type InvokeOptions, invokeRoute, type Request } from '../../infra/local/invoke';
-import { loadTemplate, routesOf, type Route } from '../../infra/local/template';
+import { loadTemplate } from '../../infra/template/read';
+import { routesOf, type Route } from '../../infra/template/routes';
 
 const ALL_ROUTES = routesOf(loadTemplate());
 

@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { loadTemplate, type Template } from '../../infra/local/template';
+import { loadTemplate, type Template } from '../../infra/template/read';
 
 export function ownTable(id: 'GalleryTable' | 'ShortUrlsTable', prefix: string) {
   const name = `${prefix}-${randomInt(0, 2 ** 40)}`;

@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { contextFields } from '../../infra/local/invoke';
-import { type FunctionDefinition, PROJECT_ROOT } from '../../infra/local/template';
+import { PROJECT_ROOT } from '../../infra/template/read';
+import type { FunctionDefinition } from '../../infra/template/functions';
 
 export interface BundleAnswer {
   readonly statusCode: number;

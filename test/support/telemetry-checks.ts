@@ -4,7 +4,9 @@
  * dashboard. Each check returns its problems, one sentence each, like ./template-checks.ts, which
  * runs them with the others.
  */
-import { httpApiEvents, resolveValue, type Template } from '../../infra/local/template';
+import type { Template } from '../../infra/template/read';
+import { resolveValue } from '../../infra/template/evaluate';
+import { httpApiEvents } from '../../infra/template/routes';
 
 type Resource = Template['Resources'][string];
 

@@ -5,7 +5,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
-import { httpApiEvents, PROJECT_ROOT, resolveValue, type Template } from '../../infra/local/template';
+import { PROJECT_ROOT, type Template } from '../../infra/template/read';
+import { resolveValue } from '../../infra/template/evaluate';
+import { httpApiEvents } from '../../infra/template/routes';
 import { checkDashboard, checkInsightRules } from './telemetry-checks';
 
 type Resource = Template['Resources'][string];

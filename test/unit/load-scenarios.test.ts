@@ -4,7 +4,8 @@
  */
 import { RESPONSE_TYPES } from '../../lib/render';
 import { coverageGaps, scenariosFor, type LoadSample } from '../../infra/perf/load/scenarios';
-import { functionsOf, loadTemplate } from '../../infra/local/template';
+import { loadTemplate } from '../../infra/template/read';
+import { functionsOf } from '../../infra/template/functions';
 
 const SAMPLE: LoadSample = {
   photoIds: [11, 12, 13],

@@ -9,7 +9,7 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { buildFunctions, esbuildOptions, sizesOf, type BuiltFunction } from '../../build/bundle';
-import type { FunctionDefinition } from '../../local/template';
+import type { FunctionDefinition } from '../../template/functions';
 import { definitionOf, functions, LOOKUP } from './project';
 
 export interface Yardstick {

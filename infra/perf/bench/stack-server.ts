@@ -7,7 +7,9 @@
  * their log and metric lines to stdout, which is /dev/null: they pay for writing them, as on Lambda.
  */
 import { startLocalServer } from '../../local/server';
-import { functionTimeoutSeconds, loadTemplate, routesOf } from '../../local/template';
+import { loadTemplate } from '../../template/read';
+import { functionTimeoutSeconds } from '../../template/functions';
+import { routesOf } from '../../template/routes';
 import { reportListening } from './server-process';
 
 /** What a parent hands the child: which HTTP API to serve. */

@@ -28,7 +28,8 @@ import { hotLinkLine, visitHotLink } from './hot-link';
 import { findSample, viewsOf } from './sample';
 import { coverageGaps, scenariosFor } from './scenarios';
 import { startStack } from '../../start/process';
-import { functionEnvironment, functionsOf, loadTemplate } from '../../local/template';
+import { loadTemplate } from '../../template/read';
+import { functionEnvironment, functionsOf } from '../../template/functions';
 
 const RUN_LIMIT_MS = 9 * 60_000;
 /** The hot link: as many clients as the visits that once got 503 from a link's view transactions. */

@@ -5,7 +5,7 @@
  * starts, so that a new endpoint cannot go unloaded.
  */
 import { RESPONSE_TYPES, type ResponseType } from '../../../lib/render';
-import type { FunctionDefinition } from '../../local/template';
+import type { FunctionDefinition } from '../../template/functions';
 
 const APP_KEY = 'http://load.test/';
 

@@ -4,7 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
-import { PROJECT_ROOT } from '../../local/template';
+import { PROJECT_ROOT } from '../../template/read';
 
 export const RESULTS_DIR = resolve(PROJECT_ROOT, 'infra', 'perf', 'results');
 

@@ -31,7 +31,8 @@ import { measure, type Measurement } from './measure';
 import { checksOf, printRun, writeRun } from './report';
 import { SCALE_REQUESTS } from './requests';
 import { startStack } from '../../start/process';
-import { loadTemplate, routesOf } from '../../local/template';
+import { loadTemplate } from '../../template/read';
+import { routesOf } from '../../template/routes';
 
 const RUN_LIMIT_MS = 25 * 60_000;
 

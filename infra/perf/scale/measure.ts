@@ -10,7 +10,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { handlerOf, routedEvent } from '../../local/invoke';
 import { APP_KEY, benchContext, must } from '../bench/lambda';
 import { computedUnits, recordCapacity, reportedUnits, sum, type Sent } from '../bench/read-capacity';
-import type { Route } from '../../local/template';
+import type { Route } from '../../template/routes';
 import type { Named } from './data';
 import { labelOf, type ScaleRequest } from './requests';
 

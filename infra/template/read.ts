@@ -1,0 +1,63 @@
+/**
+ * Reads template.yaml, the one definition of the functions, their routes and the tables: the
+ * local runner, the build, the benchmarks and the tests all take them from here.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parse, type Tags } from 'yaml';
+
+/** CloudFormation's short-form tags, read as the long forms they stand for. */
+const INTRINSICS = [
+  'Base64',
+  'Cidr',
+  'Equals',
+  'FindInMap',
+  'GetAtt',
+  'GetAZs',
+  'If',
+  'ImportValue',
+  'Join',
+  'Not',
+  'And',
+  'Or',
+  'Select',
+  'Split',
+  'Sub',
+  'Condition',
+  'Ref',
+];
+
+const cloudFormationTags: Tags = INTRINSICS.flatMap((name) => {
+  const key = name === 'Ref' || name === 'Condition' ? name : `Fn::${name}`;
+  const wrap = (value: unknown) => ({ [key]: name === 'GetAtt' && typeof value === 'string' ? value.split('.') : value });
+  return (['scalar', 'seq', 'map'] as const).map((nodeClass) => ({
+    tag: `!${name}`,
+    collection: nodeClass === 'scalar' ? undefined : nodeClass,
+    resolve: (value: unknown) => wrap(nodeClass === 'scalar' ? value : (value as { toJSON(): unknown }).toJSON()),
+  })) as Tags;
+});
+
+export interface Template {
+  readonly Parameters?: Record<string, { Default?: string | number }>;
+  readonly Conditions?: Record<string, unknown>;
+  readonly Rules?: Record<string, { RuleCondition?: unknown; Assertions: Array<{ Assert: unknown; AssertDescription?: string }> }>;
+  readonly Outputs?: Record<string, { Description?: string; Value: unknown; Condition?: string }>;
+  readonly Globals?: { Function?: Record<string, unknown> };
+  readonly Resources: Record<
+    string,
+    {
+      Type: string;
+      Condition?: string;
+      DeletionPolicy?: string;
+      UpdateReplacePolicy?: string;
+      Properties?: Record<string, any>;
+      Metadata?: Record<string, any>;
+    }
+  >;
+}
+
+export const PROJECT_ROOT = process.cwd();
+
+export function loadTemplate(file = resolve(PROJECT_ROOT, 'template.yaml')): Template {
+  return parse(readFileSync(file, 'utf8'), { customTags: cloudFormationTags, merge: false }) as Template;
+}
