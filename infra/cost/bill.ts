@@ -6,7 +6,7 @@
  */
 import type { Route } from '../template/routes';
 import { coldStarts, type Measurements, type RouteUse, routeUse } from './measurements';
-import { lambdaDurationPerMillion, logsPerMillion, PRICES, billedMs, tiered } from './model';
+import { lambdaDurationPerMillion, logsPerMillion, PRICES, billedMs, tiered } from '../pricing/model';
 import { type Stack, STAGES, type Stage } from './stack';
 import { customMetrics, type RequestTelemetry, requestTelemetry } from './telemetry';
 

@@ -1,6 +1,6 @@
 /**
  * `npm run cost`: the bill of a stage, offline, from template.yaml, the committed runs and
- * infra/cost/prices.json. Prints it with the source of every input, and writes it into
+ * infra/pricing/prices.json. Prints it with the source of every input, and writes it into
  * docs/operate.md ("What it costs") and docs/performance.md (the memory-size paragraph),
  * between their markers.
  */

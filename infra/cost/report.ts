@@ -6,13 +6,13 @@
 import { markdownTable as table } from '../perf/report/tables';
 import { extraOverCheapest, fixedCosts, idleTotal, type MemoryCheck, memoryChecks, type RouteCost, routeCost, workedMonth } from './bill';
 import type { Measurements } from './measurements';
-import { PRICES, PRICES_AS_OF, PRICES_REGION } from './model';
+import { PRICES, PRICES_AS_OF, PRICES_REGION } from '../pricing/model';
 import { type Stack, STAGES } from './stack';
 import { customMetrics, METRICS_PER_API_STATUS } from './telemetry';
 
 export const OPERATE_MARKERS = ['<!-- cost:begin -->', '<!-- cost:end -->'] as const;
 export const MEMORY_MARKERS = ['<!-- cost:memory:begin -->', '<!-- cost:memory:end -->'] as const;
-export const PRICES_FILE = 'infra/cost/prices.json';
+export const PRICES_FILE = 'infra/pricing/prices.json';
 const TELEMETRY_SOURCE =
   'infra/cost/telemetry.ts (the lines of lib/observability/middleware.ts and template.yaml AccessLogSettings.Format)';
 

@@ -1,16 +1,16 @@
 /**
  * Which database and table the local tools (seed, import, export, shorturls) work on: the
  * database AWS_ENDPOINT_URL_DYNAMODB names, else the DynamoDB Local of the `npm start` running on
- * the data directory (LOCAL_DATA_DIR, `.data`), as it says there (../start/state.ts); when neither
- * names one, they refuse rather than guess. The table: GALLERY_TABLE (SHORT_URLS_TABLE), else the
- * table of template.yaml.
+ * the data directory (LOCAL_DATA_DIR, `.data`), as it says there (../dynamodb/start-state.ts);
+ * when neither names one, they refuse rather than guess. The table: GALLERY_TABLE
+ * (SHORT_URLS_TABLE), else the table of template.yaml.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { NotMadeByLocalToolsError } from '../dynamodb/made-tables';
 import { loadTemplate, type Template } from '../template/read';
 import { tablesOf } from '../template/tables';
-import { dataDirectoryOf, findStart, stateFileIn } from '../start/state';
+import { dataDirectoryOf, findStart, stateFileIn } from '../dynamodb/start-state';
 
 export interface Connection {
   readonly endpoint: string;

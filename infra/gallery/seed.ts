@@ -11,7 +11,7 @@ import { nowSeconds, pause } from '../../lib/clock';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { NotMadeByLocalToolsError, originOf } from '../dynamodb/made-tables';
 import { ensureTables } from '../dynamodb/tables';
-import { isRunning } from '../start/state';
+import { isRunning } from '../dynamodb/start-state';
 import { loadTemplate, type Template } from '../template/read';
 import { tablesOf } from '../template/tables';
 import { connect } from './connection';

@@ -2,9 +2,10 @@
  * `npm start`: the API at http://127.0.0.1:3000 (PORT), the short-link host at
  * http://127.0.0.1:3001 (SHORT_PORT), and DynamoDB Local at 127.0.0.1:8000 (DYNAMODB_PORT)
  * keeping its data in .data/ (LOCAL_DATA_DIR), where it also tells the other commands its
- * endpoint (./state.ts). An endpoint in AWS_ENDPOINT_URL_DYNAMODB is used instead of starting
- * DynamoDB Local. Each function runs in an environment of its own (../local/environments.ts),
- * and its logs are shown one short line a request (LOCAL_LOG_FORMAT=json: as written).
+ * endpoint (../dynamodb/start-state.ts). An endpoint in AWS_ENDPOINT_URL_DYNAMODB is used
+ * instead of starting DynamoDB Local. Each function runs in an environment of its own
+ * (../local/environments.ts), and its logs are shown one short line a request
+ * (LOCAL_LOG_FORMAT=json: as written).
  * A setting it or the functions cannot use, a port in use, or no Java: one line saying so, exit
  * code 1.
  */
@@ -21,7 +22,7 @@ import { loadTemplate } from '../template/read';
 import { functionTimeoutSeconds } from '../template/functions';
 import { routesOf } from '../template/routes';
 import { listenOn, logFormat, port, StartError } from './settings';
-import { announceStart, dataDirectoryOf, findStart } from './state';
+import { announceStart, dataDirectoryOf, findStart } from '../dynamodb/start-state';
 import { RequestsInFlight } from '../local/in-flight';
 
 /** Says in one line why npm start cannot start, and stops; anything else is a bug, thrown with its stack. */

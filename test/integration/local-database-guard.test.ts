@@ -20,7 +20,7 @@ import { generateGallery } from '../../infra/gallery/generator';
 import { lineOf } from '../../infra/gallery/records';
 import { loadTemplate } from '../../infra/template/read';
 import { childEnv, spawnStart, startStack } from '../../infra/start/process';
-import { announceStart, stateFileIn } from '../../infra/start/state';
+import { announceStart, stateFileIn } from '../../infra/dynamodb/start-state';
 import { runToEnd } from '../support/run-to-end';
 
 const template = loadTemplate();

@@ -7,7 +7,7 @@
  */
 import { capture } from '../support/observability-capture';
 import { randomUUID } from 'node:crypto';
-import { buildFunctions } from '../../infra/build/bundle';
+import { buildFunctions } from '../../infra/bundle/esbuild';
 import { loadTemplate } from '../../infra/template/read';
 import { functionsOf } from '../../infra/template/functions';
 import { invokeWithEnv } from '../support/expect-error';

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Context } from 'aws-lambda';
-import { buildFunctions, type BuiltFunction } from '../../infra/build/bundle';
+import { buildFunctions, type BuiltFunction } from '../../infra/bundle/esbuild';
 import { loadTemplate } from '../../infra/template/read';
 import { functionEnvironment, functionsOf, type FunctionDefinition } from '../../infra/template/functions';
 import { routesOf } from '../../infra/template/routes';

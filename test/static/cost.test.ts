@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { readMeasurements } from '../../infra/cost/measurements';
-import { PRICES, PRICES_AS_OF } from '../../infra/cost/model';
+import { PRICES, PRICES_AS_OF } from '../../infra/pricing/model';
 import { between, costSection, MEMORY_MARKERS, memorySection, OPERATE_MARKERS } from '../../infra/cost/report';
 import { readStack } from '../../infra/cost/stack';
 import { loadTemplate, type Template } from '../../infra/template/read';
@@ -42,7 +42,7 @@ test('every price has a date and a source page, and the table its date', () => {
 
 test('the cost section names the date of the prices and their file', () => {
   expect(costSection(stack, measurements)).toContain(`as of ${PRICES_AS_OF}`);
-  expect(costSection(stack, measurements)).toContain('infra/cost/prices.json');
+  expect(costSection(stack, measurements)).toContain('infra/pricing/prices.json');
 });
 
 describe('the counts are read from template.yaml', () => {

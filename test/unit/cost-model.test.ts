@@ -1,10 +1,10 @@
 /**
- * The bill's arithmetic (infra/cost/model.ts and bill.ts), against figures worked out by hand
+ * The bill's arithmetic (infra/pricing/model.ts and infra/cost/bill.ts), against figures worked out by hand
  * from AWS's rules: Lambda bills whole milliseconds, GB-seconds are MB / 1024 × seconds, API
  * Gateway's tiers apply to the month's volume in order, per-million prices scale linearly.
  */
 import { extraOverCheapest, type MemoryCheck } from '../../infra/cost/bill';
-import { billedMs, gbSeconds, lambdaDurationPerMillion, logsPerMillion, type Price, tiered } from '../../infra/cost/model';
+import { billedMs, gbSeconds, lambdaDurationPerMillion, logsPerMillion, type Price, tiered } from '../../infra/pricing/model';
 import { usd } from '../../infra/cost/report';
 
 describe('billed duration', () => {

@@ -8,7 +8,7 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { buildFunctions, esbuildOptions, sizesOf, type BuiltFunction } from '../../build/bundle';
+import { buildFunctions, esbuildOptions, sizesOf, type BuiltFunction } from '../../bundle/esbuild';
 import type { FunctionDefinition } from '../../template/functions';
 import { definitionOf, functions, LOOKUP } from './project';
 

@@ -4,7 +4,7 @@
  * functions hold beyond it (package by package), and where their extra cold-start time goes.
  */
 import type { Metafile } from 'esbuild';
-import { bytesByPackage } from '../../build/bundle';
+import { bytesByPackage } from '../../bundle/esbuild';
 import type { ColdStarts } from './cold-start';
 import { TARGET_MB } from './lambda-cold-start';
 import { beginSection, kb, log, ms, passFail, ratio, signedMs, table } from './output';

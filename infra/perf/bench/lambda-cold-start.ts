@@ -11,12 +11,12 @@ import { measureColdStarts, type ColdStarts } from './cold-start';
 import { cpuCgroup, MB_PER_VCPU, PERIOD_US } from './cpu-cgroup';
 import { beginSection, kb, log, ms, table } from './output';
 import type { Subject, Subjects } from './subjects';
-import { PRICES } from '../../cost/model';
+import { PRICES } from '../../pricing/model';
 
 export const TARGET_MB = 256;
 const SIZES = [128, 256, 512, 1024, 1769] as const;
 const RUNS = 7;
-/** arm64 Lambda's price per GB-second (us-east-1, infra/cost/prices.json), for the price of a cold start. */
+/** arm64 Lambda's price per GB-second (us-east-1, infra/pricing/prices.json), for the price of a cold start. */
 const PRICE_PER_GB_SECOND = PRICES.lambdaArmGbSecond.usd;
 const REPRESENTATIVES = ['ErrorsFunction', 'ShortUrlFunction', 'GalleryPhotosFunction'];
 

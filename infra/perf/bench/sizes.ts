@@ -3,7 +3,7 @@
  * against the size target, and, where a function without DynamoDB is over it, what the largest
  * such bundle holds: bytes per package and its largest inputs (esbuild's metafile).
  */
-import { bytesByPackage, topInputs } from '../../build/bundle';
+import { bytesByPackage, topInputs } from '../../bundle/esbuild';
 import { beginSection, kb, log, passFail, table } from './output';
 import type { Subjects } from './subjects';
 import { TARGETS } from './target-limits';

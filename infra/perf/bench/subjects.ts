@@ -7,7 +7,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Metafile } from 'esbuild';
 import type { ResponseType } from '../../../lib/render';
-import type { BuiltFunction } from '../../build/bundle';
+import type { BuiltFunction } from '../../bundle/esbuild';
 import type { ColdStart } from './cold-start-result';
 import type { Bundles, Yardstick } from './bundles';
 import { SEED_URL, type Seed } from './database';

@@ -10,7 +10,6 @@ import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { loadTemplate, PROJECT_ROOT } from '../template/read';
 import { functionsOf, type BuildProperties, type FunctionDefinition } from '../template/functions';
-import { kb, table } from '../perf/report/tables';
 
 export const BUILD_DIR = resolve(PROJECT_ROOT, '.aws-sam', 'build');
 
@@ -43,7 +42,7 @@ function keyValues(items: readonly string[] | undefined, option: string): Record
 export function esbuildOptions(build: BuildProperties, outdir: string): BuildOptions {
   const known = new Set(['Format', 'OutExtension', 'Platform', 'Target', 'MainFields', 'Minify', 'Sourcemap', 'Alias', 'EntryPoints']);
   const unknown = Object.keys(build).filter((key) => !known.has(key));
-  if (unknown.length > 0) throw new Error(`BuildProperties not supported by infra/build/main.ts: ${unknown.join(', ')}`);
+  if (unknown.length > 0) throw new Error(`BuildProperties not supported by infra/bundle/esbuild.ts: ${unknown.join(', ')}`);
   const options: BuildOptions = {
     absWorkingDir: PROJECT_ROOT, // CodeUri: ./
     entryPoints: [...build.EntryPoints],
@@ -117,11 +116,4 @@ export function bytesByPackage(metafile: Metafile): { name: string; bytes: numbe
     name,
     bytes,
   }));
-}
-
-export function sizeTable(built: readonly BuiltFunction[]): string {
-  return table(
-    ['Function', 'Bundle', 'Raw KB', 'Gzip -9 KB'],
-    built.map((b) => [b.id, relative(PROJECT_ROOT, b.file), kb(b.bytes), kb(b.gzipBytes)]),
-  );
 }

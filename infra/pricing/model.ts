@@ -1,6 +1,6 @@
 /**
  * The arithmetic of the bill, and nothing else: how AWS rounds and scales what a request uses
- * into dollars. Prices come from prices.json, what a request uses from measurements.ts.
+ * into dollars. Prices come from prices.json, what a request uses from ../cost/measurements.ts.
  */
 import priceTable from './prices.json';
 
