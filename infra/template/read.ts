@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse, type Tags } from 'yaml';
+import { expandForEach } from './for-each';
 
 /** CloudFormation's short-form tags, read as the long forms they stand for. */
 const INTRINSICS = [
@@ -58,6 +59,12 @@ export interface Template {
 
 export const PROJECT_ROOT = process.cwd();
 
+/** The sections where CloudFormation takes Fn::ForEach. */
+const LOOPING_SECTIONS = ['Conditions', 'Resources', 'Outputs'];
+
+/** The template as CloudFormation sees it once AWS::LanguageExtensions has run: its loops expanded. */
 export function loadTemplate(file = resolve(PROJECT_ROOT, 'template.yaml')): Template {
-  return parse(readFileSync(file, 'utf8'), { customTags: cloudFormationTags, merge: false }) as Template;
+  const template = parse(readFileSync(file, 'utf8'), { customTags: cloudFormationTags, merge: false }) as Record<string, unknown>;
+  for (const section of LOOPING_SECTIONS) if (section in template) template[section] = expandForEach(template[section]);
+  return template as unknown as Template;
 }

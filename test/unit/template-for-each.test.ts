@@ -1,0 +1,49 @@
+/** The template reader's Fn::ForEach, against what AWS::LanguageExtensions makes of the same loops. */
+import { expandForEach } from '../../infra/template/for-each';
+
+test('one copy of the fragment per item: the identifier replaced in keys, strings and a Ref to it', () => {
+  const resources = {
+    Kept: { Type: 'AWS::SNS::Topic' },
+    'Fn::ForEach::Topics': [
+      'Name',
+      ['Orders', 'Users'],
+      {
+        '${Name}Topic': {
+          Type: 'AWS::SNS::Topic',
+          Properties: { TopicName: { 'Fn::Sub': '${AWS::StackName}-${Name}' }, Tag: { Ref: 'Name' } },
+        },
+      },
+    ],
+  };
+  expect(expandForEach(resources)).toEqual({
+    Kept: { Type: 'AWS::SNS::Topic' },
+    OrdersTopic: { Type: 'AWS::SNS::Topic', Properties: { TopicName: { 'Fn::Sub': '${AWS::StackName}-Orders' }, Tag: 'Orders' } },
+    UsersTopic: { Type: 'AWS::SNS::Topic', Properties: { TopicName: { 'Fn::Sub': '${AWS::StackName}-Users' }, Tag: 'Users' } },
+  });
+});
+
+test('&{Identifier} drops what is not a letter or digit; ${${Identifier}} becomes a reference to the item', () => {
+  const loop = { 'Fn::ForEach::Hosts': ['Ip', ['10.0.0.1'], { 'Host&{Ip}': { Name: { 'Fn::Sub': '${${Ip}}' } } }] };
+  expect(expandForEach(loop)).toEqual({ Host10001: { Name: { 'Fn::Sub': '${10.0.0.1}' } } });
+});
+
+test('loops inside loops, and inside a property', () => {
+  const loop = {
+    'Fn::ForEach::Envs': [
+      'Env',
+      ['Dev', 'Prod'],
+      { 'Fn::ForEach::Apps': ['App', ['A', 'B'], { '${Env}${App}': { Tags: { 'Fn::ForEach::T': ['K', ['x'], { '${K}': '${Env}' }] } } }] },
+    ],
+  };
+  expect(expandForEach(loop)).toEqual({
+    DevA: { Tags: { x: 'Dev' } },
+    DevB: { Tags: { x: 'Dev' } },
+    ProdA: { Tags: { x: 'Prod' } },
+    ProdB: { Tags: { x: 'Prod' } },
+  });
+});
+
+test('refuses a key made twice, and a collection it cannot read', () => {
+  expect(() => expandForEach({ AThing: {}, 'Fn::ForEach::X': ['N', ['A'], { '${N}Thing': {} }] })).toThrow(/AThing/);
+  expect(() => expandForEach({ 'Fn::ForEach::X': ['N', { Ref: 'Names' }, { '${N}Thing': {} }] })).toThrow(/literal collections only/);
+});
