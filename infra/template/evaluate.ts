@@ -22,8 +22,8 @@ const PSEUDO_PARAMETERS: Record<string, string> = {
 
 /**
  * Resolves the intrinsic functions the templates use (Ref, Fn::Sub, Fn::If, Fn::Equals, Fn::Not,
- * Fn::And, Fn::Or, Fn::GetAtt) as CloudFormation would for a local stack; a table's or a log
- * group's Ref is its name, a managed policy's its ARN.
+ * Fn::And, Fn::Or, Fn::GetAtt) as CloudFormation would for a local stack; a table's, a log
+ * group's or a named function's Ref is its name, a managed policy's its ARN.
  */
 export function resolveValue(template: Template, value: unknown, stack: LocalStack = {}): unknown {
   const again = (inner: unknown) => resolveValue(template, inner, stack);
@@ -39,6 +39,8 @@ export function resolveValue(template: Template, value: unknown, stack: LocalSta
     const resource = template.Resources[name];
     if (resource?.Type === 'AWS::DynamoDB::Table') return String(again(resource.Properties?.TableName));
     if (resource?.Type === 'AWS::Logs::LogGroup') return String(again(resource.Properties?.LogGroupName));
+    if (resource?.Type === 'AWS::Serverless::Function' && resource.Properties?.FunctionName !== undefined)
+      return String(again(resource.Properties.FunctionName));
     if (resource?.Type === 'AWS::IAM::ManagedPolicy')
       return `arn:${ref('AWS::Partition')}:iam::${ref('AWS::AccountId')}:policy/${again(resource.Properties?.ManagedPolicyName)}`;
     if (resource) return name;
