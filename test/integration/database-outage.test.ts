@@ -1,5 +1,6 @@
 /**
- * Issue 6, item 2 (faults): the database goes away in the middle of traffic, and comes back.
+ * Faults (docs/design-notes.md, Faults and load): the database goes away in the middle of traffic,
+ * and comes back.
  *
  * This file runs a DynamoDB Local of its own (the other test files share another one), which
  * keeps its data in a temporary directory, so that an instance started again on the same port

@@ -1,9 +1,9 @@
 /**
- * Deadlines (decisions.md, Deadlines; lib/http/deadline.ts): every request is answered before
- * its function's timeout. A database that does not answer in time gives the database error —
- * HTTP 503 with `Retry-After`, code 500, in the requested type (the short-link host: its 503
- * page) — never middy's timeout answer (a 500) and never Lambda's; and nothing more is read for
- * a request once it is answered, at its deadline or before.
+ * Deadlines (docs/api.md, Errors: deadlines; lib/http/deadline.ts): every request is answered
+ * before its function's timeout. A database that does not answer in time gives the database
+ * error — HTTP 503 with `Retry-After`, code 500, in the requested type (the short-link host: its
+ * 503 page) — never middy's timeout answer (a 500) and never Lambda's; and nothing more is read
+ * for a request once it is answered, at its deadline or before.
  *
  * The file runs a DynamoDB Local of its own, which it freezes (SIGSTOP: connections are taken,
  * nothing is answered), and invokes the handlers with the time left that Lambda would tell them.

@@ -239,7 +239,7 @@ export interface CommentView {
   root: number;
 }
 
-/** A photo as every type shows it: the spec's fields, not its digg count. */
+/** A photo as every type shows it: the fields of docs/api.md, Bodies, not its digg count. */
 export const photoView = (photo: PhotoRecord): PhotoView => ({
   id: photo.id,
   submit_date: photo.submit_date,
@@ -307,7 +307,7 @@ export function fromTree(kind: Kind, tree: unknown, php: boolean): Listing<Photo
   const listName = kind === 'gallery' ? 'photos' : 'comments';
   const wrapper = strip(value, kind === 'gallery' ? 'ServiceAPIGallery' : 'ServiceAPIEvents');
   expect(Object.keys(wrapper)).toEqual([...wrapperKeys(kind, 'max_date' in wrapper), listName]);
-  // decisions.md, Responses: `total` is a string in gallery and comment lists, a plain decimal.
+  // docs/api.md, Bodies: `total` is a string in gallery and comment lists, a plain decimal.
   expect(typeof wrapper.total).toBe('string');
   expect(wrapper.total).toMatch(/^(0|[1-9][0-9]*)$/);
   for (const key of ['timestamp', 'min_date', 'max_date', 'offset', 'count']) {

@@ -7,7 +7,7 @@
 import { config } from '../../../lib/config';
 import { type CommentView, fromTree, fromXml as listingFromXml, type Listing, type PhotoView } from '../gallery-fixtures';
 import { parseXml, runScript, XML_DECLARATION, type XmlElement } from '../parsers';
-import { isCallable } from './spec';
+import { isCallable } from './rules';
 
 interface TopicEntry {
   readonly name: string;
