@@ -9,20 +9,16 @@
  * range of its own that nothing else in the table comes near, and deletes them afterwards.
  */
 import { expectError, TYPES } from '../support/expect-error';
+import { expectListing, fetchComments, idsOf, targetFor, xmlSafe } from '../support/gallery-answers';
+import { commentView } from '../support/gallery-decode';
 import {
   claimRange,
-  commentView,
   DAY,
   earliestInTable,
-  expectListing,
-  fetchComments,
   type GalleryData,
-  idsOf,
   shuffled,
-  targetFor,
   THIRTY_DAYS,
   uniqueId,
-  xmlSafe,
   type TestComment,
   type TestPhoto,
   ANCHOR_DATE,

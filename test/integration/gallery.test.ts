@@ -2,28 +2,22 @@
  * The gallery photo endpoints (docs/api.md: Endpoints, The gallery's arguments, Errors, Bodies)
  * through the real handlers and DynamoDB Local: GET /galleryphotos, /galleryphotos/{list} and
  * /galleryphoto/{id}, every answer made in all four types and decoded with the real parsers
- * (test/support/gallery-fixtures.ts). The argument errors and headers of all eight endpoints are
+ * (test/support/gallery-answers.ts). The argument errors and headers of all eight endpoints are
  * here too; the comment endpoints have gallery-comments.test.ts.
  *
  * Every test writes photos of its own (random ids of 10^12 and more) in a time range of its own
  * that nothing else in the table comes near (claimRange), and deletes them afterwards.
  */
 import { expectError, invokerWithEnv, TYPES } from '../support/expect-error';
+import { DEPRECATION, expectListing, fetchComments, fetchPhotos, idsOf, targetFor, xmlSafe } from '../support/gallery-answers';
+import { photoView } from '../support/gallery-decode';
 import {
   claimRange,
   DAY,
-  DEPRECATION,
   earliestInTable,
-  expectListing,
-  fetchComments,
-  fetchPhotos,
-  idsOf,
-  photoView,
   shuffled,
-  targetFor,
   THIRTY_DAYS,
   uniqueId,
-  xmlSafe,
   type TestPhoto,
   ANCHOR_DATE,
   galleryDataPerTest,
