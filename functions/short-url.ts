@@ -7,7 +7,7 @@ const shortUrls = shortUrlService();
 
 /**
  * GET /url/short/{short url}: a short URL by its code or whole URL; lookups are not views. A
- * segment whose escapes are not UTF-8 is refused as such a `url` is (decisions.md, `url`).
+ * segment whose escapes are not UTF-8 is refused as such a `url` is (docs/api.md, Short URLs: `url`).
  */
 export const handler = endpoint({ args: {}, notUtf8Path: { code: 1016, segment: 'short_url' } }, async ({ path }) =>
   resource(ShortUrlListShape, shortUrls.listOf(await shortUrls.lookup(path('short_url')), nowSeconds())),

@@ -4,7 +4,7 @@
  * included), `create` (`/url/short/create`) and `links` (the short-link host). Each may have a
  * sunset, from which it answers 410, and brownout windows, inside which it answers 410 for a
  * while before; until its sunset its answers carry `Sunset`. The schedule is read from the
- * environment once, when a container starts (../config.ts); a request's verdict is a comparison
+ * environment once, when a container starts (./config.ts); a request's verdict is a comparison
  * of the clock with it, and no request of a group without a schedule even reads the clock.
  */
 

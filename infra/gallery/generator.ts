@@ -3,12 +3,26 @@
  * before it, a few hundred users, digg counts skewed as on the real site (most photos have a
  * handful, a few have hundreds, many tie), comment threads several levels deep, and titles,
  * names and comments in many scripts and with the characters XML, PHP, JSON and Javascript
- * find hard. Deterministic: the same seed and the same `now` give the same records (a seeded
- * sfc32 generator, never Math.random). The records are the importer's (./records.ts), so the
- * sample loads through the same path as any import.
+ * find hard (./sample-text.ts). Deterministic: the same seed and the same `now` give the same
+ * records (./random.ts). The records are the importer's (./records.ts), so the sample loads
+ * through the same path as any import.
  */
 import type { UserValue } from '../../lib/resources';
+import { Random, Zipf } from './random';
 import type { CommentLine, ImportRecord, PhotoLine } from './records';
+import {
+  EMOJI,
+  HANDLES,
+  HARD_NAMES,
+  HARD_TEXT,
+  NAMES,
+  OTHER_TITLES,
+  PLACES,
+  RETORTS,
+  SCRIPT_TEXT,
+  SENTENCES,
+  SUBJECTS,
+} from './sample-text';
 
 export interface SampleOptions {
   /** Unix time in seconds that the sample ends at; nothing is dated after it. */
@@ -42,287 +56,6 @@ const DAY = 86_400;
 const HOUR = 3_600;
 /** Top-level comments on the most dugg photo, at least. */
 const CROWD = 20;
-
-/** sfc32, seeded through splitmix32: small, fast, and the same on every platform. */
-export class Random {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
-
-  constructor(seed: number) {
-    let state = seed >>> 0;
-    const splitmix = () => {
-      state = (state + 0x9e3779b9) | 0;
-      let z = state;
-      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-      return (z ^ (z >>> 16)) >>> 0;
-    };
-    [this.a, this.b, this.c, this.d] = [splitmix(), splitmix(), splitmix(), splitmix()];
-    for (let i = 0; i < 12; i++) this.u32();
-  }
-
-  u32(): number {
-    const t = (((this.a + this.b) | 0) + this.d) | 0;
-    this.d = (this.d + 1) | 0;
-    this.a = this.b ^ (this.b >>> 9);
-    this.b = (this.c + (this.c << 3)) | 0;
-    this.c = (this.c << 21) | (this.c >>> 11);
-    this.c = (this.c + t) | 0;
-    return t >>> 0;
-  }
-
-  /** In [0, 1). */
-  float(): number {
-    return this.u32() / 2 ** 32;
-  }
-
-  /** In [0, n). */
-  int(n: number): number {
-    return Math.floor(this.float() * n);
-  }
-
-  /** In [low, high]. */
-  between(low: number, high: number): number {
-    return low + this.int(high - low + 1);
-  }
-
-  chance(p: number): boolean {
-    return this.float() < p;
-  }
-
-  pick<T>(items: readonly T[]): T {
-    return items[this.int(items.length)]!;
-  }
-
-  exponential(mean: number): number {
-    return -mean * Math.log(1 - this.float());
-  }
-
-  /** Pareto with minimum 1: P(X > x) = x^-alpha. */
-  pareto(alpha: number): number {
-    return (1 - this.float()) ** (-1 / alpha);
-  }
-
-  poisson(mean: number): number {
-    const limit = Math.exp(-mean);
-    let k = 0;
-    for (let p = this.float(); p > limit; p *= this.float()) k++;
-    return k;
-  }
-}
-
-/** Picks index i of n with weight 1 / (i + 1)^s: a few very active users, many occasional ones. */
-class Zipf {
-  private readonly cumulative: number[] = [];
-
-  constructor(n: number, s: number) {
-    let sum = 0;
-    for (let i = 0; i < n; i++) {
-      sum += 1 / (i + 1) ** s;
-      this.cumulative.push(sum);
-    }
-  }
-
-  sample(random: Random): number {
-    const target = random.float() * this.cumulative[this.cumulative.length - 1]!;
-    let [low, high] = [0, this.cumulative.length - 1];
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (this.cumulative[middle]! > target) high = middle;
-      else low = middle + 1;
-    }
-    return low;
-  }
-}
-
-/**
- * Text that breaks careless XML, PHP, JSON or Javascript output, one kind per entry. Every
- * sample holds each of them in a title and in a comment, whatever the seed.
- */
-export const HARD_TEXT = {
-  ampersand: 'Tom & Jerry & friends',
-  angles: '<b>bold</b> <i>not italic</i> 1 < 2 > 0',
-  quotes: 'He said "wow", she said \'meh\'',
-  entities: 'Fish &amp; chips &lt;3 &#38; &#x26; &nbsp; &bogus;',
-  backslashes: 'C:\\Photos\\2008\\new\\ and \\n \\u0041 \\"',
-  controls: 'bell\u0001 unit\u001f delete\u007f',
-  tabsAndBreaks: 'first line\nsecond\tline\r\nthird',
-  separators: 'line\u2028separator, paragraph\u2029separator',
-  cdata: 'ends ]]> and <![CDATA[ opens',
-  php: 's:5:"hello";O:8:"stdClass":0:{}a:1:{i:0;b:1;}',
-  json: '{"title": "nested", "n": [1, 2]}',
-  script: '</script><script>alert(1)</script><!-- ${x} `tick`',
-  bidi: '\u202eevil\u202c mixed with עברית and English',
-  combining: 'e\u0301 vs é, A\u030a vs Å',
-  invisible: 'zero\u200bwidth, joiner\u200d, bom\ufeff',
-} as const;
-
-/** Text in other scripts, one per entry, each in some title and some comment of every sample. */
-export const SCRIPT_TEXT = {
-  accents: 'Crème brûlée à la française, Smörgåsbord i Göteborg, Año nuevo en Peñíscola',
-  cjk: '富士山の朝焼け、北京的秋天、서울의 밤거리',
-  arabic: 'غروب الشمس فوق الخليج',
-  hebrew: 'שקיעה בתל אביב',
-  cyrillic: 'Зимний Петербург, Київ навесні',
-  greek: 'Ηλιοβασίλεμα στη Σαντορίνη',
-  devanagari: 'सुबह का ताज महल',
-  thai: 'ตลาดน้ำยามเช้า',
-  emoji: 'Sakura 🌸🇯🇵 👨‍👩‍👧‍👦 👍🏽 🔥',
-} as const;
-
-const SUBJECTS = [
-  'Sunset',
-  'Morning fog',
-  'Old lighthouse',
-  'Street market',
-  'My cat',
-  'Rainy window',
-  'Mountain lake',
-  'Night train',
-  'Autumn leaves',
-  'Harbour lights',
-  'Desert road',
-  'Snowy owl',
-  'Abandoned factory',
-  'First snow',
-  'Tiny frog',
-  'Northern lights',
-  'Busy crossing',
-  'Fishing boats',
-  'Sand dunes',
-  'Thunderstorm',
-  'Red fox',
-  'Wedding cake',
-  'Vintage camera',
-  'Skyline',
-];
-const PLACES = [
-  'over the bay',
-  'in Lisbon',
-  'at dawn',
-  'after the storm',
-  'from the 42nd floor',
-  'near Reykjavík',
-  'in my backyard',
-  'on the way to work',
-  'at -20°C',
-  'in São Paulo',
-  'through a drop of water',
-  'in Kraków',
-  'at 1/4000 s',
-  'with a 50mm f/1.4',
-];
-const OTHER_TITLES = [
-  '富士山の朝焼け',
-  '北京的秋天',
-  '서울의 밤거리',
-  '東京タワーと満月',
-  '桂林山水甲天下',
-  'غروب الشمس في دبي',
-  'سوق القاهرة القديم',
-  'Зимний Петербург',
-  'Белые ночи',
-  'Київ навесні',
-  'Crème brûlée à la carte',
-  'Smörgåsbord i Göteborg',
-  'Año nuevo en Peñíscola',
-  'Ølbryggeri på Nørrebro',
-  'Žluťoučký kůň',
-  'Café com pão de queijo',
-  'שקיעה בתל אביב',
-  'Ηλιοβασίλεμα στη Σαντορίνη',
-  '🐱 meets 🐶',
-  'Family trip 👨‍👩‍👧‍👦',
-  'Sakura season 🌸🇯🇵',
-  'Thumbs up 👍🏽',
-  '🔥🔥🔥',
-];
-const EMOJI = ['📷', '🌅', '😍', '🐾', '✨', '🌧️', '🏔️', '❤️'];
-const SENTENCES = [
-  'Great shot!',
-  'Love the colours.',
-  'Where was this taken?',
-  'This is photoshopped.',
-  'Agreed.',
-  'First!',
-  'lol',
-  'Not bad for a phone camera.',
-  'Reminds me of my trip in 2006.',
-  'The horizon is tilted.',
-  'Can I use this as my wallpaper?',
-  'Dugg.',
-  'Wow, just wow.',
-  'What lens did you use?',
-  'Beautiful light.',
-  'Meh, seen better.',
-  'Stunning.',
-  '素晴らしい写真ですね！',
-  '太美了',
-  '멋지다',
-  'رائع جدا',
-  'Очень красиво!',
-  'Magnifique ! Très réussi.',
-  'Schöne Aufnahme, Grüße aus München',
-  '¡Qué bonito!',
-  '👏👏👏',
-  '😂🤣',
-  '❤️',
-  'Ωραία!',
-  'Prachtig 👌',
-];
-const RETORTS = [
-  'No, you are wrong.',
-  '> you are wrong\nNo, *you* are wrong.',
-  'Source?',
-  'Whatever.',
-  'Read it again.',
-  'That is not what I said.',
-  'OK, fair point.',
-];
-
-const HANDLES = [
-  'shutterbug',
-  'pixel_pete',
-  'nightowl',
-  'lens-crafter',
-  'f8andbethere',
-  'bokehlover',
-  'grainy',
-  'kodachrome',
-  'wideangle',
-  'macro_mike',
-  'streetsnapper',
-  'golden.hour',
-  'tripod_tom',
-  'isoking',
-  'darkroom',
-  'polaroid_pat',
-  'skyward',
-  'raw_not_jpeg',
-];
-const NAMES = [
-  'José',
-  'Zoë',
-  'Søren',
-  'François',
-  'Ðorđe',
-  'Łukasz',
-  'Ольга',
-  'Дмитрий',
-  '山田太郎',
-  '小明',
-  '김민준',
-  'محمد',
-  'ليلى',
-  'Αλέξης',
-  '🐼 panda',
-  '☕coffee',
-  'Ana María',
-];
-/** Names with characters to escape: given to the most active users, so they show up. */
-const HARD_NAMES = ['Tom & Jerry', '<admin>', "O'Brien", '"quoted"', 'back\\slash', '&amp;co', 'tab\tname'];
 
 interface Draft {
   readonly index: number;

@@ -4,7 +4,7 @@
  * importing the file into an empty table gives the same records.
  */
 import { writeFileSync } from 'node:fs';
-import { recordOf } from '../../lib/shorturls/dynamodb';
+import { recordOf } from '../../lib/shorturls/layout';
 import { scanAll } from '../dynamodb/short-url-audit';
 import type { ShortUrlTable } from './importer';
 import { exportLine } from './records';

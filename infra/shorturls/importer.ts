@@ -13,7 +13,7 @@
  */
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { nowSeconds } from '../../lib/clock';
-import { codeKey, ITEMID_COUNTER, itemIdKey, linkEntryKey, recordOf } from '../../lib/shorturls/dynamodb';
+import { codeKey, ITEMID_COUNTER, itemIdKey, linkEntryKey, recordOf } from '../../lib/shorturls/layout';
 import { linkKey } from '../../lib/shorturls/link';
 import { inPool } from '../gallery/plan';
 import { silentProgress, type Progress } from '../gallery/progress';

@@ -8,7 +8,7 @@
  */
 import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { blockedHostOf, blockingHost } from '../../lib/shorturls/blocklist';
-import { BLOCKS, codeKey, recordOf } from '../../lib/shorturls/dynamodb';
+import { BLOCKS, codeKey, recordOf } from '../../lib/shorturls/layout';
 import type { ShortUrlRecord, Takedown } from '../../lib/shorturls/store';
 import { scanAll } from '../dynamodb/short-url-audit';
 import type { ShortUrlTable } from './importer';

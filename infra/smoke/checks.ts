@@ -4,70 +4,26 @@
  * created, looked up, and (with the short-link host's origin) followed and counted.
  */
 import { randomUUID } from 'node:crypto';
-import { decodeBody, TYPES, type Decoded, type ResponseType, type XmlElement } from './parsers';
+import { after, assert, type Check, type CheckResult, check, describe, REQUEST_TIMEOUT_MS, Skip } from './check';
+import { decodeBody, TYPES, type Decoded, type ResponseType } from './parsers';
+import {
+  assertErrorEntries,
+  containerEntries,
+  errorAnswer,
+  errorEntries,
+  galleryWrapper,
+  type ShortUrl,
+  shortUrlEntries,
+} from './resources';
 
 export const APP_KEY = 'https://smoke-test.invalid/';
 export const CALLBACK = 'smokeCallback';
-export const REQUEST_TIMEOUT_MS = 10_000;
 
 export interface SmokeOptions {
   /** The API's base URL (the stack's ApiUrl output). */
   readonly api: string;
   /** The short-link host's origin (the ShortUrlHost output); without it, following is skipped. */
   readonly shortLinks?: string | undefined;
-}
-
-export interface CheckResult {
-  readonly name: string;
-  readonly outcome: 'PASS' | 'FAIL' | 'SKIP';
-  readonly reason?: string;
-  readonly ms: number;
-}
-
-interface Check<T> {
-  readonly result: Promise<CheckResult>;
-  /** What the check found, for the checks that depend on it; rejects when it failed. */
-  readonly value: Promise<T>;
-}
-
-class Skip extends Error {}
-
-function check<T>(name: string, run: () => Promise<T>): Check<T> {
-  const started = performance.now();
-  const value = run();
-  value.catch(() => {}); // dependents and `result` read the failure
-  const result = value.then(
-    (): CheckResult => ({ name, outcome: 'PASS', ms: performance.now() - started }),
-    (error: unknown): CheckResult => ({
-      name,
-      outcome: error instanceof Skip ? 'SKIP' : 'FAIL',
-      reason: describe(error),
-      ms: performance.now() - started,
-    }),
-  );
-  return { result, value };
-}
-
-/** What went wrong, in one line: fetch's own message hides the cause (ECONNREFUSED, timeouts). */
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? `: ${(error.cause as NodeJS.ErrnoException).code ?? error.cause.message}` : '';
-  const message = error.name === 'TimeoutError' ? `no answer within ${REQUEST_TIMEOUT_MS / 1000} s` : `${error.message}${cause}`;
-  return message.replace(/\s+/g, ' ').slice(0, 300);
-}
-
-/** Waits for a check this one needs; when it failed, this one fails saying so. */
-async function after<T>(name: string, dependency: Check<T>): Promise<T> {
-  try {
-    return await dependency.value;
-  } catch (error) {
-    if (error instanceof Skip) throw error;
-    throw new Error(`not run: ${name} failed`);
-  }
-}
-
-function assert(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
 }
 
 interface Answer {
@@ -78,133 +34,6 @@ interface Answer {
 
 export function withoutTrailingSlash(url: string): string {
   return url.replace(/\/+$/, '');
-}
-
-type Record_ = Record<string, unknown>;
-const isRecord = (value: unknown): value is Record_ => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** A PHP object's class must end with the resource's name (the prefix is a setting). */
-function assertClass(decoded: Decoded, value: unknown, suffix: string): void {
-  if (decoded.type !== 'php') return;
-  const className = isRecord(value) ? value.__class : undefined;
-  assert(
-    typeof className === 'string' && new RegExp(`^[A-Za-z0-9_]*${suffix}$`).test(className),
-    `PHP class ${String(className)}, expected …${suffix}`,
-  );
-}
-
-function xmlRoot(decoded: Decoded, name: string): XmlElement {
-  assert(decoded.type === 'xml', 'not XML');
-  assert(decoded.root.name === name, `root element <${decoded.root.name}>, expected <${name}>`);
-  return decoded.root;
-}
-
-function recordOf(decoded: Decoded, suffix: string): Record_ {
-  assert(decoded.type !== 'xml', 'XML');
-  assert(isRecord(decoded.value), `the answer is not an object: ${JSON.stringify(decoded.value)?.slice(0, 100)}`);
-  assertClass(decoded, decoded.value, suffix);
-  return decoded.value;
-}
-
-function listOf(record: Record_, key: string): unknown[] {
-  const list = record[key];
-  assert(Array.isArray(list), `no list "${key}" in the answer`);
-  return list;
-}
-
-interface ErrorEntry {
-  readonly code: number;
-  readonly message: string;
-}
-
-/** The entries of an error catalogue answer, in any type. */
-function errorEntries(decoded: Decoded): ErrorEntry[] {
-  if (decoded.type === 'xml') {
-    return xmlRoot(decoded, 'errors').children.map((child) => {
-      assert(child.name === 'error', `<${child.name}> in <errors>`);
-      return { code: Number(child.attributes.code), message: child.attributes.message ?? '' };
-    });
-  }
-  return listOf(recordOf(decoded, 'Errors'), 'errors').map((entry) => {
-    assert(isRecord(entry), 'an entry is not an object');
-    assertClass(decoded, entry, 'Error');
-    return entry as unknown as ErrorEntry;
-  });
-}
-
-function assertErrorEntries(entries: ErrorEntry[]): void {
-  for (const entry of entries) {
-    assert(Number.isInteger(entry.code) && typeof entry.message === 'string' && entry.message !== '', `bad entry ${JSON.stringify(entry)}`);
-  }
-}
-
-interface ContainerEntry {
-  readonly short_name: string;
-  readonly topics: number;
-}
-
-function containerEntries(decoded: Decoded): ContainerEntry[] {
-  if (decoded.type === 'xml') {
-    return xmlRoot(decoded, 'containers').children.map((child) => {
-      assert(child.name === 'container' && child.attributes.name, `<${child.name}> in <containers>`);
-      assert(
-        child.children.every((topic) => topic.name === 'topic' && topic.attributes.short_name),
-        'a container holds something other than topics',
-      );
-      return { short_name: child.attributes.short_name ?? '', topics: child.children.length };
-    });
-  }
-  return listOf(recordOf(decoded, 'Containers'), 'containers').map((entry) => {
-    assert(isRecord(entry) && typeof entry.name === 'string', 'a container is not an object with a name');
-    assertClass(decoded, entry, 'Container');
-    const topics = listOf(entry, 'topics');
-    assert(
-      topics.every((topic) => isRecord(topic) && typeof topic.short_name === 'string'),
-      'a topic has no short_name',
-    );
-    return { short_name: String(entry.short_name), topics: topics.length };
-  });
-}
-
-export interface ShortUrl {
-  readonly link: string;
-  readonly short_url: string;
-  readonly itemid: number;
-  readonly view_count: number;
-}
-
-function shortUrlEntries(decoded: Decoded): ShortUrl[] {
-  const entries =
-    decoded.type === 'xml'
-      ? xmlRoot(decoded, 'shorturls').children.map((child) => {
-          assert(child.name === 'shorturl', `<${child.name}> in <shorturls>`);
-          const { link, short_url, itemid, view_count } = child.attributes;
-          return { link, short_url, itemid: Number(itemid), view_count: Number(view_count) };
-        })
-      : listOf(recordOf(decoded, 'ShortURLs'), 'shorturls').map((entry) => {
-          assert(isRecord(entry), 'a short URL is not an object');
-          assertClass(decoded, entry, 'ShortURL');
-          return entry;
-        });
-  return entries.map((entry) => {
-    assert(typeof entry.link === 'string' && typeof entry.short_url === 'string', `bad short URL ${JSON.stringify(entry)}`);
-    assert(Number.isInteger(entry.itemid) && Number.isInteger(entry.view_count), `bad itemid or view_count in ${JSON.stringify(entry)}`);
-    return entry as ShortUrl;
-  });
-}
-
-/** An error answer (as the catch-all gives): its code, and the HTTP status it claims. */
-function errorAnswer(decoded: Decoded): { code: number; status?: number; message?: string } {
-  if (decoded.type === 'xml') {
-    const { attributes } = xmlRoot(decoded, 'error');
-    return { code: Number(attributes.code), ...(attributes.message === undefined ? {} : { message: attributes.message }) };
-  }
-  const value = recordOf(decoded, 'Error');
-  return {
-    code: Number(value.code),
-    ...(value.status === undefined ? {} : { status: Number(value.status) }),
-    ...(typeof value.message === 'string' ? { message: value.message } : {}),
-  };
 }
 
 /** What a retired or browned-out endpoint says (docs/api.md, Retirement). */
@@ -226,23 +55,6 @@ function skipRetired(answer: Answer, decoded: Decoded): void {
   }
   const status = decoded.type === 'javascript' ? found.status : answer.status;
   if (status === 410 && found.code === 404 && RETIRED.test(found.message ?? '')) throw new Skip(`retired: ${found.message}`);
-}
-
-function galleryWrapper(decoded: Decoded): void {
-  const fields = ['timestamp', 'min_date', 'total', 'offset', 'count'];
-  if (decoded.type === 'xml') {
-    const root = xmlRoot(decoded, 'gallery');
-    for (const field of fields) assert(/^\d+$/.test(root.attributes[field] ?? ''), `<gallery> has no numeric ${field}`);
-    assert(
-      root.children.every((child) => child.name === 'galleryphoto'),
-      'a <gallery> child is not a <galleryphoto>',
-    );
-    return;
-  }
-  const value = recordOf(decoded, 'Gallery');
-  for (const field of fields) assert(/^\d+$/.test(String(value[field])), `the gallery has no numeric ${field}`);
-  const photos = listOf(value, 'photos');
-  assert(photos.length === Number(value.count), `count ${String(value.count)} but ${photos.length} photos`);
 }
 
 /** Starts every check at once (each waits for those it needs); their results, in a fixed order. */

@@ -5,7 +5,8 @@
  * One line per check, PASS, FAIL or SKIP with the reason, then a summary; exit code 1 when a
  * check failed (2 for bad arguments). Each request has 10 s, the whole run 55 s.
  */
-import { APP_KEY, runSmoke, type CheckResult } from './checks';
+import type { CheckResult } from './check';
+import { APP_KEY, runSmoke } from './checks';
 
 const OVERALL_TIMEOUT_MS = 55_000;
 

@@ -1,4 +1,4 @@
-/** The container listing of spec section 2.3, with the display names of decisions.md. */
+/** The container listing, short names and display names in their order (docs/api.md, Containers). */
 export interface TopicEntry {
   readonly name: string;
   readonly short_name: string;

@@ -1,4 +1,4 @@
-/** The error catalogue of spec section 7.3: 30 entries in ascending code order. */
+/** The error catalogue (docs/api.md, Errors): 30 entries in ascending code order. */
 export const ERROR_CATALOGUE: ReadonlyArray<readonly [code: number, message: string]> = [
   [403, 'Forbidden'],
   [404, 'Not found'],
@@ -38,7 +38,7 @@ export function catalogueMessage(code: number): string | undefined {
   return MESSAGES.get(code);
 }
 
-/** Codes that say "the thing asked for does not exist" (decisions.md, Status per code). */
+/** Codes that say "the thing asked for does not exist" (docs/api.md, Errors: status per code). */
 const NOT_FOUND_CODES = new Set([404, 1008, 1011, 1014, 1021, 1025]);
 
 /** The HTTP status the non-Javascript types answer with for a catalogue code. */

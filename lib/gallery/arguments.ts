@@ -2,7 +2,7 @@ import { choiceArgument, integerArgument } from '../http/arguments';
 import { MAX_DATE } from './layout';
 import { SORTS } from './order';
 
-/** The query arguments of every gallery endpoint (spec 4.4; decisions.md, Requests). */
+/** The query arguments of every gallery endpoint (docs/api.md, The gallery's arguments). */
 export const GALLERY_ARGUMENTS = {
   min_submit_date: integerArgument({ min: 0, max: MAX_DATE }),
   max_submit_date: integerArgument({ min: 0, max: MAX_DATE }),

@@ -1,4 +1,4 @@
-/** The four sorts of spec 4.4, for photos and (by their date and up votes) for comments. */
+/** The four sorts (docs/api.md, The gallery's arguments), for photos and (by their date and up votes) for comments. */
 export const SORTS = ['submit_date-desc', 'submit_date-asc', 'digg_count-desc', 'digg_count-asc'] as const;
 export type Sort = (typeof SORTS)[number];
 
@@ -12,8 +12,9 @@ export interface Ranked {
 const newerFirst = (a: Ranked, b: Ranked): number => b.date - a.date || b.id - a.id;
 
 /**
- * Orders for each sort. Digg-count ties break on the newer date, then the higher id
- * (decisions.md, Sort digg_count), in both directions; dates tie on the id, in the sort's direction.
+ * Orders for each sort. Digg-count ties break on the newer date, then the higher id, in both
+ * directions; dates tie on the id, in the sort's direction (docs/api.md, The gallery's arguments:
+ * `sort`).
  */
 export const ORDERS: Readonly<Record<Sort, (a: Ranked, b: Ranked) => number>> = {
   'submit_date-desc': newerFirst,

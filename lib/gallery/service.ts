@@ -1,8 +1,8 @@
 /**
- * The eight gallery listings (spec 4.4; decisions.md, Gallery) over a GalleryStore: the date
- * window, the four sorts, count and offset, and the wrappers. Listings of the whole gallery, of
- * a photo's comments and of a comment's replies are paged by the store (its cost follows the
- * page); listings by id hold at most 100 records and are ordered here.
+ * The eight gallery listings (docs/api.md: Endpoints, The gallery's arguments) over a GalleryStore:
+ * the date window, the four sorts, count and offset, and the wrappers. Listings of the whole
+ * gallery, of a photo's comments and of a comment's replies are paged by the store (its cost
+ * follows the page); listings by id hold at most 100 records and are ordered here.
  */
 import { ApiError } from '../errors';
 import type { CommentValue, EventsValue, GalleryValue } from '../resources';
@@ -86,7 +86,7 @@ export class GalleryService {
   }
 
   private gallery(page: Page<PhotoRecord>, args: ListingArgs, now: number, minDate: number): GalleryValue {
-    // max_date only when a maximum was asked for (decisions.md, Wrapper); GalleryShape places it.
+    // max_date only when a maximum was asked for (docs/api.md, Bodies); GalleryShape places it.
     const max_date = args.max_submit_date === undefined ? {} : { max_date: args.max_submit_date };
     return { ...this.wrapper(page, args, now, minDate), ...max_date, photos: page.items };
   }

@@ -9,10 +9,10 @@ export interface DateWindow {
 }
 
 /**
- * The date window of a gallery request (spec 4.4, the five date-range rules; decisions.md, Date
- * window). With ids, or for one photo's comments, the window is all time unless bounds are
- * given, and has no width limit. Otherwise it is at most 30 days: the 30 days before `now`, the
- * 30 days from `min`, or the 30 days up to `max`; wider is 1020. `max` before `min` is 1006.
+ * The date window of a gallery request (docs/api.md, The gallery's arguments: the date window).
+ * With ids, or for one photo's comments, the window is all time unless bounds are given, and has no
+ * width limit. Otherwise it is at most 30 days: the 30 days before `now`, the 30 days from `min`,
+ * or the 30 days up to `max`; wider is 1020. `max` before `min` is 1006.
  */
 export function dateWindow(asked: DateWindow, unlimited: false, now: number): Required<DateWindow>;
 export function dateWindow(asked: DateWindow, unlimited: true, now: number): DateWindow;

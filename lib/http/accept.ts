@@ -1,6 +1,6 @@
 import type { ResponseType } from '../render';
 
-/** The media types each response type answers to, in the tie-breaking order of decisions.md. */
+/** The media types each response type answers to, in the tie-breaking order of docs/api.md (`type`). */
 const ACCEPTABLE: ReadonlyArray<readonly [ResponseType, string]> = [
   ['xml', 'text/xml'],
   ['json', 'application/json'],

@@ -10,7 +10,7 @@ function isReservedForDocumentation(hostname: string): boolean {
 }
 
 /**
- * Checks an application key (decisions.md: `appkey`) and returns it normalised: an absolute URI
+ * Checks an application key (docs/api.md: `appkey`) and returns it normalised: an absolute URI
  * with a scheme and a host or path, not on `example.com`, not denied. Missing is 1005, else 1028.
  */
 export function checkAppKey(raw: string | undefined, denied: ReadonlySet<string>): string {

@@ -1,5 +1,5 @@
 /**
- * Every request is answered before its function's timeout (decisions.md, Deadlines): middy
+ * Every request is answered before its function's timeout (docs/api.md, Errors: deadlines): middy
  * answers a request still waiting DEADLINE_MARGIN_MS before the timeout with the database error
  * (503, Retry-After, in the requested type) instead of letting Lambda end it, and aborts the
  * signal the handler reads with. The handler's signal is also aborted once the handler itself

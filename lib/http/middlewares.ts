@@ -132,7 +132,7 @@ export interface NotUtf8Path {
 
 /**
  * Refuses a path whose percent-escapes are not UTF-8: API Gateway decodes them to U+FFFD, so two
- * different segments would read the same (decisions.md, `url`).
+ * different segments would read the same (docs/api.md, Arguments every endpoint takes).
  */
 export const requireUtf8Path = ({ code, segment }: NotUtf8Path): ApiMiddleware => ({
   before: (request) => {

@@ -5,7 +5,7 @@ export interface QueryArguments {
   readonly values: ReadonlyMap<string, string>;
   /**
    * Arguments whose value held percent-escapes that are not UTF-8: decoding put U+FFFD in their
-   * place, so two different values would read the same (decisions.md, `url`).
+   * place, so two different values would read the same (docs/api.md, Arguments every endpoint takes).
    */
   readonly notUtf8: ReadonlySet<string>;
 }

@@ -31,7 +31,7 @@ function standardHeaders(type: ResponseType, policy: ResponsePolicy, config: Con
 
 /**
  * A handler's resource as the HTTP answer in the requested type. An answer too large for Lambda
- * to return is thrown as an error instead, which `answerErrors` renders (decisions.md, Size).
+ * to return is thrown as an error instead, which `answerErrors` renders (docs/api.md, Errors: size).
  */
 export async function answer(resource: Resource, context: ApiContext, policy: ResponsePolicy, config: Config): Promise<ApiResult> {
   const { responseType = 'xml', callback = '' } = context;

@@ -1,7 +1,7 @@
 /**
  * Lambda returns at most 6 MB (6 291 456 bytes) from a synchronous invocation, measured on the
  * JSON of the whole result: a body's quotes, backslashes and control characters take more room
- * there than in the body itself (decisions.md, Size). An answer over it is never sent: API
+ * there than in the body itself (docs/api.md, Errors: size). An answer over it is never sent: API
  * Gateway would answer its own 500 instead.
  */
 import { ApiError } from '../errors';

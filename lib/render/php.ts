@@ -6,7 +6,7 @@ type PhpClass = new () => Record<string, unknown>;
 
 /**
  * php-serialize names an object after the class it is an instance of, so each PHP class of the
- * spec gets a JavaScript class of that exact name, made once per name.
+ * API (docs/api.md, Bodies) gets a JavaScript class of that exact name, made once per name.
  */
 const phpClasses = new Map<string, PhpClass>();
 

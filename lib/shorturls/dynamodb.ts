@@ -1,36 +1,12 @@
-/**
- * The short URLs in DynamoDB. ShortUrlsTable holds, under the key `pk`: `code#<code>` (the
- * record), `link#<hash of the link>` (its code: the deduplication entry), `itemid#<n>` (which
- * record holds itemid n), `counter#itemid` (the last itemid), `blocks` (the blocked hosts) and
- * `audit#…` (the operator's actions, infra/shorturls/). The rate limit's table is
- * ./rate-limit-dynamodb.ts's.
- */
+/** The short-URL store in DynamoDB: ShortUrlsTable in the layout of ./layout.ts. */
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { pause } from '../clock';
 import { singleAttemptClient } from '../db/client';
 import { isNamed, withDatabase } from '../db/failures';
 import { TAKEDOWN_REACH_MS } from './blocklist';
-import type { InsertOutcome, ShortUrlRecord, ShortUrlStore, Takedown, Visit } from './store';
-
-export const codeKey = (code: string) => ({ pk: `code#${code}` });
-export const linkEntryKey = (linkKey: string) => ({ pk: `link#${linkKey}` });
-export const itemIdKey = (itemid: number) => ({ pk: `itemid#${itemid}` });
-export const ITEMID_COUNTER = { pk: 'counter#itemid' };
-export const BLOCKS = { pk: 'blocks' };
-
-export function recordOf(item: Record<string, unknown> | undefined): ShortUrlRecord | undefined {
-  if (item === undefined) return undefined;
-  const { code, link, itemid, view_count, created, disabled } = item;
-  return {
-    code: code as string,
-    link: link as string,
-    itemid: itemid as number,
-    view_count: view_count as number,
-    ...(typeof created === 'number' ? { created } : {}),
-    ...(disabled !== undefined ? { disabled: disabled as Takedown } : {}),
-  };
-}
+import { BLOCKS, codeKey, ITEMID_COUNTER, itemIdKey, linkEntryKey, recordOf } from './layout';
+import type { InsertOutcome, ShortUrlRecord, ShortUrlStore, Visit } from './store';
 
 const GONE = { gone: true } as const;
 

@@ -5,7 +5,7 @@ import { leadsToShortLinkHost, type ShortLinkHost } from './short-host';
 const MAX_LENGTH = 2048;
 
 /**
- * The `url` argument of /url/short/create, checked and normalised (decisions.md, `url`):
+ * The `url` argument of /url/short/create, checked and normalised (docs/api.md, Short URLs: `url`):
  * an absolute http(s) URL without credentials, at most 2048 characters, not leading to the
  * short-link host in any spelling (./short-host.ts); stored in its WHATWG serialisation.
  * Anything else is 1016. (A percent-escape that is not UTF-8 is refused before: lib/http/query.ts.)

@@ -70,7 +70,7 @@ export class ShortUrlService {
     return record;
   }
 
-  /** The Short URL list resource (spec 2.5) holding one record. */
+  /** The short URL list (docs/api.md, Bodies) holding one record. */
   listOf(record: ShortUrlRecord, timestamp: number): ShortUrlListValue {
     const { link, itemid, view_count } = record;
     const short_url = `${this.shortHost.origin.origin}/${record.code}`;

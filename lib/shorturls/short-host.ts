@@ -1,11 +1,11 @@
 /**
- * The short-link host in any spelling (decisions.md, `url`): a link that leads back to it would
- * redirect to itself, adding a view at every hop. It answers at its configured origin, at its
- * API Gateway address and at its custom domain (SHORT_LINK_HOSTS, from template.yaml), on any
- * port; and when it runs locally, on a loopback address, it answers on its port at every
- * loopback or unspecified address, in every notation. The URL parser has already brought IPv4
- * in any notation (octal, hex, short, one number) to dotted decimal, and IPv6 to its shortest
- * form; what remains is to see which of those reach this machine.
+ * The short-link host in any spelling (docs/api.md, Short URLs: `url`): a link that leads back to
+ * it would redirect to itself, adding a view at every hop. It answers at its configured origin, at
+ * its API Gateway address and at its custom domain (SHORT_LINK_HOSTS, from template.yaml), on any
+ * port; and when it runs locally, on a loopback address, it answers on its port at every loopback
+ * or unspecified address, in every notation. The URL parser has already brought IPv4 in any
+ * notation (octal, hex, short, one number) to dotted decimal, and IPv6 to its shortest form; what
+ * remains is to see which of those reach this machine.
  */
 
 export interface ShortLinkHost {

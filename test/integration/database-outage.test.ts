@@ -1,5 +1,6 @@
 /**
- * Issue 6, item 2 (faults): the database goes away in the middle of traffic, and comes back.
+ * Faults (docs/design-notes.md, Faults and load): the database goes away in the middle of traffic,
+ * and comes back.
  *
  * This file runs a DynamoDB Local of its own (the other test files share another one), which
  * keeps its data in a temporary directory, so that an instance started again on the same port
@@ -51,6 +52,8 @@ import { importHandler } from '../../infra/local/invoke';
 import { invokeHandler } from '../support/expect-error';
 import { loadAfresh } from '../support/load-afresh';
 import { CONTENT_TYPE, expectError, TYPES, type ResponseType } from '../support/expect-error';
+import { targetFor } from '../support/gallery-answers';
+import { fromTree, fromXml, photoView } from '../support/gallery-decode';
 import type { TestPhoto } from '../support/gallery-fixtures';
 import { sortRecords } from '../support/gallery-order';
 import { invoke, invokeShortLink, type Invocation } from '../support/invoke';
@@ -138,8 +141,7 @@ const WINDOW_END = WINDOW_START + 10 * 86_400;
 
 const codeOf = (shortUrl: string): string => shortUrl.slice(SHORT_URL_HOST.length + 1);
 const SHORT_URL = new RegExp(`^${SHORT_URL_HOST.replace(/[.]/g, '\\.')}/[0-9A-Za-z]{7}$`);
-const createTarget = (link: string, type: ResponseType): string =>
-  gallery.targetFor('/url/short/create', `url=${encodeURIComponent(link)}`, type);
+const createTarget = (link: string, type: ResponseType): string => targetFor('/url/short/create', `url=${encodeURIComponent(link)}`, type);
 
 // ---------------------------------------------------------------------------------------------
 // Traffic: every kind of request that reads or writes the database, in all four types.
@@ -168,7 +170,7 @@ async function send(kind: Kind, n: number): Promise<Exchange> {
   const type = kind === 'visit' ? undefined : TYPES[n % TYPES.length]!;
   const before = shortenedBefore[n % shortenedBefore.length]!;
   const photo = photos[n % photos.length]!;
-  const api = (path: string, query = '') => invoke(gallery.targetFor(path, query, type!));
+  const api = (path: string, query = '') => invoke(targetFor(path, query, type!));
   const link = kind === 'create-new' ? `https://outage.test/during/${randomUUID()}` : before.link;
   const startedAt = performance.now();
   const response = await {
@@ -333,9 +335,9 @@ function expectSuccess(exchange: Exchange, value: unknown): void {
   }
   expect([response.statusCode, response.headers['content-type']]).toEqual([200, CONTENT_TYPE[type!]]);
   if (kind === 'gallery-listing' || kind === 'gallery-photo') {
-    const listing = type === 'xml' ? gallery.fromXml('gallery', value as XmlElement) : gallery.fromTree('gallery', value, type === 'php');
+    const listing = type === 'xml' ? fromXml('gallery', value as XmlElement) : fromTree('gallery', value, type === 'php');
     const expected = kind === 'gallery-photo' ? [exchange.photo!] : sortRecords(photos, 'submit_date-desc');
-    expect(listing.items).toEqual(expected.map(gallery.photoView));
+    expect(listing.items).toEqual(expected.map(photoView));
     expect(listing.total).toBe(expected.length);
     return;
   }

@@ -1,9 +1,9 @@
 /**
- * Deadlines (decisions.md, Deadlines; lib/http/deadline.ts): every request is answered before
- * its function's timeout. A database that does not answer in time gives the database error —
- * HTTP 503 with `Retry-After`, code 500, in the requested type (the short-link host: its 503
- * page) — never middy's timeout answer (a 500) and never Lambda's; and nothing more is read for
- * a request once it is answered, at its deadline or before.
+ * Deadlines (docs/api.md, Errors: deadlines; lib/http/deadline.ts): every request is answered
+ * before its function's timeout. A database that does not answer in time gives the database
+ * error — HTTP 503 with `Retry-After`, code 500, in the requested type (the short-link host: its
+ * 503 page) — never middy's timeout answer (a 500) and never Lambda's; and nothing more is read
+ * for a request once it is answered, at its deadline or before.
  *
  * The file runs a DynamoDB Local of its own, which it freezes (SIGSTOP: connections are taken,
  * nothing is answered), and invokes the handlers with the time left that Lambda would tell them.
@@ -18,6 +18,7 @@ import { loadTemplate } from '../../infra/template/read';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DEADLINE_MARGIN_MS, untilAnswered } from '../../lib/http/deadline';
 import { expectError, TYPES } from '../support/expect-error';
+import { targetFor } from '../support/gallery-answers';
 import { invoke, invokeShortLink } from '../support/invoke';
 
 jest.setTimeout(60_000);
@@ -48,7 +49,7 @@ beforeAll(async () => {
   data.comment(photos[0]!, WINDOW_START + 60);
   await data.save();
   photoId = photos[0]!.id;
-  const created = await invoke(gallery.targetFor('/url/short/create', 'url=https%3A%2F%2Fdeadline.test%2F', 'json'));
+  const created = await invoke(targetFor('/url/short/create', 'url=https%3A%2F%2Fdeadline.test%2F', 'json'));
   code = (JSON.parse(created.body) as { shorturls: Array<{ short_url: string }> }).shorturls[0]!.short_url.split('/').pop()!;
 }, 90_000);
 
@@ -79,7 +80,7 @@ describe('a database that does not answer', () => {
   ])('%s is answered 503 with Retry-After in every type at the deadline, before the function times out', async (_, path, query) => {
     const target = path.replace('PHOTO', String(photoId)).replace('CODE', code);
     const answers = await Promise.all(
-      TYPES.map((type) => timed(() => invoke(gallery.targetFor(target, query, type), { remainingMs: REMAINING_MS }))),
+      TYPES.map((type) => timed(() => invoke(targetFor(target, query, type), { remainingMs: REMAINING_MS }))),
     );
     TYPES.forEach((type, index) => {
       const { answer, ms } = answers[index]!;
@@ -149,7 +150,7 @@ describe('a request that has been answered reads no more', () => {
     const sent = slowDatabase();
     // A digg-sorted page takes three rounds of reads (counters, day partitions, photos): 1.2 s here.
     const { answer, ms } = await timed(() =>
-      invoke(gallery.targetFor('/galleryphotos', `min_submit_date=${WINDOW_START}&sort=digg_count-desc`, 'json'), { remainingMs: 1_600 }),
+      invoke(targetFor('/galleryphotos', `min_submit_date=${WINDOW_START}&sort=digg_count-desc`, 'json'), { remainingMs: 1_600 }),
     );
     const answeredAt = performance.now();
     expectError(answer, 'json', 500, 503, { detail: false });
@@ -166,7 +167,7 @@ describe('a request that has been answered reads no more', () => {
     const sent = slowDatabase();
     // The photo and the page of its top-level comments are read at once; there is no such photo.
     const { answer } = await timed(() =>
-      invoke(gallery.targetFor('/galleryphoto/987654321987/comments', 'sort=digg_count-asc', 'json'), { remainingMs: 9_000 }),
+      invoke(targetFor('/galleryphoto/987654321987/comments', 'sort=digg_count-asc', 'json'), { remainingMs: 9_000 }),
     );
     const answeredAt = performance.now();
     expectError(answer, 'json', 404, 404);

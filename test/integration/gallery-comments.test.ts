@@ -1,27 +1,24 @@
 /**
- * The gallery comment endpoints (spec 4.4; decisions.md, Comment record, Comment lists, Comment
- * arguments) through the real handlers and DynamoDB Local, every answer in all four types
- * decoded with the real parsers: GET /galleryphotos/comments, /galleryphotos/{list}/comments,
- * /galleryphoto/{id}/comments, /galleryphoto/{id}/comment/{id} and .../replies.
+ * The gallery comment endpoints (docs/api.md: Bodies, the comment and the comment list; The
+ * gallery's arguments, as comments read them) through the real handlers and DynamoDB Local, every
+ * answer in all four types decoded with the real parsers: GET /galleryphotos/comments,
+ * /galleryphotos/{list}/comments, /galleryphoto/{id}/comments, /galleryphoto/{id}/comment/{id} and
+ * .../replies.
  *
  * Every test writes photos and comments of its own (random ids of 10^12 and more) in a time
  * range of its own that nothing else in the table comes near, and deletes them afterwards.
  */
 import { expectError, TYPES } from '../support/expect-error';
+import { expectListing, fetchComments, idsOf, targetFor, xmlSafe } from '../support/gallery-answers';
+import { commentView } from '../support/gallery-decode';
 import {
   claimRange,
-  commentView,
   DAY,
   earliestInTable,
-  expectListing,
-  fetchComments,
   type GalleryData,
-  idsOf,
   shuffled,
-  targetFor,
   THIRTY_DAYS,
   uniqueId,
-  xmlSafe,
   type TestComment,
   type TestPhoto,
   ANCHOR_DATE,
@@ -59,7 +56,7 @@ const farPhoto = (g: GalleryData, fields: Partial<TestPhoto> = {}): TestPhoto =>
 
 // ---------------------------------------------------------------------------------------------
 
-describe('the comment record and the events wrapper (decisions.md, Comment record, Comment lists)', () => {
+describe('the comment record and the events wrapper (docs/api.md, Bodies: a comment, the comment list)', () => {
   test('a thread in every type: the eleven keys in order, replyto null at the top, level, root, story', async () => {
     const start = await claim(2 * DAY);
     let thread: TestComment[] = [];
@@ -237,7 +234,7 @@ describe('GET /galleryphotos/comments: the 30-day window, over the comments’ o
   });
 });
 
-describe('comment sorts: submit_date is the comment’s date, digg_count its up votes (decisions.md, Comment arguments)', () => {
+describe('comment sorts: submit_date is the comment’s date, digg_count its up votes (docs/api.md, The gallery’s arguments)', () => {
   /**
    * Eight comments on three dates with ids in a known order (as the photo sorts in
    * gallery.test.ts), up votes with every kind of tie, down votes in the opposite order, and

@@ -1,9 +1,9 @@
 /**
- * What a gallery page reads does not grow with the gallery (decisions.md, Cost): every kind of
- * page, on a gallery of 1 000 photos (some 32 a day: more than a digg merge first reads of a
- * day) and a 60-comment thread, and again after it has grown to 21 000 photos in the window and
- * a 5 000-comment thread, counted in what DynamoDB evaluates (index entries a Query reads, keys a
- * BatchGetItem asks for) — deterministic, unlike timings.
+ * What a gallery page reads does not grow with the gallery (docs/api.md, The gallery's arguments:
+ * cost): every kind of page, on a gallery of 1 000 photos (some 32 a day: more than a digg merge
+ * first reads of a day) and a 60-comment thread, and again after it has grown to 21 000 photos in
+ * the window and a 5 000-comment thread, counted in what DynamoDB evaluates (index entries a Query
+ * reads, keys a BatchGetItem asks for) — deterministic, unlike timings.
  * `npm run scale` measures the same in read units and milliseconds, at 50 000 photos.
  *
  * The table is one of its own, loaded in bulk (test/support/bulk-gallery.ts).

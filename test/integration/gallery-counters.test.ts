@@ -1,9 +1,9 @@
 /**
- * The gallery's counters stay exact (decisions.md, Cost; lib/gallery/counters.ts): after any
- * sequence of imports — the same file twice, overlapping files, records whose date or votes
- * change, comments whose photo or parent is refused — a recount of the whole table from its
- * records (infra/dynamodb/gallery-audit.ts) agrees with every counter, every photo's `comments`
- * and every comment's `replies`, and listings answer what the records say.
+ * The gallery's counters stay exact (docs/data.md; lib/gallery/counters.ts): after any sequence of
+ * imports — the same file twice, overlapping files, records whose date or votes change, comments
+ * whose photo or parent is refused — a recount of the whole table from its records
+ * (infra/dynamodb/gallery-audit.ts) agrees with every counter, every photo's `comments` and every
+ * comment's `replies`, and listings answer what the records say.
  *
  * The table is one of its own (the template's definition under another name): the recount reads
  * all of it, so no other test's data may come and go meanwhile.

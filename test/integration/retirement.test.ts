@@ -18,7 +18,7 @@ import { withTarget } from '../support/hostile-input/check';
 import { hostileInputs } from '../support/hostile-input/echoes';
 import { expectedType } from '../support/hostile-input/expected';
 import { targetOf } from '../support/hostile-input/requests';
-import { API_HEADERS } from '../support/hostile-input/spec';
+import { API_HEADERS } from '../support/hostile-input/rules';
 import { hostileWire } from '../support/hostile-input/strings';
 import { checkHeaders } from '../support/hostile-input/verify';
 import {

@@ -1,10 +1,10 @@
 /**
- * A link to the short-link host is refused in any spelling (decisions.md, `url`: 1016), so that
- * no short URL redirects to itself, adding a view at every hop: its configured origin, its API
- * Gateway address (SHORT_LINK_HOSTS, which template.yaml derives from the ShortApi), its custom
- * domain, and — the tests run it locally, at http://127.0.0.1:3001 — every loopback or
- * unspecified address on its port, in every notation. Links to other hosts are untouched. And
- * a `url` whose percent-escapes are not UTF-8 is refused, never stored with U+FFFD.
+ * A link to the short-link host is refused in any spelling (docs/api.md, Short URLs: `url`, 1016),
+ * so that no short URL redirects to itself, adding a view at every hop: its configured origin, its
+ * API Gateway address (SHORT_LINK_HOSTS, which template.yaml derives from the ShortApi), its custom
+ * domain, and — the tests run it locally, at http://127.0.0.1:3001 — every loopback or unspecified
+ * address on its port, in every notation. Links to other hosts are untouched. And a `url` whose
+ * percent-escapes are not UTF-8 is refused, never stored with U+FFFD.
  */
 import fc from 'fast-check';
 import { loadTemplate } from '../../infra/template/read';

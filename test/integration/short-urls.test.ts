@@ -1,6 +1,7 @@
 /**
- * decisions.md, "Short URLs", row by row, through the real handlers (GET /url/short/create,
- * GET /url/short/{short_url+} and the short-link host's GET /{code}) and DynamoDB Local.
+ * The rules of docs/api.md, Short URLs, one by one, through the real handlers (GET
+ * /url/short/create, GET /url/short/{short_url+} and the short-link host's GET /{code}) and
+ * DynamoDB Local.
  *
  * Every test uses data of its own: links carry a random UUID, and every creation comes from an
  * app key and a client address of its own unless a test is about them, so the rate limits (and
@@ -98,7 +99,7 @@ const SHORT_URL = new RegExp(`^${SHORT_URL_HOST.replace(/[.]/g, '\\.')}/[0-9A-Za
 
 // ---------------------------------------------------------------------------------------------
 
-describe('decisions.md, Short URLs: `url`', () => {
+describe('Short URLs: `url`', () => {
   const longLink = (length: number): string => {
     const base = uniqueLink('/');
     return base + 'a'.repeat(length - base.length);
@@ -229,7 +230,7 @@ describe('decisions.md, Short URLs: `url`', () => {
   });
 });
 
-describe('decisions.md, Short URLs: same URL twice', () => {
+describe('Short URLs: same URL twice', () => {
   test('returns the same record (itemid and short_url), whoever asks, and view_count starts at 0', async () => {
     const link = uniqueLink();
     const first = await created(link);
@@ -248,7 +249,7 @@ describe('decisions.md, Short URLs: same URL twice', () => {
   });
 });
 
-describe('decisions.md, Short URLs: codes', () => {
+describe('Short URLs: codes', () => {
   test('short_url is SHORT_URL_HOST/ and 7 base-62 characters; itemid a positive integer', async () => {
     const record = await created(uniqueLink());
     expect(record.short_url).toMatch(SHORT_URL);
@@ -282,7 +283,7 @@ describe('decisions.md, Short URLs: codes', () => {
   });
 });
 
-describe('decisions.md, Short URLs: lookup segment', () => {
+describe('Short URLs: lookup segment', () => {
   let record: ShortUrl;
   let code: string;
   beforeAll(async () => {
@@ -356,7 +357,7 @@ describe('decisions.md, Short URLs: lookup segment', () => {
   });
 });
 
-describe('decisions.md, Short URLs: views on the short-link host', () => {
+describe('Short URLs: views on the short-link host', () => {
   test('GET /{code} answers 301 to the stored link, uncached, and adds exactly 1 per view', async () => {
     const record = await created(uniqueLink('/view?q=1#part'));
     const code = codeOf(record);
@@ -454,14 +455,14 @@ function expectRateLimited(response: Invocation, type: ResponseType): void {
   expect(Math.abs(Number(retryAfter) - (WINDOW - (now % WINDOW)))).toBeLessThanOrEqual(2);
 }
 
-describe('decisions.md, Short URLs: rate limit', () => {
+describe('Short URLs: rate limit', () => {
   test('per app key from one address: past the limit, 503 with Retry-After in all four types (Javascript 200 with status 503), and nothing is created', async () => {
     const handler = await loadCreate({
       RATE_LIMIT_PER_APP_KEY: '3',
       RATE_LIMIT_PER_CLIENT_IP: '1000',
       RATE_LIMIT_WINDOW_SECONDS: String(WINDOW),
     });
-    // One key in several spellings (decisions.md, `appkey`: given URL-encoded or raw, an absolute
+    // One key in several spellings (docs/api.md, `appkey`: given URL-encoded or raw, an absolute
     // URI; a fragment, an empty query or a final dot make no other key): counted together.
     const id = randomUUID();
     const spellings = [
@@ -561,7 +562,7 @@ describe('decisions.md, Short URLs: rate limit', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-describe('spec 2.5: the Short URL list resource in all four types, through the real parsers', () => {
+describe('the short URL list in all four types, through the real parsers', () => {
   let record: ShortUrl;
   beforeAll(async () => {
     // Characters each type must escape, in the link's query and fragment.
@@ -573,7 +574,7 @@ describe('spec 2.5: the Short URL list resource in all four types, through the r
     ['lookup', (type) => lookup(codeOf(record), { type })],
   ];
 
-  /** decisions.md, Responses: the headers of every API answer; short URLs are never cached. */
+  /** The headers of every API answer (docs/api.md, Headers); short URLs are never cached. */
   function expectHeaders(response: Invocation, type: ResponseType): void {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe(CONTENT_TYPE[type]);

@@ -31,7 +31,7 @@ describe('template.yaml, as CloudFormation reads it', () => {
     expect(CHECKS[name]!(template, {})).toEqual([]);
   });
 
-  test('its routes are the spec’s: the read API’s endpoints, the redirects and both catch-alls', () => {
+  test('its routes are those of docs/api.md: the read API’s endpoints, the redirects and both catch-alls', () => {
     const keys = routeKeys(template)
       .map((route) => route.key)
       .sort();
@@ -259,7 +259,7 @@ const MUTATIONS: Array<[string, (t: Writable) => void, RegExp]> = [
   [
     'a missing route',
     (t) => delete t.Resources.GalleryRepliesFunction.Properties.Events,
-    /route Api GET \/galleryphoto\/\{id\}\/comment\/\{comment_id\}\/replies of the spec is missing/,
+    /route Api GET \/galleryphoto\/\{id\}\/comment\/\{comment_id\}\/replies of docs\/api\.md is missing/,
   ],
   [
     'a route on the implicit API',

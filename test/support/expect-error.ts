@@ -1,6 +1,6 @@
 /**
- * Shared checks for the decisions.md tests: the error catalogue as spec section 7.3 prints it
- * (copied here, not imported from lib, so the tests check lib against the spec), one assertion
+ * Shared checks for the tests of the API's rules: the error catalogue as docs/api.md lists it
+ * (copied here, not imported from lib, so the tests check lib against the rules), one assertion
  * that a response is a given error in a given type (decoded with the real parser of that type),
  * and two ways to run a handler through the one invoker (infra/local/invoke.ts): a handler made
  * in the test, or a function's modules loaded afresh under other environment settings.
@@ -15,7 +15,7 @@ import { parseXml, runScript, unserialize } from './parsers';
 export type ResponseType = 'xml' | 'json' | 'javascript' | 'php';
 export const TYPES: readonly ResponseType[] = ['xml', 'json', 'javascript', 'php'];
 
-/** decisions.md, Responses: Content-Type. */
+/** The Content-Type of each type (docs/api.md, Headers). */
 export const CONTENT_TYPE: Readonly<Record<ResponseType, string>> = {
   xml: 'text/xml; charset=utf-8',
   json: 'application/json; charset=utf-8',
@@ -23,8 +23,8 @@ export const CONTENT_TYPE: Readonly<Record<ResponseType, string>> = {
   php: 'application/php; charset=utf-8',
 };
 
-/** Spec section 7.3, the error catalogue, in the spec's order: written from the spec, not imported from lib/catalog, so that a change there fails the tests. */
-export const SPEC_CATALOGUE: ReadonlyArray<readonly [number, string]> = [
+/** The error catalogue in its order (docs/api.md, Errors): written out here, not imported from lib/catalog, so that a change there fails the tests. */
+export const CATALOGUE: ReadonlyArray<readonly [number, string]> = [
   [403, 'Forbidden'],
   [404, 'Not found'],
   [500, 'Internal error'],
@@ -57,22 +57,22 @@ export const SPEC_CATALOGUE: ReadonlyArray<readonly [number, string]> = [
   [1028, 'Invalid application key'],
 ];
 
-export function specMessage(code: number): string {
-  const entry = SPEC_CATALOGUE.find(([c]) => c === code);
-  if (!entry) throw new Error(`${code} is not in the spec's catalogue`);
+export function catalogueMessage(code: number): string {
+  const entry = CATALOGUE.find(([c]) => c === code);
+  if (!entry) throw new Error(`${code} is not in the catalogue`);
   return entry[1];
 }
 
 /**
- * How the message may continue after the catalogue text (decisions.md, Errors: "optionally
- * followed by `: ` and a detail naming the argument and its bound"):
+ * How the message may continue after the catalogue text (docs/api.md, Errors: "optionally
+ * followed by `: ` and a detail that names the argument and its bound"):
  * undefined — either form; false — exactly the catalogue message; a string — a detail that
  * contains it.
  */
 export type Detail = string | false | undefined;
 
 export function expectMessage(message: unknown, code: number, detail?: Detail): void {
-  const catalogue = specMessage(code);
+  const catalogue = catalogueMessage(code);
   if (detail === false) {
     expect(message).toBe(catalogue);
   } else if (typeof detail === 'string') {
@@ -93,7 +93,7 @@ export interface ErrorExpectation {
 }
 
 /**
- * Asserts that `response` is error `code` in `type`, as decisions.md's Errors row shapes it,
+ * Asserts that `response` is error `code` in `type`, in the shape of docs/api.md, Errors,
  * answered with HTTP `status` (200 for Javascript, which carries `status` in its object);
  * decodes the body with the real parser of the type and returns the message.
  */

@@ -1,6 +1,6 @@
 /**
- * The order of a gallery or comment listing (spec 4.4; decisions.md, Sort digg_count), written
- * out from the spec rather than imported from lib/gallery/order.ts, so that a change there fails
+ * The order of a gallery or comment listing (docs/api.md, The gallery's arguments: `sort`), written
+ * out from the rule rather than imported from lib/gallery/order.ts, so that a change there fails
  * the tests: the one oracle of listing order for every test that predicts a page.
  */
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
@@ -23,7 +23,7 @@ export const ORDER: Readonly<Record<SortValue, (a: SortKey, b: SortKey) => numbe
   'digg_count-asc': (a, b) => a.rank - b.rank || b.date - a.date || b.id - a.id,
 };
 
-/** For comments `submit_date` is the comment's date and `digg_count` its up votes (decisions.md, Comment arguments). */
+/** For comments `submit_date` is the comment's date and `digg_count` its up votes (docs/api.md, The gallery's arguments). */
 export const sortKey = (record: PhotoRecord | CommentRecord): SortKey =>
   'submit_date' in record
     ? { id: record.id, date: record.submit_date, rank: record.digg_count }

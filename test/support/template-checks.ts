@@ -29,7 +29,7 @@ export const MAX_TIMEOUT_SECONDS = 29;
 export const BOUNDARY_PARAMETER = 'FunctionPermissionsBoundary';
 const BOUNDARY = { 'Fn::If': ['HasPermissionsBoundary', { Ref: BOUNDARY_PARAMETER }, { Ref: 'AWS::NoValue' }] };
 
-/** The routes of the spec, per HTTP API: the read API's endpoints and the short-link host's. */
+/** The routes of docs/api.md, Endpoints, per HTTP API: the read API's endpoints and the short-link host's. */
 export const EXPECTED_ROUTES: Readonly<Record<string, readonly string[]>> = {
   Api: [
     'GET /errors',
@@ -170,7 +170,7 @@ export function routeKeys(template: Template): Array<{ fn: string; key: string; 
   return httpApiEvents(template).map(({ fn, api, routeKey }) => ({ fn, api, key: `${api ?? '(implicit API)'} ${routeKey}` }));
 }
 
-/** Routes: each once per API, on an API of the template, and together exactly the spec's. */
+/** Routes: each once per API, on an API of the template, and together exactly those of docs/api.md. */
 export const checkRoutes: Check = (template) => {
   const problems: string[] = [];
   const routes = routeKeys(template);
@@ -186,8 +186,8 @@ export const checkRoutes: Check = (template) => {
     else seen.set(route.key, route.fn);
   }
   const expected = Object.entries(EXPECTED_ROUTES).flatMap(([api, keys]) => keys.map((key) => `${api} ${key}`));
-  for (const key of expected) if (!seen.has(key)) problems.push(`route ${key} of the spec is missing`);
-  for (const key of seen.keys()) if (!expected.includes(key)) problems.push(`route ${key} is not in the spec`);
+  for (const key of expected) if (!seen.has(key)) problems.push(`route ${key} of docs/api.md is missing`);
+  for (const key of seen.keys()) if (!expected.includes(key)) problems.push(`route ${key} is not in docs/api.md`);
   return problems;
 };
 

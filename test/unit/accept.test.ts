@@ -1,4 +1,4 @@
-/** decisions.md, Requests: Accept header — typeFromAccept as a pure function. */
+/** docs/api.md, Arguments every endpoint takes: `type` from the Accept header — typeFromAccept as a pure function. */
 import { typeFromAccept } from '../../lib/http/accept';
 
 describe('Requests: Accept header', () => {

@@ -1,4 +1,4 @@
-/** decisions.md, Requests: `appkey` — checkAppKey as a pure function, deny list included. */
+/** docs/api.md, Arguments every endpoint takes: `appkey` — checkAppKey as a pure function, deny list included. */
 import { checkAppKey } from '../../lib/http/app-key';
 
 const NONE: ReadonlySet<string> = new Set();

@@ -1,6 +1,7 @@
 /**
- * decisions.md, Requests: Integers, count, offset, sort, Id lists — the argument parsers as
- * pure functions (no endpoint of this release takes these arguments yet).
+ * docs/api.md, Arguments every endpoint takes and The gallery's arguments: integers, count, offset,
+ * sort, id lists — the argument parsers as pure functions (no endpoint of this release takes these
+ * arguments yet).
  */
 import { choiceArgument, integerArgument, parseIdList, parseInteger } from '../../lib/http/arguments';
 

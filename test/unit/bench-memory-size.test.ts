@@ -6,7 +6,7 @@ import { cfsLimits } from '../../infra/perf/bench/cpu-cgroup';
 import { chooseMemorySize } from '../../infra/perf/bench/lambda-cold-start';
 
 describe('cfsLimits', () => {
-  it('gives 256 MB 1 448 µs of a 10 ms period (0.145 of a CPU), as the issue measured', () => {
+  it('gives 256 MB 1 447 µs of a 10 ms period (0.145 of a CPU), as docs/performance.md says', () => {
     expect(cfsLimits(256)).toEqual({ periodUs: 10_000, quotaUs: 1_447 });
   });
 

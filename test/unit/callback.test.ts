@@ -1,4 +1,4 @@
-/** decisions.md, Requests: `callback` — checkCallback as a pure function. */
+/** docs/api.md, Arguments every endpoint takes: `callback` — checkCallback as a pure function. */
 import { checkCallback } from '../../lib/http/callback';
 
 const MISSING = 'A service API request is missing the callback argument.';

@@ -1,10 +1,9 @@
 /**
- * No answer exceeds what Lambda can return (decisions.md, Size): the largest page the importer's
- * bounds allow — 100 photos or 100 comments, every string at its longest and made of the
- * character that costs most in that type and place — fits in every type with room to spare;
- * and an answer too large all the same (data written past the importer) becomes error 1007 in
- * the requested type, never a body Lambda would refuse. docs/import-format.md has the
- * arithmetic.
+ * No answer exceeds what Lambda can return (docs/api.md, Errors: size): the largest page the
+ * importer's bounds allow — 100 photos or 100 comments, every string at its longest and made of the
+ * character that costs most in that type and place — fits in every type with room to spare; and an
+ * answer too large all the same (data written past the importer) becomes error 1007 in the
+ * requested type, never a body Lambda would refuse. docs/import-format.md has the arithmetic.
  */
 import { LIMITS, parseLine } from '../../infra/gallery/records';
 import { GALLERY_ARGUMENTS } from '../../lib/gallery/arguments';

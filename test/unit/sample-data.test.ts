@@ -1,17 +1,19 @@
 /**
- * The sample gallery (infra/gallery/generator.ts) and the importer's checks (records.ts,
- * plan.ts, changes.ts) and its file reading (importer.ts), without a database: the table is a
- * map in memory. Its transactions are gallery-writer.test.ts's.
+ * The sample gallery (infra/gallery/generator.ts, with the text of sample-text.ts; its random
+ * numbers are gallery-random.test.ts's) and the importer's checks (records.ts, plan.ts,
+ * changes.ts) and its file reading (importer.ts), without a database: the table is a map in
+ * memory. Its transactions are gallery-writer.test.ts's.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateGallery, HARD_TEXT, Random, SAMPLE_DEFAULTS, SCRIPT_TEXT } from '../../infra/gallery/generator';
+import { generateGallery, SAMPLE_DEFAULTS } from '../../infra/gallery/generator';
 import { SCALE_GALLERY } from '../../infra/perf/scale/data';
 import { fileLines, summaryLine } from '../../infra/gallery/importer';
 import { planImport, type GalleryLookup, type ImportPlan } from '../../infra/gallery/plan';
 import { streamProgress } from '../../infra/gallery/progress';
 import { LIMITS, lineOf, parseLine, type CommentLine, type ImportRecord, type PhotoLine } from '../../infra/gallery/records';
+import { HARD_TEXT, SCRIPT_TEXT } from '../../infra/gallery/sample-text';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 
 const DAY = 86_400;
@@ -233,27 +235,6 @@ describe.each(GALLERIES)('$name', (gallery) => {
     expect(smallPhotos).toHaveLength(40);
     for (const record of small) expect(record.id).toBeGreaterThan(record.type === 'photo' ? 10 ** 12 : 2 * 10 ** 12);
     expect(small.some((record) => record.type === 'comment' && record.replyto !== null)).toBe(true);
-  });
-});
-
-describe('the random numbers', () => {
-  test('are the same for a seed, in [0, 1), and spread', () => {
-    const draw = (seed: number) =>
-      Array.from(
-        { length: 1_000 },
-        (() => {
-          const random = new Random(seed);
-          return () => random.float();
-        })(),
-      );
-    expect(draw(7)).toEqual(draw(7));
-    expect(draw(7)).not.toEqual(draw(8));
-    const values = draw(7);
-    expect(Math.min(...values)).toBeGreaterThanOrEqual(0);
-    expect(Math.max(...values)).toBeLessThan(1);
-    const mean = values.reduce((a, b) => a + b) / values.length;
-    expect(mean).toBeGreaterThan(0.45);
-    expect(mean).toBeLessThan(0.55);
   });
 });
 

@@ -1,10 +1,11 @@
 /**
  * The short-URL functions when DynamoDB fails or races, with the functions' own document client
- * mocked (aws-sdk-client-mock; no database): lib/db/failures.ts, "transient failures are error
- * 500 with HTTP 503 and Retry-After, anything else is an unexpected error 500, logged";
- * decisions.md, Errors: "Nothing internal (stack, exception text) ever reaches a body"; Short
- * URLs: "Same URL twice ... safe under concurrent creation", Rate limit, Views. Every answer of
- * the API is checked in all four types with the real parsers.
+ * mocked (aws-sdk-client-mock; no database): lib/db/failures.ts, "transient failures are error 500
+ * with HTTP 503 and Retry-After, anything else is an unexpected error 500, logged"; docs/api.md,
+ * Errors: "Nothing internal (a stack, an exception's text) ever reaches a body"; Endpoints: "the
+ * same link always gives the same record, also when asked for by several clients at once"; Short
+ * URLs: rate limit, views. Every answer of the API is checked in all four types with the real
+ * parsers.
  */
 import { UNIT_RATE_LIMITS_TABLE, UNIT_SHORT_URLS_TABLE } from '../support/short-url-unit-env';
 import {
@@ -31,7 +32,7 @@ import { CONTENT_TYPE, expectError, TYPES, typeQuery, type ResponseType } from '
 import { APP_KEY, invoke, invokeShortLink, type Invocation } from '../support/invoke';
 import { SHORT_URL_HOST } from '../support/short-url-host';
 
-/** The header every answer carries (decisions.md, Deprecation), with the template's default date. */
+/** The header every answer carries (docs/api.md, Headers: `Deprecation`), with the template's default date. */
 const DEPRECATION = '@1767225600';
 
 jest.setTimeout(30_000);

@@ -1,9 +1,9 @@
-/** decisions.md, Responses: Status per code — httpStatusFor, and ApiError's use of it. */
+/** docs/api.md, Errors: status per code — httpStatusFor, and ApiError's use of it. */
 import { httpStatusFor } from '../../lib/catalog/errors';
 import { ApiError } from '../../lib/errors';
 import { statusFor } from '../support/status-per-code';
 
-// Spec section 7.3's codes, copied from the spec.
+// The catalogue's codes, copied from docs/api.md, Errors.
 const CODES = [
   403, 404, 500, 1001, 1002, 1003, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, 1017, 1018, 1019, 1020, 1021,
   1022, 1023, 1024, 1025, 1026, 1027, 1028,

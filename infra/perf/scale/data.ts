@@ -9,9 +9,10 @@ import { allOf } from '../../../lib/gallery/layout';
 import { Listing } from '../../../lib/gallery/listing';
 import { GalleryReads } from '../../../lib/gallery/reads';
 import { dateWindow } from '../../../lib/gallery/window';
-import { generateGallery, Random } from '../../gallery/generator';
+import { generateGallery } from '../../gallery/generator';
 import { importLines, summaryLine } from '../../gallery/importer';
 import { streamProgress } from '../../gallery/progress';
+import { Random } from '../../gallery/random';
 import { lineOf, type CommentLine, type ImportRecord, type PhotoLine } from '../../gallery/records';
 
 /** What the run's requests name: a photo with a thread, a comment of it with replies, and a list of ten photos. */

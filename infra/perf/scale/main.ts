@@ -1,7 +1,7 @@
 /**
  * `npm run scale [-- --photos N --thread N --seconds N]`: what a gallery request costs as the
- * gallery grows (decisions.md, Cost). On a DynamoDB Local of its own (in memory, on a free
- * loopback port):
+ * gallery grows (docs/api.md, The gallery's arguments: cost). On a DynamoDB Local of its own
+ * (in memory, on a free loopback port):
  *   1. loads the sample gallery and measures every gallery endpoint in every sort: the read
  *      capacity each request consumed and its latency (scale/measure.ts);
  *   2. grows the gallery through the importer to N photos in the default 30-day window (50 000)

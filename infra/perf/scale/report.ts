@@ -20,7 +20,7 @@ export interface ScaleRun {
   readonly loadSeconds: number;
 }
 
-/** How much more a listing may read on the grown gallery than on the sample (decisions.md, Cost; the target). */
+/** How much more a listing may read on the grown gallery than on the sample (docs/gallery-layout.md: within 1.5 ×). */
 export const CAPACITY_RATIO_LIMIT = 1.5;
 export const PROBE_LIMIT_MS = 1_000;
 

@@ -27,7 +27,7 @@ const ROUTES: ReadonlyArray<readonly [string, (named: Named) => string]> = [
   ['/galleryphoto/{id}/comment/{comment_id}/replies', (n) => `/galleryphoto/${n.photo}/comment/${n.comment}/replies`],
 ];
 
-/** The offset of the decisions' own example: far past any total. */
+/** An offset far past any total, which must read the counts and nothing more (docs/api.md, The gallery's arguments: cost). */
 export const PAST_THE_END = 9_000_000_000_000_000;
 
 export const SCALE_REQUESTS: readonly ScaleRequest[] = [

@@ -1,7 +1,7 @@
 /**
  * The Accept header, well-formed or hostile, when no type argument is given: it picks the type
- * decisions.md says, and a hostile one still gets a parseable catalogue answer that tells back
- * nothing of it (test/support/hostile-input/check.ts).
+ * docs/api.md says (Arguments every endpoint takes: `type`), and a hostile one still gets a
+ * parseable catalogue answer that tells back nothing of it (test/support/hostile-input/check.ts).
  */
 import fc from 'fast-check';
 import { assertHostileRequests, TIMEOUT } from '../../support/hostile-input/check';

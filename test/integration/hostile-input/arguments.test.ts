@@ -11,7 +11,7 @@ import { expectedType } from '../../support/hostile-input/expected';
 import { countWire, dateWire, sortWire } from '../../support/hostile-input/gallery-wire';
 import type { WireRequest } from '../../support/hostile-input/requests';
 import { useGallerySeeds } from '../../support/hostile-input/seeds';
-import { CATALOGUE, UNCALLABLE } from '../../support/hostile-input/spec';
+import { CATALOGUE_BY_CODE, UNCALLABLE } from '../../support/hostile-input/rules';
 import { encoded, hostileWire, injectionWire, percentEncode, unicodeText } from '../../support/hostile-input/strings';
 import {
   appkeyArgument,
@@ -112,7 +112,7 @@ describe('hostile input in the query: every argument and name, callbacks, repeat
     }
   });
 
-  // lib/http/callback.ts once accepted every name the decisions' pattern matches, reserved words
+  // lib/http/callback.ts once accepted every name the callback pattern matches, reserved words
   // included, and answered e.g. `/**/while({...});`, a script that hangs the page.
   it('refuses the callbacks no page can define (reserved words, undefined, NaN, Infinity) with the 1003 alert', async () => {
     const called: string[] = [];
@@ -122,7 +122,7 @@ describe('hostile input in the query: every argument and name, callbacks, repeat
         path: '/errors',
         query: [KEY_ARGUMENT, 'type=javascript', `callback=${callback}`],
       });
-      if (response.body !== `alert(${JSON.stringify(CATALOGUE.get(1003))});`)
+      if (response.body !== `alert(${JSON.stringify(CATALOGUE_BY_CODE.get(1003))});`)
         called.push(`${callback} -> ${response.body.slice(0, 30)}...`);
     }
     expect(called).toEqual([]);
@@ -134,8 +134,8 @@ describe('hostile input in the query: every argument and name, callbacks, repeat
   it('answers a missing callback with the 1002 alert whatever an earlier request asked for', async () => {
     await invoke(`/errors?appkey=${KEY}&type=javascript&callback=earlier.request`);
     const missing = await invoke(`/errors?appkey=${KEY}&type=javascript`);
-    expect(missing.body).toBe(`alert(${JSON.stringify(CATALOGUE.get(1002))});`);
+    expect(missing.body).toBe(`alert(${JSON.stringify(CATALOGUE_BY_CODE.get(1002))});`);
     const invalid = await invoke(`/error/1001?appkey=${KEY}&type=javascript&callback=a-b`);
-    expect(invalid.body).toBe(`alert(${JSON.stringify(CATALOGUE.get(1003))});`);
+    expect(invalid.body).toBe(`alert(${JSON.stringify(CATALOGUE_BY_CODE.get(1003))});`);
   });
 });

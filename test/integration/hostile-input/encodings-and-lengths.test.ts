@@ -1,15 +1,15 @@
 /**
  * Control characters, invalid UTF-8 and lengths in every position: control characters in values,
- * names, path segments and Accept; the spec's examples of invalid UTF-8 in every position of every
- * route and type; 10 000-character values; and values ten to a hundred times longer than API
- * Gateway lets through, which must get the same answers at once. The checks are those of
- * test/support/hostile-input/check.ts.
+ * names, path segments and Accept; the three kinds of invalid UTF-8 (bytes never valid, an overlong
+ * form, an encoded surrogate) in every position of every route and type; 10 000-character values;
+ * and values ten to a hundred times longer than API Gateway lets through, which must get the same
+ * answers at once. The checks are those of test/support/hostile-input/check.ts.
  */
 import fc from 'fast-check';
 import { assertHostileRequests, checkRequest, type PendingPhp, TIMEOUT, verifyPhp } from '../../support/hostile-input/check';
 import { decodeSegment, type WireRequest } from '../../support/hostile-input/requests';
 import { useGallerySeeds } from '../../support/hostile-input/seeds';
-import { GALLERY_ARGUMENTS } from '../../support/hostile-input/spec';
+import { GALLERY_ARGUMENTS } from '../../support/hostile-input/rules';
 import {
   controlText,
   controlWire,
@@ -100,7 +100,7 @@ describe('hostile input: control characters, invalid UTF-8 and very long values'
   );
 
   it(
-    'the spec examples of invalid UTF-8, in every position of every route and type',
+    'invalid UTF-8 (bytes never valid, an overlong form, an encoded surrogate), in every position of every route and type',
     async () => {
       const pendingPhp: PendingPhp[] = [];
       for (const bytes of ['%FF%FE', '%C0%80', '%ED%A0%80']) {

@@ -1,8 +1,8 @@
 /**
- * Hostile gallery arguments (spec 4.4; decisions.md, Gallery): hostile values, repeated and
+ * Hostile gallery arguments (docs/api.md, The gallery's arguments): hostile values, repeated and
  * unknown arguments give the error the oracle predicts (gallery-outcomes.ts in
  * test/support/hostile-input) or the listing the rules select (listing-check.ts there), and the
- * date windows follow the five rules; with the regressions the properties found.
+ * date windows follow the rules of the window; with the regressions the properties found.
  */
 import fc from 'fast-check';
 import { DAY, THIRTY_DAYS } from '../../support/gallery-fixtures';
@@ -18,7 +18,7 @@ import {
 } from '../../support/hostile-input/gallery-wire';
 import type { WireRequest } from '../../support/hostile-input/requests';
 import { COMMENTS, GALLERY_PATHS, PHOTOS, useGallerySeeds } from '../../support/hostile-input/seeds';
-import { MAX_DATE } from '../../support/hostile-input/spec';
+import { MAX_DATE } from '../../support/hostile-input/rules';
 import { answered, forgetAnswers } from '../../support/hostile-input/verify';
 import { appkeyArgument, KEY_ARGUMENT, methodWire, optional, requests, VALID_TYPES, validCallback } from '../../support/hostile-input/wire';
 
@@ -52,7 +52,7 @@ describe('hostile input in the gallery arguments', () => {
   );
 
   it(
-    'gallery date windows: the five rules, 1006 for max before min, 1020 past 30 days without ids',
+    'gallery date windows as docs/api.md gives them, 1006 for max before min, 1020 past 30 days without ids',
     async () => {
       // Bounds around the seeded dates and either side of 30 days apart; sometimes hostile.
       const spans = fc.oneof(
@@ -132,7 +132,8 @@ describe('hostile input in the gallery arguments', () => {
 
   // Regression (fixed in ace4b1f): with a date sort, /galleryphotos and /galleryphotos/comments
   // asked DynamoDB for offset + count items at once (`Limit`), and a Limit past 2^31 - 1 fails:
-  // 500 for e.g. offset=2147483638, or offset=9007199254740991, which decisions.md allows.
+  // 500 for e.g. offset=2147483638, or offset=9007199254740991, which the rules allow (an offset
+  // is any safe integer of 0 or more).
   it('an offset past 2^31 with a date sort is an empty page, not a 500', async () => {
     const pendingPhp: PendingPhp[] = [];
     for (const path of ['/galleryphotos', '/galleryphotos/comments']) {

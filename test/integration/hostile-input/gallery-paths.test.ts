@@ -1,7 +1,7 @@
 /**
- * Hostile gallery paths (spec 4.4; decisions.md, Gallery): hostile ids and id lists are 1026, long
- * lists 1007, unknown ids 404, anything else the listing the rules select; and every gallery
- * argument and path id in every hostile spelling, on every gallery route and type.
+ * Hostile gallery paths (docs/api.md, Endpoints and The gallery's arguments): hostile ids and id
+ * lists are 1026, long lists 1007, unknown ids 404, anything else the listing the rules select; and
+ * every gallery argument and path id in every hostile spelling, on every gallery route and type.
  */
 import fc from 'fast-check';
 import { SORT_VALUES } from '../../support/gallery-order';
@@ -9,7 +9,7 @@ import { assertHostileRequests, checkRequest, type PendingPhp, TIMEOUT, verifyPh
 import { galleryPathWire, ID_SPELLINGS, INTEGER_SPELLINGS, LONG_INTEGERS, SORT_SPELLINGS } from '../../support/hostile-input/gallery-wire';
 import type { WireRequest } from '../../support/hostile-input/requests';
 import { ABSENT_PHOTO, absentIds, GALLERY_PATHS, P1, P2, useGallerySeeds } from '../../support/hostile-input/seeds';
-import { GALLERY_ARGUMENTS } from '../../support/hostile-input/spec';
+import { GALLERY_ARGUMENTS } from '../../support/hostile-input/rules';
 import { longWire } from '../../support/hostile-input/strings';
 import { answered, forgetAnswers } from '../../support/hostile-input/verify';
 import { KEY_ARGUMENT, optional, requests, TYPE_CHOICES, VALID_TYPES, validCallback } from '../../support/hostile-input/wire';

@@ -1,6 +1,6 @@
 /**
- * Hostile input to the short URL routes and the short-link host (decisions.md, Short URLs and
- * Views): a hostile `url` to /url/short/create is 1016 and a valid one a record of its normalised
+ * Hostile input to the short URL routes and the short-link host (docs/api.md, Short URLs: `url` and
+ * views): a hostile `url` to /url/short/create is 1016 and a valid one a record of its normalised
  * link; /url/short/{anything} finds a stored short URL by its code or whole short URL only; the
  * short-link host answers a 301 to a stored code's link, or its one 404 page, and counts each 301
  * of a GET as one view.

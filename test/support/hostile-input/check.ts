@@ -13,7 +13,7 @@ import { hostileInputs } from './echoes';
 import { expectedOutcomes, expectedType } from './expected';
 import { fromObject, fromScript, fromXml } from './payload';
 import { nextAddress, queryOf, routeOf, targetOf, type WireRequest } from './requests';
-import { API_HEADERS, RESPONSE_TYPES } from './spec';
+import { API_HEADERS, RESPONSE_TYPES } from './rules';
 import { checkHeaders, verify } from './verify';
 
 /** How long one property or check of many requests may take. */

@@ -7,10 +7,10 @@ import { config } from '../../../lib/config';
 import { CONTENT_TYPE } from '../expect-error';
 import { APP_KEY } from '../invoke';
 import { decodeSegment, queryOf, type WireRequest } from './requests';
-import { CATALOGUE, GALLERY_ARGUMENTS, INTEGER_BOUNDS, LIST_DETAIL, WINDOW_ORDER_DETAIL, WINDOW_WIDTH_DETAIL } from './spec';
+import { CATALOGUE_BY_CODE, GALLERY_ARGUMENTS, INTEGER_BOUNDS, LIST_DETAIL, WINDOW_ORDER_DETAIL, WINDOW_WIDTH_DETAIL } from './rules';
 
 const LEGITIMATE_TEXT: string[] = [
-  ...[...CATALOGUE.values()].flatMap((message) => [message, JSON.stringify(message)]),
+  ...[...CATALOGUE_BY_CODE.values()].flatMap((message) => [message, JSON.stringify(message)]),
   ...CONTAINERS.flatMap((c) => [c.name, c.short_name, ...c.topics.flatMap((t) => [t.name, t.short_name])]),
   ...['Error', 'Errors', 'Container', 'Containers', 'Topic', 'ShortURL', 'ShortURLs'].map((name) => config.phpClassPrefix + name),
   ...['Gallery', 'GalleryPhoto', 'User', 'Events', 'Comment'].map((name) => config.phpClassPrefix + name),
@@ -29,7 +29,7 @@ const LEGITIMATE_TEXT: string[] = [
   WINDOW_WIDTH_DETAIL,
   ...Object.entries(INTEGER_BOUNDS).flatMap(([name, { min, max }]) => [`${name} (minimum ${min})`, `${name} (maximum ${max})`]),
   APP_KEY,
-  // What the headers carry whatever the input (decisions.md, Responses).
+  // What the headers carry whatever the input (docs/api.md, Headers).
   ...Object.values(CONTENT_TYPE),
   'text/html; charset=utf-8',
   'nosniff',

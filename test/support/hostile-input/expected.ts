@@ -1,5 +1,5 @@
 /**
- * The oracle of the hostile-input tests, written from the spec and decisions.md: which type a
+ * The oracle of the hostile-input tests, written from the rules of docs/api.md: which type a
  * request is answered in, and what it may be answered with (which error, or which resource), so
  * that "no 5xx" cannot be met by answering the wrong thing.
  */
@@ -8,7 +8,7 @@ import { galleryOutcomes } from './gallery-outcomes';
 import { failure, found, type Outcome, unknownArgument } from './outcomes';
 import { escapesAreUtf8, queryOf, rawArgument, type Route, routeOf, type WireRequest } from './requests';
 import { isValidTestKey, linkOf, spellsShortUrl, STORED } from './short-urls';
-import { CATALOGUE, COMMON_ARGUMENTS, CONTAINER_NAMES, GALLERY_ARGUMENTS, isCallable, TYPE_VALUE } from './spec';
+import { CATALOGUE_BY_CODE, COMMON_ARGUMENTS, CONTAINER_NAMES, GALLERY_ARGUMENTS, isCallable, TYPE_VALUE } from './rules';
 
 /** The type the response must be in; undefined when only a hostile Accept header decides. */
 export function expectedType(request: WireRequest): ResponseType | undefined {
@@ -24,7 +24,7 @@ function endpointOutcomes(route: Route, query: URLSearchParams, request: WireReq
   switch (route.kind) {
     case 'error': {
       // Only the plain decimal form of a catalogue code names it.
-      const known = CATALOGUE.has(Number(route.segment)) && String(Number(route.segment)) === route.segment;
+      const known = CATALOGUE_BY_CODE.has(Number(route.segment)) && String(Number(route.segment)) === route.segment;
       return [known ? { kind: 'errors', only: route.segment } : failure(1025)];
     }
     case 'container':

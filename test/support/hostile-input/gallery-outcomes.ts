@@ -1,10 +1,10 @@
 /**
- * The gallery's part of the oracle (spec 4.4; decisions.md, Gallery). Past the app key and the
- * unknown argument names (1001): the endpoint's arguments in their declared order
- * (min_submit_date, max_submit_date, sort, count, offset: 1026, 1006, 1007, 1017), then the path's
- * ids (1026, 1007 for more than 100), then the date window (1006, 1020), then the photo or comment
- * (404); anything else is the gallery or events wrapper, which must hold exactly what the date
- * rules, the sort, count and offset select (listing-check.ts).
+ * The gallery's part of the oracle (docs/api.md, The gallery's arguments). Past the app key and the
+ * unknown argument names (1001): the endpoint's arguments in their declared order (min_submit_date,
+ * max_submit_date, sort, count, offset: 1026, 1006, 1007, 1017), then the path's ids (1026, 1007
+ * for more than 100), then the date window (1006, 1020), then the photo or comment (404); anything
+ * else is the gallery or events wrapper, which must hold exactly what the date rules, the sort,
+ * count and offset select (listing-check.ts).
  */
 import type { CommentRecord, PhotoRecord } from '../../../lib/gallery/store';
 import { THIRTY_DAYS } from '../gallery-fixtures';
@@ -21,7 +21,7 @@ import {
   WINDOW_ORDER_DETAIL,
   WINDOW_WIDTH_DETAIL,
   WINDOWED,
-} from './spec';
+} from './rules';
 
 /** The gallery arguments in their declared order: the first bad one is the answer. */
 function galleryArguments(query: URLSearchParams): { readonly args: GalleryArgs } | { readonly error: Outcome } {
@@ -76,7 +76,7 @@ function allOf(known: ReadonlyArray<boolean | undefined>): boolean | undefined {
   return known.includes(undefined) ? undefined : true;
 }
 
-/** Whether what the path names exists (decisions.md, Gallery; spec 4.4: 404 otherwise). */
+/** Whether what the path names exists (docs/api.md, Endpoints: 404 otherwise, but unknown ids of a photo list are left out). */
 function galleryFound(endpoint: GalleryEndpoint, ids: readonly number[], id: number, commentId: number): boolean | undefined {
   switch (endpoint) {
     case 'photosComments':
@@ -122,7 +122,7 @@ function galleryCandidates(
   }
 }
 
-/** decisions.md, Date window: `max` before `min` is 1006; wider than 30 days without ids is 1020. */
+/** The date window (docs/api.md, The gallery's arguments): `max` before `min` is 1006; wider than 30 days without ids is 1020. */
 function windowFailure({ min, max }: GalleryArgs, windowed: boolean): Outcome | undefined {
   if (min === undefined || max === undefined) return undefined;
   if (max < min) return failure(1006, [WINDOW_ORDER_DETAIL(min)]);

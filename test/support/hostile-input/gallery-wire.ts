@@ -1,7 +1,7 @@
 /**
- * Hostile gallery requests (spec 4.4): integers spelled every way decisions.md refuses or must
- * read right, dates around the seeded ones, counts, offsets and sorts; path ids and id lists in
- * every spelling, on paths that name the seeded records or not.
+ * Hostile gallery requests (docs/api.md, The gallery's arguments): integers spelled every way the
+ * rules refuse or must read right, dates around the seeded ones, counts, offsets and sorts; path
+ * ids and id lists in every spelling, on paths that name the seeded records or not.
  */
 import fc from 'fast-check';
 import { DAY } from '../gallery-fixtures';
@@ -24,10 +24,10 @@ import {
   PATH_PHOTO_IDS,
   PHOTOS,
 } from './seeds';
-import { GALLERY_ARGUMENTS, type GalleryArgument, MAX_DATE } from './spec';
+import { GALLERY_ARGUMENTS, type GalleryArgument, MAX_DATE } from './rules';
 import { fullyEncode, hostileWire } from './strings';
 
-/** Integers spelled every way decisions.md refuses, or must read right (-0, leading zeros), in wire form. */
+/** Integers spelled every way the integer rule refuses, or must read right (-0, leading zeros), in wire form. */
 export const INTEGER_SPELLINGS = [
   '0',
   '-0',

@@ -1,15 +1,15 @@
 /**
- * The oracle of a gallery or events answer (spec 4.4; decisions.md, Gallery, Comment lists,
- * Wrapper): the window the date rules give, every entry typed, inside it, related to the path and
- * (for the seeded ones) exactly as stored, in the one order of test/support/gallery-order.ts; and
- * where every id the path names is seeded, exactly the page the rules select.
+ * The oracle of a gallery or events answer (docs/api.md: The gallery's arguments; Bodies, the
+ * lists' fields): the window the date rules give, every entry typed, inside it, related to the path
+ * and (for the seeded ones) exactly as stored, in the one order of test/support/gallery-order.ts;
+ * and where every id the path names is seeded, exactly the page the rules select.
  */
 import { THIRTY_DAYS } from '../gallery-fixtures';
 import { ORDER, type SortKey, sortRecords, type SortValue } from '../gallery-order';
 import type { GalleryArgs, ListingOutcome } from './outcomes';
 import type { Entry, Payload } from './payload';
 import { SEEDED_DIGG_COUNT, SEEDED_ENTRIES } from './seeds';
-import { COMMENT_LISTS, WINDOWED } from './spec';
+import { COMMENT_LISTS, WINDOWED } from './rules';
 
 const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
 const dateOf = (entry: Entry): number => ('submit_date' in entry ? entry.submit_date : entry.date);
@@ -17,9 +17,9 @@ const inWindow = (date: number, window: { readonly min?: number; readonly max?: 
   (window.min === undefined || date >= window.min) && (window.max === undefined || date <= window.max);
 
 /**
- * spec 4.4, date-range rules 3 to 5 (rule 2's 1020 is in windowFailure). No date lies before the
- * epoch (min_submit_date's minimum is 0): the 30 days before a max_submit_date begin at 0 at the
- * earliest, and so does min_date.
+ * The window without ids, or with only some bounds (docs/api.md, The gallery's arguments: the date
+ * window; its 1020 is in windowFailure). No date lies before the epoch (min_submit_date's minimum
+ * is 0): the 30 days before a max_submit_date begin at 0 at the earliest, and so does min_date.
  */
 function thirtyDayWindow({ min, max }: GalleryArgs, now: number): { min: number; max: number } {
   if (min === undefined && max === undefined) return { min: now - THIRTY_DAYS, max: now };
@@ -96,7 +96,7 @@ export function listingProblem(payload: Payload, outcome: ListingOutcome): strin
   check(isInteger(total) && total >= 0, 'total');
   check(payload.offset === args.offset, `offset should be ${args.offset}`);
   check(payload.count === entries.length && entries.length <= args.count, `count (at most ${args.count}, as many as the entries)`);
-  // decisions.md, Wrapper: max_date only when a maximum was asked for (gallery only).
+  // docs/api.md, Bodies: max_date only when a maximum was asked for (gallery only).
   check(payload.max_date === (comments ? undefined : args.max), `max_date should be ${comments ? 'absent' : args.max}`);
   // min_date: the window's lower bound, or the earliest date in the gallery for an unbounded one.
   if (windowed || args.min !== undefined) check(payload.min_date === window.min, `min_date should be ${window.min}`);

@@ -2,7 +2,7 @@
 import type { CommentRecord, PhotoRecord } from '../../../lib/gallery/store';
 import type { SortValue } from '../gallery-order';
 import type { StoredShortUrl } from './short-urls';
-import { type GalleryEndpoint, SAFE_NAME } from './spec';
+import { type GalleryEndpoint, SAFE_NAME } from './rules';
 
 export type Outcome =
   | { readonly kind: 'alert'; readonly code: 1002 | 1003 }
@@ -36,7 +36,7 @@ export interface GalleryArgs {
 
 export const failure = (code: number, details: ReadonlyArray<string | null> = [null]): Outcome => ({ kind: 'error', code, details });
 
-/** 1001 names the argument when its name cannot carry markup (decisions.md, Errors). */
+/** 1001 names the argument when its name cannot carry markup (docs/api.md, Arguments every endpoint takes). */
 export function unknownArgument(name: string): Outcome {
   if (!SAFE_NAME.test(name)) return failure(1001, [null]);
   return failure(1001, name.length <= 64 ? [name] : [name, null]);
@@ -49,7 +49,7 @@ export const found = (stored: StoredShortUrl): Outcome => ({
   itemid: stored.itemid,
 });
 
-/** decisions.md, Integers: plain decimal in the safe range (and -0 is 0); undefined for anything else. */
+/** Integers (docs/api.md, Arguments every endpoint takes): plain decimal in the safe range (and -0 is 0); undefined for anything else. */
 export function decimal(raw: string): number | undefined {
   if (!/^-?[0-9]+$/.test(raw)) return undefined;
   const value = Number(raw);

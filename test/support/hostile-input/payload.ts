@@ -2,12 +2,12 @@
  * Bodies read by the real parsers (test/support/parsers.ts) into one form for every type, with
  * the wire form checked on the way: XML by its elements and attributes, JSON, a JSONP call or an
  * alert, an unserialized PHP value with its classes. Gallery and events wrappers are decoded by
- * the gallery tests' own decoders (fromXml and fromTree of test/support/gallery-fixtures.ts).
+ * the gallery tests' own decoders (fromXml and fromTree of test/support/gallery-decode.ts).
  */
 import { config } from '../../../lib/config';
-import { type CommentView, fromTree, fromXml as listingFromXml, type Listing, type PhotoView } from '../gallery-fixtures';
+import { type CommentView, fromTree, fromXml as listingFromXml, type Listing, type PhotoView } from '../gallery-decode';
 import { parseXml, runScript, XML_DECLARATION, type XmlElement } from '../parsers';
-import { isCallable } from './spec';
+import { isCallable } from './rules';
 
 interface TopicEntry {
   readonly name: string;

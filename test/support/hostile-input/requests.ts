@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ResponseType } from '../expect-error';
-import { GALLERY_ROUTES, type GalleryEndpoint } from './spec';
+import { GALLERY_ROUTES, type GalleryEndpoint } from './rules';
 
 export interface WireRequest {
   readonly method: string;
@@ -13,7 +13,7 @@ export interface WireRequest {
   /** Query arguments as sent (`name=value`, or a bare name), in order. */
   readonly query: readonly string[];
   readonly accept?: string;
-  /** The type `accept` selects by decisions.md, for the well-formed headers of ACCEPTS. */
+  /** The type `accept` selects (docs/api.md, `type`), for the well-formed headers of ACCEPTS. */
   readonly acceptType?: ResponseType;
   /** Over HTTP only: the Host header (the in-process events name localhost). */
   readonly host?: string;
@@ -67,7 +67,7 @@ export function rawArgument(request: WireRequest, name: string): string | undefi
 export type Route =
   | { readonly kind: 'errors' | 'containers' | 'unknown' | 'create' }
   | { readonly kind: 'error' | 'container'; readonly segment: string }
-  /** `utf8`: whether the raw segment's percent-escapes are UTF-8 (decisions.md, `url`). */
+  /** `utf8`: whether the raw segment's percent-escapes are UTF-8 (docs/api.md: refused otherwise, 1016). */
   | { readonly kind: 'lookup'; readonly segment: string; readonly utf8: boolean }
   /** `params`: the path parameters (`list`, `id`, `comment_id`) as API Gateway decodes them. */
   | { readonly kind: 'gallery'; readonly endpoint: GalleryEndpoint; readonly params: Readonly<Record<string, string>> };

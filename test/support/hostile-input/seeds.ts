@@ -6,7 +6,8 @@
  * them before its tests and removes them afterwards (useGallerySeeds).
  */
 import type { CommentRecord, PhotoRecord } from '../../../lib/gallery/store';
-import { commentView, DAY, GalleryData, photoView } from '../gallery-fixtures';
+import { commentView, photoView } from '../gallery-decode';
+import { DAY, GalleryData } from '../gallery-fixtures';
 
 /** The jest worker running the file (1 when the tests run in band). */
 const WORKER = Number(process.env.JEST_WORKER_ID ?? '1');

@@ -1,7 +1,7 @@
 /**
- * The short-link host under hostile paths and methods (decisions.md, Views): a 301 to the stored
- * link for a stored code, the one 404 page for anything else, and every 301 of a GET counted as
- * one view, nothing else counted.
+ * The short-link host under hostile paths and methods (docs/api.md, Short URLs: views): a 301 to
+ * the stored link for a stored code, the one 404 page for anything else, and every 301 of a GET
+ * counted as one view, nothing else counted.
  */
 import fc from 'fast-check';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -11,7 +11,7 @@ import { SHORT_URL_HOST } from '../short-url-host';
 import { isLegitimate } from './echoes';
 import { decodeSegment } from './requests';
 import { TAKEN_DOWN, VISITED } from './short-urls';
-import { SHORT_LINK_HEADERS } from './spec';
+import { SHORT_LINK_HEADERS } from './rules';
 import { fullyEncode, hostileWire, longWire } from './strings';
 import { checkHeaders } from './verify';
 import { KEY_ARGUMENT, segmentWire } from './wire';

@@ -1,5 +1,5 @@
 /**
- * Hostile requests to the short URL routes: app keys of their own, links decisions.md refuses or
+ * Hostile requests to the short URL routes: app keys of their own, links the `url` rule refuses or
  * takes (with hostile paths, queries and fragments), and segments after /url/short/ that spell a
  * stored short URL, miss it narrowly, or are noise.
  */
@@ -15,7 +15,7 @@ export const testKeyWire = fc.oneof(
   { weight: 1, arbitrary: appkeyWire },
 );
 
-/** Links decisions.md refuses (1016), however they are spelled. */
+/** Links the `url` rule refuses (docs/api.md, Short URLs: 1016), however they are spelled. */
 const REFUSED_LINKS = [
   '/relative',
   '//news.test/x',

@@ -1,5 +1,5 @@
 /**
- * Short URLs (decisions.md, Short URLs) as the hostile-input oracle reads them: what creating a
+ * Short URLs (docs/api.md, Short URLs) as the hostile-input oracle reads them: what creating a
  * link may answer, which spellings name a stored short URL, and the short URLs the tests make
  * first, to look up and to follow.
  */
@@ -31,7 +31,7 @@ export const TAKEN_DOWN: StoredShortUrl[] = [];
 
 /**
  * App keys the create property sends, one per request so that its creations never meet the
- * per-key rate limit: valid keys (absolute URIs, not on example.com) by decisions.md.
+ * per-key rate limit: valid keys (absolute URIs, not on example.com) by docs/api.md, `appkey`.
  */
 export const testKeyOf = (uuid: string): string => `http://k-${uuid}.hostile.app/`;
 const TEST_KEY = /^http:\/\/k-[0-9a-f-]{36}\.hostile\.app\/$/;
@@ -48,9 +48,9 @@ function httpUrl(text: string): URL | undefined {
 }
 
 /**
- * decisions.md, `url`: what creating `raw` may answer. `link` is the normalised link, undefined
- * when it can only be error 1016; `refusable` when 1016 is fair too: the short host's name on
- * another port ("the short host itself" need not mean its port as well).
+ * docs/api.md, Short URLs, `url`: what creating `raw` may answer. `link` is the normalised link,
+ * undefined when it can only be error 1016; `refusable` when 1016 is fair too: the short host's
+ * name on another port ("the short host itself" need not mean its port as well).
  */
 export function linkOf(raw: string | null): { readonly link?: string; readonly refusable: boolean } {
   const refused = { refusable: true };

@@ -12,11 +12,11 @@ import type { ListingOutcome, Outcome } from './outcomes';
 import { objectStrings, type Parsed, type Payload } from './payload';
 import { routeOf, type WireRequest } from './requests';
 import { SHORT_URL } from './short-urls';
-import { CATALOGUE, CONTAINER_NAMES, SAFE_DETAIL } from './spec';
+import { CATALOGUE_BY_CODE, CONTAINER_NAMES, SAFE_DETAIL } from './rules';
 
 /** The message detail, once the message is known to be a catalogue message with a safe detail. */
 function checkMessage(code: number, message: string): string | undefined {
-  const catalogued = CATALOGUE.get(code);
+  const catalogued = CATALOGUE_BY_CODE.get(code);
   if (catalogued === undefined) throw new Error(`code ${code} is not in the catalogue`);
   if (message === catalogued) return undefined;
   expect(message.startsWith(`${catalogued}: `)).toBe(true);
@@ -34,17 +34,17 @@ function mismatch(payload: Payload, outcome: Outcome, type: ResponseType): strin
 function matches(payload: Payload, outcome: Exclude<Outcome, ListingOutcome>, type: ResponseType): boolean {
   switch (outcome.kind) {
     case 'alert':
-      return payload.kind === 'alert' && payload.message === CATALOGUE.get(outcome.code);
+      return payload.kind === 'alert' && payload.message === CATALOGUE_BY_CODE.get(outcome.code);
     case 'error': {
       if (payload.kind !== 'error' || payload.code !== outcome.code) return false;
-      const base = CATALOGUE.get(outcome.code)!;
+      const base = CATALOGUE_BY_CODE.get(outcome.code)!;
       const messageOk = outcome.details.some((d) => payload.message === (d === null ? base : `${base}: ${d}`));
       return messageOk && payload.status === (type === 'javascript' ? statusFor(outcome.code) : undefined);
     }
     case 'errors': {
       if (payload.kind !== 'errors') return false;
-      const want = outcome.only === undefined ? [...CATALOGUE.keys()] : [Number(outcome.only)];
-      return JSON.stringify(payload.entries) === JSON.stringify(want.map((code) => ({ code, message: CATALOGUE.get(code) })));
+      const want = outcome.only === undefined ? [...CATALOGUE_BY_CODE.keys()] : [Number(outcome.only)];
+      return JSON.stringify(payload.entries) === JSON.stringify(want.map((code) => ({ code, message: CATALOGUE_BY_CODE.get(code) })));
     }
     case 'containers': {
       if (payload.kind !== 'containers') return false;
@@ -91,7 +91,7 @@ export function verify(request: WireRequest, statusCode: number, type: ResponseT
   const { payload } = parsed;
   let detail: string | undefined;
   if (payload.kind === 'error') detail = checkMessage(payload.code, payload.message);
-  if (payload.kind === 'alert') expect([CATALOGUE.get(1002), CATALOGUE.get(1003)]).toContain(payload.message);
+  if (payload.kind === 'alert') expect([CATALOGUE_BY_CODE.get(1002), CATALOGUE_BY_CODE.get(1003)]).toContain(payload.message);
   if (payload.kind !== 'error' && payload.kind !== 'alert') {
     expect(Number.isSafeInteger(payload.timestamp) && payload.timestamp > 0).toBe(true);
   }
@@ -104,7 +104,7 @@ export function verify(request: WireRequest, statusCode: number, type: ResponseT
       recordTexts.add(entry.link).add(entry.short_url);
     }
   }
-  if (payload.kind === 'errors') for (const e of payload.entries) expect(CATALOGUE.get(e.code)).toBe(e.message);
+  if (payload.kind === 'errors') for (const e of payload.entries) expect(CATALOGUE_BY_CODE.get(e.code)).toBe(e.message);
   // Gallery records come from the table, not the request; the seeded ones are checked to be exactly as stored.
   if (payload.kind === 'gallery' || payload.kind === 'events')
     for (const text of payload.items.flatMap(objectStrings)) recordTexts.add(text);

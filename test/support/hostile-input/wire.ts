@@ -8,7 +8,7 @@ import type { ResponseType } from '../expect-error';
 import { APP_KEY } from '../invoke';
 import { queryOf, type WireRequest } from './requests';
 import { GALLERY_PATHS, P1 } from './seeds';
-import { CALLBACK, isCallable } from './spec';
+import { CALLBACK, isCallable } from './rules';
 import { controlText, hostileWire, injectionWire, percentEncode, unicodeText } from './strings';
 
 export const KEY = encodeURIComponent(APP_KEY);
@@ -185,7 +185,7 @@ export const methodWire = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'get') },
 );
 
-/** Accept headers with the type decisions.md has them select. */
+/** Accept headers with the type they select (docs/api.md, `type`). */
 export const ACCEPTS: ReadonlyArray<readonly [string, ResponseType]> = [
   ['', 'xml'],
   ['application/json', 'json'],

@@ -1,12 +1,12 @@
 import { apiEvent, selectRoute } from '../../infra/local/api-event';
 import { decode } from '../support/decode';
-import { expectError, SPEC_CATALOGUE, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
+import { expectError, CATALOGUE, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
 import { APP_KEY, invoke, ROUTES, withKey } from '../support/invoke';
 import { parseXml, type XmlElement } from '../support/parsers';
 import { asInvocation, contextFields, importHandler, lambdaContext } from '../../infra/local/invoke';
 
-/** Spec section 2.3: container short_names and their topic short_names, in the spec's order. */
-const SPEC_CONTAINERS: ReadonlyArray<readonly [string, readonly string[]]> = [
+/** The containers' short names and their topics' short names, in listing order (docs/api.md, Containers). */
+const CONTAINERS_IN_ORDER: ReadonlyArray<readonly [string, readonly string[]]> = [
   [
     'technology',
     ['apple', 'design', 'gadgets', 'hardware', 'tech_news', 'linux_unix', 'microsoft', 'mods', 'programming', 'security', 'software'],
@@ -20,7 +20,10 @@ const SPEC_CONTAINERS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['offbeat', ['comedy', 'odd_stuff', 'people', 'pets_animals']],
 ];
 
-/** decisions.md, Display names: the containers', and the topics' it names. */
+/**
+ * The display names of the containers, and of the six topics whose names are not their short
+ * names title-cased (docs/api.md, Containers).
+ */
 const CONTAINER_NAMES = ['Technology', 'World & Business', 'Science', 'Gaming', 'Lifestyle', 'Entertainment', 'Sports', 'Offbeat'];
 const TOPIC_NAMES: Readonly<Record<string, string>> = {
   tech_news: 'Tech Industry News',
@@ -53,9 +56,9 @@ const stripClass = (value: unknown): unknown =>
       : value;
 
 /**
- * A successful response in `type` read back as the JSON form would carry it (XML mapped by
- * the spec's layout: `errors`/`containers` roots, entries as attributes, topics nested), after
- * checking status, Content-Type, and for PHP its byte-for-byte form and classes.
+ * A successful response in `type` read back as the JSON form would carry it (XML mapped by the
+ * layout of docs/api.md, Bodies: `errors`/`containers` roots, entries as attributes, topics
+ * nested), after checking status, Content-Type, and for PHP its byte-for-byte form and classes.
  */
 function readList(response: Awaited<ReturnType<typeof invoke>>, type: ResponseType, list: 'errors' | 'containers'): Record<string, any> {
   expect(response.statusCode).toBe(200);
@@ -108,10 +111,10 @@ function expectTimestampNow(timestamp: unknown): void {
   expect(Math.abs((timestamp as number) - Date.now() / 1000)).toBeLessThan(5);
 }
 
-const CATALOGUE_ENTRIES = SPEC_CATALOGUE.map(([code, message]) => ({ code, message }));
+const CATALOGUE_ENTRIES = CATALOGUE.map(([code, message]) => ({ code, message }));
 
 describe('Errors and containers: /errors', () => {
-  test.each(TYPES)('%s: the 30 entries of the spec, ascending by code, with their exact messages', async (type) => {
+  test.each(TYPES)('%s: the 30 entries of the catalogue, ascending by code, with their exact messages', async (type) => {
     const value = readList(await invoke(withKey(`/errors?${typeQuery(type, 'cb')}`)), type, 'errors');
     expect(Object.keys(value)).toEqual(['timestamp', 'errors']);
     expectTimestampNow(value.timestamp);
@@ -123,7 +126,7 @@ describe('Errors and containers: /errors', () => {
 });
 
 describe('Errors and containers: /error/{code}', () => {
-  test.each(SPEC_CATALOGUE)('/error/%i: the error-list wrapper with the one entry', async (code, message) => {
+  test.each(CATALOGUE)('/error/%i: the error-list wrapper with the one entry', async (code, message) => {
     const value = readList(await invoke(withKey(`/error/${code}?type=json`)), 'json', 'errors');
     expect(Object.keys(value)).toEqual(['timestamp', 'errors']);
     expectTimestampNow(value.timestamp);
@@ -174,14 +177,14 @@ describe('Errors and containers: /error/{code}', () => {
   });
 });
 
-/** Checks a container list against the spec's short names and decisions.md's display names. */
-function expectSpecContainers(containers: Container[], expected: ReadonlyArray<readonly [string, readonly string[]]>): void {
+/** Checks a container list against the short names and display names of docs/api.md, Containers. */
+function expectContainers(containers: Container[], expected: ReadonlyArray<readonly [string, readonly string[]]>): void {
   expect(containers.map((container) => container.short_name)).toEqual(expected.map(([shortName]) => shortName));
   for (const container of containers) {
     expect(Object.keys(container)).toEqual(['name', 'short_name', 'topics']);
-    const index = SPEC_CONTAINERS.findIndex(([shortName]) => shortName === container.short_name);
+    const index = CONTAINERS_IN_ORDER.findIndex(([shortName]) => shortName === container.short_name);
     expect(container.name).toBe(CONTAINER_NAMES[index]);
-    expect(container.topics.map((topic) => topic.short_name)).toEqual(SPEC_CONTAINERS[index]![1]);
+    expect(container.topics.map((topic) => topic.short_name)).toEqual(CONTAINERS_IN_ORDER[index]![1]);
     for (const topic of container.topics) {
       expect(Object.keys(topic)).toEqual(['name', 'short_name']);
       expect(typeof topic.name).toBe('string');
@@ -192,14 +195,14 @@ function expectSpecContainers(containers: Container[], expected: ReadonlyArray<r
 }
 
 describe('Errors and containers: Display names', () => {
-  test.each(TYPES)('%s: the 8 containers in the spec order, with their display names and exact topics', async (type) => {
+  test.each(TYPES)('%s: the 8 containers in listing order, with their display names and exact topics', async (type) => {
     const value = readList(await invoke(withKey(`/containers?${typeQuery(type, 'cb')}`)), type, 'containers');
     expect(Object.keys(value)).toEqual(['timestamp', 'containers']);
     expectTimestampNow(value.timestamp);
-    expectSpecContainers(value.containers, SPEC_CONTAINERS);
+    expectContainers(value.containers, CONTAINERS_IN_ORDER);
   });
 
-  test('the topic display names decisions.md names', async () => {
+  test('the topic display names docs/api.md lists', async () => {
     const value = readList(await invoke(withKey('/containers?type=json')), 'json', 'containers');
     const names = Object.fromEntries((value.containers as Container[]).flatMap((c) => c.topics.map((t) => [t.short_name, t.name])));
     for (const [shortName, name] of Object.entries(TOPIC_NAMES)) expect(names[shortName]).toBe(name);
@@ -216,14 +219,14 @@ describe('Errors and containers: Display names', () => {
 });
 
 describe('Errors and containers: /container/{name}', () => {
-  test.each(SPEC_CONTAINERS.map(([shortName, topics]) => [shortName, topics] as const))(
+  test.each(CONTAINERS_IN_ORDER.map(([shortName, topics]) => [shortName, topics] as const))(
     '/container/%s: the container-list wrapper holding that one container, in every type',
     async (shortName, topics) => {
       for (const type of TYPES) {
         const value = readList(await invoke(withKey(`/container/${shortName}?${typeQuery(type, 'cb')}`)), type, 'containers');
         expect(Object.keys(value)).toEqual(['timestamp', 'containers']);
         expectTimestampNow(value.timestamp);
-        expectSpecContainers(value.containers, [[shortName, topics]]);
+        expectContainers(value.containers, [[shortName, topics]]);
       }
     },
   );

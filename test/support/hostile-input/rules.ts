@@ -1,23 +1,23 @@
 /**
- * What the spec and decisions.md say, as the hostile-input tests read them: written out here (or
- * in the shared test modules), not imported from lib/, so that a change there fails the tests.
+ * The rules of docs/api.md as the hostile-input tests read them: written out here (or in the
+ * shared test modules), not imported from lib/, so that a change there fails the tests.
  */
-import { CONTENT_TYPE, type ResponseType, SPEC_CATALOGUE } from '../expect-error';
+import { CONTENT_TYPE, type ResponseType, CATALOGUE } from '../expect-error';
 
-export const CATALOGUE = new Map<number, string>(SPEC_CATALOGUE);
+export const CATALOGUE_BY_CODE = new Map<number, string>(CATALOGUE);
 
 export const RESPONSE_TYPES = Object.keys(CONTENT_TYPE) as ResponseType[];
 export const TYPE_VALUE = /^(xml|json|javascript|php)$/i;
 
-/** Spec section 2.3, in listing order. */
+/** The containers' short names, in listing order (docs/api.md, Containers). */
 export const CONTAINER_NAMES = ['technology', 'world_business', 'science', 'gaming', 'lifestyle', 'entertainment', 'sports', 'offbeat'];
 
-/** decisions.md, `callback`. */
+/** The callback pattern (docs/api.md, Arguments every endpoint takes: `callback`). */
 export const CALLBACK = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/;
 export const COMMON_ARGUMENTS = new Set(['appkey', 'type', 'callback']);
 
 /**
- * Names the decisions' callback pattern admits but that no page can define as a function:
+ * Names the callback pattern admits but that no page can define as a function:
  * `/**\/while({...});` never calls anything (it loops forever), `if`/`typeof`/`void` evaluate and
  * drop the object, `throw` throws it, `import(...)` fetches a module, the rest are syntax or type
  * errors. Such a callback can only be answered with the 1003 alert.
@@ -40,7 +40,7 @@ export const SAFE_DETAIL = /^[A-Za-z0-9_.-]+( \(.*\))?$/;
 export const SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
 
 // ---------------------------------------------------------------------------------------------
-// The gallery (spec 4.4; decisions.md, Requests and Gallery).
+// The gallery (docs/api.md, The gallery's arguments).
 
 /** The gallery arguments, in the order an endpoint checks them. */
 export const GALLERY_ARGUMENTS = ['min_submit_date', 'max_submit_date', 'sort', 'count', 'offset'] as const;
@@ -71,13 +71,13 @@ export const GALLERY_ROUTES: ReadonlyArray<readonly [string, GalleryEndpoint]> =
   ['/galleryphoto/{id}/comment/{comment_id}', 'comment'],
   ['/galleryphoto/{id}/comment/{comment_id}/replies', 'replies'],
 ];
-/** Without ids the window is at most 30 days (spec 4.4, date-range rules 2 to 5). */
+/** Without ids the window is at most 30 days (docs/api.md, The gallery's arguments: the date window). */
 export const WINDOWED: ReadonlySet<GalleryEndpoint> = new Set(['photos', 'comments']);
-/** The endpoints answering the events wrapper (decisions.md, Comment lists); the rest the gallery wrapper. */
+/** The endpoints answering the comment list, the events wrapper (docs/api.md, Bodies); the rest the gallery list. */
 export const COMMENT_LISTS: ReadonlySet<GalleryEndpoint> = new Set(['comments', 'photosComments', 'photoComments', 'comment', 'replies']);
 
 // ---------------------------------------------------------------------------------------------
-// Headers (decisions.md, Responses).
+// Headers (docs/api.md, Headers).
 
 /** The headers an API answer may carry (Retry-After with the rate limit). */
 export const API_HEADERS: ReadonlySet<string> = new Set([

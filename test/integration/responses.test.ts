@@ -1,7 +1,8 @@
 /**
- * decisions.md, "Responses": every row, through the real handlers (and, for what no endpoint of
- * this release produces, through endpoint() with a handler made here), each body decoded with
- * the real parser of its type.
+ * What every answer is made of (docs/api.md: Headers, Errors, Bodies): content types, the four
+ * bodies, property order, errors, status per code, deprecation, caching and CORS, through the
+ * real handlers (and, for what no endpoint of this release produces, through endpoint() with a
+ * handler made here), each body decoded with the real parser of its type.
  */
 import { ApiError } from '../../lib/errors';
 import { endpoint, unmatchedRoute } from '../../lib/http/endpoint';
@@ -20,7 +21,7 @@ import {
   expectError,
   invokeHandler,
   invokeWithEnv,
-  SPEC_CATALOGUE,
+  CATALOGUE,
   TYPES,
   typeQuery,
   type ResponseType,
@@ -223,7 +224,7 @@ describe('Responses: PHP', () => {
 describe('Responses: Property order', () => {
   const keys = (value: unknown): string[] => Object.keys(value as object).filter((key) => key !== '__class');
 
-  test('errors and containers: JSON and PHP keep the spec order', async () => {
+  test('errors and containers: JSON and PHP keep the order of docs/api.md, Bodies', async () => {
     for (const type of ['json', 'php'] as const) {
       const read = async (path: string) => {
         const body = (await invoke(withKey(`${path}?type=${type}`))).body;
@@ -313,7 +314,7 @@ describe('Responses: Errors', () => {
 });
 
 describe('Responses: Status per code', () => {
-  test.each(SPEC_CATALOGUE.map(([code]) => [code, statusFor(code)]))(
+  test.each(CATALOGUE.map(([code]) => [code, statusFor(code)]))(
     'error %i answers HTTP %i (Javascript: 200, status in the object)',
     async (code, status) => {
       const handler = resourceEndpoint(() => {

@@ -1,0 +1,112 @@
+/**
+ * A partition's entries read from its indexes (./layout.ts), lazily, as streams for the listing's
+ * merge (./merge.ts): the whole partition in an index's order, or, where the range cuts it, the
+ * cheaper of its members in the range sorted once read and its rank index filtered to the range.
+ */
+import { dateKeyRange, datedOf, FAMILIES, familyOf, indexName, ORDER_KEYS, rankedOf, rankedOfAsc, type OrderKey } from './layout';
+import type { EntryStream } from './merge';
+import { isDateSort, type Ranked, type Sort } from './order';
+import type { Partition } from './partitions';
+import type { GalleryReads, QueryInput } from './reads';
+import type { Range } from './store';
+
+/**
+ * A rest of the offset this small is skipped by reading entries rather than more counters
+ * (./listing.ts); a partition's members in a range are read with this many to spare.
+ */
+export const READ_THROUGH = 64;
+
+/**
+ * A partition's entries in a sort's order, or in its reverse, read lazily (./listing.ts says
+ * how). Each index read the other way round is the order's exact reverse.
+ */
+export function partitionStream(
+  reads: GalleryReads,
+  partition: Partition,
+  sort: Sort,
+  reversed: boolean,
+  order: (a: Ranked, b: Ranked) => number,
+  need: number,
+  signal?: AbortSignal,
+): EntryStream {
+  if (isDateSort(sort)) return indexStream(reads, partition, 'date', (sort === 'submit_date-asc') !== reversed, undefined, signal);
+  const index: OrderKey = sort === 'digg_count-desc' ? 'rankDesc' : 'rankAsc';
+  const forward = (index === 'rankAsc') !== reversed;
+  const size = partition.size ?? partition.inRange;
+  if (partition.inRange >= size) return indexStream(reads, partition, index, forward, undefined, signal);
+  // Cut by the range: reading its members costs inRange entries; filtering the rank index,
+  // about need × size / inRange. Both are known here, so the cheaper is taken.
+  if (partition.inRange * partition.inRange <= need * size) return sortedStream(reads, partition, order, signal);
+  return indexStream(reads, partition, index, forward, partition.range, signal);
+}
+
+/** A Query on a partition's index in one order; date order within `range`. */
+export function indexQuery(partition: Partition, order: OrderKey, forward: boolean, range?: Range): QueryInput {
+  const family = familyOf(partition.series);
+  const inRange = order === 'date' && range !== undefined;
+  const [lo, hi] = inRange ? dateKeyRange(range.from, range.to) : [];
+  return {
+    IndexName: indexName(family, order),
+    KeyConditionExpression: inRange ? '#p = :p AND #s BETWEEN :lo AND :hi' : '#p = :p',
+    ExpressionAttributeNames: { '#p': FAMILIES[family], ...(inRange ? { '#s': ORDER_KEYS.date } : {}) },
+    ExpressionAttributeValues: { ':p': partition.key, ...(inRange ? { ':lo': lo, ':hi': hi } : {}) },
+    ScanIndexForward: forward,
+  };
+}
+
+const entryOf: Record<OrderKey, (entry: Record<string, unknown>) => Ranked> = {
+  date: (entry) => ({ ...datedOf(entry), rank: 0 }),
+  rankDesc: rankedOf,
+  rankAsc: rankedOfAsc,
+};
+
+/**
+ * A partition read in index order, page by page; with `filter`, a rank index whose entries
+ * outside that date range are skipped (date order takes its range in the key condition).
+ */
+function indexStream(
+  reads: GalleryReads,
+  partition: Partition,
+  order: OrderKey,
+  forward: boolean,
+  filter: Range | undefined,
+  signal?: AbortSignal,
+): EntryStream {
+  const input = indexQuery(partition, order, forward, order === 'date' ? partition.range : undefined);
+  let next: Record<string, unknown> | undefined;
+  let done = false;
+  return {
+    remaining: partition.inRange,
+    async next(limit) {
+      const found: Ranked[] = [];
+      while (found.length === 0 && !done) {
+        const page = await reads.query(input, limit, signal, next);
+        next = page.next;
+        done = next === undefined;
+        const entries = page.items.map(entryOf[order]);
+        found.push(...(filter ? entries.filter((e) => e.date >= filter.from && e.date <= filter.to) : entries));
+      }
+      return found;
+    },
+  };
+}
+
+/** A partition's members in the range, read by date and sorted here (the range holds few of them). */
+function sortedStream(
+  reads: GalleryReads,
+  partition: Partition,
+  order: (a: Ranked, b: Ranked) => number,
+  signal?: AbortSignal,
+): EntryStream {
+  let sorted: Ranked[] | undefined;
+  return {
+    remaining: partition.inRange,
+    async next(limit) {
+      if (sorted === undefined) {
+        const { items } = await reads.query(indexQuery(partition, 'date', true, partition.range), partition.inRange + READ_THROUGH, signal);
+        sorted = items.map(rankedOf).sort(order);
+      }
+      return sorted.splice(0, limit);
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * The index partitions of a series (./layout.ts) that a date range reaches, and how many of its
+ * members each holds, from the counters (./counters.ts): what a listing (./listing.ts) plans its
+ * reads by.
+ */
+import { bucketStart, childCounts, childStart, counterKey, DAY_LEVEL, ROOT, wholeBucket, type Span } from './counters';
+import { DAY, isByDay, partitionKey, type Series } from './layout';
+import type { Range } from './store';
+
+/** The level whose buckets a day's total sits in (a child of a 64-day bucket). */
+const DAY_TOTALS_LEVEL = DAY_LEVEL + 1;
+
+/** One index partition of a series, as the range sees it. */
+export interface Partition {
+  readonly series: Series;
+  readonly key: string;
+  /** The part of the range within the partition. */
+  readonly range: Range;
+  /** Its members in the range. */
+  readonly inRange: number;
+  /** All its members: known only where a rank order needs it. */
+  readonly size: number | undefined;
+}
+
+/** A series with the counts of a range's spans, and its members in the range. */
+export interface Counted {
+  readonly series: Series;
+  readonly spans: ReadonlyArray<{ readonly span: Span; readonly counts: readonly number[] }>;
+  readonly total: number;
+}
+
+export const sum = (counts: readonly number[]): number => counts.reduce((a, b) => a + b, 0);
+const daysOf = (range: Range): number[] => {
+  const days: number[] = [];
+  for (let day = Math.floor(range.from / DAY); day <= Math.floor(range.to / DAY); day++) days.push(day);
+  return days;
+};
+
+/** The counter items that hold each partition's size: the days' 64-day buckets, or a series' root. */
+export function sizeKeys(series: Series, range: Range): string[] {
+  if (!isByDay(series)) return [counterKey(series, ROOT, 0)];
+  return [...new Set(daysOf(range).map((day) => counterKey(series, DAY_TOTALS_LEVEL, bucketStart(DAY_TOTALS_LEVEL, day * DAY))))];
+}
+
+function sizeOf(series: Series, items: Map<string, Record<string, unknown>>, day?: number): number {
+  const level = isByDay(series) ? DAY_TOTALS_LEVEL : ROOT;
+  const start = day === undefined ? 0 : bucketStart(level, day * DAY);
+  const whole = wholeBucket(level, start);
+  const counts = childCounts(whole, items.get(counterKey(series, level, start)));
+  return day === undefined ? sum(counts) : counts[(day * DAY - start) / DAY]!;
+}
+
+/** The partitions of a counted series that hold members in the range, in time order. */
+export function partitionsOf(counted: Counted, range: Range, items: Map<string, Record<string, unknown>> | undefined): Partition[] {
+  const { series } = counted;
+  if (!isByDay(series)) {
+    return counted.total === 0
+      ? []
+      : [{ series, key: partitionKey(series), range, inRange: counted.total, size: items && sizeOf(series, items) }];
+  }
+  const perDay = new Map<number, number>();
+  for (const { span, counts } of counted.spans) {
+    if (span.level > DAY_TOTALS_LEVEL) throw new RangeError('a range of the whole gallery spans at most 31 days');
+    counts.forEach((count, i) => {
+      const day = Math.floor(childStart(span, span.from + i) / DAY);
+      perDay.set(day, (perDay.get(day) ?? 0) + count);
+    });
+  }
+  return [...perDay]
+    .filter(([, inRange]) => inRange > 0)
+    .sort(([a], [b]) => a - b)
+    .map(([day, inRange]) => ({
+      series,
+      key: partitionKey(series, day),
+      range: { from: Math.max(range.from, day * DAY), to: Math.min(range.to, day * DAY + DAY - 1) },
+      inRange,
+      size: items && sizeOf(series, items, day),
+    }));
+}

@@ -1,0 +1,114 @@
+/**
+ * The checks every gallery answer goes through: each request made in all four types, each body
+ * decoded to one view (test/support/gallery-decode.ts), and the views held to each other and to
+ * what a test expects.
+ */
+import { CONTENT_TYPE, TYPES, typeQuery, type ResponseType } from './expect-error';
+import { type CommentView, fromTree, fromXml, type Kind, type Listing, type PhotoView } from './gallery-decode';
+import { invoke, withKey, type Invocation } from './invoke';
+import { parseXml, runScript, unserializeAll } from './parsers';
+
+export type Answers<T> = Record<ResponseType, Listing<T>>;
+
+export interface Fetched<T> {
+  readonly listings: Answers<T>;
+  readonly responses: Record<ResponseType, Invocation>;
+  /** The request time window in epoch seconds (what `timestamp` must lie in). */
+  readonly requested: readonly [number, number];
+}
+
+/** Every response carries this (docs/api.md, Deprecation): the default of template.yaml. */
+export const DEPRECATION = '@1767225600';
+
+/** A target with `query` (may be empty), the type's arguments and the test app key. */
+export const targetFor = (path: string, query: string, type: ResponseType): string =>
+  withKey(`${path}?${[query, typeQuery(type)].filter(Boolean).join('&')}`);
+
+/**
+ * Makes the request in all four types and answers each decoded to the view, after checking
+ * status 200, the headers, and that count is the number of entries returned.
+ */
+export async function fetchAll<T extends PhotoView | CommentView>(kind: Kind, path: string, query = ''): Promise<Fetched<T>> {
+  const before = Math.floor(Date.now() / 1000);
+  const responses = {} as Record<ResponseType, Invocation>;
+  for (const type of TYPES) responses[type] = await invoke(targetFor(path, query, type));
+  const after = Math.floor(Date.now() / 1000);
+  for (const type of TYPES) {
+    const response = responses[type];
+    if (response.statusCode !== 200)
+      throw new Error(`${type} ${path}?${query}: HTTP ${response.statusCode}: ${response.body.slice(0, 300)}`);
+    expect(response.headers['content-type']).toBe(CONTENT_TYPE[type]);
+    // No group has a sunset date unless the operator sets one (docs/api.md, Retirement).
+    expect(response.headers).not.toHaveProperty('sunset');
+    expect(response.headers.deprecation).toBe(DEPRECATION);
+  }
+  const [php] = unserializeAll([responses.php.body]);
+  expect(php?.error).toBeUndefined();
+  expect(php?.serialized).toBe(responses.php.body);
+  const json = JSON.parse(responses.json.body) as unknown;
+  const script = runScript(responses.javascript.body, 'callback');
+  expect(responses.javascript.body.startsWith('/**/callback(')).toBe(true);
+  expect(script.alerts).toEqual([]);
+  expect(script.calls).toHaveLength(1);
+  expect(script.calls[0]).toHaveLength(1);
+  const listings = {
+    xml: fromXml(kind, parseXml(responses.xml.body)),
+    json: fromTree(kind, json, false),
+    javascript: fromTree(kind, script.calls[0]![0], false),
+    php: fromTree(kind, php!.value, true),
+  } as Answers<T>;
+  for (const type of TYPES) {
+    const listing = listings[type];
+    expect([type, 'count', listing.count]).toEqual([type, 'count', listing.items.length]);
+    expect(listing.timestamp).toBeGreaterThanOrEqual(before);
+    expect(listing.timestamp).toBeLessThanOrEqual(after);
+  }
+  return { listings, responses, requested: [before, after] };
+}
+
+export const fetchPhotos = (path: string, query = ''): Promise<Fetched<PhotoView>> => fetchAll<PhotoView>('gallery', path, query);
+export const fetchComments = (path: string, query = ''): Promise<Fetched<CommentView>> => fetchAll<CommentView>('events', path, query);
+
+/** What XML can carry of a string: characters outside XML 1.0's Char production become U+FFFD. */
+export const xmlSafe = (text: string): string =>
+  text.toWellFormed().replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD');
+
+function mapStrings<T>(value: T, map: (text: string) => string): T {
+  if (typeof value === 'string') return map(value) as T;
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, map)])) as T;
+  }
+  return value;
+}
+
+export interface ExpectedListing<T> {
+  readonly min_date: number;
+  readonly max_date?: number;
+  readonly total: number;
+  readonly offset?: number;
+  readonly items: readonly T[];
+}
+
+/** Every type answered exactly this (timestamp aside); XML with what it cannot carry replaced. */
+export function expectListing<T>(fetched: Fetched<T>, expected: ExpectedListing<T>): void {
+  for (const type of TYPES) {
+    const { timestamp: _timestamp, ...listing } = fetched.listings[type];
+    const want = {
+      min_date: expected.min_date,
+      ...(expected.max_date === undefined ? {} : { max_date: expected.max_date }),
+      total: expected.total,
+      offset: expected.offset ?? 0,
+      count: expected.items.length,
+      items: type === 'xml' ? mapStrings([...expected.items], xmlSafe) : [...expected.items],
+    };
+    expect({ type, ...listing }).toEqual({ type, ...want });
+  }
+}
+
+/** The ids each type listed, checked to be the same in every type. */
+export function idsOf<T extends { id: number }>(fetched: Fetched<T>): number[] {
+  const ids = fetched.listings.json.items.map((item) => item.id);
+  for (const type of TYPES) expect([type, fetched.listings[type].items.map((item) => item.id)]).toEqual([type, ids]);
+  return ids;
+}

@@ -1,0 +1,196 @@
+/**
+ * Gallery and events wrappers decoded to one view for every type, each body from the real
+ * parser of its type, with the wire form (property order, PHP classes, XML placement, `total` as
+ * a string) checked on the way. fromXml and fromTree are the one decoder of these wrappers: the
+ * gallery, outage and hostile-input tests use them.
+ */
+import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
+import type { XmlElement } from './parsers';
+
+export interface PhotoView {
+  id: number;
+  submit_date: number;
+  comments: number;
+  title: string;
+  user: { name: string; icon: string; registered: number; profileviews: number };
+  src: string;
+  href: string;
+}
+
+export interface CommentView {
+  date: number;
+  id: number;
+  story: number;
+  up: number;
+  down: number;
+  replies: number;
+  replyto: number | null;
+  user: string;
+  content: string;
+  level: number;
+  root: number;
+}
+
+/** A photo as every type shows it: the fields of docs/api.md, Bodies, not its digg count. */
+export const photoView = (photo: PhotoRecord): PhotoView => ({
+  id: photo.id,
+  submit_date: photo.submit_date,
+  comments: photo.comments,
+  title: photo.title,
+  user: { name: photo.user.name, icon: photo.user.icon, registered: photo.user.registered, profileviews: photo.user.profileviews },
+  src: photo.src,
+  href: photo.href,
+});
+
+export const commentView = (comment: CommentRecord): CommentView => ({
+  date: comment.date,
+  id: comment.id,
+  story: comment.story,
+  up: comment.up,
+  down: comment.down,
+  replies: comment.replies,
+  replyto: comment.replyto,
+  user: comment.user,
+  content: comment.content,
+  level: comment.level,
+  root: comment.root,
+});
+
+/** A gallery or events wrapper in one view for every type; `total` as a number. */
+export interface Listing<T> {
+  timestamp: number;
+  min_date: number;
+  max_date?: number;
+  total: number;
+  offset: number;
+  count: number;
+  items: T[];
+}
+
+export type Kind = 'gallery' | 'events';
+
+const WRAPPER = ['timestamp', 'min_date', 'max_date', 'total', 'offset', 'count'];
+const PHOTO_KEYS = ['id', 'submit_date', 'comments', 'title', 'user', 'src', 'href'];
+const USER_KEYS = ['name', 'icon', 'registered', 'profileviews'];
+const COMMENT_KEYS = ['date', 'id', 'story', 'up', 'down', 'replies', 'replyto', 'user', 'content', 'level', 'root'];
+
+type Rec = Record<string, unknown>;
+
+const integer = (text: string | undefined): number => {
+  expect(text).toMatch(/^-?[0-9]+$/);
+  return Number(text);
+};
+
+function wrapperKeys(kind: Kind, hasMax: boolean): string[] {
+  return WRAPPER.filter((key) => key !== 'max_date' || (kind === 'gallery' && hasMax));
+}
+
+/** JSON, Javascript or PHP (objects with `__class`) to the view, checking the wire form. */
+export function fromTree(kind: Kind, tree: unknown, php: boolean): Listing<PhotoView | CommentView> {
+  const value = tree as Rec;
+  const strip = (record: Rec, phpClass: string): Rec => {
+    const keys = Object.keys(record);
+    if (!php) return record;
+    expect(keys[0]).toBe('__class');
+    expect(record.__class).toBe(phpClass);
+    const { __class: _ignored, ...rest } = record;
+    return rest;
+  };
+  const listName = kind === 'gallery' ? 'photos' : 'comments';
+  const wrapper = strip(value, kind === 'gallery' ? 'ServiceAPIGallery' : 'ServiceAPIEvents');
+  expect(Object.keys(wrapper)).toEqual([...wrapperKeys(kind, 'max_date' in wrapper), listName]);
+  // docs/api.md, Bodies: `total` is a string in gallery and comment lists, a plain decimal.
+  expect(typeof wrapper.total).toBe('string');
+  expect(wrapper.total).toMatch(/^(0|[1-9][0-9]*)$/);
+  for (const key of ['timestamp', 'min_date', 'max_date', 'offset', 'count']) {
+    if (key in wrapper) expect(Number.isSafeInteger(wrapper[key])).toBe(true);
+  }
+  expect(Array.isArray(wrapper[listName])).toBe(true);
+  const items = (wrapper[listName] as Rec[]).map((entry) => {
+    if (kind === 'gallery') {
+      const photo = strip(entry, 'ServiceAPIGalleryPhoto');
+      expect(Object.keys(photo)).toEqual(PHOTO_KEYS);
+      const user = strip(photo.user as Rec, 'ServiceAPIUser');
+      expect(Object.keys(user)).toEqual(USER_KEYS);
+      return { ...photo, user } as unknown as PhotoView;
+    }
+    const comment = strip(entry, 'ServiceAPIComment');
+    expect(Object.keys(comment)).toEqual(COMMENT_KEYS);
+    return comment as unknown as CommentView;
+  });
+  const listing: Listing<PhotoView | CommentView> = {
+    timestamp: wrapper.timestamp as number,
+    min_date: wrapper.min_date as number,
+    ...('max_date' in wrapper ? { max_date: wrapper.max_date as number } : {}),
+    total: Number(wrapper.total),
+    offset: wrapper.offset as number,
+    count: wrapper.count as number,
+    items,
+  };
+  return listing;
+}
+
+/** XML to the view, checking the placement of every field. */
+export function fromXml(kind: Kind, root: XmlElement): Listing<PhotoView | CommentView> {
+  expect(root.name).toBe(kind);
+  expect(root.text).toBe('');
+  const keys = Object.keys(root.attributes);
+  expect(keys).toEqual(wrapperKeys(kind, 'max_date' in root.attributes));
+  const attr = root.attributes;
+  const items = root.children.map((child): PhotoView | CommentView => {
+    if (kind === 'gallery') {
+      expect(child.name).toBe('galleryphoto');
+      expect(Object.keys(child.attributes)).toEqual(['id', 'submit_date', 'comments', 'src', 'href']);
+      expect(child.children.map((element) => element.name)).toEqual(['title', 'user']);
+      expect(child.text).toBe('');
+      const [title, user] = child.children as [XmlElement, XmlElement];
+      expect(title.attributes).toEqual({});
+      expect(title.children).toEqual([]);
+      expect(Object.keys(user.attributes)).toEqual(USER_KEYS);
+      expect(user.children).toEqual([]);
+      expect(user.text).toBe('');
+      const a = child.attributes;
+      return {
+        id: integer(a.id),
+        submit_date: integer(a.submit_date),
+        comments: integer(a.comments),
+        title: title.text,
+        user: {
+          name: user.attributes.name!,
+          icon: user.attributes.icon!,
+          registered: integer(user.attributes.registered),
+          profileviews: integer(user.attributes.profileviews),
+        },
+        src: a.src!,
+        href: a.href!,
+      };
+    }
+    expect(child.name).toBe('comment');
+    expect(child.children).toEqual([]);
+    const a = child.attributes;
+    // Every field an attribute in the record's order, content the text; a null replyto is absent.
+    expect(Object.keys(a)).toEqual(COMMENT_KEYS.filter((key) => key !== 'content' && (key !== 'replyto' || 'replyto' in a)));
+    return {
+      date: integer(a.date),
+      id: integer(a.id),
+      story: integer(a.story),
+      up: integer(a.up),
+      down: integer(a.down),
+      replies: integer(a.replies),
+      replyto: 'replyto' in a ? integer(a.replyto) : null,
+      user: a.user!,
+      content: child.text,
+      level: integer(a.level),
+      root: integer(a.root),
+    };
+  });
+  return {
+    timestamp: integer(attr.timestamp),
+    min_date: integer(attr.min_date),
+    ...('max_date' in attr ? { max_date: integer(attr.max_date) } : {}),
+    total: integer(attr.total),
+    offset: integer(attr.offset),
+    count: integer(attr.count),
+    items,
+  };
+}
