@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Report as BenchReport } from '../perf/bench/results';
+import type { Report as BenchReport } from '../perf/bench/report/results';
 import { PROJECT_ROOT } from '../template/read';
 import type { Route } from '../template/routes';
 import type { ScaleRun } from '../perf/scale/report';

@@ -6,8 +6,9 @@
  *
  * argv: the bundle's file URL and its handler's export name. stdin: `{ event, context }`, the
  * context's fields as ./invoke.ts's contextFields() makes them. The last line of stdout is
- * `{ importNs, firstRequestNs, maxRssKb, answer }`; the bundle's own output (logs, metrics)
- * comes before it.
+ * `{ importNs, firstRequestNs, processNs, maxRssKb, answer }`, processNs from Node's time origin
+ * (the process's start, Node's own start included) to the answer; the bundle's own output (logs,
+ * metrics) comes before it.
  */
 const [bundleUrl, exportName] = process.argv.slice(2);
 const chunks = [];
@@ -21,6 +22,7 @@ const module = await import(bundleUrl);
 const t1 = process.hrtime.bigint();
 const answer = await module[exportName](event, context);
 const t2 = process.hrtime.bigint();
+const processNs = Math.round(performance.now() * 1e6);
 process.stdout.write(
-  `\n${JSON.stringify({ importNs: Number(t1 - t0), firstRequestNs: Number(t2 - t1), maxRssKb: process.resourceUsage().maxRSS, answer })}`,
+  `\n${JSON.stringify({ importNs: Number(t1 - t0), firstRequestNs: Number(t2 - t1), processNs, maxRssKb: process.resourceUsage().maxRSS, answer })}`,
 );

@@ -1,14 +1,14 @@
 /**
  * The throughput section's yardstick against what it stands in for: the bare node:http server
- * (infra/perf/bench/bare-server.ts), handed the local stack's answer to GET /containers?type=json as
+ * (infra/perf/bench/http/bare-server.ts), handed the local stack's answer to GET /containers?type=json as
  * the bench captures it, answers with those very body bytes and the same header lines, in the
- * same order, as the stack's server (infra/perf/bench/stack-server.ts) sends for that request; both
+ * same order, as the stack's server (infra/perf/bench/http/stack-server.ts) sends for that request; both
  * in child processes, as the bench runs them.
  */
-import { captureResponse, fetchRaw, type CapturedResponse } from '../../infra/perf/bench/captured-response';
-import { functionProcessEnv } from '../../infra/perf/bench/project';
-import { startServerProcess, type ServerProcess } from '../../infra/perf/bench/server-process';
-import { query } from '../../infra/perf/bench/subjects';
+import { captureResponse, fetchRaw, type CapturedResponse } from '../../infra/perf/bench/http/captured-response';
+import { functionProcessEnv } from '../../infra/perf/bench/setup/project';
+import { startServerProcess, type ServerProcess } from '../../infra/perf/bench/http/server-process';
+import { query } from '../../infra/perf/bench/setup/subjects';
 
 const TARGET = `/containers?${query('json')}`;
 /** Raw header lines with the Date's value blanked: each server writes the time of its own answer. */
@@ -21,9 +21,9 @@ let captured: CapturedResponse;
 
 beforeAll(async () => {
   const env = functionProcessEnv();
-  stack = await startServerProcess('infra/perf/bench/stack-server.ts', env, { api: 'Api' });
+  stack = await startServerProcess('infra/perf/bench/http/stack-server.ts', env, { api: 'Api' });
   captured = await captureResponse(stack.url + TARGET);
-  bare = await startServerProcess('infra/perf/bench/bare-server.ts', env, captured);
+  bare = await startServerProcess('infra/perf/bench/http/bare-server.ts', env, captured);
 }, 60_000);
 
 afterAll(async () => {

@@ -8,7 +8,7 @@
  *
  * The table is one of its own, loaded in bulk (test/support/bulk-gallery.ts).
  */
-import { recordCapacity, type Sent } from '../../infra/perf/bench/read-capacity';
+import { recordCapacity, type Sent } from '../../infra/perf/bench/dynamodb/read-capacity';
 import { recreateGalleryTable } from '../../infra/gallery/seed';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { MAX_DATE, PHOTOS, repliesTo, thread, topLevel, type Series } from '../../lib/gallery/layout';

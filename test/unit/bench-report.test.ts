@@ -1,5 +1,5 @@
 /**
- * The bench's report (infra/perf/bench/results.ts, report-markdown.ts): what a section records is in
+ * The bench's report (infra/perf/bench/report/results.ts, report-markdown.ts): what a section records is in
  * infra/perf/results/bench.json's shape (infra/perf/results/bench.schema.json, checked by ajv) and in the markdown
  * table under the section's heading, with its baseline and the ratio to it; the targets come last
  * with PASS or FAIL; and the committed infra/perf/results/bench.json and infra/perf/results/bench.md are of one run.
@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { Machine } from '../../infra/perf/report/machine';
-import { renderMarkdown } from '../../infra/perf/bench/report-markdown';
-import { Results, UNITS, type Report } from '../../infra/perf/bench/results';
+import { renderMarkdown } from '../../infra/perf/bench/report/report-markdown';
+import { Results, UNITS, type Report } from '../../infra/perf/bench/report/results';
 
 const schema = JSON.parse(readFileSync('infra/perf/results/bench.schema.json', 'utf8')) as { $defs: { unit: { enum: string[] } } };
 const ajv = new Ajv2020({ allErrors: true, strict: true });

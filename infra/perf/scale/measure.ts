@@ -1,15 +1,15 @@
 /**
  * Each request's cost: invoked through its function's handler (loaded from source, in-process)
  * against the run's DynamoDB Local, once with every command's consumed capacity recorded
- * (infra/perf/bench/read-capacity.ts), then timed. Capacity is given two ways: as DynamoDB Local
+ * (infra/perf/bench/dynamodb/read-capacity.ts), then timed. Capacity is given two ways: as DynamoDB Local
  * reports it, and by AWS's rules from the sizes read with AWS's minimums (half a unit for a
  * Query, and for each key a BatchGetItem asks for, even when nothing is found), which DynamoDB
  * Local leaves out.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { handlerOf, routedEvent } from '../../local/invoke';
-import { APP_KEY, benchContext, must } from '../bench/lambda';
-import { computedUnits, recordCapacity, reportedUnits, sum, type Sent } from '../bench/read-capacity';
+import { APP_KEY, benchContext, must } from '../bench/setup/lambda';
+import { computedUnits, recordCapacity, reportedUnits, sum, type Sent } from '../bench/dynamodb/read-capacity';
 import type { Route } from '../../template/routes';
 import type { Named } from './data';
 import { labelOf, type ScaleRequest } from './requests';

@@ -11,12 +11,12 @@
  */
 import autocannon from 'autocannon';
 import { captureResponse, fetchRaw, replayedHeaders, type CapturedResponse } from './captured-response';
-import { beginSection, formatValue, log, ms, ratio, table } from './output';
-import { functionProcessEnv } from './project';
+import { beginSection, formatValue, log, ms, ratio, table } from '../report/output';
+import { functionProcessEnv } from '../setup/project';
 import { startServerProcess, type ServerProcess } from './server-process';
 import type { StackServerMessage } from './stack-server';
-import { summarise } from './stats';
-import { query } from './subjects';
+import { summarise } from '../timing/stats';
+import { query } from '../setup/subjects';
 
 const CONNECTIONS = 10;
 const WARMUP_SECONDS = 2;
@@ -121,11 +121,11 @@ export async function throughputSection(): Promise<Throughput> {
   const started: ServerProcess[] = [];
   try {
     const api: StackServerMessage = { api: 'Api' };
-    const stack = await startServerProcess('infra/perf/bench/stack-server.ts', env, api);
+    const stack = await startServerProcess('infra/perf/bench/http/stack-server.ts', env, api);
     started.push(stack);
     const captured = await captureResponse(stack.url + target);
     if (captured.status !== 200) throw new Error(`the local stack answered ${request} with ${captured.status}`);
-    const bare = await startServerProcess('infra/perf/bench/bare-server.ts', env, captured);
+    const bare = await startServerProcess('infra/perf/bench/http/bare-server.ts', env, captured);
     started.push(bare);
     await checkSameAnswer(captured, bare.url + target);
 

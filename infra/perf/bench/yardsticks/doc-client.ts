@@ -1,16 +1,15 @@
 /**
- * The DynamoDB functions' yardstick: a handler that holds the DynamoDB document client and
- * nothing else of the project (no middy, no renderers, no settings checks). The client is the
+ * The DynamoDB floor's handler (./database-floor.ts wraps it in the required parts): the
+ * DynamoDB document client and nothing else of the project (no renderers, no settings checks). The client is the
  * functions' own (lib/db/client.ts: DynamoDBDocumentClient over DynamoDBClient, created when
  * the module loads, same retries and timeouts); the handler does one GetItem of the code its
- * path names. Bundled with the functions' BuildProperties and measured as they are, it shows
- * what the SDK alone costs in bytes and cold start. `addOne` and `queryOne` are the bench's
- * bare UpdateItem and Query round trips on this bundle's own client (UpdateCommand and
- * QueryCommand are in the bundle anyway: lib-dynamodb is one module).
+ * path names. `addOne` and `queryOne` are the bench's bare UpdateItem and Query round trips on
+ * the same client (UpdateCommand and QueryCommand are in the bundle anyway: lib-dynamodb is one
+ * module).
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { documentClient } from '../../../lib/db/client';
+import { documentClient } from '../../../../lib/db/client';
 
 const TABLE = process.env.SHORT_URLS_TABLE;
 

@@ -1,8 +1,8 @@
-/** What the bench hands a handler (API Gateway v2 events and a Lambda context through ../../local/invoke.ts), and how it checks an answer. */
+/** What the bench hands a handler (API Gateway v2 events and a Lambda context through ../../../local/invoke.ts), and how it checks an answer. */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { contextFields, lambdaContext, routedEvent } from '../../local/invoke';
-import type { Route } from '../../template/routes';
-import { MB_PER_VCPU } from './cpu-cgroup';
+import { contextFields, lambdaContext, routedEvent } from '../../../local/invoke';
+import type { Route } from '../../../template/routes';
+import { MB_PER_VCPU } from '../cold-start/cpu-cgroup';
 
 /** Throws unless `result` answered `status` (and passes `check`). */
 export function must(

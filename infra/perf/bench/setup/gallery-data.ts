@@ -4,15 +4,15 @@
  * DynamoDB Local through the importer (infra/gallery/importer.ts, batch writes of 25), as
  * `npm run seed` loads it. Kept in hand too: what the sections request and check against.
  */
-import { allOf } from '../../../lib/gallery/layout';
-import { Listing } from '../../../lib/gallery/listing';
-import { GalleryReads } from '../../../lib/gallery/reads';
-import { dateWindow } from '../../../lib/gallery/window';
-import { connect, type Connection } from '../../gallery/connection';
-import { generateGallery } from '../../gallery/generator';
-import { importLines, summaryLine } from '../../gallery/importer';
-import { lineOf, type CommentLine, type PhotoLine } from '../../gallery/records';
-import { log } from './output';
+import { allOf } from '../../../../lib/gallery/layout';
+import { Listing } from '../../../../lib/gallery/listing';
+import { GalleryReads } from '../../../../lib/gallery/reads';
+import { dateWindow } from '../../../../lib/gallery/window';
+import { connect, type Connection } from '../../../gallery/connection';
+import { generateGallery } from '../../../gallery/generator';
+import { importLines, summaryLine } from '../../../gallery/importer';
+import { lineOf, type CommentLine, type PhotoLine } from '../../../gallery/records';
+import { log } from '../report/output';
 
 /** 2 400 photos over 40 days: some 1 800 in the last 30. */
 const SAMPLE = { photos: 2_400, days: 40 } as const;

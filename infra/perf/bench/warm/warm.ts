@@ -4,15 +4,15 @@
  * p99), per call in batches (free of the timer's cost), and on the first request of a second.
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { CONTENT_TYPES, RESPONSE_TYPES, type ResponseType } from '../../../lib/render';
-import { type Handler, importHandler } from '../../local/invoke';
-import { benchContext } from './lambda';
-import { beginSection, log, passFail, table, us } from './output';
-import { GALLERY_PHOTOS } from './project';
-import { summarise, timeEach, type Summary } from './stats';
-import type { Recorder } from './results';
-import { BASELINE, eventFor, type Subject, type Subjects } from './subjects';
-import { TARGETS } from './target-limits';
+import { CONTENT_TYPES, RESPONSE_TYPES, type ResponseType } from '../../../../lib/render';
+import { type Handler, importHandler } from '../../../local/invoke';
+import { benchContext } from '../setup/lambda';
+import { beginSection, log, passFail, table, us } from '../report/output';
+import { GALLERY_PHOTOS } from '../setup/project';
+import { summarise, timeEach, type Summary } from '../timing/stats';
+import type { Recorder } from '../report/results';
+import { BASELINE, eventFor, type Subject, type Subjects } from '../setup/subjects';
+import { TARGETS } from '../report/target-limits';
 
 const WARMUP_CALLS = 2_000;
 const TIMED_CALLS = 20_000;
@@ -145,7 +145,7 @@ export async function warmSection({ all, dbFunctions, gallery }: Subjects): Prom
   recordWarm(record, warm);
   log(table(['Function', 'Type', 'Median µs', 'p90 µs', 'p99 µs', 'Batch µs/call', 'New-second µs', `< ${TARGETS.warmUs} µs`], rows));
   log(
-    'Baseline: a bare async handler answering a constant string with the same six headers (infra/perf/bench/baseline.ts), bundled and measured the same way.',
+    'Baseline: a bare async handler answering a constant string with the same six headers (infra/perf/bench/yardsticks/baseline.ts), bundled and measured the same way.',
   );
   log('Median/p90/p99/Batch: the steady state. Bodies are memoised per value and values are shared within a second, so these');
   log(

@@ -1,14 +1,14 @@
 /**
  * A short link that goes viral, on the local stack: the short-link host's server (stack-server.ts
  * serving ShortApi, as `npm start` does) in a child process, and 500 clients visiting one new
- * link at once, again and again, for 10 s, from the bench's process (../load/hot-link.ts, as
+ * link at once, again and again, for 10 s, from the bench's process (../../load/hot-link.ts, as
  * `npm run load` does it), on the bench's in-memory DynamoDB Local. What it reports: redirects a
  * second, the share of visits answered 301, and the views counted against the visits sent.
  */
-import { hotLinkLine, visitHotLink, type HotLinkFigures } from '../load/hot-link';
-import type { ProjectDatabase } from './database';
-import { beginSection, log } from './output';
-import { functionProcessEnv } from './project';
+import { hotLinkLine, visitHotLink, type HotLinkFigures } from '../../load/hot-link';
+import type { ProjectDatabase } from '../setup/database';
+import { beginSection, log } from '../report/output';
+import { functionProcessEnv } from '../setup/project';
 import { startServerProcess } from './server-process';
 import type { StackServerMessage } from './stack-server';
 
@@ -22,7 +22,7 @@ export async function hotLinkSection(db: ProjectDatabase): Promise<HotLinkFigure
       "from the bench's process; the short-link host's server in a child process of its own",
   );
   const shortLinks: StackServerMessage = { api: 'ShortApi' };
-  const server = await startServerProcess('infra/perf/bench/stack-server.ts', functionProcessEnv(), shortLinks);
+  const server = await startServerProcess('infra/perf/bench/http/stack-server.ts', functionProcessEnv(), shortLinks);
   try {
     const { code } = (await db.service.create(`https://bench.test/hot/${Date.now()}`, async () => ({ release: async () => undefined })))
       .record;

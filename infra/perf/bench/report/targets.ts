@@ -3,14 +3,15 @@
  * report), and the bench's last lines: one PASS or FAIL line per target. A benchmark reports;
  * a missed target is in these lines, not in the exit code.
  */
-import type { HotLinkFigures } from '../load/hot-link';
-import type { GalleryCapacity } from './gallery-capacity';
-import { TARGET_MB, type LambdaColdStarts } from './lambda-cold-start';
+import type { HotLinkFigures } from '../../load/hot-link';
+import type { GalleryCapacity } from '../dynamodb/gallery-capacity';
+import { TARGET_MB, type LambdaColdStarts } from '../cold-start/lambda-cold-start';
 import { formatValue, kb, log, ms, us } from './output';
+import { floorOf } from '../cold-start/floors';
 import { results, type Verdict } from './results';
-import type { RoundTrips } from './round-trips';
-import type { Subject, Subjects } from './subjects';
-import type { WarmResults } from './warm';
+import type { RoundTrips } from '../dynamodb/round-trips';
+import type { Subject, Subjects } from '../setup/subjects';
+import type { WarmResults } from '../warm/warm';
 import { TARGETS } from './target-limits';
 
 /** Those over a limit, named, or that none is. */
@@ -19,7 +20,7 @@ const overList = (over: readonly string[], of: number) =>
 
 /** Every target checked against this run's figures, each verdict kept for the report. */
 export function checkTargets(
-  { statics, dbFunctions, gallery, docClient, baseline, staticFloor, databaseFloor }: Subjects,
+  subjects: Subjects,
   lambdaCold: LambdaColdStarts,
   warm: WarmResults,
   trips: RoundTrips,
@@ -30,30 +31,38 @@ export function checkTargets(
   const check = (...args: Parameters<typeof results.verdict>) => void verdicts.push(results.verdict(...args));
   const cold = lambdaCold.bySize.get(TARGET_MB)!;
   const at = `at ${TARGET_MB} MB${lambdaCold.unavailable.has(TARGET_MB) ? ' (no cgroup: full speed)' : ''}`;
+  const coldOf = (s: Subject) => cold.get(s.id)!.total.median;
 
-  const sizeOver = statics.filter((s) => s.bytes > TARGETS.staticBundleBytes).map((s) => `${s.id} ${kb(s.bytes)} KB`);
-  check({
-    name: 'bundle size (raw), largest static function',
-    figure: Math.max(...statics.map((s) => s.bytes)),
-    comparison: '≤',
-    limit: TARGETS.staticBundleBytes,
-    unit: 'bytes',
-    detail: `${overList(sizeOver, statics.length)}; ${staticFloor.id} alone ${kb(staticFloor.bytes)} KB`,
-  });
-
-  const bare = cold.get(baseline.id)!.total.median;
-  const perBare = (s: Subject) => cold.get(s.id)!.total.median / bare;
-  const coldOver = statics
-    .filter((s) => perBare(s) > TARGETS.staticColdPerBare)
-    .map((s) => `${s.id} ${ms(cold.get(s.id)!.total.median)} ms`);
-  check({
-    name: `static functions' cold start ${at} (import + first XML answer) ÷ the bare handler's, slowest`,
-    figure: Math.max(...statics.map(perBare)),
-    comparison: '≤',
-    limit: TARGETS.staticColdPerBare,
-    unit: 'ratio',
-    detail: `${overList(coldOver, statics.length)}; bare handler ${ms(bare)} ms; ${staticFloor.id} alone ${perBare(staticFloor).toFixed(1)} ×`,
-  });
+  // Each group against its floor, in bytes and in cold start: the worst of the group, and who is over.
+  for (const [group, members] of [
+    ['static functions', subjects.statics],
+    ['DynamoDB functions', [...subjects.dbFunctions, ...subjects.gallery]],
+  ] as const) {
+    const { floor, bytesLimit, coldLimit } = floorOf(subjects, members[0]!);
+    const against = (measure: (s: Subject) => number, limit: number, show: (s: Subject) => string) => {
+      const ratios = members.map((s) => ({ s, ratio: measure(s) / measure(floor) }));
+      const over = ratios.filter((r) => r.ratio > limit).map((r) => `${r.s.id} ${show(r.s)} (${r.ratio.toFixed(2)} ×)`);
+      return { figure: Math.max(...ratios.map((r) => r.ratio)), detail: `${overList(over, members.length)}; ${floor.id} ${show(floor)}` };
+    };
+    check({
+      name: `${group}' bundle size (raw) ÷ ${floor.id}'s, largest`,
+      comparison: '≤',
+      limit: bytesLimit,
+      unit: 'ratio',
+      ...against(
+        (s) => s.bytes,
+        bytesLimit,
+        (s) => `${kb(s.bytes)} KB`,
+      ),
+    });
+    check({
+      name: `${group}' cold start ${at} (import + first answer) ÷ ${floor.id}'s, slowest`,
+      comparison: '≤',
+      limit: coldLimit,
+      unit: 'ratio',
+      ...against(coldOf, coldLimit, (s) => `${ms(coldOf(s))} ms`),
+    });
+  }
 
   const warmGated = TARGETS.warmFunctions.flatMap((id) =>
     [...(warm.get(id) ?? [])].map(([type, r]) => ({ id, type, median: r.perCall.median })),
@@ -94,32 +103,6 @@ export function checkTargets(
     unit: 'ratio',
     detail: `${hotLink.viewsCounted} views counted for ${hotLink.sent} visits sent, ${redirected}`,
   });
-
-  const limit = TARGETS.perDocClientOnly;
-  const withDatabase = [...dbFunctions, ...gallery];
-  for (const s of withDatabase) {
-    check({
-      name: `${s.id} bundle size ÷ ${docClient.id}'s`,
-      figure: s.bytes / docClient.bytes,
-      comparison: '≤',
-      limit,
-      unit: 'ratio',
-      detail: `${kb(s.bytes)} KB vs ${kb(docClient.bytes)} KB; ${databaseFloor.id} alone ${(databaseFloor.bytes / docClient.bytes).toFixed(2)} ×`,
-    });
-  }
-  const docImport = cold.get(docClient.id)!.importMedian;
-  const floorImport = cold.get(databaseFloor.id)!.importMedian / docImport;
-  for (const s of withDatabase) {
-    const own = cold.get(s.id)!.importMedian;
-    check({
-      name: `${s.id} import() ${at} ÷ ${docClient.id}'s`,
-      figure: own / docImport,
-      comparison: '≤',
-      limit,
-      unit: 'ratio',
-      detail: `${ms(own)} ms vs ${ms(docImport)} ms; ${databaseFloor.id} alone ${floorImport.toFixed(2)} ×`,
-    });
-  }
 
   for (const c of capacity.dateSorts) {
     const rcu = (list: readonly number[]) => list.map((n) => n.toFixed(1)).join(' / ');

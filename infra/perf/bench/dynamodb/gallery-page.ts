@@ -1,25 +1,25 @@
 /**
  * Gallery page: a 100-photo page of the default window (GET /galleryphotos?count=100, newest
  * first) in each type, through the built GalleryPhotosFunction handler in-process against
- * DynamoDB Local, timed side by side (interleave.ts) with a bare Query on the same table, on the
+ * DynamoDB Local, timed side by side (../timing/interleave.ts) with a bare Query on the same table, on the
  * doc-client-only bundle's client (a client and connection of its own, as the handler's bundle
  * has), and with the page's reads alone (lib/gallery on the bench's client).
  */
 import { pathToFileURL } from 'node:url';
-import { DynamoGalleryStore } from '../../../lib/gallery/dynamodb';
-import { allOf, dayOf, partitionKey } from '../../../lib/gallery/layout';
-import { Listing } from '../../../lib/gallery/listing';
-import { GalleryReads } from '../../../lib/gallery/reads';
-import { dateWindow } from '../../../lib/gallery/window';
-import { CONTENT_TYPES, RESPONSE_TYPES } from '../../../lib/render';
-import type { Gallery } from './gallery-data';
-import { measureCalls, type Case } from './interleave';
-import { importHandler } from '../../local/invoke';
-import { benchContext, must } from './lambda';
-import { beginSection, log, ms, signedMs } from './output';
-import { GALLERY_PHOTOS } from './project';
+import { DynamoGalleryStore } from '../../../../lib/gallery/dynamodb';
+import { allOf, dayOf, partitionKey } from '../../../../lib/gallery/layout';
+import { Listing } from '../../../../lib/gallery/listing';
+import { GalleryReads } from '../../../../lib/gallery/reads';
+import { dateWindow } from '../../../../lib/gallery/window';
+import { CONTENT_TYPES, RESPONSE_TYPES } from '../../../../lib/render';
+import type { Gallery } from '../setup/gallery-data';
+import { measureCalls, type Case } from '../timing/interleave';
+import { importHandler } from '../../../local/invoke';
+import { benchContext, must } from '../setup/lambda';
+import { beginSection, log, ms, signedMs } from '../report/output';
+import { GALLERY_PHOTOS } from '../setup/project';
 import { recordCalls, roundTripTable } from './round-trips';
-import { eventFor, query, type Subjects } from './subjects';
+import { eventFor, query, type Subjects } from '../setup/subjects';
 
 const PAGE_SIZE = 100;
 /** As the round-trips section takes turns, with fewer calls: a page costs some 10 bare Queries. */
@@ -60,7 +60,7 @@ function partCases(gallery: Gallery, pageIds: readonly number[]): Case[] {
   ];
 }
 
-export async function galleryPageSection({ gallery: functions, docClient }: Subjects, gallery: Gallery): Promise<void> {
+export async function galleryPageSection({ gallery: functions, databaseFloor }: Subjects, gallery: Gallery): Promise<void> {
   const { warmup, rounds, perRound } = PAGE_ROUNDS;
   const record = beginSection(
     'Gallery page',
@@ -90,7 +90,7 @@ export async function galleryPageSection({ gallery: functions, docClient }: Subj
         ),
     };
   });
-  const { queryOne } = (await import(pathToFileURL(docClient.file).href)) as typeof import('./doc-client');
+  const { queryOne } = (await import(pathToFileURL(databaseFloor.file).href)) as typeof import('../yardsticks/database-floor');
   const newestDay = partitionKey(allOf('photo'), dayOf(newest[0]!.submit_date));
   const bareQuery = async () => {
     if ((await queryOne(newestDay)) === undefined) throw new Error('the bare Query found no photo');
@@ -99,7 +99,11 @@ export async function galleryPageSection({ gallery: functions, docClient }: Subj
     gallery,
     newest.slice(0, PAGE_SIZE).map((p) => p.id),
   );
-  const cases: Case[] = [...pages, ...parts, { name: 'bare', label: `bare Query (dayByDate, Limit 1), ${docClient.id}`, call: bareQuery }];
+  const cases: Case[] = [
+    ...pages,
+    ...parts,
+    { name: 'bare', label: `bare Query (dayByDate, Limit 1), ${databaseFloor.id}`, call: bareQuery },
+  ];
 
   const { rows, results } = await measureCalls(cases, PAGE_ROUNDS);
   const median = (name: string) => results.get(name)!.median;

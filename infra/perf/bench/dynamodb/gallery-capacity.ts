@@ -1,7 +1,7 @@
 /**
  * Gallery read capacity: GET /galleryphotos?count=100 at offsets 0, 100 and 1000 in each of the
  * four sorts, through the GalleryPhotosFunction handler loaded from source in-process, whose
- * document client (lib/db/client.ts's, shared with the bench) carries read-capacity.ts's
+ * document client (lib/db/client.ts's, shared with the bench) carries ./read-capacity.ts's
  * middleware for the section's length: the capacity every command consumed, as DynamoDB Local
  * reported it and as AWS's rules give it from the sizes read, split into the indexes (the day
  * partitions' entries) and the table (the counters and the page's records, by BatchGetItem).
@@ -9,15 +9,15 @@
  * more on the table than the offset + count they reach for (they read the counters and the
  * page's records); digg sorts merge the window's day partitions (docs/gallery-layout.md).
  */
-import { isDateSort, ORDERS, SORTS, type Sort } from '../../../lib/gallery/order';
-import type { Gallery } from './gallery-data';
-import { importHandler } from '../../local/invoke';
-import { benchContext, must } from './lambda';
-import { beginSection, log, passFail, table } from './output';
-import type { Recorder } from './results';
-import { GALLERY_PHOTOS } from './project';
+import { isDateSort, ORDERS, SORTS, type Sort } from '../../../../lib/gallery/order';
+import type { Gallery } from '../setup/gallery-data';
+import { importHandler } from '../../../local/invoke';
+import { benchContext, must } from '../setup/lambda';
+import { beginSection, log, passFail, table } from '../report/output';
+import type { Recorder } from '../report/results';
+import { GALLERY_PHOTOS } from '../setup/project';
 import { addUnits, computedUnits, recordCapacity, reportedUnits, sum, TABLE, type Sent, type Units } from './read-capacity';
-import { eventFor, query, type Subjects } from './subjects';
+import { eventFor, query, type Subjects } from '../setup/subjects';
 
 const OFFSETS = [0, 100, 1000] as const;
 const COUNT = 100;
@@ -103,7 +103,7 @@ function commandsOf(sent: readonly Sent[]): string {
 
 async function measureCapacity(subjects: Subjects, gallery: Gallery): Promise<CapacityRow[]> {
   const [{ documentClient }, handler] = await Promise.all([
-    import('../../../lib/db/client'),
+    import('../../../../lib/db/client'),
     importHandler('functions/gallery-photos.ts', 'handler'),
   ]);
   const subject = subjects.gallery.find((s) => s.id === GALLERY_PHOTOS)!;

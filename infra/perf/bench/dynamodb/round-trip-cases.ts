@@ -7,12 +7,12 @@
 import { pathToFileURL } from 'node:url';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { ProjectDatabase, Seed } from './database';
-import type { Case } from './interleave';
-import { importHandler } from '../../local/invoke';
-import { benchContext, must } from './lambda';
-import { CREATE, LOOKUP, REDIRECT } from './project';
-import { eventFor, query, type Subjects } from './subjects';
+import type { ProjectDatabase, Seed } from '../setup/database';
+import type { Case } from '../timing/interleave';
+import { importHandler } from '../../../local/invoke';
+import { benchContext, must } from '../setup/lambda';
+import { CREATE, LOOKUP, REDIRECT } from '../setup/project';
+import { eventFor, query, type Subjects } from '../setup/subjects';
 
 /** The items the bare UpdateItem counts in, in the short-URLs table (no code or link has this key). */
 const SCRATCH_KEY = { pk: 'bench#scratch' };
@@ -22,7 +22,7 @@ type Result = APIGatewayProxyStructuredResultV2;
 
 /** The cases, for `calls` calls each at most; `created`: the new URLs they make once all have run (one event each, used once). */
 export async function roundTripCases(
-  { all, docClient }: Subjects,
+  { all, databaseFloor }: Subjects,
   db: ProjectDatabase,
   seed: Seed,
   calls: number,
@@ -56,7 +56,7 @@ export async function roundTripCases(
   // The redirect's source, run by tsx, on lib/db/client.ts's client: the handler without the bundle and its own client.
   const unbundledRedirect = await importHandler('functions/redirect.ts', 'handler');
   // The bare round trip on the doc-client-only bundle's client: a client of its own, as each function's bundle has.
-  const { addOne } = (await import(pathToFileURL(docClient.file).href)) as typeof import('./doc-client');
+  const { addOne } = (await import(pathToFileURL(databaseFloor.file).href)) as typeof import('../yardsticks/database-floor');
   const cases: Case[] = [
     await handlerCase(
       'create-new',
@@ -104,7 +104,7 @@ export async function roundTripCases(
         );
       },
     },
-    { name: 'bare', label: `bare UpdateItem (ADD n :one), ${docClient.id}`, call: () => addOne(SCRATCH_KEY) },
+    { name: 'bare', label: `bare UpdateItem (ADD n :one), ${databaseFloor.id}`, call: () => addOne(SCRATCH_KEY) },
   ];
   return { cases, created: newEvents.length };
 }

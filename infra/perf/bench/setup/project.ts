@@ -3,9 +3,9 @@
  * bench's own settings on top, and the names of the functions that use DynamoDB: the short-URL
  * ones, and the gallery's (those template.yaml gives GALLERY_TABLE).
  */
-import { loadTemplate } from '../../template/read';
-import { functionEnvironment, functionsOf, type FunctionDefinition } from '../../template/functions';
-import { routesOf } from '../../template/routes';
+import { loadTemplate } from '../../../template/read';
+import { functionEnvironment, functionsOf, type FunctionDefinition } from '../../../template/functions';
+import { routesOf } from '../../../template/routes';
 
 /** The short-link origin the functions run with, as `npm start` serves it. */
 export const SHORT_URL_HOST = 'http://127.0.0.1:3001';

@@ -3,7 +3,7 @@
  * section's figures as a table (with its baseline and the ratio to it, where it has one), then
  * the targets with PASS or FAIL.
  */
-import { gib, markdownTable } from '../report/tables';
+import { gib, markdownTable } from '../../report/tables';
 import { formatValue, ratio } from './output';
 import type { Figure, Report, Section, Verdict } from './results';
 

@@ -1,36 +1,38 @@
 /**
  * One cold start: a fresh Node process imports a bundle and answers one request (XML; the
  * redirect's is the seeded code, the gallery's the bench's gallery), as Lambda's Node runtime
- * does (../../local/bundle-host.mjs), optionally inside a CPU cgroup (./cpu-cgroup.ts). Timed inside the child with
- * process.hrtime from just before `import()` to the resolution of the handler's promise; Node's
- * own start is excluded. The section that uses it is ./lambda-cold-start.ts.
+ * does (../../../local/bundle-host.mjs), optionally inside a CPU cgroup (./cpu-cgroup.ts). Timed inside the child with
+ * process.hrtime from just before `import()` to the resolution of the handler's promise (Node's
+ * own start excluded), and from the process's start to that answer (Node's start included). The section that uses it is ./lambda-cold-start.ts.
  */
 import { spawn } from 'node:child_process';
 import { inCgroup, MB_PER_VCPU, type CpuCgroup } from './cpu-cgroup';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { contextFields } from '../../local/invoke';
-import { PROJECT_ROOT } from '../../template/read';
-import { functionTimeoutSeconds } from '../../template/functions';
-import { functionProcessEnv, template } from './project';
-import { summarise, type Summary } from './stats';
+import { contextFields } from '../../../local/invoke';
+import { PROJECT_ROOT } from '../../../template/read';
+import { functionTimeoutSeconds } from '../../../template/functions';
+import { functionProcessEnv, template } from '../setup/project';
+import { summarise, type Summary } from '../timing/stats';
 import type { ColdStart } from './cold-start-result';
-import { eventFor, type Subject } from './subjects';
+import { eventFor, type Subject } from '../setup/subjects';
 
 const HOST = resolve(PROJECT_ROOT, 'infra/local/bundle-host.mjs');
 
-/** What ../../local/bundle-host.mjs reports on its last line. */
+/** What ../../../local/bundle-host.mjs reports on its last line. */
 interface HostReport {
   readonly importNs: number;
   readonly firstRequestNs: number;
+  readonly processNs: number;
   readonly maxRssKb: number;
   readonly answer: APIGatewayProxyStructuredResultV2;
 }
 
-const coldStartOf = ({ importNs, firstRequestNs, maxRssKb, answer }: HostReport): ColdStart => ({
+const coldStartOf = ({ importNs, firstRequestNs, processNs, maxRssKb, answer }: HostReport): ColdStart => ({
   importNs,
   firstRequestNs,
+  processNs,
   maxRssKb,
   statusCode: answer.statusCode ?? 200,
   contentType: answer.headers?.['Content-Type']?.toString(),
@@ -103,6 +105,8 @@ export interface ColdSummary {
   readonly total: Summary;
   readonly importMedian: number;
   readonly firstMedian: number;
+  /** The whole process, from its start to the answer. */
+  readonly processMedian: number;
   readonly maxRssKbMedian: number;
 }
 export type ColdStarts = Map<string, ColdSummary>;
@@ -112,9 +116,11 @@ export async function measureColdStarts(subjects: readonly Subject[], runsEach: 
   const env = functionProcessEnv();
   const runs = new Map<string, ColdStart[]>(subjects.map((s) => [s.id, []]));
   const events = new Map(subjects.map((s) => [s.id, eventFor(s, undefined)]));
-  // One round discarded (file cache, first spawn), then rounds in turn so drift hits every function alike.
+  // One round discarded (file cache, first spawn), then rounds in turn so drift hits every function
+  // alike, each round starting one subject further on, so that none always follows the same one.
   for (let round = -1; round < runsEach; round++) {
-    for (const subject of subjects) {
+    const start = Math.max(0, round) % subjects.length;
+    for (const subject of [...subjects.slice(start), ...subjects.slice(0, start)]) {
       const memory: Record<string, string> = cgroup === undefined ? {} : { AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(cgroup.memoryMb) };
       const run = await coldStart(
         subject.file,
@@ -137,6 +143,7 @@ export async function measureColdStarts(subjects: readonly Subject[], runsEach: 
         total: summarise(list.map((r) => r.importNs + r.firstRequestNs)),
         importMedian: median(list, (r) => r.importNs),
         firstMedian: median(list, (r) => r.firstRequestNs),
+        processMedian: median(list, (r) => r.processNs),
         maxRssKbMedian: median(list, (r) => r.maxRssKb),
       },
     ]),

@@ -4,11 +4,11 @@
  * which opens the section's record in results.ts.
  */
 import { cpus, loadavg } from 'node:os';
-import { kb } from '../report/tables';
-import type { Machine } from '../report/machine';
+import { kb } from '../../report/tables';
+import type { Machine } from '../../report/machine';
 import { results, type Recorder, type Unit } from './results';
 
-export { kb, table } from '../report/tables';
+export { kb, table } from '../../report/tables';
 
 const write = process.stdout.write.bind(process.stdout);
 export const log = (line = '') => write(`${line}\n`);

@@ -2,15 +2,15 @@
  * The bundles the bench measures, built into a scratch folder: every function as `sam build`
  * builds it (copied, as the tests and `npm run build` rebuild .aws-sam/build and may run
  * meanwhile), and the yardsticks, bundled with a function's settings: the baseline
- * (baseline.ts), the doc-client-only bundle (doc-client.ts), and the floors of what the design
- * requires (static-floor.ts, database-floor.ts).
+ * (../yardsticks/baseline.ts), and the floors of what the design
+ * requires (../yardsticks/static-floor.ts, database-floor.ts).
  */
 import { copyFile, mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { buildFunctions, esbuildOptions, sizesOf, type BuiltFunction } from '../../bundle/esbuild';
-import type { FunctionDefinition } from '../../template/functions';
-import { definitionOf, functions, LOOKUP } from './project';
+import { buildFunctions, esbuildOptions, sizesOf, type BuiltFunction } from '../../../bundle/esbuild';
+import type { FunctionDefinition } from '../../../template/functions';
+import { definitionOf, functions, LOOKUP } from '../setup/project';
 
 export interface Yardstick {
   readonly file: string;
@@ -23,8 +23,6 @@ export interface Bundles {
   readonly built: readonly BuiltFunction[];
   /** Bundled as the first function is. */
   readonly baseline: Yardstick;
-  /** Bundled as the short-URL lookup is. */
-  readonly docClient: Yardstick;
   /** The required parts and the XML library, bundled as the first function is. */
   readonly staticFloor: Yardstick;
   /** The required parts and the document client, bundled as the short-URL lookup is. */
@@ -47,11 +45,10 @@ export async function buildBundles(scratch: string): Promise<Bundles> {
       return { ...b, file };
     }),
   );
-  const [baseline, docClient, staticFloor, databaseFloor] = await Promise.all([
-    buildYardstick(scratch, functions[0]!, 'infra/perf/bench/baseline.ts'),
-    buildYardstick(scratch, definitionOf(LOOKUP), 'infra/perf/bench/doc-client.ts'),
-    buildYardstick(scratch, functions[0]!, 'infra/perf/bench/static-floor.ts'),
-    buildYardstick(scratch, definitionOf(LOOKUP), 'infra/perf/bench/database-floor.ts'),
+  const [baseline, staticFloor, databaseFloor] = await Promise.all([
+    buildYardstick(scratch, functions[0]!, 'infra/perf/bench/yardsticks/baseline.ts'),
+    buildYardstick(scratch, functions[0]!, 'infra/perf/bench/yardsticks/static-floor.ts'),
+    buildYardstick(scratch, definitionOf(LOOKUP), 'infra/perf/bench/yardsticks/database-floor.ts'),
   ]);
-  return { built, baseline, docClient, staticFloor, databaseFloor };
+  return { built, baseline, staticFloor, databaseFloor };
 }

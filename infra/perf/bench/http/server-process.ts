@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
-import { PROJECT_ROOT } from '../../template/read';
+import { PROJECT_ROOT } from '../../../template/read';
 
 const START_TIMEOUT_MS = 30_000;
 

@@ -2,17 +2,17 @@
  * DynamoDB round trips: the DynamoDB functions' handlers called in-process against DynamoDB
  * Local, next to a bare UpdateItem and to the redirect taken apart (round-trip-cases.ts). Each
  * call's round trips are counted and its answer checked, then all are timed side by side
- * (interleave.ts), and the redirect's latency is set against the bare UpdateItem's.
+ * (../timing/interleave.ts), and the redirect's latency is set against the bare UpdateItem's.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { ProjectDatabase, Seed } from './database';
-import { callsPerCase, measureCalls, type CallRow } from './interleave';
-import { beginSection, log, ms, passFail, ratio, signedMs, table } from './output';
-import type { Recorder } from './results';
+import type { ProjectDatabase, Seed } from '../setup/database';
+import { callsPerCase, measureCalls, type CallRow } from '../timing/interleave';
+import { beginSection, log, ms, passFail, ratio, signedMs, table } from '../report/output';
+import type { Recorder } from '../report/results';
 import { roundTripCases } from './round-trip-cases';
-import type { Summary } from './stats';
-import type { Subjects } from './subjects';
-import { TARGETS } from './target-limits';
+import type { Summary } from '../timing/stats';
+import type { Subjects } from '../setup/subjects';
+import { TARGETS } from '../report/target-limits';
 
 /**
  * Untimed calls per case (DynamoDB Local's JVM is still compiling for the first few thousand
@@ -87,7 +87,7 @@ export async function roundTripsSection(subjects: Subjects, db: ProjectDatabase,
     'Round trips: HTTP requests to DynamoDB Local during one call, counted (diagnostics_channel http.client.request.start). The handlers are the',
   );
   log(
-    `built bundles, each with a client (and connection) of its own; so is the bare UpdateItem, on ${subjects.docClient.id}'s bundled client (lib/db/client.ts's settings).`,
+    `built bundles, each with a client (and connection) of its own; so is the bare UpdateItem, on ${subjects.databaseFloor.id}'s bundled client (lib/db/client.ts's settings).`,
   );
   log(
     "The unbundled redirect (functions/redirect.ts run by tsx), store.countView and the shared bare UpdateItem share lib/db/client.ts's client.",

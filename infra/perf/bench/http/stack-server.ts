@@ -6,10 +6,10 @@
  * free loopback port, with the functions' environment its parent gives it. Its functions write
  * their log and metric lines to stdout, which is /dev/null: they pay for writing them, as on Lambda.
  */
-import { startLocalServer } from '../../local/server';
-import { loadTemplate } from '../../template/read';
-import { functionTimeoutSeconds } from '../../template/functions';
-import { routesOf } from '../../template/routes';
+import { startLocalServer } from '../../../local/server';
+import { loadTemplate } from '../../../template/read';
+import { functionTimeoutSeconds } from '../../../template/functions';
+import { routesOf } from '../../../template/routes';
 import { reportListening } from './server-process';
 
 /** What a parent hands the child: which HTTP API to serve. */

@@ -3,9 +3,9 @@
  * template.yaml's tables (whatever the shell's AWS_ENDPOINT_URL_DYNAMODB names), and one
  * seeded short URL. The project's own modules are loaded only once its environment is set.
  */
-import { freePort, type DynamoDbLocal } from '../../dynamodb/local';
-import { startLocalStack } from '../../local/stack';
-import { log, seconds } from './output';
+import { freePort, type DynamoDbLocal } from '../../../dynamodb/local';
+import { startLocalStack } from '../../../local/stack';
+import { log, seconds } from '../report/output';
 import { BENCH_SETTINGS, functionEnv, SHORT_URL_HOST, template } from './project';
 
 /** The link seeded before anything is measured: what lookups, redirects and deduplicated creations find. */
@@ -31,10 +31,10 @@ export function startDatabase(): Promise<DynamoDbLocal | undefined> {
 /** The modules of the project the bench itself uses against DynamoDB. */
 async function projectDatabase() {
   const [{ documentClient }, { DynamoShortUrlStore }, { ShortUrlService }, { Blocklist }] = await Promise.all([
-    import('../../../lib/db/client'),
-    import('../../../lib/shorturls/dynamodb'),
-    import('../../../lib/shorturls/service'),
-    import('../../../lib/shorturls/blocklist'),
+    import('../../../../lib/db/client'),
+    import('../../../../lib/shorturls/dynamodb'),
+    import('../../../../lib/shorturls/service'),
+    import('../../../../lib/shorturls/blocklist'),
   ]);
   const table = functionEnv.SHORT_URLS_TABLE;
   if (!table) throw new Error('template.yaml gives no function SHORT_URLS_TABLE');

@@ -1,28 +1,27 @@
 /**
  * What the bench measures, and how it requests each: the template's functions (static ones
  * with a sample request per response type, the short-URL ones with the seeded short URL, the
- * gallery ones with the bench's gallery) and the yardsticks: the baseline, the doc-client-only
- * bundle and the floors of what the design requires.
+ * gallery ones with the bench's gallery) and the yardsticks: the baseline and the floors of what
+ * the design requires.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Metafile } from 'esbuild';
-import type { ResponseType } from '../../../lib/render';
-import type { BuiltFunction } from '../../bundle/esbuild';
-import type { ColdStart } from './cold-start-result';
-import type { Bundles, Yardstick } from './bundles';
+import type { ResponseType } from '../../../../lib/render';
+import type { BuiltFunction } from '../../../bundle/esbuild';
+import type { ColdStart } from '../cold-start/cold-start-result';
+import type { Bundles, Yardstick } from '../bundles/bundles';
 import { SEED_URL, type Seed } from './database';
 import type { Gallery } from './gallery-data';
 import { APP_KEY, benchEvent, samplePath } from './lambda';
 import { CREATE, DATABASE_FUNCTIONS, functions, GALLERY_FUNCTIONS, LOOKUP, REDIRECT, routeOf, routes } from './project';
 
 export const BASELINE = 'Baseline';
-const DOC_CLIENT = 'DocClientOnly';
 const STATIC_FLOOR = 'StaticFloor';
 const DATABASE_FLOOR = 'DatabaseFloor';
 
 export interface Subject {
   readonly id: string;
-  /** A template function, or one of the bench's yardsticks (baseline, doc-client-only). */
+  /** A template function, or one of the bench's yardsticks (the baseline, the floors). */
   readonly kind: 'function' | 'yardstick';
   /** Needs DynamoDB: measured in the round-trips or gallery sections rather than in the in-process warm loop. */
   readonly database: boolean;
@@ -43,7 +42,7 @@ export interface Subject {
 
 /** Every subject, and the groups the sections take. */
 export interface Subjects {
-  /** In the tables' order: functions without DynamoDB, the short-URL ones, the gallery ones, the baseline, the doc-client-only bundle. */
+  /** In the tables' order: functions without DynamoDB, the short-URL ones, the gallery ones, the baseline. */
   readonly all: readonly Subject[];
   readonly functions: readonly Subject[];
   /** The functions without DynamoDB. */
@@ -53,7 +52,6 @@ export interface Subjects {
   /** The gallery functions (DynamoDB, the bench's gallery). */
   readonly gallery: readonly Subject[];
   readonly baseline: Subject;
-  readonly docClient: Subject;
   /**
    * What the design requires before any of the project's code: the static floor (middy,
    * Powertools, XMLBuilder) and the DynamoDB one (middy, Powertools, the document client).
@@ -119,8 +117,8 @@ function databaseFunction(built: readonly BuiltFunction[], id: string) {
   return { ...bundleOf(found), id, kind: 'function' as const, database: true, api: routeOf(id).api };
 }
 
-/** A bundle around doc-client.ts's handler, requesting the seeded short URL as the redirect does. */
-const docClientSubject = (id: string, bundle: Yardstick, api: string, seed: Seed): Subject => ({
+/** The DynamoDB floor (../yardsticks/database-floor.ts), requesting the seeded short URL as the redirect does. */
+const databaseFloorSubject = (id: string, bundle: Yardstick, api: string, seed: Seed): Subject => ({
   ...bundle,
   id,
   kind: 'yardstick',
@@ -134,10 +132,9 @@ const docClientSubject = (id: string, bundle: Yardstick, api: string, seed: Seed
       : `answered ${run.statusCode} (${run.bodyBytes} bytes), expected 200 with the link`,
 });
 
-/** The short-URL functions and the doc-client-only bundle, requesting the seeded short URL. */
-function databaseSubjects(built: readonly BuiltFunction[], docClient: Yardstick, seed: Seed): Subject[] {
+/** The short-URL functions, requesting the seeded short URL. */
+function databaseSubjects(built: readonly BuiltFunction[], seed: Seed): Subject[] {
   const byId = (id: string) => databaseFunction(built, id);
-  const shortApi = routeOf(REDIRECT).api;
   const redirectCheck = (run: ColdStart) =>
     run.statusCode === 301 && run.location === seed.link
       ? undefined
@@ -150,7 +147,6 @@ function databaseSubjects(built: readonly BuiltFunction[], docClient: Yardstick,
     },
     { ...byId(LOOKUP), target: (type) => `/url/short/${seed.code}?${query(type)}`, coldCheck: xmlAnswer(200) },
     { ...byId(REDIRECT), target: () => `/${seed.code}`, coldCheck: redirectCheck },
-    docClientSubject(DOC_CLIENT, docClient, shortApi, seed),
   ];
 }
 
@@ -165,19 +161,13 @@ function gallerySubjects(built: readonly BuiltFunction[], { path }: Gallery): Su
   });
 }
 
-export function subjectsOf(
-  { built, baseline, docClient, staticFloor, databaseFloor }: Bundles,
-  seed: Seed,
-  galleryData: Gallery,
-): Subjects {
+export function subjectsOf({ built, baseline, staticFloor, databaseFloor }: Bundles, seed: Seed, galleryData: Gallery): Subjects {
   const inDatabase = [...DATABASE_FUNCTIONS, ...GALLERY_FUNCTIONS];
   const statics = built.filter((b) => !inDatabase.includes(b.id)).map((b) => staticSubject(b.id, 'function', bundleOf(b)));
-  const database = databaseSubjects(built, docClient, seed);
-  const dbFunctions = database.filter((s) => s.kind === 'function');
+  const dbFunctions = databaseSubjects(built, seed);
   const gallery = gallerySubjects(built, galleryData);
   const base = staticSubject(BASELINE, 'yardstick', { ...baseline, exportName: 'handler' }, functions[0]!.id);
-  const doc = database.find((s) => s.id === DOC_CLIENT)!;
-  const all = [...statics, ...dbFunctions, ...gallery, base, doc];
+  const all = [...statics, ...dbFunctions, ...gallery, base];
   return {
     all,
     functions: [...statics, ...dbFunctions, ...gallery],
@@ -185,8 +175,7 @@ export function subjectsOf(
     dbFunctions,
     gallery,
     baseline: base,
-    docClient: doc,
     staticFloor: staticSubject(STATIC_FLOOR, 'yardstick', { ...staticFloor, exportName: 'handler' }, functions[0]!.id),
-    databaseFloor: docClientSubject(DATABASE_FLOOR, databaseFloor, doc.api, seed),
+    databaseFloor: databaseFloorSubject(DATABASE_FLOOR, databaseFloor, routeOf(REDIRECT).api, seed),
   };
 }
