@@ -1,14 +1,16 @@
 /**
  * Reads the whole gallery table and recounts it: every series' counters, every photo's
  * `comments` and comment's `replies`, every comment's `level` and `root`, and every record's
- * index keys, from the records themselves, against what is stored. The importer keeps them in
+ * index keys, from the records themselves, against what is stored, and that each earliest-date
+ * hint lies at or below its kind's members. The importer keeps them in
  * step in its transactions (infra/gallery/writer.ts), so this should find nothing. A Scan, for
  * the tests and the scale run only: no request path scans.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { counterUpdates } from '../../lib/gallery/counters';
-import { commentItem, commentOf, photoItem, photoOf, seriesOf } from '../../lib/gallery/layout';
-import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
+import { earliestKey, HINT_ATTRIBUTE, hintOf } from '../../lib/gallery/earliest';
+import { allOf, commentItem, commentOf, photoItem, photoOf, seriesOf } from '../../lib/gallery/layout';
+import type { CommentRecord, Kind, PhotoRecord } from '../../lib/gallery/store';
 import { scanAll } from './short-url-audit';
 
 export interface GalleryAudit {
@@ -79,7 +81,29 @@ export async function auditGallery(documents: DynamoDBDocumentClient, table: str
     if (!photoIds.has(comment.story)) problems.push(`comment ${comment.id} is of photo ${comment.story}, which is not in the table`);
     expectKeys(item, commentItem(comment), problems);
   }
+  auditHint(
+    items,
+    'photo',
+    photos.map((item) => photoOf(item).submit_date),
+    problems,
+  );
+  auditHint(
+    items,
+    'comment',
+    comments.map((item) => commentOf(item).date),
+    problems,
+  );
   return { photos: photos.length, comments: comments.length, counters, problems };
+}
+
+/** A kind's earliest-date hint, where there is one, is a date at or below each of its members'. */
+function auditHint(items: readonly Record<string, unknown>[], kind: Kind, dates: readonly number[], problems: string[]): void {
+  const item = items.find((i) => i.pk === earliestKey(allOf(kind)));
+  if (item === undefined) return;
+  const hint = hintOf(item);
+  const earliest = dates.reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY);
+  if (hint === undefined) problems.push(`${item.pk} holds ${JSON.stringify(item[HINT_ATTRIBUTE])}, not a date`);
+  else if (hint > earliest) problems.push(`${item.pk} is ${hint}, above the earliest ${kind}'s date ${earliest}`);
 }
 
 /** The stored item's index keys are the ones its record makes. */

@@ -10,7 +10,8 @@
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { pause } from '../../lib/clock';
 import { counterUpdates } from '../../lib/gallery/counters';
-import { commentItem, photoItem, seriesOf } from '../../lib/gallery/layout';
+import { earliestKey, HINT_ATTRIBUTE } from '../../lib/gallery/earliest';
+import { allOf, commentItem, photoItem, seriesOf } from '../../lib/gallery/layout';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 import { inPool } from './plan';
 import { backoff, DEFAULT_RETRY, UnprocessedItemsError, type RetryOptions } from './table';
@@ -49,7 +50,7 @@ function requestsOf(items: readonly Item[], request: PutRequest): Item[][] {
   return requests;
 }
 
-/** The items of whole records (counts, levels and roots as the importer derives them): theirs, then their counters'. */
+/** The items of whole records (counts, levels and roots as the importer derives them): theirs, their counters', the earliest-date hints. */
 export function galleryItems(records: { readonly photos: readonly PhotoRecord[]; readonly comments: readonly CommentRecord[] }): Item[] {
   const counters = new Map<string, Record<string, number>>();
   const count = (series: ReturnType<typeof seriesOf>, date: number) => {
@@ -61,13 +62,25 @@ export function galleryItems(records: { readonly photos: readonly PhotoRecord[];
       }
     }
   };
-  for (const photo of records.photos) count(seriesOf({ kind: 'photo' }), photo.submit_date);
-  for (const comment of records.comments)
+  // The earliest-date hints (lib/gallery/earliest.ts): the table holds these records alone.
+  const hints = new Map<string, number>();
+  const hint = (kind: 'photo' | 'comment', date: number) => {
+    const key = earliestKey(allOf(kind));
+    hints.set(key, Math.min(date, hints.get(key) ?? date));
+  };
+  for (const photo of records.photos) {
+    count(seriesOf({ kind: 'photo' }), photo.submit_date);
+    hint('photo', photo.submit_date);
+  }
+  for (const comment of records.comments) {
     count(seriesOf({ kind: 'comment', story: comment.story, replyto: comment.replyto }), comment.date);
+    hint('comment', comment.date);
+  }
   return [
     ...records.photos.map(photoItem),
     ...records.comments.map(commentItem),
     ...[...counters].map(([pk, attributes]) => ({ pk, ...attributes })),
+    ...[...hints].map(([pk, date]) => ({ pk, [HINT_ATTRIBUTE]: date })),
   ];
 }
 

@@ -8,13 +8,15 @@
  * Each write is conditioned on what the plan read: a new record on there being none, a changed
  * one on its date being the one read (its counters move from there). When another import got
  * there first, the import stops with an ImportConflictError; what it wrote is whole, and running
- * it again goes on from there.
+ * it again goes on from there. Before the first transaction, the earliest-date hints are lowered
+ * to the changes' dates (./earliest-hint.ts).
  */
 import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { pause } from '../../lib/clock';
 import { counterUpdates } from '../../lib/gallery/counters';
 import { commentItem, itemKey, photoItem, seriesOf } from '../../lib/gallery/layout';
 import type { RecordChange } from './changes';
+import { lowerEarliestHint } from './earliest-hint';
 import { backoff, DEFAULT_RETRY, type RetryOptions } from './table';
 
 /** DynamoDB's limits of one transaction: 100 actions, 4 MB. */
@@ -154,6 +156,17 @@ export async function writeChanges(
   changes: readonly RecordChange[],
   options: WriteOptions = {},
 ): Promise<void> {
+  // Before any member lands, its kind's earliest-date hint is at or below it.
+  for (const kind of ['photo', 'comment'] as const) {
+    const dates = changes.flatMap((c) => (c.kind === kind && c.after !== undefined ? [dateOf(c, c.after)] : []));
+    if (dates.length > 0)
+      await lowerEarliestHint(
+        client,
+        table,
+        kind,
+        dates.reduce((a, b) => Math.min(a, b)),
+      );
+  }
   let pending = new Map<string, Action>();
   let records = 0;
   let bytes = 0;

@@ -17,6 +17,7 @@
  * Only then are the page's records read (by the caller, by id).
  */
 import { childCounts, childEnd, childStart, counterKey, DAY_LEVEL, ROOT, spansOf, wholeBucket } from './counters';
+import { earliestKey, firstFrom, hintMinuteKey, hintOf } from './earliest';
 import { indexQuery, partitionStream, READ_THROUGH } from './index-streams';
 import { datedOf, isByDay, type Series } from './layout';
 import { mergeFirst } from './merge';
@@ -65,8 +66,20 @@ export class Listing {
     return { total, ids: page.map((entry) => entry.id) };
   }
 
-  /** The earliest date of a series' members, by the first non-empty bucket at each level. */
+  /** The earliest date of a whole-gallery series' members: from its hint (./earliest.ts), else by walking the counters. */
   async earliest(series: Series, signal?: AbortSignal): Promise<number | undefined> {
+    const hintKey = earliestKey(series);
+    const hint = hintOf((await this.reads.items([hintKey], signal)).get(hintKey));
+    if (hint !== undefined) {
+      const minuteKey = hintMinuteKey(series, hint);
+      const found = firstFrom(hint, (await this.reads.items([minuteKey], signal)).get(minuteKey));
+      if (found !== undefined) return found;
+    }
+    return this.walk(series, signal);
+  }
+
+  /** The earliest date of a series' members, by the first non-empty bucket at each level, from the root down. */
+  private async walk(series: Series, signal?: AbortSignal): Promise<number | undefined> {
     let start = 0;
     for (let level = ROOT; level >= 1; level--) {
       const whole = wholeBucket(level, start);

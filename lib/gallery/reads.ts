@@ -1,7 +1,10 @@
 /**
  * The gallery's two kinds of read, Query and BatchGetItem, never Scan: each sent with the
  * request's abort signal (so that nothing more is read for a request that has been answered),
- * and with a database failure turned into the 503 the API answers (lib/db/failures.ts).
+ * and with a database failure turned into the 503 the API answers (lib/db/failures.ts). The
+ * items a request asks for in one turn of the event loop (a listing's counters, the photo it
+ * belongs to, the earliest-date hint) go in one BatchGetItem: the same read capacity, fewer
+ * round trips, and each round trip is what a cold start pays most for after the SDK's import.
  */
 import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { pause } from '../clock';
@@ -16,14 +19,50 @@ const BATCH_GET_ATTEMPTS = 5;
 /** DynamoDB refuses a Limit past 2^31 − 1; pages end at 1 MB anyway. */
 const QUERY_PAGE_LIMIT = 1_000;
 
+/** A read waiting for the turn's BatchGetItem. */
+interface Waiting {
+  readonly keys: readonly string[];
+  readonly resolve: (found: Map<string, Item>) => void;
+  readonly reject: (error: unknown) => void;
+}
+
 export class GalleryReads {
+  /** The reads asked for in this turn, by abort signal: one request's reads never wait on another's. */
+  private readonly gathering = new Map<AbortSignal | undefined, Waiting[]>();
+
   constructor(
     private readonly client: DynamoDBDocumentClient,
     readonly table: string,
   ) {}
 
-  /** The items under these `pk`s, by key (absent ones left out): BatchGetItem, 100 keys a request, all at once. */
-  async items(keys: readonly string[], signal?: AbortSignal): Promise<Map<string, Item>> {
+  /** The items under these `pk`s, by key (absent ones left out), read with the others asked for in this turn. */
+  items(keys: readonly string[], signal?: AbortSignal): Promise<Map<string, Item>> {
+    return new Promise((resolve, reject) => {
+      const waiting = this.gathering.get(signal);
+      if (waiting !== undefined) waiting.push({ keys, resolve, reject });
+      else {
+        this.gathering.set(signal, [{ keys, resolve, reject }]);
+        setImmediate(() => void this.sendGathered(signal));
+      }
+    });
+  }
+
+  private async sendGathered(signal: AbortSignal | undefined): Promise<void> {
+    const waiting = this.gathering.get(signal) ?? [];
+    this.gathering.delete(signal);
+    try {
+      const found = await this.read(
+        waiting.flatMap((w) => w.keys),
+        signal,
+      );
+      for (const w of waiting) w.resolve(new Map(w.keys.flatMap((key) => (found.has(key) ? [[key, found.get(key)!] as const] : []))));
+    } catch (error) {
+      for (const w of waiting) w.reject(error);
+    }
+  }
+
+  /** The items under these `pk`s: BatchGetItem, 100 keys a request, all at once. */
+  private async read(keys: readonly string[], signal?: AbortSignal): Promise<Map<string, Item>> {
     const unique = [...new Set(keys)];
     const batches: string[][] = [];
     for (let start = 0; start < unique.length; start += BATCH_GET_LIMIT) batches.push(unique.slice(start, start + BATCH_GET_LIMIT));

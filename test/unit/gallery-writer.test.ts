@@ -5,13 +5,14 @@
  * counters' exactness is gallery-counters.test.ts's.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { bumpsOf, type RecordChange } from '../../infra/gallery/changes';
 import { ImportConflictError, writeChanges } from '../../infra/gallery/writer';
 import { counterUpdates } from '../../lib/gallery/counters';
 import { PHOTOS, seriesOf } from '../../lib/gallery/layout';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
+import { commentRecord, photoRecord } from '../support/gallery-records';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const client = DynamoDBDocumentClient.from(
@@ -19,29 +20,8 @@ const client = DynamoDBDocumentClient.from(
 );
 const fast = { attempts: 4, baseDelayMs: 1, maxDelayMs: 2 };
 
-const photo = (id: number, date: number, comments = 0): PhotoRecord => ({
-  id,
-  submit_date: date,
-  comments,
-  title: 't',
-  user: { name: 'u', icon: 'http://i/u', registered: 1, profileviews: 0 },
-  src: 'http://i/s',
-  href: 'http://i/h',
-  digg_count: 1,
-});
-const comment = (id: number, story: number, date: number, replyto: number | null = null, level = 0, root = id): CommentRecord => ({
-  date,
-  id,
-  story,
-  up: 0,
-  down: 0,
-  replies: 0,
-  replyto,
-  user: 'c',
-  content: 'x',
-  level,
-  root,
-});
+const photo = photoRecord;
+const comment = commentRecord;
 const added = (record: PhotoRecord | CommentRecord): RecordChange =>
   'submit_date' in record
     ? { kind: 'photo', before: undefined, after: record, bumps: [] }
@@ -78,8 +58,12 @@ function addsOf(all: TransactItem[][]): Map<string, number> {
   return sums;
 }
 
+/** Earliest-date hints at 0: none of these changes lowers one (earliest-hint.test.ts has them). */
+const hintsAtZero = () => ddb.on(GetCommand).resolves({ Item: { pk: 'earliest#', date: 0 } });
+
 beforeEach(() => {
   ddb.reset();
+  hintsAtZero();
   ddb.on(TransactWriteCommand).resolves({});
 });
 
@@ -158,9 +142,11 @@ test('a conflict with another transaction is sent again; a failed condition stop
   await writeChanges(client, 't', [added(photo(1, 1))], { retry: fast });
   expect(transactions()).toHaveLength(2);
   ddb.reset();
+  hintsAtZero();
   ddb.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed'));
   await expect(writeChanges(client, 't', [added(photo(1, 1))], { retry: fast })).rejects.toThrow(ImportConflictError);
   ddb.reset();
+  hintsAtZero();
   ddb.on(TransactWriteCommand).rejects(cancelled('TransactionConflict'));
   await expect(writeChanges(client, 't', [added(photo(1, 1))], { retry: fast })).rejects.toThrow('cancelled');
   expect(transactions()).toHaveLength(fast.attempts);

@@ -1,0 +1,35 @@
+/**
+ * The earliest date of a whole-gallery series (all photos, all comments): what listings by id
+ * answer as min_date (docs/api.md, Bodies). Read from a hint, one item per series holding a date
+ * no member of the series is dated before: the writers lower it before they add an earlier
+ * member (infra/gallery/earliest-hint.ts), and never raise it. The counters of the hint's minute
+ * then give the first second at or after it that holds a member: two reads, where walking the
+ * counters down from the root takes seven. Without a hint (a table written before there were
+ * hints), or when its minute holds no member from it on (the member it named was removed), the
+ * walk answers (./listing.ts). docs/gallery-layout.md has the item and its reads.
+ */
+import { bucketStart, childCounts, counterKey, wholeBucket } from './counters';
+import { seriesName, type Series } from './layout';
+
+/** The hint's item: `earliest#photos`, `earliest#comments`. */
+export const earliestKey = (series: Series): string => `earliest#${seriesName(series)}`;
+
+/** The hint's attribute. */
+export const HINT_ATTRIBUTE = 'date';
+
+/** The hint an item holds: a whole number of seconds, or undefined (no item, or not a hint). */
+export function hintOf(item: Record<string, unknown> | undefined): number | undefined {
+  const date = item?.[HINT_ATTRIBUTE];
+  return typeof date === 'number' && Number.isSafeInteger(date) && date >= 0 ? date : undefined;
+}
+
+/** The minute counter that holds `hint`'s second (level 1: a minute's seconds). */
+export const hintMinuteKey = (series: Series, hint: number): string => counterKey(series, 1, bucketStart(1, hint));
+
+/** The first second at or after `hint`, in its minute, that holds a member; undefined when none does. */
+export function firstFrom(hint: number, minuteItem: Record<string, unknown> | undefined): number | undefined {
+  const start = bucketStart(1, hint);
+  const counts = childCounts(wholeBucket(1, start), minuteItem);
+  for (let k = hint - start; k < counts.length; k++) if (counts[k]! > 0) return start + k;
+  return undefined;
+}
