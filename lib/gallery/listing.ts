@@ -19,12 +19,18 @@
 import { childCounts, childEnd, childStart, counterKey, DAY_LEVEL, ROOT, spansOf, wholeBucket } from './counters';
 import { earliestKey, firstFrom, hintMinuteKey, hintOf } from './earliest';
 import { indexQuery, partitionStream, READ_THROUGH } from './index-streams';
-import { datedOf, isByDay, type Series } from './layout';
+import { DAY, datedOf, isByDay, partitionKey, type Series } from './layout';
 import { mergeFirst } from './merge';
 import { isDateSort, ORDERS, type Ranked } from './order';
 import { type Counted, type Partition, partitionsOf, sizeKeys, sum } from './partitions';
 import type { GalleryReads } from './reads';
 import type { PageIds, PageQuery, Range } from './store';
+
+/** A partition's first entries in the page's order, asked for before the counters answered. */
+interface EarlyRead {
+  readonly key: string;
+  readonly entries: Promise<Array<Record<string, unknown>>>;
+}
 
 export class Listing {
   constructor(private readonly reads: GalleryReads) {}
@@ -51,9 +57,10 @@ export class Listing {
 
   async page(query: PageQuery, signal?: AbortSignal): Promise<PageIds> {
     const ranked = !isDateSort(query.sort) || query.series.length > 1;
+    const early = ranked || query.offset > 0 || query.series.length !== 1 ? undefined : this.firstPartitionEarly(query, signal);
     const { counted, items, total } = await this.counted(query.series, query.range, ranked, signal);
     if (query.offset >= total) return { total, ids: [] };
-    if (!ranked) return { total, ids: await this.datePage(counted[0]!, query, signal) };
+    if (!ranked) return { total, ids: await this.datePage(counted[0]!, query, signal, early) };
     // A page nearer the end is read from the end: the merge never passes over more than half.
     const fromEnd = query.offset > total - query.offset - query.count;
     const need = fromEnd ? total - query.offset : query.offset + query.count;
@@ -94,8 +101,35 @@ export class Listing {
     return start;
   }
 
+  /**
+   * A first page in date order (offset 0, one series) starts in the range's newest partition (its
+   * oldest, ascending), unless that one holds none of the range: its entries are read beside the
+   * counters rather than after them, one round trip less. Where the counters then say the page
+   * starts elsewhere, this read (at most `count` entries) was the one spent for nothing.
+   */
+  private firstPartitionEarly(query: PageQuery, signal?: AbortSignal): EarlyRead {
+    const series = query.series[0]!;
+    const newestFirst = query.sort === 'submit_date-desc';
+    const edge = newestFirst ? query.range.to : query.range.from;
+    const day = Math.floor(edge / DAY);
+    const range = isByDay(series)
+      ? { from: Math.max(query.range.from, day * DAY), to: Math.min(query.range.to, day * DAY + DAY - 1) }
+      : query.range;
+    const partition = {
+      series,
+      key: partitionKey(series, isByDay(series) ? day : undefined),
+      range,
+      inRange: query.count,
+      size: undefined,
+    };
+    const entries = this.reads.query(indexQuery(partition, 'date', !newestFirst, range), query.count, signal).then(({ items }) => items);
+    // Not needed when the counters say the page is empty or starts elsewhere: its failure then goes unheard.
+    entries.catch(() => undefined);
+    return { key: partition.key, entries };
+  }
+
   /** Date order in one series: down the counters to where the page starts, then exactly the entries it needs. */
-  private async datePage(counted: Counted, query: PageQuery, signal?: AbortSignal): Promise<number[]> {
+  private async datePage(counted: Counted, query: PageQuery, signal?: AbortSignal, early?: EarlyRead): Promise<number[]> {
     const newestFirst = query.sort === 'submit_date-desc';
     const inOrder = <T>(list: readonly T[]): T[] => (newestFirst ? [...list].reverse() : [...list]);
     let landing: { level: number; start: number; end: number; rest: number } | undefined;
@@ -142,9 +176,12 @@ export class Listing {
       wanted -= take;
     }
     const pages = await Promise.all(
-      reads.map(async ({ partition, range, skip, take }) => {
-        const { items } = await this.reads.query(indexQuery(partition, 'date', !newestFirst, range), skip + take, signal);
-        return items.slice(skip).map((entry) => datedOf(entry).id);
+      reads.map(async ({ partition, range, skip, take }, i) => {
+        const items =
+          i === 0 && skip === 0 && early?.key === partition.key
+            ? await early.entries
+            : (await this.reads.query(indexQuery(partition, 'date', !newestFirst, range), skip + take, signal)).items;
+        return items.slice(skip, skip + take).map((entry) => datedOf(entry).id);
       }),
     );
     return pages.flat().slice(0, query.count);

@@ -1,0 +1,116 @@
+/**
+ * A first page in date order reads its newest (or, ascending, its oldest) partition beside the
+ * counters (lib/gallery/listing.ts): two round trips before the records, not three, and the
+ * same page whether that partition holds the page, part of it, or nothing of the range. Against
+ * DynamoDB Local, with a table of this file's own.
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { importLines } from '../../infra/gallery/importer';
+import { linesOf } from '../../infra/gallery/records';
+import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
+import { PHOTOS, topLevel } from '../../lib/gallery/layout';
+import type { PageQuery } from '../../lib/gallery/store';
+import { commentRecord, photoRecord } from '../support/gallery-records';
+import { ownTables } from '../support/own-table';
+
+jest.setTimeout(60_000);
+
+const tables = ownTables('GalleryTable');
+const DAY = 86_400;
+const FIRST_DAY = 1_200_000_000 - (1_200_000_000 % DAY);
+
+/**
+ * The requests `documents` sends while `run` runs, by command, and the order in which they were
+ * sent and answered (`sent Query`, `answered BatchGet`, …).
+ */
+async function sentWhile<T>(documents: DynamoDBDocumentClient, run: () => Promise<T>) {
+  const events: string[] = [];
+  const original = documents.send.bind(documents);
+  const send = jest.spyOn(documents, 'send').mockImplementation(((command: { constructor: { name: string } }, ...rest: unknown[]) => {
+    const name = command.constructor.name.replace(/Command$/, '');
+    events.push(`sent ${name}`);
+    return (original as (...args: unknown[]) => Promise<unknown>)(command, ...rest).finally(() => events.push(`answered ${name}`));
+  }) as never);
+  try {
+    const result = await run();
+    return { result, sent: send.mock.calls.map(([command]) => command.constructor.name), events };
+  } finally {
+    send.mockRestore();
+  }
+}
+
+/** Whether the first Query was sent before the counters' BatchGetItem was answered. */
+const queriedBesideCounters = (events: readonly string[]) => events.indexOf('sent Query') < events.indexOf('answered BatchGet');
+
+let documents: DynamoDBDocumentClient;
+let tableName: string;
+let store: DynamoGalleryStore;
+/** Photo n is dated `n` hours after the first day's start: days 0–3 hold 24 each, day 5 holds 3, day 4 none. */
+const dates = [...Array.from({ length: 96 }, (_, n) => FIRST_DAY + n * 3_600), ...[0, 1, 2].map((n) => FIRST_DAY + 5 * DAY + n * 600)];
+const photos = dates.map((date, n) => photoRecord(1_000 + n, date));
+const comments = Array.from({ length: 30 }, (_, n) => commentRecord(5_000 + n, 1_000, FIRST_DAY + 7 * DAY + n * 60));
+
+beforeAll(async () => {
+  ({ documents, table: tableName } = await tables.create('first-page'));
+  await importLines(linesOf(photos, comments), documents, tableName);
+  store = new DynamoGalleryStore(documents, tableName);
+});
+
+const idsBy = (sort: 'desc' | 'asc', from: number, to: number, count: number) =>
+  photos
+    .filter((p) => p.submit_date >= from && p.submit_date <= to)
+    .sort((a, b) => (sort === 'desc' ? b.submit_date - a.submit_date : a.submit_date - b.submit_date))
+    .slice(0, count)
+    .map((p) => p.id);
+
+const page = (query: Omit<PageQuery, 'series' | 'offset'> & { series?: PageQuery['series'] }) =>
+  sentWhile(documents, () => store.page({ series: [PHOTOS], offset: 0, ...query }));
+
+test.each([
+  ['newest day holds the whole page', 'submit_date-desc', FIRST_DAY + 3 * DAY, FIRST_DAY + 3 * DAY + DAY - 1, 10],
+  ['newest day holds part of it', 'submit_date-desc', FIRST_DAY + 2 * DAY, FIRST_DAY + 3 * DAY + 3 * 3_600, 10],
+  ['oldest day, ascending', 'submit_date-asc', FIRST_DAY + DAY + 30, FIRST_DAY + 3 * DAY, 30],
+] as const)('%s: counters and the partition at once, then the rest', async (_, sort, from, to, count) => {
+  const { result, sent, events } = await page({ range: { from, to }, sort, count });
+  expect(result.ids).toEqual(idsBy(sort === 'submit_date-desc' ? 'desc' : 'asc', from, to, count));
+  expect(result.total).toBe(idsBy('desc', from, to, 1_000).length);
+  // The first Query went out with the counters; another only where the page reaches another day.
+  expect(queriedBesideCounters(events)).toBe(true);
+  expect(sent.length).toBe(result.ids.length <= 24 && sort === 'submit_date-desc' && from >= FIRST_DAY + 3 * DAY ? 2 : 3);
+});
+
+test('a newest day holding nothing of the range: that read is spent, and the page comes from the days before', async () => {
+  const from = FIRST_DAY + 3 * DAY;
+  const to = FIRST_DAY + 4 * DAY + DAY - 1; // day 4 holds no photo
+  const { result, sent, events } = await page({ range: { from, to }, sort: 'submit_date-desc', count: 5 });
+  expect(result.ids).toEqual(idsBy('desc', from, to, 5));
+  expect(queriedBesideCounters(events)).toBe(true);
+  expect([...sent].sort()).toEqual(['BatchGetCommand', 'QueryCommand', 'QueryCommand']);
+});
+
+test('an empty range answers at the counters; an offset reads after them as before', async () => {
+  const empty = await page({ range: { from: FIRST_DAY + 4 * DAY, to: FIRST_DAY + 4 * DAY + 100 }, sort: 'submit_date-desc', count: 10 });
+  expect(empty.result).toEqual({ total: 0, ids: [] });
+
+  const offset = await sentWhile(documents, () =>
+    store.page({ series: [PHOTOS], range: { from: FIRST_DAY, to: FIRST_DAY + 6 * DAY }, sort: 'submit_date-desc', offset: 5, count: 4 }),
+  );
+  expect(offset.result.ids).toEqual(idsBy('desc', FIRST_DAY, FIRST_DAY + 6 * DAY, 9).slice(5));
+  expect(queriedBesideCounters(offset.events)).toBe(false);
+});
+
+test('one photo’s comments, a single partition: its first page with its counters', async () => {
+  const range = { from: 0, to: FIRST_DAY + 30 * DAY };
+  const { result, sent, events } = await sentWhile(documents, () =>
+    store.page({ series: [topLevel(1_000)], range, sort: 'submit_date-desc', offset: 0, count: 10 }),
+  );
+  expect(queriedBesideCounters(events)).toBe(true);
+  expect(result.ids).toEqual(
+    comments
+      .map((c) => c.id)
+      .reverse()
+      .slice(0, 10),
+  );
+  expect(result.total).toBe(30);
+  expect([...sent].sort()).toEqual(['BatchGetCommand', 'QueryCommand']);
+});
