@@ -8,7 +8,7 @@
  * price of a cold start at each: the MemorySize table of docs/performance.md.
  */
 import { measureColdStarts, type ColdStarts } from './cold-start';
-import { cpuCgroup, type CpuCgroup, MB_PER_VCPU, PERIOD_US } from './cpu-cgroup';
+import { cpuCgroup, MB_PER_VCPU, PERIOD_US } from './cpu-cgroup';
 import { beginSection, kb, log, ms, table } from '../report/output';
 import { functions } from '../setup/project';
 import type { Subject, Subjects } from '../setup/subjects';
@@ -48,17 +48,9 @@ async function measureAt(
 ): Promise<{ cold: ColdStarts; periodUs?: number; unavailable?: string }> {
   const runs = memoryMb === TARGET_MB ? TARGET_RUNS : RUNS;
   const cgroup = await cpuCgroup(memoryMb);
-  // Those without DynamoDB apart from those with: DynamoDB Local, on the machine's other core, stays
-  // busy for a while after a DynamoDB function's run, and would slow whatever came next.
-  const inPasses = async (within?: CpuCgroup): Promise<ColdStarts> => {
-    const passes = [subjects.filter((s) => !s.database), subjects.filter((s) => s.database)].filter((pass) => pass.length > 0);
-    const measured: ColdStarts = new Map();
-    for (const pass of passes) for (const [id, cold] of await measureColdStarts(pass, runs, within)) measured.set(id, cold);
-    return measured;
-  };
-  if ('unavailable' in cgroup) return { cold: await inPasses(), unavailable: cgroup.unavailable };
+  if ('unavailable' in cgroup) return { cold: await measureColdStarts(subjects, runs), unavailable: cgroup.unavailable };
   try {
-    return { cold: await inPasses(cgroup), periodUs: cgroup.periodUs };
+    return { cold: await measureColdStarts(subjects, runs, cgroup), periodUs: cgroup.periodUs };
   } finally {
     await cgroup.remove();
   }
@@ -74,20 +66,25 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
   const bySize = new Map<number, ColdStarts>();
   const periods = new Map<number, string>();
   const unavailable = new Map<number, string>();
-  for (const memoryMb of SIZES) {
-    const measured =
-      memoryMb === TARGET_MB || memoryMb === CHOSEN_MB
-        ? [...subjects.functions, ...yardsticks]
-        : [...subjects.functions.filter((s) => REPRESENTATIVES.includes(s.id)), ...yardsticks];
-    const run = await measureAt(memoryMb, measured);
-    bySize.set(memoryMb, run.cold);
-    periods.set(memoryMb, run.periodUs === undefined ? 'none' : `${run.periodUs / 1000} ms`);
-    if (run.unavailable !== undefined) {
-      unavailable.set(memoryMb, run.unavailable);
-      log(`No CPU cgroup at ${memoryMb} MB (${run.unavailable}): measured at full speed instead.`);
+  // Those without DynamoDB first, at every size, then those with it: DynamoDB Local, on the
+  // machine's other core, stays busy for a while after a DynamoDB function's run, and would slow
+  // whatever came next.
+  for (const database of [false, true]) {
+    for (const memoryMb of SIZES) {
+      const measured = (
+        memoryMb === TARGET_MB || memoryMb === CHOSEN_MB
+          ? [...subjects.functions, ...yardsticks]
+          : [...subjects.functions.filter((s) => REPRESENTATIVES.includes(s.id)), ...yardsticks]
+      ).filter((s) => s.database === database);
+      const run = await measureAt(memoryMb, measured);
+      bySize.set(memoryMb, new Map([...(bySize.get(memoryMb) ?? []), ...run.cold]));
+      periods.set(memoryMb, run.periodUs === undefined ? 'none' : `${run.periodUs / 1000} ms`);
+      if (run.unavailable !== undefined && !unavailable.has(memoryMb)) {
+        unavailable.set(memoryMb, run.unavailable);
+        log(`No CPU cgroup at ${memoryMb} MB (${run.unavailable}): measured at full speed instead.`);
+      }
     }
   }
-
   for (const [memoryMb, cold] of bySize) {
     for (const [id, c] of cold) {
       const subject = `${id} at ${memoryMb} MB`;

@@ -2,7 +2,7 @@
  * Gallery page: a 100-photo page of the default window (GET /galleryphotos?count=100, newest
  * first) in each type, through the built GalleryPhotosFunction handler in-process against
  * DynamoDB Local, timed side by side (../timing/interleave.ts) with a bare Query on the same table, on the
- * doc-client-only bundle's client (a client and connection of its own, as the handler's bundle
+ * DatabaseFloor bundle's client (a client and connection of its own, as the handler's bundle
  * has), and with the page's reads alone (lib/gallery on the bench's client).
  */
 import { pathToFileURL } from 'node:url';

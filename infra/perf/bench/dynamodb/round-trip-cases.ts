@@ -2,7 +2,7 @@
  * The calls the DynamoDB round-trips section times, each checking its answer: the DynamoDB
  * functions' bundled handlers (create new and existing URLs, lookup, redirect), the redirect
  * taken apart (its source unbundled, its UpdateItem alone) and bare UpdateItems, on the
- * doc-client-only bundle's client and on the project's shared one.
+ * DatabaseFloor bundle's client and on the project's shared one.
  */
 import { pathToFileURL } from 'node:url';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -55,7 +55,7 @@ export async function roundTripCases(
   const hasSeed = (r: Result) => (r.body ?? '').includes(`/${seed.code}`);
   // The redirect's source, run by tsx, on lib/db/client.ts's client: the handler without the bundle and its own client.
   const unbundledRedirect = await importHandler('functions/redirect.ts', 'handler');
-  // The bare round trip on the doc-client-only bundle's client: a client of its own, as each function's bundle has.
+  // The bare round trip on the DatabaseFloor bundle's client: a client of its own, as each function's bundle has.
   const { addOne } = (await import(pathToFileURL(databaseFloor.file).href)) as typeof import('../yardsticks/database-floor');
   const cases: Case[] = [
     await handlerCase(
