@@ -7,6 +7,7 @@
  * a hint is never raised, so a removed earliest member leaves it low, and listings then walk.
  */
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { isNamed } from '../../lib/db/failures';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { earliestKey, HINT_ATTRIBUTE, hintOf } from '../../lib/gallery/earliest';
 import { allOf } from '../../lib/gallery/layout';
@@ -14,8 +15,6 @@ import type { Kind } from '../../lib/gallery/store';
 
 /** Rounds of read-then-write before giving up: each lost round is another import's write landing first. */
 const ATTEMPTS = 5;
-
-const lostRace = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
 /** Lowers `kind`'s hint to `date` at the most, making it when there is none. */
 export async function lowerEarliestHint(client: DynamoDBDocumentClient, table: string, kind: Kind, date: number): Promise<void> {
@@ -52,7 +51,8 @@ export async function lowerEarliestHint(client: DynamoDBDocumentClient, table: s
       );
       return;
     } catch (error) {
-      if (!lostRace(error)) throw error;
+      // Another import's write landed first: read again.
+      if (!isNamed(error, 'ConditionalCheckFailedException')) throw error;
     }
   }
   throw new Error(`the ${kind}s' earliest-date hint kept changing under ${ATTEMPTS} attempts to lower it`);

@@ -7,6 +7,7 @@
  * wherever they are followed, and unblocking re-enables those and only those.
  */
 import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { isNamed } from '../../lib/db/failures';
 import { blockedHostOf, blockingHost } from '../../lib/shorturls/blocklist';
 import { BLOCKS, codeKey, recordOf } from '../../lib/shorturls/layout';
 import type { ShortUrlRecord, Takedown } from '../../lib/shorturls/store';
@@ -17,8 +18,6 @@ import type { ShortUrlTable } from './importer';
 export class TakedownRefused extends Error {
   override readonly name = 'TakedownRefused';
 }
-
-const conditionFailed = (error: unknown): boolean => (error as Error).name === 'ConditionalCheckFailedException';
 
 /** The takedown of a record made to a blocked host: the block's, naming the host. */
 const byBlock = (host: string, block: Takedown): Takedown => ({ ...block, reason: `${host} is blocked: ${block.reason}`, host });
@@ -32,7 +31,7 @@ async function updateIf(target: ShortUrlTable, input: Omit<UpdateCommandInput, '
     await target.documents.send(new UpdateCommand({ TableName: target.table, ...input }));
     return true;
   } catch (error) {
-    if (!conditionFailed(error)) throw error;
+    if (!isNamed(error, 'ConditionalCheckFailedException')) throw error;
     if (refusal !== undefined) throw new TakedownRefused(refusal);
     return false;
   }

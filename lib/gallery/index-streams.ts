@@ -41,7 +41,7 @@ export function partitionStream(
 }
 
 /** A Query on a partition's index in one order; date order within `range`. */
-export function indexQuery(partition: Partition, order: OrderKey, forward: boolean, range?: Range): QueryInput {
+export function indexQuery(partition: Pick<Partition, 'series' | 'key'>, order: OrderKey, forward: boolean, range?: Range): QueryInput {
   const family = familyOf(partition.series);
   const inRange = order === 'date' && range !== undefined;
   const [lo, hi] = inRange ? dateKeyRange(range.from, range.to) : [];

@@ -22,7 +22,7 @@ import { indexQuery, partitionStream, READ_THROUGH } from './index-streams';
 import { DAY, datedOf, isByDay, partitionKey, type Series } from './layout';
 import { mergeFirst } from './merge';
 import { isDateSort, ORDERS, type Ranked } from './order';
-import { type Counted, type Partition, partitionsOf, sizeKeys, sum } from './partitions';
+import { type Counted, dayRange, type Partition, partitionsOf, sizeKeys, sum } from './partitions';
 import type { GalleryReads } from './reads';
 import type { PageIds, PageQuery, Range } from './store';
 
@@ -110,18 +110,10 @@ export class Listing {
   private firstPartitionEarly(query: PageQuery, signal?: AbortSignal): EarlyRead {
     const series = query.series[0]!;
     const newestFirst = query.sort === 'submit_date-desc';
-    const edge = newestFirst ? query.range.to : query.range.from;
-    const day = Math.floor(edge / DAY);
-    const range = isByDay(series)
-      ? { from: Math.max(query.range.from, day * DAY), to: Math.min(query.range.to, day * DAY + DAY - 1) }
-      : query.range;
-    const partition = {
-      series,
-      key: partitionKey(series, isByDay(series) ? day : undefined),
-      range,
-      inRange: query.count,
-      size: undefined,
-    };
+    const day = Math.floor((newestFirst ? query.range.to : query.range.from) / DAY);
+    const byDay = isByDay(series);
+    const partition = { series, key: partitionKey(series, byDay ? day : undefined) };
+    const range = byDay ? dayRange(query.range, day) : query.range;
     const entries = this.reads.query(indexQuery(partition, 'date', !newestFirst, range), query.count, signal).then(({ items }) => items);
     // Not needed when the counters say the page is empty or starts elsewhere: its failure then goes unheard.
     entries.catch(() => undefined);

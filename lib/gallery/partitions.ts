@@ -36,6 +36,12 @@ const daysOf = (range: Range): number[] => {
   return days;
 };
 
+/** The part of `range` within `day`: a whole-gallery partition's range. */
+export const dayRange = (range: Range, day: number): Range => ({
+  from: Math.max(range.from, day * DAY),
+  to: Math.min(range.to, day * DAY + DAY - 1),
+});
+
 /** The counter items that hold each partition's size: the days' 64-day buckets, or a series' root. */
 export function sizeKeys(series: Series, range: Range): string[] {
   if (!isByDay(series)) return [counterKey(series, ROOT, 0)];
@@ -72,7 +78,7 @@ export function partitionsOf(counted: Counted, range: Range, items: Map<string, 
     .map(([day, inRange]) => ({
       series,
       key: partitionKey(series, day),
-      range: { from: Math.max(range.from, day * DAY), to: Math.min(range.to, day * DAY + DAY - 1) },
+      range: dayRange(range, day),
       inRange,
       size: items && sizeOf(series, items, day),
     }));

@@ -16,14 +16,12 @@ import { GalleryService, type ListingArgs } from '../../lib/gallery/service';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 import { commentRecord, photoRecord } from '../support/gallery-records';
 import { ownTables } from '../support/own-table';
+import { sentWhile } from '../support/sent-commands';
 
 jest.setTimeout(60_000);
 
 const tables = ownTables('GalleryTable');
 const DAY = 1_100_000_000 - (1_100_000_000 % 86_400);
-
-const photo = photoRecord;
-const comment = commentRecord;
 
 const importRecords = (documents: DynamoDBDocumentClient, table: string, photos: PhotoRecord[], comments: CommentRecord[] = []) =>
   importLines(linesOf(photos, comments), documents, table);
@@ -36,28 +34,22 @@ async function hintItem(documents: DynamoDBDocumentClient, table: string, kind: 
   return Responses?.[table]?.[0];
 }
 
-/** The BatchGetItem and Query requests `documents` sends while `run` runs. */
-async function sentWhile<T>(documents: DynamoDBDocumentClient, run: () => Promise<T>): Promise<{ result: T; sent: string[] }> {
-  const send = jest.spyOn(documents, 'send');
-  try {
-    const result = await run();
-    return { result, sent: send.mock.calls.map(([command]) => command.constructor.name) };
-  } finally {
-    send.mockRestore();
-  }
-}
-
 const ARGS: ListingArgs = { min_submit_date: undefined, max_submit_date: undefined, sort: 'submit_date-desc', count: 10, offset: 0 };
 
 test('an import into an empty table makes each kind’s hint its earliest date; an earlier import lowers it, a later one leaves it', async () => {
   const { documents, table } = await tables.create('earliest-made');
-  await importRecords(documents, table, [photo(1, DAY + 500), photo(2, DAY + 90)], [comment(11, 1, DAY + 700), comment(12, 2, DAY + 650)]);
+  await importRecords(
+    documents,
+    table,
+    [photoRecord(1, DAY + 500), photoRecord(2, DAY + 90)],
+    [commentRecord(11, 1, DAY + 700), commentRecord(12, 2, DAY + 650)],
+  );
   expect(await hintItem(documents, table, 'photo')).toEqual({ pk: 'earliest#photos', date: DAY + 90 });
   expect(await hintItem(documents, table, 'comment')).toEqual({ pk: 'earliest#comments', date: DAY + 650 });
 
-  await importRecords(documents, table, [photo(3, DAY + 5)]);
+  await importRecords(documents, table, [photoRecord(3, DAY + 5)]);
   expect((await hintItem(documents, table, 'photo'))?.date).toBe(DAY + 5);
-  await importRecords(documents, table, [photo(4, DAY + 86_400 * 3)]);
+  await importRecords(documents, table, [photoRecord(4, DAY + 86_400 * 3)]);
   expect((await hintItem(documents, table, 'photo'))?.date).toBe(DAY + 5);
   expect((await hintItem(documents, table, 'comment'))?.date).toBe(DAY + 650);
   expect((await auditGallery(documents, table)).problems).toEqual([]);
@@ -65,7 +57,7 @@ test('an import into an empty table makes each kind’s hint its earliest date; 
 
 test('with a hint, the earliest date is two round trips, where walking the counters takes seven', async () => {
   const { documents, table } = await tables.create('earliest-reads');
-  await importRecords(documents, table, [photo(1, DAY + 86_400 * 40 + 17), photo(2, DAY + 86_400 * 90)]);
+  await importRecords(documents, table, [photoRecord(1, DAY + 86_400 * 40 + 17), photoRecord(2, DAY + 86_400 * 90)]);
   const store = new DynamoGalleryStore(documents, table);
 
   const hinted = await sentWhile(documents, () => store.earliestDate('photo'));
@@ -81,7 +73,7 @@ test('with a hint, the earliest date is two round trips, where walking the count
 test('a hint below every member, in a minute with no member from it on, or not a date, still gives the earliest date', async () => {
   const { documents, table } = await tables.create('earliest-stale');
   const earliest = DAY + 86_400 * 2 + 3_600 + 42;
-  await importRecords(documents, table, [photo(1, earliest), photo(2, earliest + 86_400)]);
+  await importRecords(documents, table, [photoRecord(1, earliest), photoRecord(2, earliest + 86_400)]);
   const store = new DynamoGalleryStore(documents, table);
   const setHint = (date: unknown) => documents.send(new PutCommand({ TableName: table, Item: { pk: earliestKey(allOf('photo')), date } }));
 
@@ -97,32 +89,34 @@ test('a hint below every member, in a minute with no member from it on, or not a
 
   // An import mends a hint that is not a date, from the table's earliest and its own.
   await setHint('yesterday');
-  await importRecords(documents, table, [photo(3, earliest + 500)]);
+  await importRecords(documents, table, [photoRecord(3, earliest + 500)]);
   expect((await hintItem(documents, table, 'photo'))?.date).toBe(earliest);
   expect((await auditGallery(documents, table)).problems).toEqual([]);
 });
 
 test('a table written before there were hints gets one from its earliest member and the import’s', async () => {
   const { documents, table } = await tables.create('earliest-old');
-  await importRecords(documents, table, [photo(1, DAY + 100), photo(2, DAY + 200)]);
+  await importRecords(documents, table, [photoRecord(1, DAY + 100), photoRecord(2, DAY + 200)]);
   await documents.send(new DeleteCommand({ TableName: table, Key: { pk: earliestKey(allOf('photo')) } }));
 
-  await importRecords(documents, table, [photo(3, DAY + 86_400)]);
+  await importRecords(documents, table, [photoRecord(3, DAY + 86_400)]);
   expect((await hintItem(documents, table, 'photo'))?.date).toBe(DAY + 100);
   expect((await auditGallery(documents, table)).problems).toEqual([]);
 });
 
 test('imports at once each leave the hint at or below their members', async () => {
   const { documents, table } = await tables.create('earliest-race');
-  await importRecords(documents, table, [photo(1, DAY + 86_400 * 10)]);
-  await Promise.all(Array.from({ length: 6 }, (_, n) => importRecords(documents, table, [photo(100 + n, DAY + 86_400 * 9 - n * 1_000)])));
+  await importRecords(documents, table, [photoRecord(1, DAY + 86_400 * 10)]);
+  await Promise.all(
+    Array.from({ length: 6 }, (_, n) => importRecords(documents, table, [photoRecord(100 + n, DAY + 86_400 * 9 - n * 1_000)])),
+  );
   expect((await hintItem(documents, table, 'photo'))?.date).toBe(DAY + 86_400 * 9 - 5_000);
   expect((await auditGallery(documents, table)).problems).toEqual([]);
 });
 
 test('a photo’s listing reads its photo and the hint in one BatchGetItem, then the hint’s minute', async () => {
   const { documents, table } = await tables.create('earliest-turn');
-  await importRecords(documents, table, [photo(1, DAY + 300), photo(2, DAY + 86_400)]);
+  await importRecords(documents, table, [photoRecord(1, DAY + 300), photoRecord(2, DAY + 86_400)]);
   const service = new GalleryService(new DynamoGalleryStore(documents, table));
   const { result, sent } = await sentWhile(documents, () => service.photo(2, ARGS, DAY + 86_400 * 2));
   expect(result.min_date).toBe(DAY + 300);

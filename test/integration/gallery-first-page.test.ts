@@ -12,32 +12,13 @@ import { PHOTOS, topLevel } from '../../lib/gallery/layout';
 import type { PageQuery } from '../../lib/gallery/store';
 import { commentRecord, photoRecord } from '../support/gallery-records';
 import { ownTables } from '../support/own-table';
+import { sentWhile } from '../support/sent-commands';
 
 jest.setTimeout(60_000);
 
 const tables = ownTables('GalleryTable');
 const DAY = 86_400;
 const FIRST_DAY = 1_200_000_000 - (1_200_000_000 % DAY);
-
-/**
- * The requests `documents` sends while `run` runs, by command, and the order in which they were
- * sent and answered (`sent Query`, `answered BatchGet`, …).
- */
-async function sentWhile<T>(documents: DynamoDBDocumentClient, run: () => Promise<T>) {
-  const events: string[] = [];
-  const original = documents.send.bind(documents);
-  const send = jest.spyOn(documents, 'send').mockImplementation(((command: { constructor: { name: string } }, ...rest: unknown[]) => {
-    const name = command.constructor.name.replace(/Command$/, '');
-    events.push(`sent ${name}`);
-    return (original as (...args: unknown[]) => Promise<unknown>)(command, ...rest).finally(() => events.push(`answered ${name}`));
-  }) as never);
-  try {
-    const result = await run();
-    return { result, sent: send.mock.calls.map(([command]) => command.constructor.name), events };
-  } finally {
-    send.mockRestore();
-  }
-}
 
 /** Whether the first Query was sent before the counters' BatchGetItem was answered. */
 const queriedBesideCounters = (events: readonly string[]) => events.indexOf('sent Query') < events.indexOf('answered BatchGet');

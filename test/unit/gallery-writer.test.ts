@@ -20,8 +20,6 @@ const client = DynamoDBDocumentClient.from(
 );
 const fast = { attempts: 4, baseDelayMs: 1, maxDelayMs: 2 };
 
-const photo = photoRecord;
-const comment = commentRecord;
 const added = (record: PhotoRecord | CommentRecord): RecordChange =>
   'submit_date' in record
     ? { kind: 'photo', before: undefined, after: record, bumps: [] }
@@ -68,8 +66,8 @@ beforeEach(() => {
 });
 
 test('a photo and its comments in one transaction: the Put carries the count its comments add', async () => {
-  const p = photo(1, 1_000_000);
-  await writeChanges(client, 't', [added(p), ...[2, 3, 4].map((id) => added(comment(id, 1, 1_000_100 + id)))], { retry: fast });
+  const p = photoRecord(1, 1_000_000);
+  await writeChanges(client, 't', [added(p), ...[2, 3, 4].map((id) => added(commentRecord(id, 1, 1_000_100 + id)))], { retry: fast });
   const [only] = transactions();
   expect(transactions()).toHaveLength(1);
   expect(only!.find((item) => item.Put?.Item.pk === 'photo#1')!.Put).toMatchObject({
@@ -80,7 +78,7 @@ test('a photo and its comments in one transaction: the Put carries the count its
 });
 
 test('many records: at most 100 actions a transaction, one per item, and the counters add up to one per member', async () => {
-  const photos = Array.from({ length: 400 }, (_, i) => photo(i + 1, 1_000_000 + i * 37));
+  const photos = Array.from({ length: 400 }, (_, i) => photoRecord(i + 1, 1_000_000 + i * 37));
   await writeChanges(client, 't', photos.map(added), { retry: fast });
   const all = transactions();
   expect(all.length).toBeGreaterThan(4);
@@ -97,7 +95,7 @@ test('many records: at most 100 actions a transaction, one per item, and the cou
 });
 
 test('a changed record: SET without its count, on the condition of its date, and its counters moved', async () => {
-  const before = comment(5, 1, 2_000_000);
+  const before = commentRecord(5, 1, 2_000_000);
   const after = { ...before, date: 3_000_000, up: 4, replies: 2 };
   await writeChanges(client, 't', [{ kind: 'comment', before, after, bumps: [] }], { retry: fast });
   const items = transactions()[0]!;
@@ -114,8 +112,8 @@ test('a changed record: SET without its count, on the condition of its date, and
 });
 
 test('removing a reply and its parent: the parent’s count is not added to after its removal', async () => {
-  const parent = { ...comment(10, 1, 4_000_000), replies: 1 };
-  const reply = comment(11, 1, 4_000_100, 10, 1, 10);
+  const parent = { ...commentRecord(10, 1, 4_000_000), replies: 1 };
+  const reply = commentRecord(11, 1, 4_000_100, 10, 1, 10);
   await writeChanges(
     client,
     't',
@@ -139,15 +137,15 @@ test('a conflict with another transaction is sent again; a failed condition stop
   const cancelled = (code: string) =>
     Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: code }] });
   ddb.on(TransactWriteCommand).rejectsOnce(cancelled('TransactionConflict')).resolves({});
-  await writeChanges(client, 't', [added(photo(1, 1))], { retry: fast });
+  await writeChanges(client, 't', [added(photoRecord(1, 1))], { retry: fast });
   expect(transactions()).toHaveLength(2);
   ddb.reset();
   hintsAtZero();
   ddb.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed'));
-  await expect(writeChanges(client, 't', [added(photo(1, 1))], { retry: fast })).rejects.toThrow(ImportConflictError);
+  await expect(writeChanges(client, 't', [added(photoRecord(1, 1))], { retry: fast })).rejects.toThrow(ImportConflictError);
   ddb.reset();
   hintsAtZero();
   ddb.on(TransactWriteCommand).rejects(cancelled('TransactionConflict'));
-  await expect(writeChanges(client, 't', [added(photo(1, 1))], { retry: fast })).rejects.toThrow('cancelled');
+  await expect(writeChanges(client, 't', [added(photoRecord(1, 1))], { retry: fast })).rejects.toThrow('cancelled');
   expect(transactions()).toHaveLength(fast.attempts);
 });

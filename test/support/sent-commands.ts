@@ -1,0 +1,22 @@
+/**
+ * What a document client sends while a piece of code runs: the commands in order, and when each
+ * was sent and answered (`sent Query`, `answered BatchGet`, …), for the tests that count a
+ * request's round trips or check that two reads went out together.
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+export async function sentWhile<T>(documents: DynamoDBDocumentClient, run: () => Promise<T>) {
+  const events: string[] = [];
+  const original = documents.send.bind(documents);
+  const send = jest.spyOn(documents, 'send').mockImplementation(((command: { constructor: { name: string } }, ...rest: unknown[]) => {
+    const name = command.constructor.name.replace(/Command$/, '');
+    events.push(`sent ${name}`);
+    return (original as (...args: unknown[]) => Promise<unknown>)(command, ...rest).finally(() => events.push(`answered ${name}`));
+  }) as never);
+  try {
+    const result = await run();
+    return { result, sent: send.mock.calls.map(([command]) => command.constructor.name), events };
+  } finally {
+    send.mockRestore();
+  }
+}
