@@ -7,7 +7,8 @@
  */
 import fc from 'fast-check';
 import { assertHostileRequests, checkRequest, invokeFresh, TIMEOUT } from '../../support/hostile-input/check';
-import { expectedType } from '../../support/hostile-input/expected';
+import { expectedOutcomes, expectedType } from '../../support/hostile-input/expected';
+import { unknownArgument } from '../../support/hostile-input/outcomes';
 import { countWire, dateWire, sortWire } from '../../support/hostile-input/gallery-wire';
 import type { WireRequest } from '../../support/hostile-input/requests';
 import { useGallerySeeds } from '../../support/hostile-input/seeds';
@@ -110,6 +111,18 @@ describe('hostile input in the query: every argument and name, callbacks, repeat
       expect(expectedType(request)).toBe('json');
       await checkRequest(request, []);
     }
+  });
+
+  // The oracle once read a generated piece `appkey=<valid>&appkey=<bad escapes>` as one value and
+  // expected 1028, where the first app key is valid and the unknown argument answers.
+  it('a later app key with escapes that are not UTF-8 does not count: the first one wins', async () => {
+    const request: WireRequest = {
+      method: 'GET',
+      path: '/container/offbeat',
+      query: ['type=json', 'count=76', `${KEY_ARGUMENT}&appkey=${KEY}x%FF`],
+    };
+    expect(expectedOutcomes(request, 'json')).toEqual([unknownArgument('count')]);
+    await checkRequest(request, []);
   });
 
   // lib/http/callback.ts once accepted every name the callback pattern matches, reserved words

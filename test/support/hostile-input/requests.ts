@@ -55,9 +55,12 @@ export function escapesAreUtf8(raw: string): boolean {
   }
 }
 
-/** The raw value of the first query argument named `name`, as the wire carries it. */
+/**
+ * The raw value of the first query argument named `name`, as the wire carries it. A generated
+ * piece may hold several arguments (`appkey=a&appkey=b`), so the wire's own `&` splits them.
+ */
 export function rawArgument(request: WireRequest, name: string): string | undefined {
-  for (const piece of request.query) {
+  for (const piece of request.query.join('&').split('&')) {
     const [rawName = '', ...rest] = piece.split('=');
     if (new URLSearchParams(`${rawName}=`).keys().next().value === name) return rest.join('=').replace(/\+/g, ' ');
   }
