@@ -1,4 +1,4 @@
-import { oneContainer } from '../lib/catalog';
+import { oneContainer } from '../lib/catalog/container-lists';
 import { nowSeconds } from '../lib/clock';
 import { endpoint } from '../lib/http';
 import { ContainerListShape, resource } from '../lib/resources';

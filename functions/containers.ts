@@ -1,4 +1,4 @@
-import { allContainers } from '../lib/catalog';
+import { allContainers } from '../lib/catalog/container-lists';
 import { nowSeconds } from '../lib/clock';
 import { endpoint } from '../lib/http';
 import { ContainerListShape, resource } from '../lib/resources';

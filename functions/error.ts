@@ -1,4 +1,4 @@
-import { oneError } from '../lib/catalog';
+import { oneError } from '../lib/catalog/error-lists';
 import { nowSeconds } from '../lib/clock';
 import { endpoint } from '../lib/http';
 import { ErrorListShape, resource } from '../lib/resources';

@@ -8,6 +8,12 @@ const ACCEPTABLE: ReadonlyArray<readonly [ResponseType, string]> = [
   ['php', 'application/php'],
 ];
 
+/** Whole headers read without parsing: what curl and most HTTP libraries send, and each type's own media type. */
+const WHOLE_HEADERS: ReadonlyMap<string, ResponseType> = new Map([
+  ['*/*', 'xml'],
+  ...ACCEPTABLE.map(([type, mediaType]) => [mediaType, type] as const),
+]);
+
 interface MediaRange {
   readonly type: string;
   readonly subtype: string;
@@ -42,6 +48,8 @@ function specificity(range: MediaRange, mediaType: string): number {
  */
 export function typeFromAccept(accept: string | undefined): ResponseType {
   if (!accept) return 'xml';
+  const whole = WHOLE_HEADERS.get(accept);
+  if (whole !== undefined) return whole;
   const ranges = accept
     .split(',')
     .map(parseRange)

@@ -6,7 +6,7 @@
  * tabs in attributes and text, entity look-alikes, empty strings, "true").
  */
 import fc from 'fast-check';
-import { allErrors } from '../../lib/catalog';
+import { allErrors } from '../../lib/catalog/error-lists';
 import { CONTAINERS } from '../../lib/catalog/containers';
 import { renderXml } from '../../lib/render/xml';
 import {
