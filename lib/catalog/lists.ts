@@ -32,10 +32,10 @@ export function catalogueLists<E, V>(
   entries: readonly E[],
   keyOf: (entry: E) => string,
   missing: number,
-  valueOf: (timestamp: number, entries: readonly E[]) => V,
+  listOf: (timestamp: number, entries: readonly E[]) => V,
 ) {
   const byKey = new Map(entries.map((entry) => [keyOf(entry), entry]));
-  const lists = sharedWithinSecond((key, timestamp) => valueOf(timestamp, key === ALL ? entries : [byKey.get(key)!]));
+  const lists = sharedWithinSecond((key, timestamp) => listOf(timestamp, key === ALL ? entries : [byKey.get(key)!]));
   return {
     all: (timestamp: number): V => lists(ALL, timestamp),
     one: (key: string, timestamp: number): V => {
