@@ -38,6 +38,30 @@ function listOf(record: Record_, key: string): unknown[] {
   return list;
 }
 
+/** How a list resource is written: `<errors><error …/></errors>`, or an `…Errors` object whose `errors` holds `…Error` objects. */
+interface ListShape {
+  /** The XML root, and the key of the list in the other types. */
+  readonly root: string;
+  readonly element: string;
+  /** The end of an entry's PHP class name; the list's is the same with `s`. */
+  readonly className: string;
+}
+
+/** A list answer's entries in any type, each read (and its shape asserted) by `fromXml` or `fromValue`. */
+function entriesOf<T>(decoded: Decoded, shape: ListShape, fromXml: (child: XmlElement) => T, fromValue: (entry: Record_) => T): T[] {
+  if (decoded.type === 'xml') {
+    return xmlRoot(decoded, shape.root).children.map((child) => {
+      assert(child.name === shape.element, `<${child.name}> in <${shape.root}>`);
+      return fromXml(child);
+    });
+  }
+  return listOf(recordOf(decoded, `${shape.className}s`), shape.root).map((entry) => {
+    assert(isRecord(entry), `a ${shape.element} is not an object`);
+    assertClass(decoded, entry, shape.className);
+    return fromValue(entry);
+  });
+}
+
 interface ErrorEntry {
   readonly code: number;
   readonly message: string;
@@ -45,17 +69,12 @@ interface ErrorEntry {
 
 /** The entries of an error catalogue answer, in any type. */
 export function errorEntries(decoded: Decoded): ErrorEntry[] {
-  if (decoded.type === 'xml') {
-    return xmlRoot(decoded, 'errors').children.map((child) => {
-      assert(child.name === 'error', `<${child.name}> in <errors>`);
-      return { code: Number(child.attributes.code), message: child.attributes.message ?? '' };
-    });
-  }
-  return listOf(recordOf(decoded, 'Errors'), 'errors').map((entry) => {
-    assert(isRecord(entry), 'an entry is not an object');
-    assertClass(decoded, entry, 'Error');
-    return entry as unknown as ErrorEntry;
-  });
+  return entriesOf(
+    decoded,
+    { root: 'errors', element: 'error', className: 'Error' },
+    (child) => ({ code: Number(child.attributes.code), message: child.attributes.message ?? '' }),
+    (entry) => entry as unknown as ErrorEntry,
+  );
 }
 
 export function assertErrorEntries(entries: ErrorEntry[]): void {
@@ -70,26 +89,27 @@ interface ContainerEntry {
 }
 
 export function containerEntries(decoded: Decoded): ContainerEntry[] {
-  if (decoded.type === 'xml') {
-    return xmlRoot(decoded, 'containers').children.map((child) => {
-      assert(child.name === 'container' && child.attributes.name, `<${child.name}> in <containers>`);
+  return entriesOf(
+    decoded,
+    { root: 'containers', element: 'container', className: 'Container' },
+    (child) => {
+      assert(child.attributes.name, '<container> without a name');
       assert(
         child.children.every((topic) => topic.name === 'topic' && topic.attributes.short_name),
         'a container holds something other than topics',
       );
       return { short_name: child.attributes.short_name ?? '', topics: child.children.length };
-    });
-  }
-  return listOf(recordOf(decoded, 'Containers'), 'containers').map((entry) => {
-    assert(isRecord(entry) && typeof entry.name === 'string', 'a container is not an object with a name');
-    assertClass(decoded, entry, 'Container');
-    const topics = listOf(entry, 'topics');
-    assert(
-      topics.every((topic) => isRecord(topic) && typeof topic.short_name === 'string'),
-      'a topic has no short_name',
-    );
-    return { short_name: String(entry.short_name), topics: topics.length };
-  });
+    },
+    (entry) => {
+      assert(typeof entry.name === 'string', 'a container has no name');
+      const topics = listOf(entry, 'topics');
+      assert(
+        topics.every((topic) => isRecord(topic) && typeof topic.short_name === 'string'),
+        'a topic has no short_name',
+      );
+      return { short_name: String(entry.short_name), topics: topics.length };
+    },
+  );
 }
 
 export interface ShortUrl {
@@ -100,22 +120,19 @@ export interface ShortUrl {
 }
 
 export function shortUrlEntries(decoded: Decoded): ShortUrl[] {
-  const entries =
-    decoded.type === 'xml'
-      ? xmlRoot(decoded, 'shorturls').children.map((child) => {
-          assert(child.name === 'shorturl', `<${child.name}> in <shorturls>`);
-          const { link, short_url, itemid, view_count } = child.attributes;
-          return { link, short_url, itemid: Number(itemid), view_count: Number(view_count) };
-        })
-      : listOf(recordOf(decoded, 'ShortURLs'), 'shorturls').map((entry) => {
-          assert(isRecord(entry), 'a short URL is not an object');
-          assertClass(decoded, entry, 'ShortURL');
-          return entry;
-        });
+  const entries = entriesOf<Record_>(
+    decoded,
+    { root: 'shorturls', element: 'shorturl', className: 'ShortURL' },
+    (child) => {
+      const { link, short_url, itemid, view_count } = child.attributes;
+      return { link, short_url, itemid: Number(itemid), view_count: Number(view_count) };
+    },
+    (entry) => entry,
+  );
   return entries.map((entry) => {
     assert(typeof entry.link === 'string' && typeof entry.short_url === 'string', `bad short URL ${JSON.stringify(entry)}`);
     assert(Number.isInteger(entry.itemid) && Number.isInteger(entry.view_count), `bad itemid or view_count in ${JSON.stringify(entry)}`);
-    return entry as ShortUrl;
+    return entry as unknown as ShortUrl;
   });
 }
 
