@@ -6,7 +6,7 @@
  * is conditioned on what was read, so that two imports at once both end below their members;
  * a hint is never raised, so a removed earliest member leaves it low, and listings then walk.
  */
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isNamed } from '../../lib/db/failures';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { earliestKey, HINT_ATTRIBUTE, hintOf } from '../../lib/gallery/earliest';
@@ -16,38 +16,25 @@ import type { Kind } from '../../lib/gallery/store';
 /** Rounds of read-then-write before giving up: each lost round is another import's write landing first. */
 const ATTEMPTS = 5;
 
-/** Lowers `kind`'s hint to `date` at the most, making it when there is none. */
+/** The condition that the hint item is still as `read` found it: absent, without a date, or its date unchanged, whatever its type. */
+function unchangedSince(read: Record<string, unknown> | undefined) {
+  if (read === undefined) return { ConditionExpression: 'attribute_not_exists(pk)' };
+  const ExpressionAttributeNames = { '#date': HINT_ATTRIBUTE };
+  if (read[HINT_ATTRIBUTE] === undefined) return { ConditionExpression: 'attribute_not_exists(#date)', ExpressionAttributeNames };
+  return { ConditionExpression: '#date = :read', ExpressionAttributeNames, ExpressionAttributeValues: { ':read': read[HINT_ATTRIBUTE] } };
+}
+
+/** Lowers `kind`'s hint to `date` at the most, making it when there is none (or what is stored is not a date). */
 export async function lowerEarliestHint(client: DynamoDBDocumentClient, table: string, kind: Kind, date: number): Promise<void> {
   const Key = { pk: earliestKey(allOf(kind)) };
-  const names = { '#date': HINT_ATTRIBUTE };
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const { Item } = await client.send(new GetCommand({ TableName: table, Key, ConsistentRead: true }));
     const hint = hintOf(Item);
+    if (hint !== undefined && hint <= date) return;
+    const lowest = hint ?? (await new DynamoGalleryStore(client, table).earliestDate(kind)) ?? date;
     try {
-      if (hint !== undefined) {
-        if (hint <= date) return;
-        await client.send(
-          new UpdateCommand({
-            TableName: table,
-            Key,
-            UpdateExpression: 'SET #date = :date',
-            ConditionExpression: '#date = :hint',
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: { ':date': date, ':hint': hint },
-          }),
-        );
-        return;
-      }
-      const earliest = await new DynamoGalleryStore(client, table).earliestDate(kind);
       await client.send(
-        new PutCommand({
-          TableName: table,
-          Item: { ...Key, [HINT_ATTRIBUTE]: Math.min(date, earliest ?? date) },
-          // None yet, or one that is not a hint: a hint made meanwhile is lowered in the next round.
-          ConditionExpression: 'attribute_not_exists(pk) OR NOT attribute_type(#date, :number)',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: { ':number': 'N' },
-        }),
+        new PutCommand({ TableName: table, Item: { ...Key, [HINT_ATTRIBUTE]: Math.min(date, lowest) }, ...unchangedSince(Item) }),
       );
       return;
     } catch (error) {

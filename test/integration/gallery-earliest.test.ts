@@ -87,10 +87,16 @@ test('a hint below every member, in a minute with no member from it on, or not a
     `earliest#photos is ${earliest + 86_400 - 10}, above the earliest photo's date ${earliest}`,
   ]);
 
-  // An import mends a hint that is not a date, from the table's earliest and its own.
-  await setHint('yesterday');
-  await importRecords(documents, table, [photoRecord(3, earliest + 500)]);
-  expect((await hintItem(documents, table, 'photo'))?.date).toBe(earliest);
+  // An import mends a hint that is not a date (a number too: it once kept failing its condition),
+  // from the table's earliest and its own.
+  for (const [n, notADate] of ['yesterday', -1, 1.5].entries()) {
+    await setHint(notADate);
+    await importRecords(documents, table, [photoRecord(3 + n, earliest + 500)]);
+    expect((await hintItem(documents, table, 'photo'))?.date).toBe(earliest);
+  }
+  await documents.send(new PutCommand({ TableName: table, Item: { pk: earliestKey(allOf('photo')) } }));
+  await importRecords(documents, table, [photoRecord(9, earliest - 7)]);
+  expect((await hintItem(documents, table, 'photo'))?.date).toBe(earliest - 7);
   expect((await auditGallery(documents, table)).problems).toEqual([]);
 });
 

@@ -56,7 +56,7 @@ function addsOf(all: TransactItem[][]): Map<string, number> {
   return sums;
 }
 
-/** Earliest-date hints at 0: none of these changes lowers one (earliest-hint.test.ts has them). */
+/** Earliest-date hints at 0: none of these changes lowers one (test/integration/gallery-earliest.test.ts has them). */
 const hintsAtZero = () => ddb.on(GetCommand).resolves({ Item: { pk: 'earliest#', date: 0 } });
 
 beforeEach(() => {
