@@ -19,7 +19,7 @@
 import { childCounts, childEnd, childStart, counterKey, DAY_LEVEL, ROOT, spansOf, wholeBucket } from './counters';
 import { earliestKey, firstFrom, hintMinuteKey, hintOf } from './earliest';
 import { indexQuery, partitionStream, READ_THROUGH } from './index-streams';
-import { DAY, datedOf, isByDay, partitionKey, type Series } from './layout';
+import { datedOf, dayOf, isByDay, partitionKey, type Series } from './layout';
 import { mergeFirst } from './merge';
 import { isDateSort, ORDERS, type Ranked } from './order';
 import { type Counted, dayRange, type Partition, partitionsOf, sizeKeys, sum } from './partitions';
@@ -75,11 +75,9 @@ export class Listing {
 
   /** The earliest date of a whole-gallery series' members: from its hint (./earliest.ts), else by walking the counters. */
   async earliest(series: Series, signal?: AbortSignal): Promise<number | undefined> {
-    const hintKey = earliestKey(series);
-    const hint = hintOf((await this.reads.items([hintKey], signal)).get(hintKey));
+    const hint = hintOf(await this.reads.item(earliestKey(series), signal));
     if (hint !== undefined) {
-      const minuteKey = hintMinuteKey(series, hint);
-      const found = firstFrom(hint, (await this.reads.items([minuteKey], signal)).get(minuteKey));
+      const found = firstFrom(hint, await this.reads.item(hintMinuteKey(series, hint), signal));
       if (found !== undefined) return found;
     }
     return this.walk(series, signal);
@@ -90,10 +88,7 @@ export class Listing {
     let start = 0;
     for (let level = ROOT; level >= 1; level--) {
       const whole = wholeBucket(level, start);
-      const counts = childCounts(
-        whole,
-        (await this.reads.items([counterKey(series, level, start)], signal)).get(counterKey(series, level, start)),
-      );
+      const counts = childCounts(whole, await this.reads.item(counterKey(series, level, start), signal));
       const k = counts.findIndex((count) => count > 0);
       if (k === -1) return undefined;
       start = childStart(whole, k);
@@ -110,7 +105,7 @@ export class Listing {
   private firstPartitionEarly(query: PageQuery, signal?: AbortSignal): EarlyRead {
     const series = query.series[0]!;
     const newestFirst = query.sort === 'submit_date-desc';
-    const day = Math.floor((newestFirst ? query.range.to : query.range.from) / DAY);
+    const day = dayOf(newestFirst ? query.range.to : query.range.from);
     const byDay = isByDay(series);
     const partition = { series, key: partitionKey(series, byDay ? day : undefined) };
     const range = byDay ? dayRange(query.range, day) : query.range;
@@ -139,8 +134,7 @@ export class Listing {
     const byDay = isByDay(counted.series);
     while (landing.level > 0 && (landing.rest > READ_THROUGH || (byDay && landing.level > DAY_LEVEL))) {
       const whole = wholeBucket(landing.level, landing.start);
-      const key = counterKey(counted.series, landing.level, landing.start);
-      const counts = childCounts(whole, (await this.reads.items([key], signal)).get(key));
+      const counts = childCounts(whole, await this.reads.item(counterKey(counted.series, landing.level, landing.start), signal));
       const k = findChild(inOrder(counts.map((count, i) => [i, count] as const)), landing.rest);
       if (k.found === undefined) break; // the counters moved meanwhile: read from here
       landing = { level: landing.level - 1, start: childStart(whole, k.found), end: childEnd(whole, k.found), rest: k.rest };

@@ -4,7 +4,7 @@
  * reads by.
  */
 import { bucketStart, childCounts, childStart, counterKey, DAY_LEVEL, ROOT, wholeBucket, type Span } from './counters';
-import { DAY, isByDay, partitionKey, type Series } from './layout';
+import { DAY, dayOf, isByDay, partitionKey, type Series } from './layout';
 import type { Range } from './store';
 
 /** The level whose buckets a day's total sits in (a child of a 64-day bucket). */
@@ -32,7 +32,7 @@ export interface Counted {
 export const sum = (counts: readonly number[]): number => counts.reduce((a, b) => a + b, 0);
 const daysOf = (range: Range): number[] => {
   const days: number[] = [];
-  for (let day = Math.floor(range.from / DAY); day <= Math.floor(range.to / DAY); day++) days.push(day);
+  for (let day = dayOf(range.from); day <= dayOf(range.to); day++) days.push(day);
   return days;
 };
 
@@ -68,7 +68,7 @@ export function partitionsOf(counted: Counted, range: Range, items: Map<string, 
   for (const { span, counts } of counted.spans) {
     if (span.level > DAY_TOTALS_LEVEL) throw new RangeError('a range of the whole gallery spans at most 31 days');
     counts.forEach((count, i) => {
-      const day = Math.floor(childStart(span, span.from + i) / DAY);
+      const day = dayOf(childStart(span, span.from + i));
       perDay.set(day, (perDay.get(day) ?? 0) + count);
     });
   }

@@ -35,6 +35,11 @@ export class GalleryReads {
     readonly table: string,
   ) {}
 
+  /** The item under one `pk`, or undefined; read with the others asked for in this turn. */
+  async item(key: string, signal?: AbortSignal): Promise<Item | undefined> {
+    return (await this.items([key], signal)).get(key);
+  }
+
   /** The items under these `pk`s, by key (absent ones left out), read with the others asked for in this turn. */
   items(keys: readonly string[], signal?: AbortSignal): Promise<Map<string, Item>> {
     return new Promise((resolve, reject) => {

@@ -19,8 +19,9 @@ const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu
 const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
 const ATTRIBUTE_ESCAPES: Record<string, string> = { ...TEXT_ESCAPES, '\t': '&#9;', '\n': '&#10;' };
 /**
- * Printable ASCII without `&`, `<` and `>`: what neither escaping changes, most values. Testing
- * for it first spares a cold start compiling NOT_XML_CHAR (docs/performance.md).
+ * Printable ASCII without `&`, `<` and `>`: text neither escaping changes (not all such text:
+ * the rest takes the escaping, which leaves it as it is), and most values. Testing for it first
+ * spares a cold start compiling NOT_XML_CHAR (docs/performance.md).
  */
 const NOTHING_TO_ESCAPE = /^[\u0020-\u0025\u0027-\u003b\u003d\u003f-\u007e]*$/;
 const escapeText = (text: string): string =>

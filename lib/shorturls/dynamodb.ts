@@ -111,7 +111,7 @@ export class DynamoShortUrlStore implements ShortUrlStore {
             TransactItems: [
               { Put: { TableName: this.table, Item: { ...codeKey(record.code), ...record }, ConditionExpression: absent } },
               { Put: { TableName: this.table, Item: { ...linkEntryKey(linkKey), code: record.code }, ConditionExpression: absent } },
-              // No other record (an imported one) holds the itemid: infra/shorturls/import.ts keeps the ones it is given.
+              // No other record (an imported one) holds the itemid: infra/shorturls/importer.ts keeps the ones it is given.
               { Put: { TableName: this.table, Item: { ...itemIdKey(record.itemid), code: record.code }, ConditionExpression: absent } },
             ],
           }),
