@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { apiEvent, selectRoute } from '../../infra/local/api-event';
 import { decode } from '../support/decode';
 import { expectError, CATALOGUE, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
@@ -5,34 +6,125 @@ import { APP_KEY, invoke, ROUTES, withKey } from '../support/invoke';
 import { parseXml, type XmlElement } from '../support/parsers';
 import { asInvocation, contextFields, importHandler, lambdaContext } from '../../infra/local/invoke';
 
-/** The containers' short names and their topics' short names, in listing order (docs/api.md, Containers). */
-const CONTAINERS_IN_ORDER: ReadonlyArray<readonly [string, readonly string[]]> = [
+/**
+ * The containers in listing order, each as `[short_name, name, topics]`, its topics as
+ * `[short_name, name]` pairs in their order, written out as docs/api.md's Containers table lists
+ * them (the last test of this file holds this table to that one).
+ */
+const CONTAINER_TABLE: ReadonlyArray<readonly [string, string, ReadonlyArray<readonly [string, string]>]> = [
   [
     'technology',
-    ['apple', 'design', 'gadgets', 'hardware', 'tech_news', 'linux_unix', 'microsoft', 'mods', 'programming', 'security', 'software'],
+    'Technology',
+    [
+      ['apple', 'Apple'],
+      ['design', 'Design'],
+      ['gadgets', 'Gadgets'],
+      ['hardware', 'Hardware'],
+      ['tech_news', 'Tech Industry News'],
+      ['linux_unix', 'Linux/Unix'],
+      ['microsoft', 'Microsoft'],
+      ['mods', 'Mods'],
+      ['programming', 'Programming'],
+      ['security', 'Security'],
+      ['software', 'Software'],
+    ],
   ],
-  ['world_business', ['business_finance', 'world_news', 'politics', 'political_opinion', '2008_us_elections']],
-  ['science', ['environment', 'general_sciences', 'space']],
-  ['gaming', ['gaming_news', 'pc_games', 'playable_web_games', 'nintendo', 'playstation', 'xbox']],
-  ['lifestyle', ['arts_culture', 'autos', 'educational', 'food_drink', 'health', 'travel_places']],
-  ['entertainment', ['celebrity', 'movies', 'music', 'television', 'comics_animation']],
-  ['sports', ['baseball', 'basketball', 'extreme_sports', 'football', 'golf', 'hockey', 'motorsport', 'soccer', 'tennis', 'other_sports']],
-  ['offbeat', ['comedy', 'odd_stuff', 'people', 'pets_animals']],
+  [
+    'world_business',
+    'World & Business',
+    [
+      ['business_finance', 'Business & Finance'],
+      ['world_news', 'World News'],
+      ['politics', 'Political News'],
+      ['political_opinion', 'Political Opinion'],
+      ['2008_us_elections', 'US Elections 2008'],
+    ],
+  ],
+  [
+    'science',
+    'Science',
+    [
+      ['environment', 'Environment'],
+      ['general_sciences', 'General Sciences'],
+      ['space', 'Space'],
+    ],
+  ],
+  [
+    'gaming',
+    'Gaming',
+    [
+      ['gaming_news', 'Gaming Industry News'],
+      ['pc_games', 'PC Games'],
+      ['playable_web_games', 'Playable Web Games'],
+      ['nintendo', 'Nintendo'],
+      ['playstation', 'PlayStation'],
+      ['xbox', 'Xbox'],
+    ],
+  ],
+  [
+    'lifestyle',
+    'Lifestyle',
+    [
+      ['arts_culture', 'Arts & Culture'],
+      ['autos', 'Autos'],
+      ['educational', 'Educational'],
+      ['food_drink', 'Food & Drink'],
+      ['health', 'Health'],
+      ['travel_places', 'Travel & Places'],
+    ],
+  ],
+  [
+    'entertainment',
+    'Entertainment',
+    [
+      ['celebrity', 'Celebrity'],
+      ['movies', 'Movies'],
+      ['music', 'Music'],
+      ['television', 'Television'],
+      ['comics_animation', 'Comics & Animation'],
+    ],
+  ],
+  [
+    'sports',
+    'Sports',
+    [
+      ['baseball', 'Baseball'],
+      ['basketball', 'Basketball'],
+      ['extreme_sports', 'Extreme Sports'],
+      ['football', 'Football - US/Canada'],
+      ['golf', 'Golf'],
+      ['hockey', 'Hockey'],
+      ['motorsport', 'Motorsport'],
+      ['soccer', 'Soccer'],
+      ['tennis', 'Tennis'],
+      ['other_sports', 'Other Sports'],
+    ],
+  ],
+  [
+    'offbeat',
+    'Offbeat',
+    [
+      ['comedy', 'Comedy'],
+      ['odd_stuff', 'Odd Stuff'],
+      ['people', 'People'],
+      ['pets_animals', 'Pets & Animals'],
+    ],
+  ],
 ];
 
-/**
- * The display names of the containers, and of the six topics whose names are not their short
- * names title-cased (docs/api.md, Containers).
- */
-const CONTAINER_NAMES = ['Technology', 'World & Business', 'Science', 'Gaming', 'Lifestyle', 'Entertainment', 'Sports', 'Offbeat'];
-const TOPIC_NAMES: Readonly<Record<string, string>> = {
-  tech_news: 'Tech Industry News',
-  politics: 'Political News',
-  '2008_us_elections': 'US Elections 2008',
-  gaming_news: 'Gaming Industry News',
-  linux_unix: 'Linux/Unix',
-  football: 'Football - US/Canada',
-};
+/** The containers' short names and their topics' short names, in listing order (docs/api.md, Containers). */
+const CONTAINERS_IN_ORDER: ReadonlyArray<readonly [string, readonly string[]]> = CONTAINER_TABLE.map(
+  ([shortName, , topics]) => [shortName, topics.map(([topicShortName]) => topicShortName)] as const,
+);
+
+/** The display names of the containers, in listing order (docs/api.md, Containers). */
+const CONTAINER_NAMES = CONTAINER_TABLE.map(([, name]) => name);
+
+/** Every topic's display name by its short name, all 50 of them (docs/api.md, Containers). */
+const TOPIC_NAMES: Readonly<Record<string, string>> = Object.fromEntries(CONTAINER_TABLE.flatMap(([, , topics]) => topics));
+
+/** A container's topics as `[short_name, name]` pairs, in the order given. */
+const topicPairs = (container: Container): Array<[string, string]> => container.topics.map((topic) => [topic.short_name, topic.name]);
 
 interface Topic {
   name: string;
@@ -185,6 +277,7 @@ function expectContainers(containers: Container[], expected: ReadonlyArray<reado
     const index = CONTAINERS_IN_ORDER.findIndex(([shortName]) => shortName === container.short_name);
     expect(container.name).toBe(CONTAINER_NAMES[index]);
     expect(container.topics.map((topic) => topic.short_name)).toEqual(CONTAINERS_IN_ORDER[index]![1]);
+    expect(topicPairs(container)).toEqual(CONTAINER_TABLE[index]![2]);
     for (const topic of container.topics) {
       expect(Object.keys(topic)).toEqual(['name', 'short_name']);
       expect(typeof topic.name).toBe('string');
@@ -202,10 +295,18 @@ describe('Errors and containers: Display names', () => {
     expectContainers(value.containers, CONTAINERS_IN_ORDER);
   });
 
-  test('the topic display names docs/api.md lists', async () => {
+  test('the topic display names docs/api.md lists, all 50', async () => {
     const value = readList(await invoke(withKey('/containers?type=json')), 'json', 'containers');
     const names = Object.fromEntries((value.containers as Container[]).flatMap((c) => c.topics.map((t) => [t.short_name, t.name])));
     for (const [shortName, name] of Object.entries(TOPIC_NAMES)) expect(names[shortName]).toBe(name);
+  });
+
+  test("every container's name and its topics' [short_name, name] pairs, in order, as the Containers table lists them", async () => {
+    const value = readList(await invoke(withKey('/containers?type=json')), 'json', 'containers');
+    const containers = value.containers as Container[];
+    expect(containers.map((container) => [container.short_name, container.name, topicPairs(container)])).toEqual(CONTAINER_TABLE);
+    expect(containers.flatMap((container) => container.topics)).toHaveLength(50);
+    expect(Object.keys(TOPIC_NAMES)).toHaveLength(50);
   });
 
   test('in XML the topics are nested topic elements of their container, and & is read back as &', async () => {
@@ -241,4 +342,30 @@ describe('Errors and containers: /container/{name}', () => {
       }
     },
   );
+});
+
+describe("Errors and containers: the table of this file is docs/api.md's", () => {
+  /** The rows of docs/api.md's Containers table, read as `[short_name, name, [[short_name, name], …]]`. */
+  function documentedContainers(): Array<[string, string, Array<[string, string]>]> {
+    const api = readFileSync('docs/api.md', 'utf8');
+    const start = api.indexOf('\n## Containers\n');
+    const end = api.indexOf('\n## ', start + 1);
+    const pair = (cell: string): [string, string] => {
+      const match = /^`([^`]+)` (.+)$/.exec(cell.trim());
+      if (match === null) throw new Error(`not a \`short_name\` name pair: ${cell}`);
+      return [match[1]!, match[2]!];
+    };
+    return api
+      .slice(start, end < 0 ? undefined : end)
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .map((line) => {
+        const [container, topics] = line.slice(1, -1).split(' | ') as [string, string];
+        return [...pair(container), topics.split(/, (?=`)/).map(pair)];
+      });
+  }
+
+  test('every container and every topic, short name and display name, in the order of the Containers table', () => {
+    expect(documentedContainers()).toEqual(CONTAINER_TABLE);
+  });
 });
