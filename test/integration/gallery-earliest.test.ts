@@ -129,3 +129,16 @@ test('a photo’s listing reads its photo and the hint in one BatchGetItem, then
   expect(result.photos.map((p) => p.id)).toEqual([2]);
   expect(sent).toEqual(['BatchGetCommand', 'BatchGetCommand']);
 });
+
+test('a fresh table without comments has no earliest comment date, and a comment list by id gives min_date 0', async () => {
+  const { documents, table } = await tables.create('earliest-none');
+  const store = new DynamoGalleryStore(documents, table);
+  expect(await store.earliestDate('comment')).toBeUndefined();
+  expect(await store.earliestDate('photo')).toBeUndefined();
+
+  await importRecords(documents, table, [photoRecord(1, DAY + 300)]);
+  expect(await store.earliestDate('comment')).toBeUndefined();
+  expect(await store.earliestDate('photo')).toBe(DAY + 300);
+  const comments = await new GalleryService(store).topLevelComments(1, ARGS, DAY + 86_400);
+  expect(comments).toMatchObject({ min_date: 0, total: 0, count: 0, comments: [] });
+});

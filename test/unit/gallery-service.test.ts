@@ -2,7 +2,7 @@
  * The gallery service against a store whose calls are held until the test lets them answer, to
  * show which reads run side by side: a listing by id looks up the earliest date (its min_date)
  * beside its own reads, not after them, and a request answered 404 first leaves that lookup's
- * failure handled.
+ * failure handled; without an earliest date (an empty gallery) min_date is 0.
  */
 import { GalleryService, type ListingArgs } from '../../lib/gallery/service';
 import type { GalleryStore, PhotoRecord } from '../../lib/gallery/store';
@@ -58,4 +58,27 @@ test('an unknown photo is 404 at once, and the earliest-date lookup failing afte
   } finally {
     process.off('unhandledRejection', unhandled);
   }
+});
+
+test("min_date is 0 when there is no earliest date: a gallery list by id, and a comment list (docs/api.md, Bodies: the lists' fields)", async () => {
+  const { store, pending } = heldStore();
+  const photo = new GalleryService(store).photo(7, ARGS, 2_000_000_000);
+  await settle();
+  pending.get('photosByIds')!.resolve(new Map([[7, PHOTO]]));
+  pending.get('earliestDate')!.resolve(undefined);
+  expect(await photo).toMatchObject({ min_date: 0, total: 1, count: 1 });
+
+  const kinds: unknown[] = [];
+  const comment = { id: 9, story: 7, date: 1_300_000_100, up: 0 };
+  const commentStore = {
+    earliestDate: async (kind: unknown) => {
+      kinds.push(kind);
+      return undefined;
+    },
+    photosByIds: async () => new Map([[7, PHOTO]]),
+    commentsByIds: async () => new Map([[9, comment]]),
+  } as unknown as GalleryStore;
+  const events = await new GalleryService(commentStore).comment(7, 9, ARGS, 2_000_000_000);
+  expect(events).toMatchObject({ min_date: 0, total: 1, count: 1 });
+  expect(kinds).toEqual(['comment']);
 });
