@@ -11,7 +11,7 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { loadTemplate, PROJECT_ROOT } from '../template/read';
 import { functionsOf, type BuildProperties, type FunctionDefinition } from '../template/functions';
 
-export const BUILD_DIR = resolve(PROJECT_ROOT, '.aws-sam', 'build');
+const BUILD_DIR = resolve(PROJECT_ROOT, '.aws-sam', 'build');
 
 export interface BuiltFunction {
   /** Logical id in the template, e.g. ErrorsFunction. */

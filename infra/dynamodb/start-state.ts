@@ -17,7 +17,7 @@ export const dataDirectoryOf = (env: NodeJS.ProcessEnv = process.env): string =>
 export const stateFileIn = (dataDirectory: string): string => join(dataDirectory, 'npm-start.json');
 
 /** What a data directory says of its npm start: running (with its endpoint), stopped without saying so, or none. */
-export type StartFound = { kind: 'running'; pid: number; endpoint: string } | { kind: 'stopped'; pid: number } | { kind: 'none' };
+type StartFound = { kind: 'running'; pid: number; endpoint: string } | { kind: 'stopped'; pid: number } | { kind: 'none' };
 
 /** Whether a process has that id (the local commands' own, on this machine). */
 export function isRunning(pid: number): boolean {

@@ -18,6 +18,7 @@ import { commentItem, itemKey, photoItem, seriesOf } from '../../lib/gallery/lay
 import type { RecordChange } from './changes';
 import { lowerEarliestHint } from './earliest-hint';
 import { backoff, DEFAULT_RETRY, type RetryOptions } from './table';
+import { isNamed, cancellationReasons } from '../../lib/db/failures';
 
 /** DynamoDB's limits of one transaction: 100 actions, 4 MB. */
 export const MAX_ACTIONS = 100;
@@ -206,9 +207,6 @@ function tryMerge(pending: Map<string, Action>, actions: ReadonlyArray<[string, 
   return merged;
 }
 
-const reasonsOf = (error: unknown): string[] =>
-  ((error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
-
 /** One transaction, sent again while DynamoDB cancels it for a conflict or throttling. */
 export async function transact(client: DynamoDBDocumentClient, items: object[], retry: RetryOptions): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -216,15 +214,14 @@ export async function transact(client: DynamoDBDocumentClient, items: object[], 
       await client.send(new TransactWriteCommand({ TransactItems: items as never }));
       return;
     } catch (error) {
-      const reasons = reasonsOf(error);
+      const reasons = cancellationReasons(error);
       if (reasons.includes('ConditionalCheckFailed')) {
         throw new ImportConflictError(
           'the table changed while this import ran (another import of the same records?): nothing of the last transaction was written; run the import again to go on',
         );
       }
       const again =
-        (error as Error).name === 'TransactionConflictException' ||
-        reasons.some((r) => r === 'TransactionConflict' || r === 'ThrottlingError');
+        isNamed(error, 'TransactionConflictException') || reasons.some((r) => r === 'TransactionConflict' || r === 'ThrottlingError');
       if (!again || attempt >= retry.attempts) throw error;
       await pause(backoff(retry, attempt));
     }

@@ -15,7 +15,7 @@ export interface Price {
   readonly freePerAccount?: number;
 }
 
-export type PriceName = keyof typeof priceTable.prices;
+type PriceName = keyof typeof priceTable.prices;
 export const PRICES: Readonly<Record<PriceName, Price>> = priceTable.prices;
 export const PRICES_AS_OF: string = priceTable.asOf;
 export const PRICES_REGION: string = priceTable.region;
@@ -23,7 +23,7 @@ export const PRICES_REGION: string = priceTable.region;
 /** Bytes in the GB that AWS bills by (2^30). */
 export const GB = 1024 ** 3;
 /** An average month, in days: retention in days over this is the months a byte is stored. */
-export const DAYS_PER_MONTH = 365.25 / 12;
+const DAYS_PER_MONTH = 365.25 / 12;
 
 /** Lambda bills a duration rounded up to the next whole millisecond, never less than 1 ms. */
 export function billedMs(ns: number): number {

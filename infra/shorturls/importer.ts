@@ -18,6 +18,7 @@ import { linkKey } from '../../lib/shorturls/link';
 import { inPool } from '../gallery/plan';
 import { silentProgress, type Progress } from '../gallery/progress';
 import type { ImportedLink } from './records';
+import { isNamed, cancellationReasons } from '../../lib/db/failures';
 
 export interface ShortUrlTable {
   readonly documents: DynamoDBDocumentClient;
@@ -79,8 +80,8 @@ async function prepareCounter(target: ShortUrlTable, highest: number): Promise<n
           ExpressionAttributeValues: { ':highest': highest },
         }),
       )
-      .catch((error: Error) => {
-        if (error.name !== 'ConditionalCheckFailedException') throw error;
+      .catch((error: unknown) => {
+        if (!isNamed(error, 'ConditionalCheckFailedException')) throw error;
       });
   }
   return Number(Attributes!.claimsFrom);
@@ -99,9 +100,6 @@ async function newItemId({ documents, table }: ShortUrlTable): Promise<number> {
   );
   return Number(Attributes!.last);
 }
-
-const reasonsOf = (error: unknown): string[] =>
-  ((error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
 
 type Written = 'imported' | 'assigned' | 'unchanged' | { readonly refused: string };
 
@@ -138,7 +136,7 @@ async function writeLink(target: ShortUrlTable, link: ImportedLink, claimsFrom: 
       );
       break;
     } catch (error) {
-      const [codeReason, itemIdReason] = reasonsOf(error);
+      const [codeReason, itemIdReason] = cancellationReasons(error);
       if (codeReason === 'ConditionalCheckFailed') held = await existing();
       else if (itemIdReason === 'ConditionalCheckFailed') {
         // Another record holds it.
@@ -150,8 +148,8 @@ async function writeLink(target: ShortUrlTable, link: ImportedLink, claimsFrom: 
   if (held !== undefined && held.link !== link.link) return { refused: `code ${link.code} is held by another link` };
   await documents
     .send(new PutCommand({ TableName: table, Item: { ...linkEntryKey(linkKey(link.link)), code: link.code }, ConditionExpression: absent }))
-    .catch((error: Error) => {
-      if (error.name !== 'ConditionalCheckFailedException') throw error;
+    .catch((error: unknown) => {
+      if (!isNamed(error, 'ConditionalCheckFailedException')) throw error;
     });
   return held !== undefined ? 'unchanged' : assigned ? 'assigned' : 'imported';
 }

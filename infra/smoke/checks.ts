@@ -19,7 +19,7 @@ import {
 export const APP_KEY = 'https://smoke-test.invalid/';
 export const CALLBACK = 'smokeCallback';
 
-export interface SmokeOptions {
+interface SmokeOptions {
   /** The API's base URL (the stack's ApiUrl output). */
   readonly api: string;
   /** The short-link host's origin (the ShortUrlHost output); without it, following is skipped. */
@@ -32,7 +32,7 @@ interface Answer {
   readonly body: string;
 }
 
-export function withoutTrailingSlash(url: string): string {
+function withoutTrailingSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 

@@ -14,7 +14,7 @@ export interface Route {
 }
 
 /** One HttpApi event of a function as declared, with the route key API Gateway gives it. */
-export interface HttpApiEvent {
+interface HttpApiEvent {
   /** Logical id of the function. */
   readonly fn: string;
   /** Logical id of the HTTP API its ApiId refers to; undefined for SAM's implicit API. */

@@ -19,14 +19,17 @@ const TRANSIENT_CANCELLATIONS = new Set(['ThrottlingError', 'ProvisionedThroughp
 /** By name, not class: the class a caught error was made from need not be this module's copy. */
 export const isNamed = (error: unknown, name: string): boolean => error instanceof Error && error.name === name;
 
+/** Why each item of a cancelled transaction was cancelled, in the transaction's order (`None`: it was not). */
+export const cancellationReasons = (error: unknown): string[] =>
+  ((error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+
 function isTransient(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
   return (
     TRANSIENT_NAMES.has(error.name) ||
     (typeof code === 'string' && NETWORK_CODES.has(code)) ||
-    reasons.some((reason) => TRANSIENT_CANCELLATIONS.has(reason.Code ?? ''))
+    cancellationReasons(error).some((reason) => TRANSIENT_CANCELLATIONS.has(reason))
   );
 }
 
