@@ -12,7 +12,7 @@ import { pause } from '../../lib/clock';
 import { counterUpdates } from '../../lib/gallery/counters';
 import { earliestKey, HINT_ATTRIBUTE } from '../../lib/gallery/earliest';
 import { allOf, commentItem, photoItem, seriesOf } from '../../lib/gallery/layout';
-import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
+import type { CommentRecord, Kind, PhotoRecord } from '../../lib/gallery/store';
 import { inPool } from './plan';
 import { backoff, DEFAULT_RETRY, UnprocessedItemsError, type RetryOptions } from './table';
 import { itemBytes, MAX_ACTIONS, MAX_BYTES, transact } from './writer';
@@ -64,7 +64,7 @@ export function galleryItems(records: { readonly photos: readonly PhotoRecord[];
   };
   // The earliest-date hints (lib/gallery/earliest.ts): the table holds these records alone.
   const hints = new Map<string, number>();
-  const hint = (kind: 'photo' | 'comment', date: number) => {
+  const hint = (kind: Kind, date: number) => {
     const key = earliestKey(allOf(kind));
     hints.set(key, Math.min(date, hints.get(key) ?? date));
   };

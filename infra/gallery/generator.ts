@@ -8,6 +8,7 @@
  * through the same path as any import.
  */
 import type { UserValue } from '../../lib/resources';
+import { DAY } from '../../lib/gallery/layout';
 import { Random, Zipf } from './random';
 import type { CommentLine, ImportRecord, PhotoLine } from './records';
 import {
@@ -52,7 +53,6 @@ export const SAMPLE_DEFAULTS = {
   commentIdBase: 20_000_000,
 } as const;
 
-const DAY = 86_400;
 const HOUR = 3_600;
 /** Top-level comments on the most dugg photo, at least. */
 const CROWD = 20;
