@@ -167,6 +167,36 @@ describe('each group alone, past its sunset', () => {
   });
 });
 
+describe('links before its sunset', () => {
+  test('every answer of the short-link host carries Sunset with its date, Deprecation and Link: its 301 (GET and HEAD) and its 404 page; the API host no Sunset', async () => {
+    const env = { LINKS_SUNSET_DATE: '2099-09-30', DEPRECATION_LINK: 'https://docs.new-api.test/migrate' };
+    const { code, link } = await newShortLink();
+    const before = await viewsOf(code);
+    const links = invokerWithEnv(env, { routes: SHORT_LINK_ROUTES });
+    const answers = [
+      [301, await links(`/${code}`)],
+      [301, await links(`/${code}`, { method: 'HEAD' })],
+      [404, await links('/Nope123')],
+      [404, await links('/not/a/code')],
+    ] as const;
+    for (const [status, answer] of answers) {
+      expect(answer.statusCode).toBe(status);
+      expect(answer.headers.location).toBe(status === 301 ? link : undefined);
+      expect(answer.headers.sunset).toBe('Wed, 30 Sep 2099 00:00:00 GMT');
+      expect(answer.headers.sunset).toBe(httpDate('2099-09-30'));
+      expect(answer.headers.deprecation).toBe(DEPRECATION);
+      expect(answer.headers.link).toBe('<https://docs.new-api.test/migrate>; rel="deprecation"; type="text/html"');
+    }
+    expect(answers[2][1].headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answers[2][1].body).toContain('<title>Not found</title>');
+    expect(await viewsOf(code)).toBe(before + 1);
+    const api = await invokerWithEnv(env)(withKey('/errors?type=json'));
+    expect(api.statusCode).toBe(200);
+    expect(api.headers).not.toHaveProperty('sunset');
+    expect(api.headers.link).toBe('<https://docs.new-api.test/migrate>; rel="deprecation"; type="text/html"');
+  });
+});
+
 describe('groups combined', () => {
   test('before their sunsets, a path carries the earliest of its groups’ dates, and no other path any', async () => {
     const env = { GALLERY_SUNSET_DATE: '2099-06-30', API_SUNSET_DATE: '2099-12-31', CREATE_SUNSET_DATE: '2099-03-01' };

@@ -9,7 +9,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
-import { ERROR_CATALOGUE } from '../../lib/catalog/errors';
+import { catalogueMessage, ERROR_CATALOGUE, httpStatusFor } from '../../lib/catalog/errors';
 import { loadTemplate } from '../../infra/template/read';
 import { functionsOf } from '../../infra/template/functions';
 import { routesOf } from '../../infra/template/routes';
@@ -202,5 +202,25 @@ describe('README.md and every markdown file: read in minutes, standing alone', (
     expect(paths.length).toBeGreaterThan(14);
     expect(paths.filter((path) => !api.includes(`\`${path}\``))).toEqual([]);
     expect(ERROR_CATALOGUE.map(([code]) => code).filter((code) => !new RegExp(`^\\| ${code} \\|`, 'm').test(api))).toEqual([]);
+  });
+
+  test("docs/api.md's error table is the catalogue row for row: | code | message | HTTP status |, in its order", () => {
+    const start = api.indexOf('| Code | Message | HTTP status |');
+    expect(start).toBeGreaterThan(0);
+    const lines = api.slice(start).split('\n');
+    const rows = lines.slice(
+      2,
+      lines.findIndex((line) => !line.startsWith('|')),
+    );
+    const parsed = rows.map((row) => {
+      const match = /^\| (\d+) \| (.+) \| (\d+) \|$/.exec(row);
+      if (match === null) throw new Error(`not a | code | message | status | row: ${row}`);
+      return [Number(match[1]), match[2]!, Number(match[3])] as const;
+    });
+    expect(parsed.map(([code]) => code)).toEqual(ERROR_CATALOGUE.map(([code]) => code));
+    for (const [code, message, status] of parsed) {
+      expect([code, message, status]).toEqual([code, catalogueMessage(code), httpStatusFor(code)]);
+    }
+    expect(parsed).toEqual(ERROR_CATALOGUE.map(([code, message]) => [code, message, httpStatusFor(code)]));
   });
 });
