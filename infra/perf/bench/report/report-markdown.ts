@@ -74,7 +74,7 @@ export function renderMarkdown(report: Report): string {
     'starts its own in-memory DynamoDB Local and servers on loopback, and rewrites this file and',
     '[`bench.json`](bench.json), which holds the same figures for programs (its schema:',
     '[`bench.schema.json`](bench.schema.json); timings in ns, sizes in bytes). What each section measures and how:',
-    "[`infra/perf/bench/main.ts`](../bench/main.ts) and the section's module in `infra/perf/bench/`. The console also prints differences of",
+    "[`infra/perf/bench/README.md`](../bench/README.md) and the section's module in `infra/perf/bench/`. The console also prints differences of",
     "these medians (where a function's time goes), and notes on them; they are not repeated here.",
     '',
     '## Machine',

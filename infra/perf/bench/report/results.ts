@@ -1,10 +1,12 @@
 /**
  * The bench's results: the sections record every figure they print here (through the recorder
  * `beginSection` in output.ts hands them), targets.ts records each target's verdict, and at the
- * end report-markdown.ts writes them out as infra/perf/results/bench.json, whose schema is `Report` below (and, for
- * its readers, infra/perf/results/bench.schema.json), and as infra/perf/results/bench.md. Nothing here prints or
- * writes: the figures are kept as measured, timings in nanoseconds and sizes in bytes, and only
- * the report rounds them.
+ * end ../main.ts writes them out, through ../../report/files.ts's writeResults, as
+ * infra/perf/results/bench.json, whose schema is `Report` below (and, for its readers,
+ * infra/perf/results/bench.schema.json), and as infra/perf/results/bench.md, which
+ * report-markdown.ts renders from the same report. Nothing here prints or writes: the figures
+ * are kept as measured, timings in nanoseconds and sizes in bytes, and only the report rounds
+ * them.
  */
 import type { Machine } from '../../report/machine';
 
