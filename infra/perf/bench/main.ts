@@ -29,7 +29,7 @@ import { galleryCapacitySection } from './dynamodb/gallery-capacity';
 import { loadGallery, type Gallery } from './setup/gallery-data';
 import { galleryPageSection } from './dynamodb/gallery-page';
 import { hotLinkSection } from './http/hot-link';
-import { lambdaColdStartSection, TARGET_MB } from './cold-start/lambda-cold-start';
+import { lambdaColdStartSection } from './cold-start/lambda-cold-start';
 import { describeMachine } from '../report/machine';
 import { dropFunctionOutput, log, printFinished, printMachine } from './report/output';
 import { writeResults } from '../report/files';
@@ -39,6 +39,7 @@ import { roundTripsSection } from './dynamodb/round-trips';
 import { sizesSection } from './bundles/sizes';
 import { subjectsOf } from './setup/subjects';
 import { checkTargets, printVerdicts } from './report/targets';
+import { TARGET_MB } from './report/target-limits';
 import { throughputSection } from './http/throughput';
 import { warmSection } from './warm/warm';
 

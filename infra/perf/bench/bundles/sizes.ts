@@ -5,8 +5,8 @@
  * metafile).
  */
 import { bytesByPackage, topInputs } from '../../../bundle/esbuild';
-import { floorOf } from '../cold-start/floors';
 import { beginSection, kb, log, ratio, table } from '../report/output';
+import { floorOf } from '../report/target-limits';
 import type { Subjects } from '../setup/subjects';
 
 export function sizesSection(subjects: Subjects): void {
@@ -15,7 +15,7 @@ export function sizesSection(subjects: Subjects): void {
   const measured = [...all, staticFloor, databaseFloor];
   for (const s of measured) {
     // A function's bytes against its floor's; the yardsticks stand alone.
-    const floor = s.kind === 'function' ? floorOf(subjects, s).floor : undefined;
+    const floor = floorOf(subjects, s)?.floor;
     for (const [name, bytes] of [
       ['bundle size, raw', (x: typeof s) => x.bytes],
       ['bundle size, gzip -9', (x: typeof s) => x.gzipBytes],
@@ -28,8 +28,9 @@ export function sizesSection(subjects: Subjects): void {
     table(
       ['Function', 'Raw KB', 'Gzip -9 KB', 'floor', '× floor (limit)'],
       measured.map((s) => {
-        if (s.kind !== 'function') return [s.id, kb(s.bytes), kb(s.gzipBytes), '-', '-'];
-        const { floor, bytesLimit } = floorOf(subjects, s);
+        const held = floorOf(subjects, s);
+        if (held === undefined) return [s.id, kb(s.bytes), kb(s.gzipBytes), '-', '-'];
+        const { floor, bytesLimit } = held;
         return [s.id, kb(s.bytes), kb(s.gzipBytes), floor.id, `${ratio(s.bytes, floor.bytes)} (${bytesLimit})`];
       }),
     ),

@@ -8,10 +8,9 @@
 import type { Metafile } from 'esbuild';
 import { bytesByPackage } from '../../../bundle/esbuild';
 import { beginSection, kb, log, ms, ratio, signedMs, table } from '../report/output';
-import { TARGETS } from '../report/target-limits';
-import type { Subject, Subjects } from '../setup/subjects';
+import { floorOf, TARGET_MB } from '../report/target-limits';
+import type { Subjects } from '../setup/subjects';
 import type { ColdStarts } from './cold-start';
-import { TARGET_MB } from './lambda-cold-start';
 
 /** Bytes per package that `bundle` holds beyond `floor` (a tenth of a KB at least), largest first. */
 function bytesBeyond(bundle: Metafile, floor: Metafile): { name: string; bytes: number }[] {
@@ -22,20 +21,13 @@ function bytesBeyond(bundle: Metafile, floor: Metafile): { name: string; bytes: 
     .sort((a, b) => b.bytes - a.bytes);
 }
 
-/** A function's floor, and the limits its ratios are held to. */
-export function floorOf({ staticFloor, databaseFloor }: Subjects, s: Subject) {
-  return s.database
-    ? { floor: databaseFloor, bytesLimit: TARGETS.databaseBytesPerFloor, coldLimit: TARGETS.databaseColdPerFloor }
-    : { floor: staticFloor, bytesLimit: TARGETS.staticBytesPerFloor, coldLimit: TARGETS.staticColdPerFloor };
-}
-
 export function floorsSection(subjects: Subjects, cold: ColdStarts): void {
   const record = beginSection(
     'Functions against their floors',
     `bundle size and cold start at ${TARGET_MB} MB as multiples of the floor's: ${subjects.staticFloor.id} for the functions without DynamoDB, ${subjects.databaseFloor.id} for the others`,
   );
   const rows = subjects.functions.map((s) => {
-    const { floor, bytesLimit, coldLimit } = floorOf(subjects, s);
+    const { floor, bytesLimit, coldLimit } = floorOf(subjects, s)!;
     const [own, base] = [cold.get(s.id)!, cold.get(floor.id)!];
     record({
       name: 'cold start',
@@ -58,7 +50,7 @@ export function floorsSection(subjects: Subjects, cold: ColdStarts): void {
   log(table(['Function', 'floor', 'Raw KB', '× floor', 'Cold ms', '× floor', 'import() beyond', '1st answer beyond'], rows));
   log('(Beyond: differences of medians, ms.) What each bundle holds beyond its floor (KB):');
   for (const s of subjects.functions) {
-    const { floor } = floorOf(subjects, s);
+    const { floor } = floorOf(subjects, s)!;
     const beyond = bytesBeyond(s.metafile, floor.metafile);
     const total = beyond.reduce((sum, p) => sum + p.bytes, 0);
     record({ name: 'bytes beyond its floor', subject: s.id, median: total, unit: 'bytes' });

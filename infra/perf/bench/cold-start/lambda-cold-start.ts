@@ -13,10 +13,10 @@ import { measureColdStarts, type ColdStarts, type ColdSummary } from './cold-sta
 import { cpuCgroup, MB_PER_VCPU, PERIOD_US } from './cpu-cgroup';
 import { beginSection, kb, log, ms, table } from '../report/output';
 import { functions } from '../setup/project';
+import { floorOf, TARGET_MB } from '../report/target-limits';
 import type { Subject, Subjects } from '../setup/subjects';
 import { PRICES } from '../../../pricing/model';
 
-export const TARGET_MB = 256;
 /** The memory size template.yaml gives the functions (one for all: infra/cost checks it). */
 export const CHOSEN_MB = functions[0]!.memoryMb;
 const SIZES = [...new Set([128, 256, 512, 1024, 1769, CHOSEN_MB])].sort((a, b) => a - b);
@@ -111,16 +111,18 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
   }
   for (const [memoryMb, c] of databasePassBare) recordCold(`${bareId} ${DATABASE_PASS} at ${memoryMb} MB`, c);
   const at = bySize.get(TARGET_MB)!;
-  /** The floor a subject is compared with: the static one for the functions without DynamoDB, the DynamoDB one for the others. */
-  const floorOf = (s: Subject) =>
-    s.kind !== 'function' ? undefined : at.get((s.database ? subjects.databaseFloor : subjects.staticFloor).id)!;
+  /** The cold start of the floor a subject is compared with (../report/target-limits.ts), or undefined for a yardstick. */
+  const floorCold = (s: Subject) => {
+    const held = floorOf(subjects, s);
+    return held === undefined ? undefined : at.get(held.floor.id)!;
+  };
   log(`At ${TARGET_MB} MB (${(TARGET_MB / MB_PER_VCPU).toFixed(3)} of a CPU):`);
   log(
     table(
       ['Function', 'import() ms', '1st answer ms', 'total ms', 'min–max ms', '× bare handler', '× its floor', 'peak RSS MB'],
       rowsOf([...subjects.all, subjects.staticFloor, subjects.databaseFloor], at, bareId, databasePassBare.get(TARGET_MB)!).map(
         ({ id, cold: c, bare, subject }) => {
-          const floor = subject === undefined ? undefined : floorOf(subject);
+          const floor = subject === undefined ? undefined : floorCold(subject);
           return [
             id,
             ms(c.importMedian),

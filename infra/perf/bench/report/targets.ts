@@ -5,14 +5,13 @@
  */
 import type { HotLinkFigures } from '../../load/hot-link';
 import type { GalleryCapacity } from '../dynamodb/gallery-capacity';
-import { TARGET_MB, type LambdaColdStarts } from '../cold-start/lambda-cold-start';
+import type { LambdaColdStarts } from '../cold-start/lambda-cold-start';
 import { formatValue, kb, log, ms, us } from './output';
-import { floorOf } from '../cold-start/floors';
 import { results, type Verdict } from './results';
 import type { RoundTrips } from '../dynamodb/round-trips';
 import type { Subject, Subjects } from '../setup/subjects';
 import type { WarmResults } from '../warm/warm';
-import { TARGETS } from './target-limits';
+import { floorOf, TARGET_MB, TARGETS } from './target-limits';
 
 /** Those over a limit, named, or that none is. */
 const overList = (over: readonly string[], of: number) =>
@@ -38,7 +37,7 @@ export function checkTargets(
     ['static functions', subjects.statics],
     ['DynamoDB functions', [...subjects.dbFunctions, ...subjects.gallery]],
   ] as const) {
-    const { floor, bytesLimit, coldLimit } = floorOf(subjects, members[0]!);
+    const { floor, bytesLimit, coldLimit } = floorOf(subjects, members[0]!)!;
     const against = (measure: (s: Subject) => number, limit: number, show: (s: Subject) => string) => {
       const ratios = members.map((s) => ({ s, ratio: measure(s) / measure(floor) }));
       const over = ratios.filter((r) => r.ratio > limit).map((r) => `${r.s.id} ${show(r.s)} (${r.ratio.toFixed(2)} ×)`);
