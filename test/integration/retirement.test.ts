@@ -17,8 +17,9 @@ import { APP_KEY, invoke, ROUTES, SHORT_LINK_ROUTES, withKey, type Invocation } 
 import { withTarget } from '../support/hostile-input/check';
 import { hostileInputs } from '../support/hostile-input/echoes';
 import { expectedType } from '../support/hostile-input/expected';
-import { targetOf } from '../support/hostile-input/requests';
-import { API_HEADERS } from '../support/hostile-input/rules';
+import { fromObject, fromScript, fromXml, type Payload } from '../support/hostile-input/payload';
+import { queryOf, targetOf } from '../support/hostile-input/requests';
+import { API_HEADERS, isCallable } from '../support/hostile-input/rules';
 import { hostileWire } from '../support/hostile-input/strings';
 import { checkHeaders } from '../support/hostile-input/verify';
 import {
@@ -33,7 +34,7 @@ import {
   typeWire,
 } from '../support/hostile-input/wire';
 import { loadAfresh } from '../support/load-afresh';
-import { runScript } from '../support/parsers';
+import { runScript, unserialize } from '../support/parsers';
 import { SHORT_URL_HOST } from '../support/short-url-host';
 
 const logs = capture();
@@ -325,6 +326,31 @@ describe('the answer', () => {
   });
 });
 
+/** The body of an answer read by its type's parser (PHP's own unserialize() included). */
+function retiredPayload(type: (typeof TYPES)[number], body: string, query: URLSearchParams): Payload {
+  switch (type) {
+    case 'xml':
+      return fromXml(body).payload;
+    case 'json':
+      return fromObject(JSON.parse(body), 'json').payload;
+    case 'javascript':
+      return fromScript(body, query).payload;
+    case 'php': {
+      const answer = unserialize(body);
+      expect(answer.error).toBeUndefined();
+      expect(answer.serialized).toBe(body);
+      return fromObject(answer.value, 'php').payload;
+    }
+  }
+}
+
+/** What a retired API host answers a request of `query` with, in `type`. */
+function expectedRetiredPayload(type: (typeof TYPES)[number], query: URLSearchParams): Payload {
+  const message = `Not found: retired on ${PAST}`;
+  if (type !== 'javascript') return { kind: 'error', code: 404, message };
+  return isCallable(query.get('callback') ?? '') ? { kind: 'error', code: 404, message, status: 410 } : { kind: 'alert', message };
+}
+
 test('any request to a retired API host, however hostile, is its 410 in the type asked, echoing nothing', async () => {
   const retired = invokerWithEnv({ API_SUNSET_DATE: PAST });
   const hostile = requests({
@@ -341,11 +367,16 @@ test('any request to a retired API host, however hostile, is its 410 in the type
       withTarget(request, () => {
         checkHeaders(answer.headers, API_HEADERS, hostileInputs(request));
         const type = TYPES.find((kind) => CONTENT_TYPE[kind] === answer.headers['content-type']);
+        // Whatever the Accept header, the answer is in one of the four types (docs/api.md, Headers).
+        expect(TYPES).toContain(type);
         const expected = expectedType(request);
         if (expected !== undefined) expect(type).toBe(expected);
         expect(answer.statusCode).toBe(type === 'javascript' ? 200 : 410);
         expect(answer.body).toContain(`Not found: retired on ${PAST}`);
         expect(answer.body.length).toBeLessThan(300);
+        // Read by the type's own parser: error 404 with the retired message, or, with Javascript
+        // and no callable callback, the alert() of it (docs/api.md, Retirement).
+        expect(retiredPayload(type!, answer.body, queryOf(request))).toEqual(expectedRetiredPayload(type!, queryOf(request)));
       });
     }),
     { numRuns: 300 },
@@ -388,6 +419,8 @@ describe('not one database call', () => {
     const gallery = withFailingDatabase({ GALLERY_SUNSET_DATE: PAST });
     const lookup = await gallery.invoke(withKey('/url/short/Abc1234?type=json'));
     expect(lookup.statusCode).toBeGreaterThanOrEqual(500);
+    // An unexpected failure, not a transient one: error 500 `Internal error`, HTTP 500 (docs/api.md, Errors).
+    expectError(lookup, 'json', 500, 500, { detail: false });
     expect(gallery.calls.length).toBeGreaterThan(0);
   });
 });
