@@ -6,7 +6,7 @@
  */
 import { loadTemplate, type Template } from '../template/read';
 import { type LocalStack, resolveValue, resourcesFor } from '../template/evaluate';
-import { functionsOf } from '../template/functions';
+import { functionsOf, memorySizeOf } from '../template/functions';
 import { routesOf, type Route } from '../template/routes';
 import { tablesOf } from '../template/tables';
 
@@ -44,8 +44,8 @@ export function functionLogGroup(template: Template, functionId: string, stage: 
 
 export function readStack(template = loadTemplate()): Stack {
   const functions = functionsOf(template);
-  const sizes = [...new Set(functions.map((fn) => fn.memoryMb))];
-  if (sizes.length !== 1) throw new Error(`the cost takes one MemorySize for every function; template.yaml has ${sizes.join(', ')}`);
+  // The cost takes one MemorySize for every function.
+  const memoryMb = memorySizeOf(template);
   const architectures = (template.Globals?.Function?.Architectures as string[] | undefined) ?? ['x86_64'];
   // The prices are arm64's; a function of its own architecture would need x86's.
   const ownArchitecture = Object.values(template.Resources).some((r) => r.Properties?.Architectures !== undefined);
@@ -72,7 +72,7 @@ export function readStack(template = loadTemplate()): Stack {
     template,
     routes: routesOf(template),
     functions: functions.length,
-    memoryMb: sizes[0]!,
+    memoryMb,
     architecture: architectures[0]!,
     alarms,
     dashboards: ofType(template, 'AWS::CloudWatch::Dashboard').length,

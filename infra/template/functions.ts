@@ -54,6 +54,13 @@ export function functionsOf(template: Template): FunctionDefinition[] {
     });
 }
 
+/** The one MemorySize every function has (Globals unless its own); throws when they differ or there is none. */
+export function memorySizeOf(template: Template): number {
+  const sizes = [...new Set(functionsOf(template).map((fn) => fn.memoryMb))];
+  if (sizes.length !== 1) throw new Error(`template.yaml's functions should have one MemorySize; they have ${sizes.join(', ') || 'none'}`);
+  return sizes[0]!;
+}
+
 /** The functions' timeout (Globals), which the local server gives each invocation's context. */
 export function functionTimeoutSeconds(template: Template): number {
   return Number((template.Globals?.Function?.Timeout as number | undefined) ?? 10);

@@ -12,13 +12,14 @@
 import { measureColdStarts, type ColdStarts, type ColdSummary } from './cold-start';
 import { cpuCgroup, MB_PER_VCPU, PERIOD_US } from './cpu-cgroup';
 import { beginSection, kb, log, ms, table } from '../report/output';
-import { functions } from '../setup/project';
+import { template } from '../setup/project';
+import { memorySizeOf } from '../../../template/functions';
 import { floorOf, TARGET_MB } from '../report/target-limits';
 import type { Subject, Subjects } from '../setup/subjects';
 import { PRICES } from '../../../pricing/model';
 
-/** The memory size template.yaml gives the functions (one for all: infra/cost checks it). */
-export const CHOSEN_MB = functions[0]!.memoryMb;
+/** The memory size template.yaml gives the functions, one for all. */
+const CHOSEN_MB = memorySizeOf(template);
 const SIZES = [...new Set([128, 256, 512, 1024, 1769, CHOSEN_MB])].sort((a, b) => a - b);
 /** Runs per subject: more at TARGET_MB, whose medians the targets hold, on a shared machine. */
 const RUNS = 7;
