@@ -537,7 +537,7 @@ describe('the arguments of all eight gallery endpoints, in every type', () => {
 });
 
 describe('extreme but valid arguments answer, never error 500', () => {
-  /** The latest date min_submit_date and max_submit_date accept (lib/gallery/items.ts MAX_DATE). */
+  /** The latest date min_submit_date and max_submit_date accept (MAX_DATE of lib/gallery/layout.ts). */
   const LATEST = 99_999_999_999;
 
   // The bug's 500s would log an unexpected error; keep the output readable.

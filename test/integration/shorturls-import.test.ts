@@ -1,5 +1,5 @@
 /**
- * Carrying short links over (docs/shorturls.md, Import and Export; docs/api.md, Imported codes),
+ * Carrying short links over (docs/shorturls.md, Import and Export; docs/api.md, Short URLs: Codes),
  * against DynamoDB Local: both formats and the column names shorteners export, bad lines (each
  * reason) with nothing of them written, the code rules, the itemid and counter rules, the same
  * link under several codes, a second run and an interrupted one, and the export read back into

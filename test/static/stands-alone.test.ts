@@ -3,7 +3,9 @@
  * stated in docs/api.md (the choices behind them in docs/design-notes.md), so a comment, a test
  * name or a doc cites those by section or by the rule's name, never an outside decisions file,
  * the numbered sections of an outside specification, or a path that leaves the repository: a
- * reader who clones it must be able to follow every citation. Binary files and package-lock.json
+ * reader who clones it must be able to follow every citation. A path of the repository a file
+ * names (`lib/…`, `functions/…`, `infra/…`, `test/…`, `docs/…` with a file extension, and
+ * the same from the file's folder, `./…`) must be a file it holds, so that a citation does not outlive the file it cites. Binary files and package-lock.json
  * (which names packages, not documents) are not read. That every relative markdown link resolves,
  * to a file and a heading of the repository, is readme.test.ts's check.
  */
@@ -25,15 +27,60 @@ const OUTSIDE_DOCUMENTS: ReadonlyArray<readonly [what: string, pattern: RegExp]>
   ['a numbered section of an outside specification', /\bspec(?:'s|’s)?\s+(?:section\s+)?\d/i],
   ['a numbered section', /\bsection\s+\d+\.\d/i],
   ['a section sign', /\u00a7/],
+  // The decisions of someone the repository does not hold, and a specification it does not hold,
+  // however they are named: the rules are docs/api.md's.
+  ['the decisions of an outside document', /\bdecisions['\u2019]/i],
+  ['an outside specification', /\bthe\s+spec\b/i],
+  ['an outside specification, possessive', /\bspec['\u2019]s\b/i],
 ];
 
 /** Relative paths (`../x`) as written in code, comments and links: where they lead is worked out from the file. */
 const CLIMBING_PATH = /(?<![\w.])((?:\.\.\/)+)([\w.@+-]*)/g;
 
+/**
+ * A path of the repository as a comment, a test name or a doc writes it: from one of the folders
+ * that hold code, tests and docs, down to a file with an extension (`lib/gallery/layout.ts`,
+ * `docs/api.md`), not part of a longer path (`node_modules/x/lib/y.js`, `../lib/x.ts`) or a URL.
+ */
+const REPOSITORY_PATH = /(?<![\w./@$-])((?:lib|functions|infra|test|docs)\/[\w.@+-]+(?:\/[\w.@+-]+)*\.[A-Za-z0-9]+)(?![\w/])/g;
+
+/** A path written from the current folder (`./` and a file with an extension, or folders and one). */
+const DOT_PATH = /(?<![\w./@$-])\.\/([\w@+-][\w.@+-]*(?:\/[\w.@+-]+)*\.[A-Za-z0-9]+)(?![\w/])/g;
+
+/**
+ * Paths that tests make up on purpose, as data and not as citations, by the file that names them:
+ * a template mutation's misspelt handler, and the folders of a made-up import graph.
+ */
+const MADE_UP_PATHS: ReadonlyArray<readonly [file: string, paths: readonly string[]]> = [
+  // Written from parts, so that this list does not name them itself.
+  ['test/static/template-checks.test.ts', [`functions/eror${'.'}ts`]],
+  ['test/static/import-cycles.test.ts', [`infra/low/a${'.'}ts`, `infra/high/b${'.'}ts`, `infra/side/c${'.'}ts`]],
+];
+const isMadeUp = (file: string, path: string): boolean => MADE_UP_PATHS.some(([owner, paths]) => owner === file && paths.includes(path));
+
 interface Citation {
   readonly line: number;
   readonly what: string;
   readonly text: string;
+}
+
+/**
+ * The paths of the repository that `text`, the content of `file`, names and that are not there.
+ * A path is read from the repository's root, or from the file's folder (a folder's README lists
+ * its files so); `./x` likewise from the file's folder, or from the root as jest's
+ * `@jest-environment` and esbuild's aliases read it.
+ */
+function missingPaths(file: string, text: string): Citation[] {
+  const found: Citation[] = [];
+  const folder = posix.dirname(file);
+  const resolves = (path: string) => existsSync(posix.normalize(path)) || existsSync(posix.normalize(posix.join(folder, path)));
+  text.split('\n').forEach((line, index) => {
+    for (const [, path] of [...line.matchAll(REPOSITORY_PATH), ...line.matchAll(DOT_PATH)]) {
+      if (!resolves(path!) && !isMadeUp(file, path!))
+        found.push({ line: index + 1, what: `a path the repository does not hold (${path})`, text: line.trim() });
+    }
+  });
+  return found;
 }
 
 /** The outside citations in `text`, the content of the tracked file `file` (a path from the repository's root). */
@@ -80,34 +127,72 @@ describe('the repository stands alone', () => {
     expect(citations).toEqual([]);
   });
 
-  // The samples are put together from parts, so that this file does not cite what it looks for.
+  // The samples are put together from parts, so that this file does not cite what it looks for;
+  // the files they are read as (whose folder is all that counts) are named without an extension.
   const dot = '.';
   const space = ' ';
+  const quote = "'";
   test.each([
-    ['a decisions file', 'test/x.test.ts', `// (decisions${dot}md, Status per code)`],
-    ['a decisions file in a test name', 'test/x.test.ts', `describe('DECISIONS${dot}MD, Views', () => {`],
-    ['the outside specification by name', 'docs/x.md', `As social-news-read-api${dot}md says.`],
+    ['a decisions file', 'test/x', `// (decisions${dot}md, Status per code)`],
+    ['a decisions file in a test name', 'test/x', `describe('DECISIONS${dot}MD, Views', () => {`],
+    ['the outside specification by name', 'docs/x', `As social-news-read-api${dot}md says.`],
     ['the outside specification folder', 'README.md', `See /work/shared${'/'}spec for the rules.`],
-    ['a spec section number', 'lib/x.ts', `/** The four sorts of spec${space}4${dot}4. */`],
-    ['a spec section, spelled out', 'lib/x.ts', `/** Spec section${space}2, in listing order. */`],
-    ['a spec section with the possessive', 'test/x.ts', `// Spec's${space}7${dot}3 codes`],
+    ['a spec section number', 'lib/x', `/** The four sorts of spec${space}4${dot}4. */`],
+    ['a spec section, spelled out', 'lib/x', `/** Spec section${space}2, in listing order. */`],
+    ['a spec section with the possessive', 'test/x', `// Spec${quote}s${space}7${dot}3 codes`],
     ['a bare numbered section', 'docs/openapi.yaml', `The error catalogue of section 7${dot}3.`],
-    ['a section sign', 'docs/x.md', `See ${String.fromCharCode(0xa7)}4.`],
-    ['a path that leaves the repository', 'README.md', `Read [the rules](${dot}./notes/rules.md).`],
-    ['a deeper path that leaves it', 'lib/http/x.ts', `// see ${dot}./${dot}./${dot}./notes/x.md`],
-    ['the shared folder named from deep inside', 'docs/x.md', `the rules in ${dot}./shared/rules.md`],
+    ['a section sign', 'docs/x', `See ${String.fromCharCode(0xa7)}4.`],
+    ['a path that leaves the repository', 'README.md', `Read [the rules](${dot}${dot}/notes/rules.md).`],
+    ['a deeper path that leaves it', 'lib/http/x', `// see ${dot}${dot}/${dot}${dot}/${dot}${dot}/notes/x.md`],
+    ['the shared folder named from deep inside', 'docs/x', `the rules in ${dot}${dot}/shared/rules.md`],
+    ['the decisions of an outside document', 'lib/x', `// As the decisions${quote} Views says`],
+    ['the decisions, with a typographic apostrophe', 'docs/x', `See the decisions\u2019 list.`],
+    ['an outside specification', 'test/x', `// The order the${space}spec gives`],
+    ['an outside specification, possessive', 'docs/x', `Its spec${quote}s wording, kept.`],
   ])('it would find %s', (_what, file, line) => {
     const found = outsideCitations(file, `first line\n${line}\nlast line`);
     expect(new Set(found.map((citation) => citation.line))).toEqual(new Set([2]));
   });
 
   test.each([
-    ['a citation of docs/api.md', 'lib/x.ts', "// (docs/api.md, Errors: status per code; the gallery's arguments)"],
+    ['a citation of docs/api.md', 'lib/x', "// (docs/api.md, Errors: status per code; the gallery's arguments)"],
     ['a path that climbs but stays inside', 'docs/data.md', '[`lib/gallery/layout.ts`](../lib/gallery/layout.ts)'],
-    ['an import from a test folder', 'test/integration/hostile-input/x.test.ts', "import { CATALOGUE } from '../../support/expect-error';"],
+    ['an import from a test folder', 'test/integration/hostile-input/x', "import { CATALOGUE } from '../../support/expect-error';"],
     ['an RFC section', 'docs/design-notes.md', 'as RFC 9112 (3.2.2) requires'],
-    ['a spec that is no document', 'infra/gallery/x.ts', 'const spec = { now, seed }; loadSample(spec, 42);'],
+    ['a spec that is no document', 'infra/gallery/x', 'const spec = { now, seed }; loadSample(spec, 42);'],
+    ['the word specification', 'docs/x', 'the OpenAPI specification of openapi.yaml, and its specs'],
   ])('it would leave %s alone', (_what, file, line) => {
     expect(outsideCitations(file, line)).toEqual([]);
+  });
+
+  test('every path of the repository a tracked file names is a file it holds', () => {
+    const missing = texts.flatMap(([file, text]) =>
+      missingPaths(file, text).map((citation) => `${file}:${citation.line}: ${citation.what}: ${citation.text}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  test.each([
+    ['a file that was moved', 'test/integration/x', `/** The latest date (lib/gallery/items${dot}ts MAX_DATE). */`],
+    ['a doc that is not there', 'lib/x', `// (docs/rules${dot}md, Views)`],
+    ['a test file that is not there', 'docs/x', `\`test/unit/no-such${dot}test${dot}ts\` holds it.`],
+    ['a path from the current folder', 'lib/http/x', `// what ${dot}/no-such${dot}ts says`],
+    ['a file of the right name in another folder', 'lib/http/x', `// MAX_DATE (lib/layout${dot}ts)`],
+    ['a made-up path outside the test that makes it up', 'test/static/x', `['functions/eror${dot}ts']`],
+  ])('it would find %s', (_what, file, line) => {
+    const found = missingPaths(file, `first line lib/gallery/layout.ts\n${line}\nlast line`);
+    expect(new Set(found.map((citation) => citation.line))).toEqual(new Set([2]));
+  });
+
+  test.each([
+    ['a path from the root', 'test/unit/x', '// MAX_DATE of lib/gallery/layout.ts, as docs/api.md says (docs/api.md#retirement)'],
+    ['a path from the current folder', 'lib/x', `// a fresh copy of ${dot}/config${dot}ts, as lib/retirement.ts reads it`],
+    ['a path from the root, as jest and esbuild read it', 'docs/x', '`@jest-environment ./test/support/node-errors-environment.ts`'],
+    ['a path from the file’s folder, as a README lists its folder', 'infra/README.md', `| \`npm run docs\` | \`docs/main${dot}ts\` |`],
+    ['a folder, a glob, a module without extension', 'docs/x', '`lib/gallery/`, `test/unit/*.test.ts`, `lib/gallery/layout`'],
+    ['a path inside a longer one, or a URL', 'docs/x', 'node_modules/x/lib/index.js and https://example.org/a/docs/b.md'],
+    ['a made-up path in the test that makes it up', 'test/static/template-checks.test.ts', `['functions/eror${dot}ts']`],
+  ])('it would leave %s alone', (_what, file, line) => {
+    expect(missingPaths(file, line)).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ export interface Fetched<T> {
   readonly requested: readonly [number, number];
 }
 
-/** Every response carries this (docs/api.md, Deprecation): the default of template.yaml. */
+/** Every response carries this (docs/api.md, Headers): the default of template.yaml. */
 export const DEPRECATION = '@1767225600';
 
 /** A target with `query` (may be empty), the type's arguments and the test app key. */
