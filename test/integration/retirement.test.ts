@@ -295,6 +295,18 @@ describe('the answer', () => {
     }
   });
 
+  test('the date it names: a date as set, a date-time to the second in UTC, one set to the minute included', async () => {
+    for (const [setting, named] of [
+      ['2020-01-01', '2020-01-01'],
+      ['2020-01-01T12:30:00Z', '2020-01-01T12:30:00Z'],
+      ['2020-01-01T12:30Z', '2020-01-01T12:30:00Z'],
+    ] as const) {
+      const answer = await invokerWithEnv({ GALLERY_SUNSET_DATE: setting })(withKey('/galleryphotos?type=json'));
+      expectRetired(answer, 'json', `retired on ${named}`);
+      expect(answer.headers.sunset).toBe(httpDate(named));
+    }
+  });
+
   test('whatever it is asked: no app key, a bad or denied one, unknown or bad arguments, a bad path', async () => {
     const denied = invokerWithEnv({ GALLERY_SUNSET_DATE: PAST, DENIED_APP_KEYS: APP_KEY });
     for (const target of [
