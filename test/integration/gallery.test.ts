@@ -8,8 +8,8 @@
  * Every test writes photos of its own (random ids of 10^12 and more) in a time range of its own
  * that nothing else in the table comes near (claimRange), and deletes them afterwards.
  */
-import { expectError, invokerWithEnv, TYPES } from '../support/expect-error';
-import { DEPRECATION, expectListing, fetchComments, fetchPhotos, idsOf, targetFor, xmlSafe } from '../support/gallery-answers';
+import { DEPRECATION, expectError, invokerWithEnv, TYPES } from '../support/expect-error';
+import { expectListing, fetchComments, fetchPhotos, idsOf, targetFor, xmlSafe } from '../support/gallery-answers';
 import { photoView } from '../support/gallery-decode';
 import {
   claimRange,

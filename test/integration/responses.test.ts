@@ -25,6 +25,7 @@ import {
   TYPES,
   typeQuery,
   type ResponseType,
+  DEPRECATION,
 } from '../support/expect-error';
 import { APP_KEY, invoke, withKey, type Invocation } from '../support/invoke';
 import { loadAfresh } from '../support/load-afresh';
@@ -33,8 +34,6 @@ import type { Handler } from '../../infra/local/invoke';
 
 const KEY = `appkey=${encodeURIComponent(APP_KEY)}`;
 const STATIC_PATHS = ['/errors', '/error/1014', '/containers', '/container/gaming'];
-/** 2026-01-01T00:00:00Z, the default DEPRECATION_DATE of template.yaml. */
-const DEPRECATION = '@1767225600';
 
 /** One response of every kind the service gives: successes, errors, the catch-all, callback errors. */
 async function everyKindOfResponse(): Promise<Array<[string, Invocation]>> {

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { handlerOf } from '../../infra/local/invoke';
 import type { Route } from '../../infra/template/routes';
 import { ConfigError } from '../../lib/errors';
-import { CONTENT_TYPE, expectError, invokerWithEnv, TYPES, typeQuery } from '../support/expect-error';
+import { CONTENT_TYPE, DEPRECATION, expectError, invokerWithEnv, TYPES, typeQuery } from '../support/expect-error';
 import { APP_KEY, invoke, ROUTES, SHORT_LINK_ROUTES, withKey, type Invocation } from '../support/invoke';
 import { withTarget } from '../support/hostile-input/check';
 import { hostileInputs } from '../support/hostile-input/echoes';
@@ -22,17 +22,7 @@ import { queryOf, targetOf } from '../support/hostile-input/requests';
 import { API_HEADERS, isCallable } from '../support/hostile-input/rules';
 import { hostileWire } from '../support/hostile-input/strings';
 import { checkHeaders } from '../support/hostile-input/verify';
-import {
-  appkeyArgument,
-  argument,
-  callbackWire,
-  nameWire,
-  optional,
-  pathWire,
-  requests,
-  segmentWire,
-  typeWire,
-} from '../support/hostile-input/wire';
+import { argument, COMMON_ARGUMENT_WIRES, nameWire, pathWire, requests, segmentWire } from '../support/hostile-input/wire';
 import { loadAfresh } from '../support/load-afresh';
 import { runScript, unserialize } from '../support/parsers';
 import { SHORT_URL_HOST } from '../support/short-url-host';
@@ -41,7 +31,6 @@ const logs = capture();
 
 const PAST = '2020-01-01';
 const FUTURE = '2099-01-01';
-const DEPRECATION = '@1767225600';
 const httpDate = (date: string) => new Date(date).toUTCString();
 
 /** A request each route answers (the catch-all: a path the API does not have). */
@@ -367,7 +356,7 @@ test('any request to a retired API host, however hostile, is its 410 in the type
   const retired = invokerWithEnv({ API_SUNSET_DATE: PAST });
   const hostile = requests({
     path: fc.oneof(fc.constantFrom(...ROUTES.map(sampleOf).map((target) => target.split('?')[0]!)), pathWire(segmentWire)),
-    args: [appkeyArgument, optional(argument(fc.constant('type'), typeWire)), optional(argument(fc.constant('callback'), callbackWire))],
+    args: COMMON_ARGUMENT_WIRES,
     extra: argument(nameWire, hostileWire),
   });
   await fc.assert(

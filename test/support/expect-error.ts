@@ -23,6 +23,12 @@ export const CONTENT_TYPE: Readonly<Record<ResponseType, string>> = {
   php: 'application/php; charset=utf-8',
 };
 
+/**
+ * The `Deprecation` header every answer of both hosts carries (docs/api.md, Headers), with the
+ * default DEPRECATION_DATE of template.yaml, 2026-01-01T00:00:00Z.
+ */
+export const DEPRECATION = '@1767225600';
+
 /** The error catalogue in its order (docs/api.md, Errors): written out here, not imported from lib/catalog, so that a change there fails the tests. */
 export const CATALOGUE: ReadonlyArray<readonly [number, string]> = [
   [403, 'Forbidden'],

@@ -3,7 +3,7 @@
  * decoded to one view (test/support/gallery-decode.ts), and the views held to each other and to
  * what a test expects.
  */
-import { CONTENT_TYPE, TYPES, typeQuery, type ResponseType } from './expect-error';
+import { CONTENT_TYPE, DEPRECATION, TYPES, typeQuery, type ResponseType } from './expect-error';
 import { type CommentView, fromTree, fromXml, type Kind, type Listing, type PhotoView } from './gallery-decode';
 import { invoke, withKey, type Invocation } from './invoke';
 import { parseXml, runScript, unserializeAll } from './parsers';
@@ -16,9 +16,6 @@ export interface Fetched<T> {
   /** The request time window in epoch seconds (what `timestamp` must lie in). */
   readonly requested: readonly [number, number];
 }
-
-/** Every response carries this (docs/api.md, Headers): the default of template.yaml. */
-export const DEPRECATION = '@1767225600';
 
 /** A target with `query` (may be empty), the type's arguments and the test app key. */
 export const targetFor = (path: string, query: string, type: ResponseType): string =>

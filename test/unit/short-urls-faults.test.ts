@@ -28,12 +28,9 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { clientStatus, RATE_LIMITED } from '../../infra/perf/load/answers';
 import { linkKey } from '../../lib/shorturls/link';
 import { decode } from '../support/decode';
-import { CONTENT_TYPE, expectError, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
+import { CONTENT_TYPE, DEPRECATION, expectError, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
 import { APP_KEY, invoke, invokeShortLink, type Invocation } from '../support/invoke';
 import { SHORT_URL_HOST } from '../support/short-url-host';
-
-/** The header every answer carries (docs/api.md, Headers: `Deprecation`), with the template's default date. */
-const DEPRECATION = '@1767225600';
 
 jest.setTimeout(30_000);
 

@@ -18,7 +18,7 @@ import {
   appkeyArgument,
   appkeyWire,
   argument,
-  callbackWire,
+  COMMON_ARGUMENT_WIRES,
   KEY,
   KEY_ARGUMENT,
   nameWire,
@@ -26,7 +26,6 @@ import {
   PATHS,
   requests,
   typeValue,
-  typeWire,
   validCallback,
 } from '../../support/hostile-input/wire';
 import { invoke } from '../../support/invoke';
@@ -38,11 +37,7 @@ describe('hostile input in the query: every argument and name, callbacks, repeat
     'arbitrary bytes and unicode in every argument, argument name and path segment',
     async () => {
       const arb = requests({
-        args: [
-          appkeyArgument,
-          optional(argument(fc.constant('type'), typeWire)),
-          optional(argument(fc.constant('callback'), callbackWire)),
-        ],
+        args: COMMON_ARGUMENT_WIRES,
         extra: argument(nameWire, hostileWire),
       });
       await assertHostileRequests(arb, 200);

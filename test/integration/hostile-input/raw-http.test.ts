@@ -33,18 +33,7 @@ import {
 } from '../../support/hostile-input/short-link';
 import { storeVisited } from '../../support/hostile-input/short-urls';
 import { hostileWire, sometimesLong } from '../../support/hostile-input/strings';
-import {
-  appkeyArgument,
-  argument,
-  callbackWire,
-  KEY_ARGUMENT,
-  nameWire,
-  optional,
-  pathWire,
-  requests,
-  segmentWire,
-  typeWire,
-} from '../../support/hostile-input/wire';
+import { argument, COMMON_ARGUMENT_WIRES, KEY_ARGUMENT, nameWire, pathWire, requests, segmentWire } from '../../support/hostile-input/wire';
 import { ROUTES, SHORT_LINK_ROUTES } from '../../support/invoke';
 
 describe('hostile input over HTTP: the local server that npm start runs, sent raw bytes', () => {
@@ -73,11 +62,7 @@ describe('hostile input over HTTP: the local server that npm start runs, sent ra
           requests({
             method: httpMethodWire,
             path: fc.oneof({ weight: 3, arbitrary: pathWire(segmentWire) }, pathWire(sometimesLong(segmentWire)), galleryPathWire),
-            args: [
-              appkeyArgument,
-              optional(argument(fc.constant('type'), typeWire)),
-              optional(argument(fc.constant('callback'), callbackWire)),
-            ],
+            args: COMMON_ARGUMENT_WIRES,
             extra: argument(sometimesLong(nameWire), sometimesLong(hostileWire)),
             maxExtra: 2,
           }),

@@ -290,6 +290,13 @@ export function requests(parts: RequestParts): fc.Arbitrary<WireRequest> {
 export const optional = (arb: fc.Arbitrary<string>) => fc.option(arb, { nil: undefined, freq: 4 });
 export const appkeyArgument = optional(argument(fc.constant('appkey'), appkeyWire));
 
+/** The arguments every endpoint takes (docs/api.md), each hostile or not, each perhaps left out: `appkey`, `type` and `callback`. */
+export const COMMON_ARGUMENT_WIRES = [
+  appkeyArgument,
+  optional(argument(fc.constant('type'), typeWire)),
+  optional(argument(fc.constant('callback'), callbackWire)),
+] as const;
+
 /** Paths of every kind of route, for the tests that try each position of each route. */
 export const PATHS = ['/errors', '/error/1001', '/containers', '/container/technology', '/stories/container/technology', ...GALLERY_PATHS];
 /** Each response type, and none (the default). */
