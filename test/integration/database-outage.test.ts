@@ -58,7 +58,7 @@ import type { TestPhoto } from '../support/gallery-fixtures';
 import { sortRecords } from '../support/gallery-order';
 import { invoke, invokeShortLink, type Invocation } from '../support/invoke';
 import { parseXml, runScript, unserializeAll, type XmlElement } from '../support/parsers';
-import { SHORT_URL_HOST } from '../support/short-url-host';
+import { codeOf, SHORT_URL_HOST } from '../support/short-url-host';
 
 // ---------------------------------------------------------------------------------------------
 // Timing. The figures were measured on a shared 2-core machine, the higher ones while other
@@ -139,7 +139,6 @@ let photos: TestPhoto[];
 const WINDOW_START = Date.UTC(2011, 2, 1) / 1000;
 const WINDOW_END = WINDOW_START + 10 * 86_400;
 
-const codeOf = (shortUrl: string): string => shortUrl.slice(SHORT_URL_HOST.length + 1);
 const SHORT_URL = new RegExp(`^${SHORT_URL_HOST.replace(/[.]/g, '\\.')}/[0-9A-Za-z]{7}$`);
 const createTarget = (link: string, type: ResponseType): string => targetFor('/url/short/create', `url=${encodeURIComponent(link)}`, type);
 

@@ -13,7 +13,7 @@ import { functionsOf } from '../../infra/template/functions';
 import { invokeWithEnv } from '../support/expect-error';
 import { invoke, invokeShortLink } from '../support/invoke';
 import { runBundle } from '../support/run-bundle';
-import { SHORT_URL_HOST } from '../support/short-url-host';
+import { codeOf } from '../support/short-url-host';
 
 jest.setTimeout(60_000);
 
@@ -67,7 +67,7 @@ test('a 503 of the rate limiter counts RateLimited, and Requests with status 503
 test('a redirect counts Redirects and logs one line with the code; a miss counts only Requests', async () => {
   const { appkey, sourceIp } = client();
   const made = await invoke(createTarget(appkey, `https://news.test/${randomUUID()}`), { sourceIp });
-  const code = (JSON.parse(made.body) as { shorturls: { short_url: string }[] }).shorturls[0]!.short_url.slice(SHORT_URL_HOST.length + 1);
+  const code = codeOf((JSON.parse(made.body) as { shorturls: { short_url: string }[] }).shorturls[0]!.short_url);
   output.clear();
   const response = await invokeShortLink(`/${code}`);
   expect(response.statusCode).toBe(301);

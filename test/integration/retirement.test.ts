@@ -25,7 +25,7 @@ import { checkHeaders } from '../support/hostile-input/verify';
 import { argument, COMMON_ARGUMENT_WIRES, nameWire, pathWire, requests, segmentWire } from '../support/hostile-input/wire';
 import { loadAfresh } from '../support/load-afresh';
 import { runScript, unserialize } from '../support/parsers';
-import { SHORT_URL_HOST } from '../support/short-url-host';
+import { codeOf } from '../support/short-url-host';
 
 const logs = capture();
 
@@ -73,7 +73,7 @@ async function newShortLink(): Promise<{ code: string; link: string }> {
   const link = `https://retirement.test/${randomUUID()}`;
   const made = await invoke(withKey(`/url/short/create?type=json&url=${encodeURIComponent(link)}`), { sourceIp: '198.51.100.7' });
   expect(made.statusCode).toBe(200);
-  const code = (JSON.parse(made.body).shorturls[0].short_url as string).slice(SHORT_URL_HOST.length + 1);
+  const code = codeOf(JSON.parse(made.body).shorturls[0].short_url as string);
   return { code, link };
 }
 const viewsOf = async (code: string): Promise<number> =>

@@ -17,7 +17,7 @@ import { documentClient } from '../../lib/db/client';
 import { linkKey } from '../../lib/shorturls/link';
 import { expectError, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
 import type { Invocation } from '../support/invoke';
-import { SHORT_URL_HOST } from '../support/short-url-host';
+import { codeOf, SHORT_URL_HOST } from '../support/short-url-host';
 import { loadAfresh } from '../support/load-afresh';
 import { invokeHandler } from '../support/expect-error';
 import { type Handler, importHandler } from '../../infra/local/invoke';
@@ -80,7 +80,7 @@ function recordOf(response: Invocation): ShortUrl {
   if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
   const record = (JSON.parse(response.body) as { shorturls: ShortUrl[] }).shorturls[0]!;
   storedLinks.add(record.link);
-  storedCodes.add(record.short_url.slice(SHORT_URL_HOST.length + 1));
+  storedCodes.add(codeOf(record.short_url));
   return record;
 }
 
@@ -90,7 +90,7 @@ describe('lookup by the whole short URL in either scheme', () => {
     const lookup = ((await import('../../functions/short-url')) as { handler: Handler }).handler;
     const client = newClient();
     const record = recordOf(await run(create, createTarget(`https://news.test/${randomUUID()}`, client), client));
-    const code = record.short_url.slice(SHORT_URL_HOST.length + 1);
+    const code = codeOf(record.short_url);
     const origin = new URL(SHORT_URL_HOST);
     const other = `${origin.protocol === 'http:' ? 'https:' : 'http:'}//${origin.host}/${code}`;
     for (const segment of [enc(other), other]) {

@@ -15,7 +15,7 @@ import { linkKey } from '../../lib/shorturls/link';
 import { RateLimiter } from '../../lib/shorturls/rate-limit';
 import { expectError } from '../support/expect-error';
 import { invoke, invokeShortLink, type Invocation } from '../support/invoke';
-import { SHORT_URL_HOST } from '../support/short-url-host';
+import { codeOf, SHORT_URL_HOST } from '../support/short-url-host';
 import { loadAfresh } from '../support/load-afresh';
 import { invokeHandler } from '../support/expect-error';
 import { type Handler, importHandler } from '../../infra/local/invoke';
@@ -63,7 +63,7 @@ async function awayFromWindowEdge(windowSeconds: number, marginSeconds = 5): Pro
 
 /** The state of the one-record check after a burst of creations of `link`. */
 async function expectOneRecord(link: string, entry: ShortUrlEntry): Promise<void> {
-  const code = entry.short_url.slice(SHORT_URL_HOST.length + 1);
+  const code = codeOf(entry.short_url);
   const items = await scanAll(documentClient, SHORT_URLS_TABLE);
   const records = items.filter((item) => String(item.pk).startsWith('code#') && item.link === link);
   expect(records).toEqual([{ pk: `code#${code}`, code, link, itemid: entry.itemid, view_count: 0 }]);
@@ -167,7 +167,7 @@ describe('Short URLs: Same URL twice, concurrently', () => {
 /** The code of a new short URL, made through the API. */
 async function newCode(tag: string): Promise<{ code: string; entry: ShortUrlEntry }> {
   const entry = entryOf(await invoke(createTarget(uniqueUrl(tag), uniqueAppKey()), { sourceIp: randomIp() }));
-  return { code: entry.short_url.slice(SHORT_URL_HOST.length + 1), entry };
+  return { code: codeOf(entry.short_url), entry };
 }
 
 const viewsOf = async (code: string): Promise<number> =>
@@ -427,7 +427,7 @@ describe('Short URLs: Rate limit, concurrently', () => {
         expect(record).toBeUndefined();
       } else {
         expect(record).toEqual({
-          code: entry.short_url.slice(SHORT_URL_HOST.length + 1),
+          code: codeOf(entry.short_url),
           link: entry.link,
           itemid: entry.itemid,
           view_count: 0,

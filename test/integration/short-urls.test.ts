@@ -15,7 +15,7 @@ import { linkKey } from '../../lib/shorturls/link';
 import { CONTENT_TYPE, expectError, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
 import { invoke, invokeShortLink, ROUTES, type Invocation } from '../support/invoke';
 import { parseXml, runScript, unserialize } from '../support/parsers';
-import { SHORT_URL_HOST } from '../support/short-url-host';
+import { codeOf, SHORT_URL_HOST } from '../support/short-url-host';
 import { loadAfresh } from '../support/load-afresh';
 import { invokeHandler } from '../support/expect-error';
 import { type Handler, importHandler } from '../../infra/local/invoke';
@@ -89,7 +89,6 @@ function recordOf(response: Invocation): ShortUrl {
 
 const created = async (url: string, options: Options = {}): Promise<ShortUrl> => recordOf(await create(url, options));
 const looked = async (segment: string): Promise<ShortUrl> => recordOf(await lookup(segment));
-const codeOf = (record: ShortUrl): string => record.short_url.slice(SHORT_URL_HOST.length + 1);
 
 const store = new DynamoShortUrlStore(documentClient, process.env.SHORT_URLS_TABLE!);
 /** The record stored for a normalised link, read from DynamoDB itself. */
@@ -182,8 +181,8 @@ describe('Short URLs: `url`', () => {
     const record = await created(`HTTPS://Example.ORG:443/${id}/a/../b?x#y`);
     expect(record.link).toBe(`https://example.org/${id}/b?x#y`);
     const stored = await storedFor(`https://example.org/${id}/b?x#y`);
-    expect(stored).toMatchObject({ link: `https://example.org/${id}/b?x#y`, itemid: record.itemid, code: codeOf(record) });
-    expect((await looked(codeOf(record))).link).toBe(`https://example.org/${id}/b?x#y`);
+    expect(stored).toMatchObject({ link: `https://example.org/${id}/b?x#y`, itemid: record.itemid, code: codeOf(record.short_url) });
+    expect((await looked(codeOf(record.short_url))).link).toBe(`https://example.org/${id}/b?x#y`);
   });
 
   test.each([
@@ -244,7 +243,7 @@ describe('Short URLs: same URL twice', () => {
   test('asked again after views, the record answers its view_count, not a new record', async () => {
     const link = uniqueLink();
     const first = await created(link);
-    await invokeShortLink(`/${codeOf(first)}`);
+    await invokeShortLink(`/${codeOf(first.short_url)}`);
     expect(await created(link)).toEqual({ ...first, view_count: 1 });
   });
 });
@@ -259,7 +258,7 @@ describe('Short URLs: codes', () => {
   test('many creations: distinct codes, unique increasing itemids, and codes not derivable from itemids', async () => {
     const records: ShortUrl[] = [];
     for (let i = 0; i < 40; i++) records.push(await created(uniqueLink()));
-    const codes = records.map(codeOf);
+    const codes = records.map((record) => codeOf(record.short_url));
     const itemids = records.map((record) => record.itemid);
     expect(new Set(codes).size).toBe(records.length);
     for (let i = 1; i < itemids.length; i++) expect(itemids[i]).toBeGreaterThan(itemids[i - 1]!);
@@ -288,7 +287,7 @@ describe('Short URLs: lookup segment', () => {
   let code: string;
   beforeAll(async () => {
     record = await created(uniqueLink('/lookup?a=1&b=2#frag'));
-    code = codeOf(record);
+    code = codeOf(record.short_url);
   });
 
   test('by the bare code', async () => {
@@ -349,10 +348,10 @@ describe('Short URLs: lookup segment', () => {
 
   test('lookups do not count as views', async () => {
     const own = await created(uniqueLink());
-    for (const segment of [codeOf(own), enc(own.short_url), own.short_url, codeOf(own)]) {
+    for (const segment of [codeOf(own.short_url), enc(own.short_url), own.short_url, codeOf(own.short_url)]) {
       for (const type of TYPES) await lookup(segment, { type });
     }
-    expect((await looked(codeOf(own))).view_count).toBe(0);
+    expect((await looked(codeOf(own.short_url))).view_count).toBe(0);
     expect((await storedFor(own.link))?.view_count).toBe(0);
   });
 });
@@ -360,7 +359,7 @@ describe('Short URLs: lookup segment', () => {
 describe('Short URLs: views on the short-link host', () => {
   test('GET /{code} answers 301 to the stored link, uncached, and adds exactly 1 per view', async () => {
     const record = await created(uniqueLink('/view?q=1#part'));
-    const code = codeOf(record);
+    const code = codeOf(record.short_url);
     for (let views = 1; views <= 3; views++) {
       const visit = await invokeShortLink(`/${code}`);
       expect(visit.statusCode).toBe(301);
@@ -372,14 +371,14 @@ describe('Short URLs: views on the short-link host', () => {
 
   test('concurrent views are all counted (the increment is atomic)', async () => {
     const record = await created(uniqueLink());
-    const visits = await Promise.all(Array.from({ length: 20 }, () => invokeShortLink(`/${codeOf(record)}`)));
+    const visits = await Promise.all(Array.from({ length: 20 }, () => invokeShortLink(`/${codeOf(record.short_url)}`)));
     expect(visits.map((visit) => visit.statusCode)).toEqual(Array(20).fill(301));
-    expect((await looked(codeOf(record))).view_count).toBe(20);
+    expect((await looked(codeOf(record.short_url))).view_count).toBe(20);
   });
 
   test('a query string on the short link does not change where it goes', async () => {
     const record = await created(uniqueLink());
-    const visit = await invokeShortLink(`/${codeOf(record)}?utm_source=x`);
+    const visit = await invokeShortLink(`/${codeOf(record.short_url)}?utm_source=x`);
     expect(visit.statusCode).toBe(301);
     expect(visit.headers.location).toBe(record.link);
   });
@@ -398,28 +397,28 @@ describe('Short URLs: views on the short-link host', () => {
 
   test('HEAD answers the same 301 and counts no view, so link checkers see a live link', async () => {
     const record = await created(uniqueLink());
-    const head = await invokeShortLink(`/${codeOf(record)}`, { method: 'HEAD' });
+    const head = await invokeShortLink(`/${codeOf(record.short_url)}`, { method: 'HEAD' });
     expect(head.statusCode).toBe(301);
     expect(head.headers.location).toBe(record.link);
     expect(head.headers['cache-control']).toBe('no-store');
     expect((await invokeShortLink('/zZ0zZ0z', { method: 'HEAD' })).statusCode).toBe(404);
-    expect((await looked(codeOf(record))).view_count).toBe(0);
+    expect((await looked(codeOf(record.short_url))).view_count).toBe(0);
   });
 
   test('other methods get the 404 page and count no view', async () => {
     const record = await created(uniqueLink());
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
-      const page = await invokeShortLink(`/${codeOf(record)}`, { method });
+      const page = await invokeShortLink(`/${codeOf(record.short_url)}`, { method });
       expect(page.statusCode).toBe(404);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(page.headers.location).toBeUndefined();
     }
-    expect((await looked(codeOf(record))).view_count).toBe(0);
+    expect((await looked(codeOf(record.short_url))).view_count).toBe(0);
   });
 
   test('the code is case-sensitive: another case is another (unknown) code', async () => {
     const record = await created(uniqueLink());
-    const code = codeOf(record);
+    const code = codeOf(record.short_url);
     const swapped = [...code].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
     if (swapped === code) return; // all digits: nothing to swap
     expect((await invokeShortLink(`/${swapped}`)).statusCode).toBe(404);
@@ -571,7 +570,7 @@ describe('the short URL list in all four types, through the real parsers', () =>
 
   const ENDPOINTS: ReadonlyArray<readonly [string, (type: ResponseType) => Promise<Invocation>]> = [
     ['create', (type) => create(record.link, { type })],
-    ['lookup', (type) => lookup(codeOf(record), { type })],
+    ['lookup', (type) => lookup(codeOf(record.short_url), { type })],
   ];
 
   /** The headers of every API answer (docs/api.md, Headers); short URLs are never cached. */

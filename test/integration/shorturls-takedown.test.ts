@@ -21,7 +21,7 @@ import { expectError, TYPES, typeQuery } from '../support/expect-error';
 import { invoke, invokeShortLink } from '../support/invoke';
 import { ownTables } from '../support/own-table';
 import { runToEnd } from '../support/run-to-end';
-import { SHORT_URL_HOST } from '../support/short-url-host';
+import { codeOf, SHORT_URL_HOST } from '../support/short-url-host';
 
 jest.setTimeout(120_000);
 
@@ -35,7 +35,7 @@ const create = (link: string) =>
 async function shorten(link: string): Promise<string> {
   const answer = await create(link);
   expect(answer.statusCode).toBe(200);
-  return JSON.parse(answer.body).shorturls[0].short_url.slice(SHORT_URL_HOST.length + 1);
+  return codeOf(JSON.parse(answer.body).shorturls[0].short_url);
 }
 const views = async (code: string) => {
   const answer = await invoke(`/url/short/${code}?${KEY}&type=json`);

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { block, disable } from '../../../infra/shorturls/takedown';
 import { documentClient } from '../../../lib/db/client';
 import { APP_KEY, invoke } from '../invoke';
-import { SHORT_URL_HOST } from '../short-url-host';
+import { codeOf, SHORT_URL_HOST } from '../short-url-host';
 import { addLegitimate } from './echoes';
 import { nextAddress } from './requests';
 
@@ -77,7 +77,7 @@ async function makeShortUrl(link: string): Promise<StoredShortUrl> {
   expect(response.statusCode).toBe(200);
   const entry = (JSON.parse(response.body) as { shorturls: Array<{ link: string; short_url: string; itemid: number }> }).shorturls[0]!;
   addLegitimate(entry.link, entry.short_url);
-  return { code: entry.short_url.slice(SHORT_URL_HOST.length + 1), link: entry.link, short_url: entry.short_url, itemid: entry.itemid };
+  return { code: codeOf(entry.short_url), link: entry.link, short_url: entry.short_url, itemid: entry.itemid };
 }
 
 /** Makes the three short URLs of STORED. */
