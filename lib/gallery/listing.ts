@@ -77,7 +77,7 @@ export class Listing {
   async earliest(series: Series, signal?: AbortSignal): Promise<number | undefined> {
     const hint = hintOf(await this.reads.item(earliestKey(series), signal));
     if (hint !== undefined) {
-      const found = firstFrom(hint, await this.reads.item(hintMinuteKey(series, hint), signal));
+      const found = firstFrom(hint, await this.reads.lateItem(hintMinuteKey(series, hint), signal));
       if (found !== undefined) return found;
     }
     return this.walk(series, signal);

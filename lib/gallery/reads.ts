@@ -5,6 +5,9 @@
  * items a request asks for in one turn of the event loop (a listing's counters, the photo it
  * belongs to, the earliest-date hint) go in one BatchGetItem: the same read capacity, fewer
  * round trips, and each round trip is what a cold start pays most for after the SDK's import.
+ * A read the request needs only for its answer (the hint's minute) waits for the request's next
+ * BatchGetItem, or goes alone once none of the request's reads is in flight: one call fewer
+ * where a Query was under way, and never a wait on a read the request would not make anyway.
  */
 import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { pause } from '../clock';
@@ -26,9 +29,15 @@ interface Waiting {
   readonly reject: (error: unknown) => void;
 }
 
+type Request = AbortSignal | undefined;
+
 export class GalleryReads {
   /** The reads asked for in this turn, by abort signal: one request's reads never wait on another's. */
-  private readonly gathering = new Map<AbortSignal | undefined, Waiting[]>();
+  private readonly gathering = new Map<Request, Waiting[]>();
+  /** Reads waiting for their request's next BatchGetItem (see lateItem). */
+  private readonly late = new Map<Request, Waiting[]>();
+  /** How many calls of each request DynamoDB is answering now. */
+  private readonly inFlight = new Map<Request, number>();
 
   constructor(
     private readonly client: DynamoDBDocumentClient,
@@ -52,9 +61,44 @@ export class GalleryReads {
     });
   }
 
-  private async sendGathered(signal: AbortSignal | undefined): Promise<void> {
-    const waiting = this.gathering.get(signal) ?? [];
+  /**
+   * The item under one `pk`, or undefined, read with the request's next BatchGetItem; or on its
+   * own in the first turn that finds none of the request's reads in flight or gathering.
+   */
+  lateItem(key: string, signal?: AbortSignal): Promise<Item | undefined> {
+    return new Promise((resolve, reject) => {
+      const waiting = { keys: [key], resolve: (found: Map<string, Item>) => resolve(found.get(key)), reject };
+      this.late.set(signal, [...(this.late.get(signal) ?? []), waiting]);
+      this.sendLateWhenIdle(signal);
+    });
+  }
+
+  /** After this turn (when whatever it asks for is gathering), sends the late reads if nothing else of the request will. */
+  private sendLateWhenIdle(signal: Request): void {
+    setImmediate(() => {
+      if (this.late.has(signal) && !this.gathering.has(signal) && !this.inFlight.has(signal)) void this.sendGathered(signal);
+    });
+  }
+
+  /** A call to DynamoDB, counted as in flight for its request while it lasts. */
+  private async whileInFlight<T>(signal: Request, call: () => Promise<T>): Promise<T> {
+    this.inFlight.set(signal, (this.inFlight.get(signal) ?? 0) + 1);
+    try {
+      return await call();
+    } finally {
+      const left = this.inFlight.get(signal)! - 1;
+      if (left > 0) this.inFlight.set(signal, left);
+      else {
+        this.inFlight.delete(signal);
+        if (this.late.has(signal)) this.sendLateWhenIdle(signal);
+      }
+    }
+  }
+
+  private async sendGathered(signal: Request): Promise<void> {
+    const waiting = [...(this.gathering.get(signal) ?? []), ...(this.late.get(signal) ?? [])];
     this.gathering.delete(signal);
+    this.late.delete(signal);
     try {
       const found = await this.read(
         waiting.flatMap((w) => w.keys),
@@ -83,7 +127,9 @@ export class GalleryReads {
       if (attempt > 0) await pause(Math.min(1000, 25 * 2 ** attempt));
       signal?.throwIfAborted();
       const request = { [this.table]: { Keys: pending } };
-      const answer = await withDatabase(() => this.client.send(new BatchGetCommand({ RequestItems: request }), { abortSignal: signal }));
+      const answer = await this.whileInFlight(signal, () =>
+        withDatabase(() => this.client.send(new BatchGetCommand({ RequestItems: request }), { abortSignal: signal })),
+      );
       found.push(...(answer.Responses?.[this.table] ?? []));
       pending = answer.UnprocessedKeys?.[this.table]?.Keys as Item[] | undefined;
     }
@@ -100,8 +146,10 @@ export class GalleryReads {
     do {
       signal?.throwIfAborted();
       const Limit = Math.min(limit - items.length, QUERY_PAGE_LIMIT);
-      const page = await withDatabase(() =>
-        this.client.send(new QueryCommand({ ...input, TableName: this.table, Limit, ExclusiveStartKey: next }), { abortSignal: signal }),
+      const page = await this.whileInFlight(signal, () =>
+        withDatabase(() =>
+          this.client.send(new QueryCommand({ ...input, TableName: this.table, Limit, ExclusiveStartKey: next }), { abortSignal: signal }),
+        ),
       );
       items.push(...(page.Items ?? []));
       next = page.LastEvaluatedKey;

@@ -132,11 +132,13 @@ export class GalleryService {
   /** GET /galleryphotos/{list}/comments: every comment of these photos; 404 if any is unknown. */
   async commentsOfPhotos(ids: readonly number[], args: ListingArgs, now: number, signal?: AbortSignal): Promise<EventsValue> {
     const { window, minDate } = this.unlimitedWindow('comment', args, now, signal);
-    const photos = await this.store.photosByIds(ids, signal);
+    // The threads' counters go with the photos in one read rather than after them: a thread
+    // without comments costs its absent counter items, one round trip less for every list.
+    const [photos, page] = await Promise.all([
+      this.store.photosByIds(ids, signal),
+      this.seriesPage(ids.map(thread), window, args, (wanted) => this.store.commentsByIds(wanted, signal), signal),
+    ]);
     if (ids.some((id) => !photos.has(id))) throw notFound();
-    // A photo's `comments` is its thread's size: threads without comments need no reading.
-    const threads = ids.filter((id) => photos.get(id)!.comments > 0).map(thread);
-    const page = await this.seriesPage(threads, window, args, (wanted) => this.store.commentsByIds(wanted, signal), signal);
     return this.events(page, args, now, await minDate);
   }
 

@@ -16,7 +16,7 @@ import { GalleryService, type ListingArgs } from '../../lib/gallery/service';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 import { commentRecord, photoRecord } from '../support/gallery-records';
 import { ownTables } from '../support/own-table';
-import { sentWhile } from '../support/sent-commands';
+import { batchKeys, sentWhile } from '../support/sent-commands';
 
 jest.setTimeout(60_000);
 
@@ -141,4 +141,23 @@ test('a fresh table without comments has no earliest comment date, and a comment
   expect(await store.earliestDate('photo')).toBe(DAY + 300);
   const comments = await new GalleryService(store).topLevelComments(1, ARGS, DAY + 86_400);
   expect(comments).toMatchObject({ min_date: 0, total: 0, count: 0, comments: [] });
+});
+
+test('the comments of several photos read the photos, the hint and the threads’ counters in one BatchGetItem, the hint’s minute with the records', async () => {
+  const { documents, table } = await tables.create('earliest-threads');
+  await importRecords(
+    documents,
+    table,
+    [photoRecord(1, DAY + 100, 2), photoRecord(2, DAY + 200, 1), photoRecord(3, DAY + 300)],
+    [commentRecord(11, 1, DAY + 400), commentRecord(12, 1, DAY + 500), commentRecord(21, 2, DAY + 450)],
+  );
+  const service = new GalleryService(new DynamoGalleryStore(documents, table));
+  const { result, sent, inputs } = await sentWhile(documents, () => service.commentsOfPhotos([1, 2, 3], ARGS, DAY + 86_400));
+  expect(result.min_date).toBe(DAY + 400);
+  expect(result.comments.map((c) => c.id)).toEqual([12, 21, 11]);
+  // One Query per thread with comments; the thread of photo 3 costs only its absent counter item.
+  expect(sent).toEqual(['BatchGetCommand', 'QueryCommand', 'QueryCommand', 'BatchGetCommand']);
+  const keys = inputs.map(batchKeys);
+  expect(keys[0]).toEqual(expect.arrayContaining(['photo#1', 'photo#2', 'photo#3', 'earliest#comments', 'count#photo/3#7#0']));
+  expect(keys[3]).toEqual(expect.arrayContaining(['comment#11', 'comment#12', 'comment#21', `count#comments#1#${DAY + 360}`]));
 });

@@ -1,9 +1,9 @@
 /**
- * What a document client sends while a piece of code runs: the commands in order, and when each
- * was sent and answered (`sent Query`, `answered BatchGet`, …), for the tests that count a
- * request's round trips or check that two reads went out together.
+ * What a document client sends while a piece of code runs: the commands in order, their inputs,
+ * and when each was sent and answered (`sent Query`, `answered BatchGet`, …), for the tests that
+ * count a request's round trips or check that two reads went out together.
  */
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { BatchGetCommandInput, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 export async function sentWhile<T>(documents: DynamoDBDocumentClient, run: () => Promise<T>) {
   const events: string[] = [];
@@ -15,8 +15,13 @@ export async function sentWhile<T>(documents: DynamoDBDocumentClient, run: () =>
   }) as never);
   try {
     const result = await run();
-    return { result, sent: send.mock.calls.map(([command]) => command.constructor.name), events };
+    const commands = send.mock.calls.map(([command]) => command);
+    return { result, sent: commands.map((command) => command.constructor.name), events, inputs: commands.map((command) => command.input) };
   } finally {
     send.mockRestore();
   }
 }
+
+/** The `pk`s a BatchGetItem's input asks for (none for another command's). */
+export const batchKeys = (input: unknown): string[] =>
+  Object.values((input as BatchGetCommandInput).RequestItems ?? {}).flatMap((request) => (request.Keys ?? []).map((key) => String(key.pk)));
