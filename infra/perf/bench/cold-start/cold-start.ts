@@ -14,7 +14,7 @@ import { contextFields } from '../../../local/invoke';
 import { PROJECT_ROOT } from '../../../template/read';
 import { functionTimeoutSeconds } from '../../../template/functions';
 import { functionProcessEnv, template } from '../setup/project';
-import { summarise, type Summary } from '../timing/stats';
+import { middleMean, summarise, type Summary } from '../timing/stats';
 import type { ColdStart } from './cold-start-result';
 import { eventFor, type Subject } from '../setup/subjects';
 
@@ -101,13 +101,20 @@ function coldStart(
   });
 }
 
+/**
+ * A subject's cold starts: the spread of its totals, and each figure as the mean of the middle
+ * half of its runs (../timing/stats.ts middleMean: the cgroup gives its share of a CPU in
+ * periods, so a cold start's time comes in steps of one period).
+ */
 export interface ColdSummary {
-  readonly total: Summary;
-  readonly importMedian: number;
-  readonly firstMedian: number;
+  readonly spread: Summary;
+  /** import() and the first answer. */
+  readonly totalNs: number;
+  readonly importNs: number;
+  readonly firstNs: number;
   /** The whole process, from its start to the answer. */
-  readonly processMedian: number;
-  readonly maxRssKbMedian: number;
+  readonly processNs: number;
+  readonly maxRssKb: number;
 }
 export type ColdStarts = Map<string, ColdSummary>;
 
@@ -135,16 +142,17 @@ export async function measureColdStarts(subjects: readonly Subject[], runsEach: 
       if (round >= 0) runs.get(subject.id)!.push(run);
     }
   }
-  const median = (list: ColdStart[], of: (run: ColdStart) => number) => summarise(list.map(of)).median;
+  const typical = (list: ColdStart[], of: (run: ColdStart) => number) => middleMean(list.map(of));
   return new Map(
     [...runs].map(([id, list]) => [
       id,
       {
-        total: summarise(list.map((r) => r.importNs + r.firstRequestNs)),
-        importMedian: median(list, (r) => r.importNs),
-        firstMedian: median(list, (r) => r.firstRequestNs),
-        processMedian: median(list, (r) => r.processNs),
-        maxRssKbMedian: median(list, (r) => r.maxRssKb),
+        spread: summarise(list.map((r) => r.importNs + r.firstRequestNs)),
+        totalNs: typical(list, (r) => r.importNs + r.firstRequestNs),
+        importNs: typical(list, (r) => r.importNs),
+        firstNs: typical(list, (r) => r.firstRequestNs),
+        processNs: typical(list, (r) => r.processNs),
+        maxRssKb: typical(list, (r) => r.maxRssKb),
       },
     ]),
   );

@@ -32,23 +32,23 @@ export function floorsSection(subjects: Subjects, cold: ColdStarts): void {
     record({
       name: 'cold start',
       subject: s.id,
-      median: own.total.median,
+      median: own.totalNs,
       unit: 'ns',
-      baseline: { subject: floor.id, median: base.total.median },
+      baseline: { subject: floor.id, median: base.totalNs },
     });
     return [
       s.id,
       floor.id,
       kb(s.bytes),
       `${ratio(s.bytes, floor.bytes)} (≤ ${bytesLimit})`,
-      ms(own.total.median),
-      `${ratio(own.total.median, base.total.median)} (≤ ${coldLimit})`,
-      signedMs(own.importMedian - base.importMedian),
-      signedMs(own.firstMedian - base.firstMedian),
+      ms(own.totalNs),
+      `${ratio(own.totalNs, base.totalNs)} (≤ ${coldLimit})`,
+      signedMs(own.importNs - base.importNs),
+      signedMs(own.firstNs - base.firstNs),
     ];
   });
   log(table(['Function', 'floor', 'Raw KB', '× floor', 'Cold ms', '× floor', 'import() beyond', '1st answer beyond'], rows));
-  log('(Beyond: differences of medians, ms.) What each bundle holds beyond its floor (KB):');
+  log("(Beyond: differences of the runs' middle-half means, ms.) What each bundle holds beyond its floor (KB):");
   for (const s of subjects.functions) {
     const { floor } = floorOf(subjects, s)!;
     const beyond = bytesBeyond(s.metafile, floor.metafile);

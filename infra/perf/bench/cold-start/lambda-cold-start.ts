@@ -21,7 +21,7 @@ import { PRICES } from '../../../pricing/model';
 /** The memory size template.yaml gives the functions, one for all. */
 const CHOSEN_MB = memorySizeOf(template);
 const SIZES = [...new Set([128, 256, 512, 1024, 1769, CHOSEN_MB])].sort((a, b) => a - b);
-/** Runs per subject: more at TARGET_MB, whose medians the targets hold, on a shared machine. */
+/** Runs per subject: more at TARGET_MB, whose figures the targets hold, on a shared machine. */
 const RUNS = 7;
 const TARGET_RUNS = 15;
 /** arm64 Lambda's price per GB-second (us-east-1, infra/pricing/prices.json), for the price of a cold start. */
@@ -65,7 +65,7 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
   const record = beginSection(
     'Cold start as Lambda runs it',
     `a fresh \`node\` process per run in a CPU cgroup of ${PERIOD_US / 1000} ms period capped at MB / ${MB_PER_VCPU} of a CPU; import() and the first answer (XML) timed apart; ` +
-      `median of ${RUNS} runs (${TARGET_RUNS} at ${TARGET_MB} MB); every function at ${TARGET_MB} MB and at ${CHOSEN_MB} MB (template.yaml's), ${REPRESENTATIVES.join(', ')} and the yardsticks at ${SIZES.join(', ')} MB; ` +
+      `each figure the mean of the middle half of ${RUNS} runs (${TARGET_RUNS} at ${TARGET_MB} MB), as a cold start's time comes in steps of one period; every function at ${TARGET_MB} MB and at ${CHOSEN_MB} MB (template.yaml's), ${REPRESENTATIVES.join(', ')} and the yardsticks at ${SIZES.join(', ')} MB; ` +
       `the functions without DynamoDB in a first pass, those with it in a second, the bare handler in both`,
   );
   const bareId = subjects.baseline.id;
@@ -101,11 +101,11 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
     }
   }
   const recordCold = (subject: string, c: ColdSummary) => {
-    record({ name: 'cold start', subject, median: c.total.median, p99: c.total.p99, unit: 'ns' });
-    record({ name: 'cold start, import()', subject, median: c.importMedian, unit: 'ns' });
-    record({ name: 'cold start, 1st answer', subject, median: c.firstMedian, unit: 'ns' });
-    record({ name: 'cold start, whole process', subject, median: c.processMedian, unit: 'ns' });
-    record({ name: 'cold start, peak resident memory', subject, median: c.maxRssKbMedian * 1024, unit: 'bytes' });
+    record({ name: 'cold start', subject, median: c.totalNs, p99: c.spread.p99, unit: 'ns' });
+    record({ name: 'cold start, import()', subject, median: c.importNs, unit: 'ns' });
+    record({ name: 'cold start, 1st answer', subject, median: c.firstNs, unit: 'ns' });
+    record({ name: 'cold start, whole process', subject, median: c.processNs, unit: 'ns' });
+    record({ name: 'cold start, peak resident memory', subject, median: c.maxRssKb * 1024, unit: 'bytes' });
   };
   for (const [memoryMb, cold] of bySize) {
     for (const [id, c] of cold) recordCold(`${id} at ${memoryMb} MB`, c);
@@ -126,13 +126,13 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
           const floor = subject === undefined ? undefined : floorCold(subject);
           return [
             id,
-            ms(c.importMedian),
-            ms(c.firstMedian),
-            ms(c.total.median),
-            `${ms(c.total.min)}–${ms(c.total.max)}`,
-            (c.total.median / bare.total.median).toFixed(2),
-            floor === undefined ? '' : (c.total.median / floor.total.median).toFixed(2),
-            kb(c.maxRssKbMedian),
+            ms(c.importNs),
+            ms(c.firstNs),
+            ms(c.totalNs),
+            `${ms(c.spread.min)}–${ms(c.spread.max)}`,
+            (c.totalNs / bare.totalNs).toFixed(2),
+            floor === undefined ? '' : (c.totalNs / floor.totalNs).toFixed(2),
+            kb(c.maxRssKb),
           ];
         },
       ),
@@ -141,7 +141,9 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
   log(
     `(× bare handler divides by the bare handler of the row's own pass: ${bareId} beside the functions without DynamoDB, ${bareId} ${DATABASE_PASS} beside the others.)`,
   );
-  log("(import() and 1st answer are medians of their own; they need not add up to the median total.) The DynamoDB functions' and");
+  log(
+    "(import() and 1st answer are each the mean of their own middle half; they need not add up to the total.) The DynamoDB functions' and",
+  );
   log(
     `${subjects.databaseFloor.id}'s 1st answer includes connecting to DynamoDB Local and its answers: create (deduplicated: the seeded URL) makes 4 round trips,`,
   );
@@ -155,7 +157,7 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
   log("Powertools and the document client. '× its floor' divides a function's total by its floor's.");
   log();
   wholeProcessTable(subjects, bySize.get(CHOSEN_MB)!, databasePassBare.get(CHOSEN_MB)!);
-  log("By memory size (median total) and what a million cold starts cost at arm64 Lambda's price per GB-second:");
+  log("By memory size (total) and what a million cold starts cost at arm64 Lambda's price per GB-second:");
   const representatives = [...REPRESENTATIVES, ...yardsticks.map((s) => s.id)];
   log(
     table(
@@ -164,8 +166,8 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
         String(memoryMb),
         (memoryMb / MB_PER_VCPU).toFixed(3),
         periods.get(memoryMb)!,
-        ...representatives.map((id) => ms(cold.get(id)!.total.median)),
-        ...REPRESENTATIVES.map((id) => pricePerMillion(cold.get(id)!.total.median, memoryMb).toFixed(2)),
+        ...representatives.map((id) => ms(cold.get(id)!.totalNs)),
+        ...REPRESENTATIVES.map((id) => pricePerMillion(cold.get(id)!.totalNs, memoryMb).toFixed(2)),
       ]),
     ),
   );
@@ -174,7 +176,7 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
       record({
         name: 'price of a million cold starts',
         subject: `${id} at ${memoryMb} MB`,
-        median: pricePerMillion(cold.get(id)!.total.median, memoryMb),
+        median: pricePerMillion(cold.get(id)!.totalNs, memoryMb),
         unit: 'USD',
       });
     }
@@ -182,7 +184,7 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
   const choices = REPRESENTATIVES.map((id) => {
     const priceAndTime = new Map(
       [...bySize].map(([memoryMb, cold]) => {
-        const ns = cold.get(id)!.total.median;
+        const ns = cold.get(id)!.totalNs;
         return [memoryMb, { price: pricePerMillion(ns, memoryMb), ns }] as const;
       }),
     );
@@ -226,10 +228,10 @@ function wholeProcessTable(subjects: Subjects, cold: ColdStarts, databasePassBar
       ['Function', 'whole process ms', 'import() + 1st answer ms', '× bare handler', 'beyond bare handler ms'],
       rowsOf(measured, cold, subjects.baseline.id, databasePassBare).map(({ id, cold: c, bare }) => [
         id,
-        ms(c.processMedian),
-        ms(c.total.median),
-        (c.processMedian / bare.processMedian).toFixed(2),
-        ms(c.processMedian - bare.processMedian),
+        ms(c.processNs),
+        ms(c.totalNs),
+        (c.processNs / bare.processNs).toFixed(2),
+        ms(c.processNs - bare.processNs),
       ]),
     ),
   );

@@ -22,7 +22,10 @@ export interface Figure {
   readonly name: string;
   /** What it is measured on: a function of template.yaml, a yardstick, a call, a server. */
   readonly subject: string;
-  /** The median of its samples; for a size or a count, which does not vary, its value. */
+  /**
+   * The median of its samples (a cold start's: the mean of their middle half, infra/perf/bench/timing/stats.ts
+   * middleMean); for a size or a count, which does not vary, its value.
+   */
   readonly median: number;
   readonly unit: Unit;
   /** The 99th percentile of its samples (nearest rank), where it has samples. */

@@ -30,7 +30,7 @@ export function checkTargets(
   const check = (...args: Parameters<typeof results.verdict>) => void verdicts.push(results.verdict(...args));
   const cold = lambdaCold.bySize.get(TARGET_MB)!;
   const at = `at ${TARGET_MB} MB${lambdaCold.unavailable.has(TARGET_MB) ? ' (no cgroup: full speed)' : ''}`;
-  const coldOf = (s: Subject) => cold.get(s.id)!.total.median;
+  const coldOf = (s: Subject) => cold.get(s.id)!.totalNs;
 
   // Each group against its floor, in bytes and in cold start: the worst of the group, and who is over.
   for (const [group, members] of [
