@@ -3,8 +3,8 @@ import { randomInt } from 'node:crypto';
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /**
  * What a code may be: the service makes codes of 7 base-62 characters, and keeps an imported
- * one as given, 1 to 64 of letters, digits, `_` and `-`, case-sensitive (docs/api.md, Imported
- * codes). The short-link host and the lookup take both alike.
+ * one as given, 1 to 64 of letters, digits, `_` and `-`, case-sensitive
+ * (docs/api.md, Short URLs: Codes). The short-link host and the lookup take both alike.
  */
 const CODE = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -5,7 +5,8 @@
  * the numbered sections of an outside specification, or a path that leaves the repository: a
  * reader who clones it must be able to follow every citation. A path of the repository a file
  * names (`lib/…`, `functions/…`, `infra/…`, `test/…`, `docs/…` with a file extension, and
- * the same from the file's folder, `./…`) must be a file it holds, so that a citation does not outlive the file it cites. Binary files and package-lock.json
+ * the same from the file's folder, `./…`) must be a file it holds, so that a citation does not outlive the file it cites,
+ * and a rule cited by name (`docs/api.md, Views`) must be a section or a rule docs/api.md names. Binary files and package-lock.json
  * (which names packages, not documents) are not read. That every relative markdown link resolves,
  * to a file and a heading of the repository, is readme.test.ts's check.
  */
@@ -97,6 +98,44 @@ function outsideCitations(file: string, text: string): Citation[] {
   return found;
 }
 
+/**
+ * The names docs/api.md gives its rules: its sections' headings, and the bold name each rule of a
+ * list starts with (also cut at its colon: `Views: the link comes first.` is cited as `Views`).
+ */
+function ruleNames(api: string): Set<string> {
+  const names = new Set<string>();
+  for (const [, heading] of api.matchAll(/^## (.+)$/gm)) names.add(heading!.trim());
+  for (const [, bold] of api.matchAll(/^- \*\*(.+?)\*\*/gm)) {
+    const name = bold!.replace(/[.:]$/, '');
+    names.add(name);
+    names.add(name.split(':')[0]!);
+  }
+  return names;
+}
+
+/** A citation of a rule by name: `docs/api.md, Errors: status per code`, `docs/api.md: Bodies`. */
+const RULE_CITATION = /docs\/api\.md[,:] ([A-Z][^\n]*)/g;
+
+/** The name a citation starts with: up to its first colon, comma, semicolon, bracket, quote, `and` or full stop. */
+const citedName = (cited: string): string =>
+  cited
+    .replaceAll('\u2019', "'")
+    .split(/[,:;()"`]| and |\. |\*\//)[0]!
+    .trim()
+    .replace(/[.']+$/, '');
+
+/** The citations in `text` of a rule that docs/api.md does not name. */
+function unknownRules(text: string, names: ReadonlySet<string>): Citation[] {
+  const found: Citation[] = [];
+  text.split('\n').forEach((line, index) => {
+    for (const [, cited] of line.matchAll(RULE_CITATION)) {
+      const name = citedName(cited!);
+      if (!names.has(name)) found.push({ line: index + 1, what: `a rule docs/api.md does not name (${name})`, text: line.trim() });
+    }
+  });
+  return found;
+}
+
 /** Whether a file's bytes are binary, as git tells: a NUL among its first 8 000 bytes. */
 const isBinary = (bytes: Buffer): boolean => bytes.subarray(0, 8000).includes(0);
 
@@ -170,6 +209,43 @@ describe('the repository stands alone', () => {
       missingPaths(file, text).map((citation) => `${file}:${citation.line}: ${citation.what}: ${citation.text}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  const names = ruleNames(readFileSync('docs/api.md', 'utf8'));
+
+  test('docs/api.md names its sections and its rules, as citations name them', () => {
+    expect([...names]).toEqual(
+      expect.arrayContaining(['Endpoints', "The gallery's arguments", 'Retirement', 'Rate limit', 'Views', 'Blocked hosts', 'Codes']),
+    );
+  });
+
+  test('every rule a tracked file cites by name, docs/api.md names', () => {
+    const unknown = texts.flatMap(([file, text]) =>
+      unknownRules(text, names).map((citation) => `${file}:${citation.line}: ${citation.what}: ${citation.text}`),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  test.each([
+    ['a section docs/api.md does not have', `// (docs/api${dot}md, Pagination)`],
+    ['a rule it does not name', ` * codes (docs/api${dot}md, Imported codes).`],
+    ['a section misspelt', `// docs/api${dot}md: The gallerys arguments, and Bodies`],
+  ])('it would find %s', (_what, line) => {
+    expect(unknownRules(`first line (docs/api${dot}md, Bodies)\n${line}\nlast line`, names).map((citation) => citation.line)).toEqual([2]);
+  });
+
+  test.each([
+    ['a section and a topic of it', '// (docs/api.md, Errors: status per code; the gallery’s arguments)'],
+    [
+      'a name that ends a sentence, a comment or a quoted test name',
+      "/** as docs/api.md, Containers. */ test('of docs/api.md, Bodies', f)",
+    ],
+    ['a rule by its bold name, cut at its colon', '// docs/api.md, Views: every visit'],
+    ['two sections', '// (docs/api.md, Headers and Retirement)'],
+    ['a typographic apostrophe', '// (docs/api.md, The gallery’s arguments: `sort`)'],
+    ['a citation in lower case, a sentence and not a name', '// as docs/api.md, in its examples, says'],
+  ])('it would leave %s alone', (_what, line) => {
+    expect(unknownRules(line, names)).toEqual([]);
   });
 
   test.each([
