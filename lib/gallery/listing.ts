@@ -55,10 +55,11 @@ export class Listing {
     return (await this.counted(series, range, false, signal)).total;
   }
 
-  async page(query: PageQuery, signal?: AbortSignal): Promise<PageIds> {
+  async page(query: PageQuery, signal?: AbortSignal, known?: Promise<unknown>): Promise<PageIds> {
     const ranked = !isDateSort(query.sort) || query.series.length > 1;
     const early = ranked || query.offset > 0 || query.series.length !== 1 ? undefined : this.firstPartitionEarly(query, signal);
     const { counted, items, total } = await this.counted(query.series, query.range, ranked, signal);
+    await known;
     if (query.offset >= total) return { total, ids: [] };
     if (!ranked) return { total, ids: await this.datePage(counted[0]!, query, signal, early) };
     // A page nearer the end is read from the end: the merge never passes over more than half.

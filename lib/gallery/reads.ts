@@ -29,15 +29,16 @@ interface Waiting {
   readonly reject: (error: unknown) => void;
 }
 
-type Request = AbortSignal | undefined;
+/** Whose reads: a request's abort signal (undefined for callers without one, who share). */
+type Owner = AbortSignal | undefined;
 
 export class GalleryReads {
   /** The reads asked for in this turn, by abort signal: one request's reads never wait on another's. */
-  private readonly gathering = new Map<Request, Waiting[]>();
+  private readonly gathering = new Map<Owner, Waiting[]>();
   /** Reads waiting for their request's next BatchGetItem (see lateItem). */
-  private readonly late = new Map<Request, Waiting[]>();
+  private readonly late = new Map<Owner, Waiting[]>();
   /** How many calls of each request DynamoDB is answering now. */
-  private readonly inFlight = new Map<Request, number>();
+  private readonly inFlight = new Map<Owner, number>();
 
   constructor(
     private readonly client: DynamoDBDocumentClient,
@@ -68,20 +69,22 @@ export class GalleryReads {
   lateItem(key: string, signal?: AbortSignal): Promise<Item | undefined> {
     return new Promise((resolve, reject) => {
       const waiting = { keys: [key], resolve: (found: Map<string, Item>) => resolve(found.get(key)), reject };
-      this.late.set(signal, [...(this.late.get(signal) ?? []), waiting]);
+      const late = this.late.get(signal);
+      if (late === undefined) this.late.set(signal, [waiting]);
+      else late.push(waiting);
       this.sendLateWhenIdle(signal);
     });
   }
 
   /** After this turn (when whatever it asks for is gathering), sends the late reads if nothing else of the request will. */
-  private sendLateWhenIdle(signal: Request): void {
+  private sendLateWhenIdle(signal: Owner): void {
     setImmediate(() => {
       if (this.late.has(signal) && !this.gathering.has(signal) && !this.inFlight.has(signal)) void this.sendGathered(signal);
     });
   }
 
   /** A call to DynamoDB, counted as in flight for its request while it lasts. */
-  private async whileInFlight<T>(signal: Request, call: () => Promise<T>): Promise<T> {
+  private async whileInFlight<T>(signal: Owner, call: () => Promise<T>): Promise<T> {
     this.inFlight.set(signal, (this.inFlight.get(signal) ?? 0) + 1);
     try {
       return await call();
@@ -95,7 +98,7 @@ export class GalleryReads {
     }
   }
 
-  private async sendGathered(signal: Request): Promise<void> {
+  private async sendGathered(signal: Owner): Promise<void> {
     const waiting = [...(this.gathering.get(signal) ?? []), ...(this.late.get(signal) ?? [])];
     this.gathering.delete(signal);
     this.late.delete(signal);

@@ -38,22 +38,36 @@ function pageOf<T>(records: readonly T[], rank: (record: T) => Ranked, window: D
 
 const notFound = () => new ApiError(404);
 
+/**
+ * A read started now and awaited later, or never (a request answered 404 first, or whose page
+ * failed first, drops it): its failure must not go unhandled meanwhile.
+ */
+function awaitedLater<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => undefined);
+  return read;
+}
+
 const rangeOf = (window: DateWindow): Range => ({ from: window.min ?? 0, to: window.max ?? MAX_DATE });
 
 export class GalleryService {
   constructor(private readonly store: GalleryStore) {}
 
-  /** A page of series within a window, its records read by id in the page's order. */
+  /**
+   * A page of series within a window, its records read by id in the page's order; with `known`
+   * (what must hold for the page to be answered), nothing is read past the counters unless it holds.
+   */
   private async seriesPage<T>(
     series: readonly Series[],
     window: DateWindow,
     args: ListingArgs,
     fetch: (ids: readonly number[]) => Promise<Map<number, T>>,
     signal?: AbortSignal,
+    known?: Promise<unknown>,
   ): Promise<Page<T>> {
     const { total, ids }: PageIds = await this.store.page(
       { series, range: rangeOf(window), sort: args.sort, offset: args.offset, count: args.count },
       signal,
+      known,
     );
     return { total, items: ids.length === 0 ? [] : await this.inOrder(ids, fetch) };
   }
@@ -71,10 +85,7 @@ export class GalleryService {
   ): { window: DateWindow; minDate: Promise<number> } {
     const window = dateWindow({ min: args.min_submit_date, max: args.max_submit_date }, true, now);
     if (window.min !== undefined) return { window, minDate: Promise.resolve(window.min) };
-    const minDate = this.store.earliestDate(kind, signal).then((earliest) => earliest ?? 0);
-    // Answered 404 before it is awaited, the request drops it; its failure must not go unhandled.
-    minDate.catch(() => undefined);
-    return { window, minDate };
+    return { window, minDate: awaitedLater(this.store.earliestDate(kind, signal).then((earliest) => earliest ?? 0)) };
   }
 
   private limitedWindow(args: ListingArgs, now: number): Required<DateWindow> {
@@ -134,22 +145,24 @@ export class GalleryService {
     const { window, minDate } = this.unlimitedWindow('comment', args, now, signal);
     // The threads' counters go with the photos in one read rather than after them: a thread
     // without comments costs its absent counter items, one round trip less for every list.
-    const [photos, page] = await Promise.all([
-      this.store.photosByIds(ids, signal),
-      this.seriesPage(ids.map(thread), window, args, (wanted) => this.store.commentsByIds(wanted, signal), signal),
-    ]);
-    if (ids.some((id) => !photos.has(id))) throw notFound();
+    const known = awaitedLater(
+      this.store.photosByIds(ids, signal).then((photos) => {
+        if (ids.some((id) => !photos.has(id))) throw notFound();
+      }),
+    );
+    const page = await this.seriesPage(ids.map(thread), window, args, (wanted) => this.store.commentsByIds(wanted, signal), signal, known);
     return this.events(page, args, now, await minDate);
   }
 
   /** GET /galleryphoto/{id}/comments: the top-level comments of one photo; 404 if it is unknown. */
   async topLevelComments(photoId: number, args: ListingArgs, now: number, signal?: AbortSignal): Promise<EventsValue> {
     const { window, minDate } = this.unlimitedWindow('comment', args, now, signal);
-    const [photos, page] = await Promise.all([
-      this.store.photosByIds([photoId], signal),
-      this.seriesPage([topLevel(photoId)], window, args, (ids) => this.store.commentsByIds(ids, signal), signal),
-    ]);
-    if (!photos.has(photoId)) throw notFound();
+    const known = awaitedLater(
+      this.store.photosByIds([photoId], signal).then((photos) => {
+        if (!photos.has(photoId)) throw notFound();
+      }),
+    );
+    const page = await this.seriesPage([topLevel(photoId)], window, args, (ids) => this.store.commentsByIds(ids, signal), signal, known);
     return this.events(page, args, now, await minDate);
   }
 
@@ -174,10 +187,8 @@ export class GalleryService {
   /** GET /galleryphoto/{id}/comment/{id}/replies: one level of replies to a comment. */
   async replies(photoId: number, commentId: number, args: ListingArgs, now: number, signal?: AbortSignal): Promise<EventsValue> {
     const { window, minDate } = this.unlimitedWindow('comment', args, now, signal);
-    const [, page] = await Promise.all([
-      this.commentOf(photoId, commentId, signal),
-      this.seriesPage([repliesTo(commentId)], window, args, (ids) => this.store.commentsByIds(ids, signal), signal),
-    ]);
+    const known = awaitedLater(this.commentOf(photoId, commentId, signal));
+    const page = await this.seriesPage([repliesTo(commentId)], window, args, (ids) => this.store.commentsByIds(ids, signal), signal, known);
     return this.events(page, args, now, await minDate);
   }
 }

@@ -28,7 +28,12 @@ export interface PageIds {
 
 /** Every read takes the request's abort signal: a request answered (or out of time) reads no more. */
 export interface GalleryStore {
-  page(query: PageQuery, signal?: AbortSignal): Promise<PageIds>;
+  /**
+   * A page of ids. `known`, when given, is what must hold for the page to be answered (the photo
+   * or comment a thread belongs to exists): the counters are read beside it, and nothing after
+   * them unless it holds.
+   */
+  page(query: PageQuery, signal?: AbortSignal, known?: Promise<unknown>): Promise<PageIds>;
   /** The earliest date of any photo (or comment); undefined when there is none. */
   earliestDate(kind: Kind, signal?: AbortSignal): Promise<number | undefined>;
   photosByIds(ids: readonly number[], signal?: AbortSignal): Promise<Map<number, PhotoRecord>>;

@@ -12,6 +12,7 @@ import { linesOf } from '../../infra/gallery/records';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { earliestKey } from '../../lib/gallery/earliest';
 import { allOf } from '../../lib/gallery/layout';
+import type { ApiError } from '../../lib/errors';
 import { GalleryService, type ListingArgs } from '../../lib/gallery/service';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 import { commentRecord, photoRecord } from '../support/gallery-records';
@@ -160,4 +161,38 @@ test('the comments of several photos read the photos, the hint and the threads�
   const keys = inputs.map(batchKeys);
   expect(keys[0]).toEqual(expect.arrayContaining(['photo#1', 'photo#2', 'photo#3', 'earliest#comments', 'count#photo/3#7#0']));
   expect(keys[3]).toEqual(expect.arrayContaining(['comment#11', 'comment#12', 'comment#21', `count#comments#1#${DAY + 360}`]));
+});
+
+test('a 404 of a thread’s listing reads the photo or comment beside the counters, and none of the page’s entries or records', async () => {
+  const { documents, table } = await tables.create('earliest-unknown');
+  await importRecords(
+    documents,
+    table,
+    [photoRecord(1, DAY + 100, 3), photoRecord(2, DAY + 200)],
+    [commentRecord(11, 1, DAY + 400), commentRecord(12, 1, DAY + 500, 11, 1, 11), commentRecord(13, 1, DAY + 600)],
+  );
+  const service = new GalleryService(new DynamoGalleryStore(documents, table));
+  const fails = (listing: Promise<unknown>) =>
+    listing.then(
+      () => 'answered',
+      (error: ApiError) => error.code,
+    );
+  const pageKeys = ['comment#12', 'comment#13'];
+
+  // Photo 99 is unknown: photo 1's thread is counted beside the photos, and read no further.
+  const list = await sentWhile(documents, () => fails(service.commentsOfPhotos([1, 99], ARGS, DAY + 86_400)));
+  expect(list.result).toBe(404);
+  expect(list.sent).not.toContain('QueryCommand');
+  expect(list.inputs.flatMap(batchKeys)).toEqual(expect.arrayContaining(['photo#1', 'photo#99', 'count#photo/1#7#0']));
+  expect(list.inputs.flatMap(batchKeys)).not.toContain(pageKeys[1]);
+
+  // Comment 11 is photo 1's, not photo 2's: its replies' first entries went out beside the counters, their records do not.
+  const replies = await sentWhile(documents, () => fails(service.replies(2, 11, ARGS, DAY + 86_400)));
+  expect(replies.result).toBe(404);
+  expect(replies.inputs.flatMap(batchKeys)).toEqual(expect.arrayContaining(['photo#2', 'comment#11']));
+  expect(replies.inputs.flatMap(batchKeys)).not.toContain(pageKeys[0]);
+
+  // The same listings of what is there read their records.
+  expect((await service.commentsOfPhotos([1, 2], ARGS, DAY + 86_400)).comments.map((c) => c.id)).toEqual([13, 12, 11]);
+  expect((await service.replies(1, 11, ARGS, DAY + 86_400)).comments.map((c) => c.id)).toEqual([12]);
 });
