@@ -5,9 +5,11 @@
  * items a request asks for in one turn of the event loop (a listing's counters, the photo it
  * belongs to, the earliest-date hint) go in one BatchGetItem: the same read capacity, fewer
  * round trips, and each round trip is what a cold start pays most for after the SDK's import.
- * A read the request needs only for its answer (the hint's minute) waits for the request's next
- * BatchGetItem, or goes alone once none of the request's reads is in flight: one call fewer
- * where a Query was under way, and never a wait on a read the request would not make anyway.
+ * A read the request needs only for its answer (the hint's minute) waits while any of the
+ * request's reads is in flight, since what answers may lead to another BatchGetItem (a Query's
+ * entries to their records), and goes with the next one the request asks for, or alone once
+ * none is in flight: one call fewer where a Query was under way, and never a wait on a read the
+ * request would not make anyway.
  */
 import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { pause } from '../clock';

@@ -30,8 +30,8 @@ export interface PageIds {
 export interface GalleryStore {
   /**
    * A page of ids. `known`, when given, is what must hold for the page to be answered (the photo
-   * or comment a thread belongs to exists): the counters are read beside it, and nothing after
-   * them unless it holds.
+   * or comment a thread belongs to exists): the counters, and a first page's first entries, are
+   * read beside it, and nothing after them unless it holds.
    */
   page(query: PageQuery, signal?: AbortSignal, known?: Promise<unknown>): Promise<PageIds>;
   /** The earliest date of any photo (or comment); undefined when there is none. */

@@ -86,3 +86,36 @@ test('a late read never rides with another request’s BatchGetItem', async () =
   expect(batchKeys(inputs[1])).toEqual([itemKey('photo', 1)]);
   expect(batchKeys(inputs[2])).toEqual([HINT]);
 });
+
+test('a late read still goes, alone, when its request’s Query fails', async () => {
+  const signal = new AbortController().signal;
+  const { result, sent } = await sentWhile(documents, async () => {
+    const broken = reads.query(
+      { IndexName: 'noSuchIndex', KeyConditionExpression: 'day_part = :p', ExpressionAttributeValues: { ':p': 'x' } },
+      10,
+      signal,
+    );
+    const hint = reads.lateItem(HINT, signal);
+    const query = await broken.then(
+      () => 'answered',
+      () => 'failed',
+    );
+    return { query, hint: await hint };
+  });
+  expect(result).toEqual({ query: 'failed', hint: { pk: HINT, date: DATE } });
+  expect(sent).toEqual(['QueryCommand', 'BatchGetCommand']);
+});
+
+test('a late read of a request that has been answered reads nothing and fails', async () => {
+  const answered = new AbortController();
+  const { result, sent } = await sentWhile(documents, async () => {
+    const hint = reads.lateItem(HINT, answered.signal);
+    answered.abort();
+    return hint.then(
+      () => 'read',
+      (error: Error) => error.name,
+    );
+  });
+  expect(result).toBe('AbortError');
+  expect(sent).toEqual([]);
+});
