@@ -7,7 +7,7 @@
  * a hint is never raised, so a removed earliest member leaves it low, and listings then walk.
  */
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { isNamed } from '../../lib/db/failures';
+import { conditionFailed } from '../../lib/db/failures';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { earliestKey, HINT_ATTRIBUTE, hintOf } from '../../lib/gallery/earliest';
 import { allOf } from '../../lib/gallery/layout';
@@ -39,7 +39,7 @@ export async function lowerEarliestHint(client: DynamoDBDocumentClient, table: s
       return;
     } catch (error) {
       // Another import's write landed first: read again.
-      if (!isNamed(error, 'ConditionalCheckFailedException')) throw error;
+      if (!conditionFailed(error)) throw error;
     }
   }
   throw new Error(`the ${kind}s' earliest-date hint kept changing under ${ATTEMPTS} attempts to lower it`);

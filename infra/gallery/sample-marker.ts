@@ -9,7 +9,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { listingOf, MADE_TABLES, NotMadeByLocalToolsError } from '../dynamodb/made-tables';
-import { isNamed } from '../../lib/db/failures';
+import { conditionFailed, isNamed } from '../../lib/db/failures';
 
 /** What the sample is made of: generateGallery's options (./generator.ts). */
 export interface SampleSpec {
@@ -65,8 +65,7 @@ export async function writeSampleMarker(target: MarkerTable, marker: SampleMarke
     );
   } catch (error) {
     // The table made again meanwhile, or deleted.
-    if (isNamed(error, 'ConditionalCheckFailedException') || isNamed(error, 'ResourceNotFoundException'))
-      throw new NotMadeByLocalToolsError(target.table);
+    if (conditionFailed(error) || isNamed(error, 'ResourceNotFoundException')) throw new NotMadeByLocalToolsError(target.table);
     throw error;
   }
 }

@@ -18,7 +18,7 @@ import { linkKey } from '../../lib/shorturls/link';
 import { inPool } from '../gallery/plan';
 import { silentProgress, type Progress } from '../gallery/progress';
 import type { ImportedLink } from './records';
-import { isNamed, cancellationReasons } from '../../lib/db/failures';
+import { cancellationReasons, conditionFailed } from '../../lib/db/failures';
 
 export interface ShortUrlTable {
   readonly documents: DynamoDBDocumentClient;
@@ -81,7 +81,7 @@ async function prepareCounter(target: ShortUrlTable, highest: number): Promise<n
         }),
       )
       .catch((error: unknown) => {
-        if (!isNamed(error, 'ConditionalCheckFailedException')) throw error;
+        if (!conditionFailed(error)) throw error;
       });
   }
   return Number(Attributes!.claimsFrom);
@@ -149,7 +149,7 @@ async function writeLink(target: ShortUrlTable, link: ImportedLink, claimsFrom: 
   await documents
     .send(new PutCommand({ TableName: table, Item: { ...linkEntryKey(linkKey(link.link)), code: link.code }, ConditionExpression: absent }))
     .catch((error: unknown) => {
-      if (!isNamed(error, 'ConditionalCheckFailedException')) throw error;
+      if (!conditionFailed(error)) throw error;
     });
   return held !== undefined ? 'unchanged' : assigned ? 'assigned' : 'imported';
 }

@@ -7,7 +7,7 @@
  * wherever they are followed, and unblocking re-enables those and only those.
  */
 import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { isNamed } from '../../lib/db/failures';
+import { conditionFailed } from '../../lib/db/failures';
 import { blockedHostOf, blockingHost } from '../../lib/shorturls/blocklist';
 import { BLOCKS, codeKey, recordOf } from '../../lib/shorturls/layout';
 import type { ShortUrlRecord, Takedown } from '../../lib/shorturls/store';
@@ -31,7 +31,7 @@ async function updateIf(target: ShortUrlTable, input: Omit<UpdateCommandInput, '
     await target.documents.send(new UpdateCommand({ TableName: target.table, ...input }));
     return true;
   } catch (error) {
-    if (!isNamed(error, 'ConditionalCheckFailedException')) throw error;
+    if (!conditionFailed(error)) throw error;
     if (refusal !== undefined) throw new TakedownRefused(refusal);
     return false;
   }

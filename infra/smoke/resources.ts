@@ -56,7 +56,7 @@ function entriesOf<T>(decoded: Decoded, shape: ListShape, fromXml: (child: XmlEl
     });
   }
   return listOf(recordOf(decoded, `${shape.className}s`), shape.root).map((entry) => {
-    assert(isRecord(entry), `a ${shape.element} is not an object`);
+    assert(isRecord(entry), `an entry of ${shape.root} is not an object`);
     assertClass(decoded, entry, shape.className);
     return fromValue(entry);
   });

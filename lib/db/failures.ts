@@ -19,6 +19,9 @@ const TRANSIENT_CANCELLATIONS = new Set(['ThrottlingError', 'ProvisionedThroughp
 /** By name, not class: the class a caught error was made from need not be this module's copy. */
 export const isNamed = (error: unknown, name: string): boolean => error instanceof Error && error.name === name;
 
+/** A write refused by its condition: what a conditional write that lost (or had already landed) answers. */
+export const conditionFailed = (error: unknown): boolean => isNamed(error, 'ConditionalCheckFailedException');
+
 /** Why each item of a cancelled transaction was cancelled, in the transaction's order (`None`: it was not). */
 export const cancellationReasons = (error: unknown): string[] =>
   ((error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');

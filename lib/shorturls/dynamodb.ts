@@ -1,9 +1,8 @@
 /** The short-URL store in DynamoDB: ShortUrlsTable in the layout of ./layout.ts. */
-import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { pause } from '../clock';
 import { singleAttemptClient } from '../db/client';
-import { isNamed, withDatabase } from '../db/failures';
+import { cancellationReasons, conditionFailed, isNamed, withDatabase } from '../db/failures';
 import { TAKEDOWN_REACH_MS } from './blocklist';
 import { BLOCKS, codeKey, ITEMID_COUNTER, itemIdKey, linkEntryKey, recordOf } from './layout';
 import type { InsertOutcome, ShortUrlRecord, ShortUrlStore, Visit } from './store';
@@ -119,12 +118,12 @@ export class DynamoShortUrlStore implements ShortUrlStore {
         return 'inserted';
       } catch (error) {
         if (!isNamed(error, 'TransactionCanceledException')) throw error;
-        const reasons = (error as TransactionCanceledException).CancellationReasons ?? [];
-        const [codeReason, linkReason, itemIdReason] = reasons.map((reason) => reason.Code);
+        const reasons = cancellationReasons(error);
+        const [codeReason, linkReason, itemIdReason] = reasons;
         if (codeReason === 'ConditionalCheckFailed') return 'code-taken';
         if (linkReason === 'ConditionalCheckFailed') return 'link-taken';
         if (itemIdReason === 'ConditionalCheckFailed') return 'itemid-taken';
-        if (reasons.some((reason) => reason.Code === 'TransactionConflict')) return 'conflict';
+        if (reasons.includes('TransactionConflict')) return 'conflict';
         throw error;
       }
     });
@@ -201,8 +200,7 @@ export class DynamoShortUrlStore implements ShortUrlStore {
         const { Attributes } = await this.views().send(new UpdateCommand(update));
         return { outcome: 'counted', link: Attributes?.link as string };
       } catch (error) {
-        if (isNamed(error, 'ConditionalCheckFailedException'))
-          return { outcome: (error as { Item?: unknown }).Item === undefined ? 'no such code' : 'gone' };
+        if (conditionFailed(error)) return { outcome: (error as { Item?: unknown }).Item === undefined ? 'no such code' : 'gone' };
         const refused = error instanceof Error && NOT_APPLIED.has(error.name);
         if (!refused || send === VIEW_SENDS) return { outcome: 'not counted', error };
         await pause(VIEW_BACKOFF_MS * send);

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { isNamed, withDatabase } from '../db/failures';
+import { conditionFailed, withDatabase } from '../db/failures';
 import type { RateLimitStore, RateWindow } from './store';
 
 /** 72 bits of the request id: no two creations of one address in one window share one, and 120 of them weigh 1.6 KB. */
@@ -62,7 +62,7 @@ export class DynamoRateLimitStore implements RateLimitStore {
         );
         return 'taken';
       } catch (error) {
-        if (!isNamed(error, 'ConditionalCheckFailedException')) throw error;
+        if (!conditionFailed(error)) throw error;
         const held = (error as { Item?: Returned }).Item;
         // An earlier send of this very request took the place: its answer was lost, not its update.
         if (holds(held, token)) return 'taken';
@@ -88,7 +88,7 @@ export class DynamoRateLimitStore implements RateLimitStore {
         );
       } catch (error) {
         // Not counted, or given back already: nothing to give.
-        if (!isNamed(error, 'ConditionalCheckFailedException')) throw error;
+        if (!conditionFailed(error)) throw error;
       }
     });
   }

@@ -6,7 +6,8 @@
  * reader who clones it must be able to follow every citation. A path of the repository a file
  * names (`lib/…`, `functions/…`, `infra/…`, `test/…`, `docs/…` with a file extension, and
  * the same from the file's folder, `./…`) must be a file it holds, so that a citation does not outlive the file it cites,
- * and a rule cited by name (`docs/api.md, Views`) must be a section or a rule docs/api.md names. Binary files and package-lock.json
+ * and the name a citation of a rule starts with (`docs/api.md, Views: every visit`: Views) must be a section or a
+ * rule docs/api.md names; what follows its colon, a topic in the citer's words, is not checked. Binary files and package-lock.json
  * (which names packages, not documents) are not read. That every relative markdown link resolves,
  * to a file and a heading of the repository, is readme.test.ts's check.
  */

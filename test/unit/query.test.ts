@@ -42,3 +42,11 @@ test('plain names and values are taken verbatim; escapes that are not UTF-8 are 
   });
   expect([...notUtf8].sort()).toEqual(['n', 'url']);
 });
+
+test('characters beyond ASCII among escapes decode byte by byte, as the lenient decoder reads them, not by decodeURIComponent', () => {
+  // A lone surrogate becomes U+FFFD before its neighbour's escape is read; a value with a raw
+  // non-ASCII character and UTF-8 escapes stays UTF-8.
+  const { values, notUtf8 } = queryArguments({ rawQueryString: 'a=\ud800%41&b=\u00e9%C3%A9+x&c=%41%42' });
+  expect(Object.fromEntries(values)).toEqual({ a: '\uFFFDA', b: '\u00e9\u00e9 x', c: 'AB' });
+  expect([...notUtf8]).toEqual([]);
+});

@@ -5,7 +5,7 @@
  * through the importer, as an operator's import would write them.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { allOf } from '../../../lib/gallery/layout';
+import { allOf, DAY } from '../../../lib/gallery/layout';
 import { Listing } from '../../../lib/gallery/listing';
 import { GalleryReads } from '../../../lib/gallery/reads';
 import { dateWindow } from '../../../lib/gallery/window';
@@ -29,8 +29,6 @@ export interface GalleryState {
   readonly commentsInWindow: number;
   readonly named: Named;
 }
-
-const DAY = 86_400;
 
 /** The generator's options for the gallery the run begins with. */
 export const SCALE_GALLERY = { photos: 3_000, users: 350, days: 120 } as const;

@@ -36,12 +36,15 @@ function commandsOf(sent: readonly Sent[]): string {
   return [...counts].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name)).join(', ');
 }
 
+/** What reading one item costs at least: half a unit (eventually consistent, under 4 KB); an absent item too. */
+export const ITEM_RCU = 0.5;
+
 async function awsUnits(sent: Sent, check: DynamoDBDocumentClient): Promise<number> {
   const bySize = sum(await computedUnits(sent, check));
-  if (sent.command === 'QueryCommand') return Math.max(0.5, bySize);
+  if (sent.command === 'QueryCommand') return Math.max(ITEM_RCU, bySize);
   const asked = Object.values(sent.input.RequestItems as Record<string, { Keys: unknown[] }>).reduce((n, r) => n + r.Keys.length, 0);
   const found = Object.values((sent.output.Responses ?? {}) as Record<string, unknown[]>).reduce((n, items) => n + items.length, 0);
-  return bySize + 0.5 * (asked - found);
+  return bySize + ITEM_RCU * (asked - found);
 }
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

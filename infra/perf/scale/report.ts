@@ -9,7 +9,8 @@ import { describeMachine, machineLine } from '../report/machine';
 import { markdownTable, table } from '../report/tables';
 import type { AttackResult, Probe } from './attack';
 import type { GalleryState } from './data';
-import type { Measurement } from './measure';
+import { DEFAULT_COUNT } from '../../../lib/gallery/arguments';
+import { ITEM_RCU, type Measurement } from './measure';
 
 export type { Check };
 
@@ -21,11 +22,7 @@ export interface ScaleRun {
 }
 
 /** How much more a listing may read on the grown gallery than on the sample (docs/gallery-layout.md: within 1.5 ×). */
-export const CAPACITY_RATIO_LIMIT = 1.5;
-/** A first page's records: at most the default count (docs/api.md, The gallery's arguments). */
-const FIRST_PAGE = 10;
-/** What reading one record costs: half a unit (eventually consistent, under 4 KB). */
-const RECORD_RCU = 0.5;
+const CAPACITY_RATIO_LIMIT = 1.5;
 
 /**
  * Whether a listing reads more on the grown gallery than it may: 1.5 × what it reads on the
@@ -33,10 +30,10 @@ const RECORD_RCU = 0.5;
  * sample is a page of one; of five on the grown gallery, a page of five).
  */
 export function readsOver(sample: Pick<Measurement, 'aws' | 'total'>, grown: Pick<Measurement, 'aws' | 'total'>): boolean {
-  const morePageRecords = Math.max(0, Math.min(grown.total, FIRST_PAGE) - Math.min(sample.total, FIRST_PAGE));
-  return grown.aws > CAPACITY_RATIO_LIMIT * sample.aws + RECORD_RCU * morePageRecords;
+  const morePageRecords = Math.max(0, Math.min(grown.total, DEFAULT_COUNT) - Math.min(sample.total, DEFAULT_COUNT));
+  return grown.aws > CAPACITY_RATIO_LIMIT * sample.aws + ITEM_RCU * morePageRecords;
 }
-export const PROBE_LIMIT_MS = 1_000;
+const PROBE_LIMIT_MS = 1_000;
 
 const units = (n: number) => n.toFixed(1);
 const ratio = (grown: number, sample: number) => (sample === 0 ? (grown === 0 ? 1 : Infinity) : grown / sample);

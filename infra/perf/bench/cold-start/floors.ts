@@ -24,7 +24,7 @@ function bytesBeyond(bundle: Metafile, floor: Metafile): { name: string; bytes: 
 export function floorsSection(subjects: Subjects, cold: ColdStarts): void {
   const record = beginSection(
     'Functions against their floors',
-    `bundle size and cold start at ${TARGET_MB} MB as multiples of the floor's: ${subjects.staticFloor.id} for the functions without DynamoDB, ${subjects.databaseFloor.id} for the others`,
+    `bundle size and cold start at ${TARGET_MB} MB (the mean of the middle half of its runs) as multiples of the floor's: ${subjects.staticFloor.id} for the functions without DynamoDB, ${subjects.databaseFloor.id} for the others`,
   );
   const rows = subjects.functions.map((s) => {
     const { floor, bytesLimit, coldLimit } = floorOf(subjects, s)!;

@@ -46,7 +46,7 @@ export interface Section {
 
 /** A target, and whether this run met it: `figure comparison limit`, both in `unit`. */
 export interface Verdict {
-  /** What is checked, e.g. `cold start median, slowest function`. */
+  /** What is checked, e.g. `warm median, slowest function`. */
   readonly name: string;
   readonly figure: number;
   readonly comparison: '<' | '≤' | '≥';
