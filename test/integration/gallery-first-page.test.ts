@@ -4,11 +4,11 @@
  * same page whether that partition holds the page, part of it, or nothing of the range. Against
  * DynamoDB Local, with a table of this file's own.
  */
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { importLines } from '../../infra/gallery/importer';
 import { linesOf } from '../../infra/gallery/records';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
-import { PHOTOS, topLevel } from '../../lib/gallery/layout';
+import { PHOTOS, partitionKey, topLevel } from '../../lib/gallery/layout';
 import type { PageQuery } from '../../lib/gallery/store';
 import { commentRecord, photoRecord } from '../support/gallery-records';
 import { ownTables } from '../support/own-table';
@@ -52,8 +52,12 @@ test.each([
   ['newest day holds part of it', 'submit_date-desc', FIRST_DAY + 2 * DAY, FIRST_DAY + 3 * DAY + 3 * 3_600, 10],
   ['oldest day, ascending', 'submit_date-asc', FIRST_DAY + DAY + 30, FIRST_DAY + 3 * DAY, 30],
 ] as const)('%s: counters and the partition at once, then the rest', async (_, sort, from, to, count) => {
-  const { result, sent, events } = await page({ range: { from, to }, sort, count });
+  const { result, sent, events, inputs } = await page({ range: { from, to }, sort, count });
   expect(result.ids).toEqual(idsBy(sort === 'submit_date-desc' ? 'desc' : 'asc', from, to, count));
+  // The read beside the counters: at most `count` entries, of the range's newest day (oldest, ascending).
+  const early = inputs[sent.indexOf('QueryCommand')] as QueryCommandInput;
+  expect(early.Limit).toBeLessThanOrEqual(count);
+  expect(early.ExpressionAttributeValues?.[':p']).toBe(partitionKey(PHOTOS, Math.floor((sort === 'submit_date-desc' ? to : from) / DAY)));
   expect(result.total).toBe(idsBy('desc', from, to, 1_000).length);
   // The first Query went out with the counters; another only where the page reaches another day.
   expect(queriedBesideCounters(events)).toBe(true);
