@@ -5,6 +5,7 @@ import { expectError, CATALOGUE, TYPES, typeQuery, type ResponseType } from '../
 import { APP_KEY, invoke, ROUTES, withKey } from '../support/invoke';
 import { parseXml, type XmlElement } from '../support/parsers';
 import { asInvocation, contextFields, importHandler, lambdaContext } from '../../infra/local/invoke';
+import { markdownSection } from '../support/markdown';
 
 /**
  * The containers in listing order, each as `[short_name, name, topics]`, its topics as
@@ -12,16 +13,13 @@ import { asInvocation, contextFields, importHandler, lambdaContext } from '../..
  * every answer below is held to (the last test checks the table was read whole).
  */
 function documentedContainers(): Array<[string, string, Array<[string, string]>]> {
-  const api = readFileSync('docs/api.md', 'utf8');
-  const start = api.indexOf('\n## Containers\n');
-  const end = api.indexOf('\n## ', start + 1);
+  const containers = markdownSection(readFileSync('docs/api.md', 'utf8'), 'Containers', 'docs/api.md');
   const pair = (cell: string): [string, string] => {
     const match = /^`([^`]+)` (.+)$/.exec(cell.trim());
     if (match === null) throw new Error(`not a \`short_name\` name pair: ${cell}`);
     return [match[1]!, match[2]!];
   };
-  return api
-    .slice(start, end < 0 ? undefined : end)
+  return containers
     .split('\n')
     .filter((line) => line.startsWith('| `'))
     .map((line) => {

@@ -19,6 +19,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DEADLINE_MARGIN_MS, untilAnswered } from '../../lib/http/deadline';
 import { expectError, TYPES } from '../support/expect-error';
 import { targetFor } from '../support/gallery-answers';
+import { DAY } from '../../lib/gallery/layout';
 import { invoke, invokeShortLink } from '../support/invoke';
 
 jest.setTimeout(60_000);
@@ -45,7 +46,7 @@ beforeAll(async () => {
   gallery = await import('../support/gallery-fixtures');
   functionsClient = (await import('../../lib/db/client')).documentClient;
   const data = new gallery.GalleryData();
-  const photos = [0, 1, 2].map((day) => data.photo(WINDOW_START + day * 86_400));
+  const photos = [0, 1, 2].map((day) => data.photo(WINDOW_START + day * DAY));
   data.comment(photos[0]!, WINDOW_START + 60);
   await data.save();
   photoId = photos[0]!.id;

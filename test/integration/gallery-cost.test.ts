@@ -11,7 +11,7 @@
 import { recordCapacity, type Sent } from '../../infra/perf/bench/dynamodb/read-capacity';
 import { recreateGalleryTable } from '../../infra/gallery/seed';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
-import { MAX_DATE, PHOTOS, repliesTo, thread, topLevel, type Series } from '../../lib/gallery/layout';
+import { DAY, MAX_DATE, PHOTOS, repliesTo, thread, topLevel, type Series } from '../../lib/gallery/layout';
 import { SORTS, type Sort } from '../../lib/gallery/order';
 import type { CommentRecord, PageQuery, PhotoRecord } from '../../lib/gallery/store';
 import { bulkWrite } from '../support/bulk-gallery';
@@ -22,7 +22,6 @@ jest.setTimeout(240_000);
 const { name, template, client, documents } = ownGalleryTable('gallery-cost-test');
 const store = new DynamoGalleryStore(documents, name);
 
-const DAY = 86_400;
 const NOW = 2_200_012_345;
 const WINDOW = { from: NOW - 30 * DAY, to: NOW };
 const ALL_TIME = { from: 0, to: MAX_DATE };

@@ -31,6 +31,7 @@ import {
   type Series,
 } from '../../lib/gallery/layout';
 import type { CommentRecord, Range } from '../../lib/gallery/store';
+import { DAY } from '../../lib/gallery/layout';
 import { generateGallery } from '../../infra/gallery/generator';
 import { importFile, importLines, type ImportSummary } from '../../infra/gallery/importer';
 import { lineOf } from '../../infra/gallery/records';
@@ -51,7 +52,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Ids and dates nothing else uses. */
 function fresh() {
   const base = 10 ** 12 + randomInt(0, 2 ** 40) * 1_000;
-  const day = YEAR_2003 + randomInt(0, 300) * 86_400;
+  const day = YEAR_2003 + randomInt(0, 300) * DAY;
   return { photo: (n: number) => base + n, comment: (n: number) => base + 500 + n, date: (seconds: number) => day + seconds };
 }
 
@@ -60,7 +61,7 @@ type Ids = ReturnType<typeof fresh>;
 const user = {
   name: 'Zoë & <friends>',
   icon: 'https://avatars.example.org/u/1?s=48&d=x',
-  registered: YEAR_2003 - 86_400,
+  registered: YEAR_2003 - DAY,
   profileviews: 12,
 };
 
@@ -396,7 +397,7 @@ describe('npm run import', () => {
 describe('the sample through the importer', () => {
   test('a small sample, dated in 2003, reads back consistent through the store', async () => {
     const base = 10 ** 12 + randomInt(0, 2 ** 40) * 1_000;
-    const now = YEAR_2003 + randomInt(130, 300) * 86_400; // the sample spreads over the 120 days before
+    const now = YEAR_2003 + randomInt(130, 300) * DAY; // the sample spreads over the 120 days before
     const records = generateGallery({ now, photos: 60, seed: randomInt(0, 2 ** 31), photoIdBase: base, commentIdBase: base + 500 });
     const summary = await importLines(records.map(lineOf), documentClient, TABLE);
     expect(summary.refused).toEqual([]);

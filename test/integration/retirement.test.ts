@@ -17,7 +17,7 @@ import { APP_KEY, invoke, ROUTES, SHORT_LINK_ROUTES, withKey, type Invocation } 
 import { withTarget } from '../support/hostile-input/check';
 import { hostileInputs } from '../support/hostile-input/echoes';
 import { expectedType } from '../support/hostile-input/expected';
-import { fromObject, fromScript, fromXml, type Payload } from '../support/hostile-input/payload';
+import { fromBody, fromPhp, type Payload } from '../support/hostile-input/payload';
 import { queryOf, targetOf } from '../support/hostile-input/requests';
 import { API_HEADERS, isCallable } from '../support/hostile-input/rules';
 import { hostileWire } from '../support/hostile-input/strings';
@@ -329,20 +329,7 @@ describe('the answer', () => {
 
 /** The body of an answer read by its type's parser (PHP's own unserialize() included). */
 function retiredPayload(type: (typeof TYPES)[number], body: string, query: URLSearchParams): Payload {
-  switch (type) {
-    case 'xml':
-      return fromXml(body).payload;
-    case 'json':
-      return fromObject(JSON.parse(body), 'json').payload;
-    case 'javascript':
-      return fromScript(body, query).payload;
-    case 'php': {
-      const answer = unserialize(body);
-      expect(answer.error).toBeUndefined();
-      expect(answer.serialized).toBe(body);
-      return fromObject(answer.value, 'php').payload;
-    }
-  }
+  return (type === 'php' ? fromPhp(unserialize(body), body) : fromBody(type, body, query)).payload;
 }
 
 /** What a retired API host answers a request of `query` with, in `type`. */

@@ -9,6 +9,7 @@ import { PRICES, PRICES_AS_OF } from '../../infra/pricing/model';
 import { between, costSection, MEMORY_MARKERS, memorySection, OPERATE_MARKERS } from '../../infra/cost/report';
 import { readStack } from '../../infra/cost/stack';
 import { loadTemplate, type Template } from '../../infra/template/read';
+import { markdownSection } from '../support/markdown';
 
 const stack = readStack();
 const measurements = readMeasurements();
@@ -22,10 +23,7 @@ test('docs/operate.md "What it costs" is what npm run cost computes from the com
 
 test("docs/performance.md's memory-size paragraph is what npm run cost computes", () => {
   const performance = readFileSync('docs/performance.md', 'utf8');
-  const memory = performance.slice(
-    performance.indexOf('\n## Memory size\n'),
-    performance.indexOf('\n## ', performance.indexOf('\n## Memory size\n') + 1),
-  );
+  const memory = markdownSection(performance, 'Memory size', 'docs/performance.md');
   expect(between(memory, MEMORY_MARKERS)).toBe(memorySection(stack, measurements));
 });
 

@@ -13,6 +13,7 @@ import { catalogueMessage, ERROR_CATALOGUE, httpStatusFor } from '../../lib/cata
 import { loadTemplate } from '../../infra/template/read';
 import { functionsOf } from '../../infra/template/functions';
 import { routesOf } from '../../infra/template/routes';
+import { markdownSection } from '../support/markdown';
 
 const readme = readFileSync('README.md', 'utf8');
 const deploy = readFileSync('docs/deploy.md', 'utf8');
@@ -23,12 +24,7 @@ const routes = routesOf(template);
 const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
 
 /** The text of docs/deploy.md's section under `## title`, up to the next `## `. */
-function section(title: string): string {
-  const start = deploy.indexOf(`\n## ${title}\n`);
-  if (start < 0) throw new Error(`docs/deploy.md has no section "## ${title}"`);
-  const end = deploy.indexOf('\n## ', start + 1);
-  return deploy.slice(start, end < 0 ? undefined : end);
-}
+const section = (title: string): string => markdownSection(deploy, title, 'docs/deploy.md');
 
 /** Every `code` span of the markdown table rows of a text. */
 function tableCodeSpans(text: string): Set<string> {

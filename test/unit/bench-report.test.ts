@@ -10,6 +10,7 @@ import addFormats from 'ajv-formats';
 import type { Machine } from '../../infra/perf/report/machine';
 import { renderMarkdown } from '../../infra/perf/bench/report/report-markdown';
 import { Results, UNITS, type Report } from '../../infra/perf/bench/report/results';
+import { markdownSection } from '../support/markdown';
 
 const schema = JSON.parse(readFileSync('infra/perf/results/bench.schema.json', 'utf8')) as { $defs: { unit: { enum: string[] } } };
 const ajv = new Ajv2020({ allErrors: true, strict: true });
@@ -75,11 +76,7 @@ const cells = (line: string) =>
 
 /** The table rows of the markdown section under `## title`. */
 function sectionRows(markdown: string, title: string): string[][] {
-  const start = markdown.indexOf(`\n## ${title}\n`);
-  expect(start).toBeGreaterThan(0);
-  const end = markdown.indexOf('\n## ', start + 1);
-  return markdown
-    .slice(start, end < 0 ? undefined : end)
+  return markdownSection(markdown, title, 'bench.md')
     .split('\n')
     .filter((line) => line.startsWith('| '))
     .map(cells);

@@ -6,7 +6,7 @@
  */
 import { config } from '../../../lib/config';
 import { type CommentView, fromTree, fromXml as listingFromXml, type Listing, type PhotoView } from '../gallery-decode';
-import { parseXml, runScript, XML_DECLARATION, type XmlElement } from '../parsers';
+import { parseXml, type PhpAnswer, runScript, XML_DECLARATION, type XmlElement } from '../parsers';
 import { isCallable } from './rules';
 
 interface TopicEntry {
@@ -212,4 +212,17 @@ export function fromScript(body: string, query: URLSearchParams): Parsed {
   const argument = JSON.parse(body.slice(prefix.length, -2)) as unknown;
   expect(runScript(body, callback)).toEqual({ calls: [[argument]], alerts: [] });
   return fromObject(argument, 'script');
+}
+
+/** A body of a type read in JavaScript, in the one form; PHP bodies go through unserialize() first (fromPhp). */
+export function fromBody(type: 'xml' | 'json' | 'javascript', body: string, query: URLSearchParams): Parsed {
+  if (type === 'xml') return fromXml(body);
+  return type === 'json' ? fromObject(JSON.parse(body), 'json') : fromScript(body, query);
+}
+
+/** PHP's own unserialize() of `body`, in the one form: it read the body whole, back to the same bytes. */
+export function fromPhp(answer: PhpAnswer, body: string): Parsed {
+  expect(answer.error).toBeUndefined();
+  expect(answer.serialized).toBe(body);
+  return fromObject(answer.value, 'php');
 }

@@ -15,7 +15,7 @@ export function sizesSection(subjects: Subjects): void {
   const measured = [...all, staticFloor, databaseFloor];
   for (const s of measured) {
     // A function's bytes against its floor's; the yardsticks stand alone.
-    const floor = floorOf(subjects, s)?.floor;
+    const floor = s.kind === 'function' ? floorOf(subjects, s).floor : undefined;
     for (const [name, bytes] of [
       ['bundle size, raw', (x: typeof s) => x.bytes],
       ['bundle size, gzip -9', (x: typeof s) => x.gzipBytes],
@@ -28,9 +28,8 @@ export function sizesSection(subjects: Subjects): void {
     table(
       ['Function', 'Raw KB', 'Gzip -9 KB', 'floor', '× floor (limit)'],
       measured.map((s) => {
-        const held = floorOf(subjects, s);
-        if (held === undefined) return [s.id, kb(s.bytes), kb(s.gzipBytes), '-', '-'];
-        const { floor, bytesLimit } = held;
+        if (s.kind !== 'function') return [s.id, kb(s.bytes), kb(s.gzipBytes), '-', '-'];
+        const { floor, bytesLimit } = floorOf(subjects, s);
         return [s.id, kb(s.bytes), kb(s.gzipBytes), floor.id, `${ratio(s.bytes, floor.bytes)} (${bytesLimit})`];
       }),
     ),

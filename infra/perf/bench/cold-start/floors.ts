@@ -27,7 +27,7 @@ export function floorsSection(subjects: Subjects, cold: ColdStarts): void {
     `bundle size and cold start at ${TARGET_MB} MB (the mean of the middle half of its runs) as multiples of the floor's: ${subjects.staticFloor.id} for the functions without DynamoDB, ${subjects.databaseFloor.id} for the others`,
   );
   const rows = subjects.functions.map((s) => {
-    const { floor, bytesLimit, coldLimit } = floorOf(subjects, s)!;
+    const { floor, bytesLimit, coldLimit } = floorOf(subjects, s);
     const [own, base] = [cold.get(s.id)!, cold.get(floor.id)!];
     record({
       name: 'cold start',
@@ -50,7 +50,7 @@ export function floorsSection(subjects: Subjects, cold: ColdStarts): void {
   log(table(['Function', 'floor', 'Raw KB', '× floor', 'Cold ms', '× floor', 'import() beyond', '1st answer beyond'], rows));
   log("(Beyond: differences of the runs' middle-half means, ms.) What each bundle holds beyond its floor (KB):");
   for (const s of subjects.functions) {
-    const { floor } = floorOf(subjects, s)!;
+    const { floor } = floorOf(subjects, s);
     const beyond = bytesBeyond(s.metafile, floor.metafile);
     const total = beyond.reduce((sum, p) => sum + p.bytes, 0);
     record({ name: 'bytes beyond its floor', subject: s.id, median: total, unit: 'bytes' });

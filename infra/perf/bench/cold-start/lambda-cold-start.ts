@@ -28,10 +28,14 @@ const TARGET_RUNS = 15;
 const PRICE_PER_GB_SECOND = PRICES.lambdaArmGbSecond.usd;
 const REPRESENTATIVES = ['ErrorsFunction', 'ShortUrlFunction', 'GalleryPhotosFunction'];
 /** How the bare handler of the second pass, beside the DynamoDB subjects, is named where it is printed and recorded. */
-const DATABASE_PASS = 'in the DynamoDB pass';
+/** The label the bare handler's cold starts of the second pass are kept under, beside the subjects'. */
+const databasePassBareOf = (bareId: string) => `${bareId} in the DynamoDB pass`;
 
 export interface LambdaColdStarts {
-  /** Per memory size; the bare handler's is the first pass's, beside the functions without DynamoDB. */
+  /**
+   * Per memory size, by subject; the bare handler's under its id is the first pass's, beside the
+   * functions without DynamoDB, and the second pass's is kept as `<its id> in the DynamoDB pass`.
+   */
   readonly bySize: ReadonlyMap<number, ColdStarts>;
   /** The sizes measured at full speed for want of a cgroup, and why. */
   readonly unavailable: ReadonlyMap<number, string>;
@@ -71,8 +75,6 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
   const bareId = subjects.baseline.id;
   const yardsticks = [subjects.baseline, subjects.staticFloor, subjects.databaseFloor];
   const bySize = new Map<number, ColdStarts>();
-  /** The bare handler measured in the second pass, beside the DynamoDB subjects, per memory size. */
-  const databasePassBare = new Map<number, ColdSummary>();
   const periods = new Map<number, string>();
   const unavailable = new Map<number, string>();
   // Those without DynamoDB first, at every size, then those with it: DynamoDB Local, on the
@@ -89,7 +91,7 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
       const run = await measureAt(memoryMb, measured);
       const cold = new Map(run.cold);
       if (database) {
-        databasePassBare.set(memoryMb, cold.get(bareId)!);
+        cold.set(databasePassBareOf(bareId), cold.get(bareId)!);
         cold.delete(bareId);
       }
       bySize.set(memoryMb, new Map([...(bySize.get(memoryMb) ?? []), ...cold]));
@@ -110,36 +112,30 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
   for (const [memoryMb, cold] of bySize) {
     for (const [id, c] of cold) recordCold(`${id} at ${memoryMb} MB`, c);
   }
-  for (const [memoryMb, c] of databasePassBare) recordCold(`${bareId} ${DATABASE_PASS} at ${memoryMb} MB`, c);
   const at = bySize.get(TARGET_MB)!;
   /** The cold start of the floor a subject is compared with (../report/target-limits.ts), or undefined for a yardstick. */
-  const floorCold = (s: Subject) => {
-    const held = floorOf(subjects, s);
-    return held === undefined ? undefined : at.get(held.floor.id)!;
-  };
+  const floorCold = (s: Subject) => (s.kind === 'function' ? at.get(floorOf(subjects, s).floor.id)! : undefined);
   log(`At ${TARGET_MB} MB (${(TARGET_MB / MB_PER_VCPU).toFixed(3)} of a CPU):`);
   log(
     table(
       ['Function', 'import() ms', '1st answer ms', 'total ms', 'min–max ms', '× bare handler', '× its floor', 'peak RSS MB'],
-      rowsOf([...subjects.all, subjects.staticFloor, subjects.databaseFloor], at, bareId, databasePassBare.get(TARGET_MB)!).map(
-        ({ id, cold: c, bare, subject }) => {
-          const floor = subject === undefined ? undefined : floorCold(subject);
-          return [
-            id,
-            ms(c.importNs),
-            ms(c.firstNs),
-            ms(c.totalNs),
-            `${ms(c.spread.min)}–${ms(c.spread.max)}`,
-            (c.totalNs / bare.totalNs).toFixed(2),
-            floor === undefined ? '' : (c.totalNs / floor.totalNs).toFixed(2),
-            kb(c.maxRssKb),
-          ];
-        },
-      ),
+      rowsOf([...subjects.all, subjects.staticFloor, subjects.databaseFloor], at, bareId).map(({ id, cold: c, bare, subject }) => {
+        const floor = subject === undefined ? undefined : floorCold(subject);
+        return [
+          id,
+          ms(c.importNs),
+          ms(c.firstNs),
+          ms(c.totalNs),
+          `${ms(c.spread.min)}–${ms(c.spread.max)}`,
+          (c.totalNs / bare.totalNs).toFixed(2),
+          floor === undefined ? '' : (c.totalNs / floor.totalNs).toFixed(2),
+          kb(c.maxRssKb),
+        ];
+      }),
     ),
   );
   log(
-    `(× bare handler divides by the bare handler of the row's own pass: ${bareId} beside the functions without DynamoDB, ${bareId} ${DATABASE_PASS} beside the others.)`,
+    `(× bare handler divides by the bare handler of the row's own pass: ${bareId} beside the functions without DynamoDB, ${databasePassBareOf(bareId)} beside the others.)`,
   );
   log(
     "(import() and 1st answer are each the mean of their own middle half; they need not add up to the total.) The DynamoDB functions' and",
@@ -156,7 +152,7 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
   );
   log("Powertools and the document client. '× its floor' divides a function's total by its floor's.");
   log();
-  wholeProcessTable(subjects, bySize.get(CHOSEN_MB)!, databasePassBare.get(CHOSEN_MB)!);
+  wholeProcessTable(subjects, bySize.get(CHOSEN_MB)!);
   log("By memory size (total) and what a million cold starts cost at arm64 Lambda's price per GB-second:");
   const representatives = [...REPRESENTATIVES, ...yardsticks.map((s) => s.id)];
   log(
@@ -208,25 +204,27 @@ interface Row {
 
 /**
  * The rows at a memory size, in `subjects`: each subject of the first pass against that pass's
- * bare handler, each DynamoDB subject against `databasePassBare`, the bare handler measured beside
- * them in the second pass, which comes last, after the first pass's.
+ * bare handler, each DynamoDB subject against the bare handler measured beside them in the second
+ * pass, which comes last, after the first pass's.
  */
-function rowsOf(subjects: readonly Subject[], cold: ColdStarts, bareId: string, databasePassBare: ColdSummary): Row[] {
+function rowsOf(subjects: readonly Subject[], cold: ColdStarts, bareId: string): Row[] {
   const firstPassBare = cold.get(bareId)!;
+  const secondPassId = databasePassBareOf(bareId);
+  const secondPassBare = cold.get(secondPassId)!;
   return [
-    ...subjects.map((s) => ({ id: s.id, cold: cold.get(s.id)!, bare: s.database ? databasePassBare : firstPassBare, subject: s })),
-    { id: `${bareId} ${DATABASE_PASS}`, cold: databasePassBare, bare: databasePassBare },
+    ...subjects.map((s) => ({ id: s.id, cold: cold.get(s.id)!, bare: s.database ? secondPassBare : firstPassBare, subject: s })),
+    { id: secondPassId, cold: secondPassBare, bare: secondPassBare },
   ];
 }
 
 /** At the template's memory size, what a user waits for: the whole process, Node's own start included, against the bare handler's of its pass. */
-function wholeProcessTable(subjects: Subjects, cold: ColdStarts, databasePassBare: ColdSummary): void {
+function wholeProcessTable(subjects: Subjects, cold: ColdStarts): void {
   log(`At ${CHOSEN_MB} MB, template.yaml's memory size, the whole process: from its start (Node's own included) to the first answer:`);
   const measured = [...subjects.functions, subjects.staticFloor, subjects.databaseFloor, subjects.baseline];
   log(
     table(
       ['Function', 'whole process ms', 'import() + 1st answer ms', '× bare handler', 'beyond bare handler ms'],
-      rowsOf(measured, cold, subjects.baseline.id, databasePassBare).map(({ id, cold: c, bare }) => [
+      rowsOf(measured, cold, subjects.baseline.id).map(({ id, cold: c, bare }) => [
         id,
         ms(c.processNs),
         ms(c.totalNs),

@@ -29,15 +29,14 @@ export const TARGETS = {
 
 /**
  * A function's floor, and the limits its ratios to it are held to: the static floor for the
- * functions without DynamoDB, the DynamoDB floor for the others; undefined for a yardstick,
- * which stands alone.
+ * functions without DynamoDB, the DynamoDB floor for the others. The yardsticks have none.
  */
 export function floorOf(
   { staticFloor, databaseFloor }: Subjects,
-  s: Subject,
-): { readonly floor: Subject; readonly bytesLimit: number; readonly coldLimit: number } | undefined {
-  if (s.kind !== 'function') return undefined;
-  return s.database
+  fn: Subject,
+): { readonly floor: Subject; readonly bytesLimit: number; readonly coldLimit: number } {
+  if (fn.kind !== 'function') throw new Error(`${fn.id} is a yardstick: it has no floor`);
+  return fn.database
     ? { floor: databaseFloor, bytesLimit: TARGETS.databaseBytesPerFloor, coldLimit: TARGETS.databaseColdPerFloor }
     : { floor: staticFloor, bytesLimit: TARGETS.staticBytesPerFloor, coldLimit: TARGETS.staticColdPerFloor };
 }

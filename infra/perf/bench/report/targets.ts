@@ -37,7 +37,7 @@ export function checkTargets(
     ['static functions', subjects.statics],
     ['DynamoDB functions', [...subjects.dbFunctions, ...subjects.gallery]],
   ] as const) {
-    const { floor, bytesLimit, coldLimit } = floorOf(subjects, members[0]!)!;
+    const { floor, bytesLimit, coldLimit } = floorOf(subjects, members[0]!);
     const against = (measure: (s: Subject) => number, limit: number, show: (s: Subject) => string) => {
       const ratios = members.map((s) => ({ s, ratio: measure(s) / measure(floor) }));
       const over = ratios.filter((r) => r.ratio > limit).map((r) => `${r.s.id} ${show(r.s)} (${r.ratio.toFixed(2)} ×)`);
