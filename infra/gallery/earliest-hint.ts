@@ -31,7 +31,8 @@ export async function lowerEarliestHint(client: DynamoDBDocumentClient, table: s
     const { Item } = await client.send(new GetCommand({ TableName: table, Key, ConsistentRead: true }));
     const hint = hintOf(Item);
     if (hint !== undefined && hint <= date) return;
-    const lowest = hint ?? (await new DynamoGalleryStore(client, table).earliestDate(kind)) ?? date;
+    // No hint: the walk, since the store's earliestDate would read the missing hint again first.
+    const lowest = hint ?? (await new DynamoGalleryStore(client, table).earliestDateByCounters(kind)) ?? date;
     try {
       await client.send(
         new PutCommand({ TableName: table, Item: { ...Key, [HINT_ATTRIBUTE]: Math.min(date, lowest) }, ...unchangedSince(Item) }),

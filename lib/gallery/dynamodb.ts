@@ -22,6 +22,11 @@ export class DynamoGalleryStore implements GalleryStore {
     return this.listing.earliest(allOf(kind), signal);
   }
 
+  /** The earliest date by the counters alone, without the hint: for the writer that makes a missing hint. */
+  earliestDateByCounters(kind: Kind): Promise<number | undefined> {
+    return this.listing.walk(allOf(kind));
+  }
+
   private async byIds<T>(
     kind: Kind,
     ids: readonly number[],

@@ -85,7 +85,7 @@ export class Listing {
   }
 
   /** The earliest date of a series' members, by the first non-empty bucket at each level, from the root down. */
-  private async walk(series: Series, signal?: AbortSignal): Promise<number | undefined> {
+  async walk(series: Series, signal?: AbortSignal): Promise<number | undefined> {
     let start = 0;
     for (let level = ROOT; level >= 1; level--) {
       const whole = wholeBucket(level, start);

@@ -7,6 +7,7 @@
  */
 import { BatchGetCommand, DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { auditGallery } from '../../infra/dynamodb/gallery-audit';
+import { lowerEarliestHint } from '../../infra/gallery/earliest-hint';
 import { importLines } from '../../infra/gallery/importer';
 import { linesOf } from '../../infra/gallery/records';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
@@ -109,6 +110,17 @@ test('a table written before there were hints gets one from its earliest member 
   await importRecords(documents, table, [photoRecord(3, DAY_START + DAY)]);
   expect((await hintItem(documents, table, 'photo'))?.date).toBe(DAY_START + 100);
   expect((await auditGallery(documents, table)).problems).toEqual([]);
+
+  // Making it reads the missing hint once, then walks the counters.
+  const hintKey = earliestKey(allOf('photo'));
+  await documents.send(new DeleteCommand({ TableName: table, Key: { pk: hintKey } }));
+  const { inputs } = await sentWhile(documents, () => lowerEarliestHint(documents, table, 'photo', DAY_START + DAY * 2));
+  const readsOfHint = inputs.filter(
+    (input) => (input as { Key?: { pk?: string } }).Key?.pk === hintKey || batchKeys(input).includes(hintKey),
+  );
+  expect(readsOfHint).toHaveLength(1);
+  expect(inputs.flatMap(batchKeys).some((key) => key.startsWith('count#photos#'))).toBe(true);
+  expect((await hintItem(documents, table, 'photo'))?.date).toBe(DAY_START + 100);
 });
 
 test('imports at once each leave the hint at or below their members', async () => {

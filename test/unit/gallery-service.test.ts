@@ -10,15 +10,23 @@ import type { GalleryStore, PhotoRecord } from '../../lib/gallery/store';
 const ARGS: ListingArgs = { min_submit_date: undefined, max_submit_date: undefined, sort: 'submit_date-desc', count: 10, offset: 0 };
 const PHOTO = { id: 7, submit_date: 1_300_000_000, digg_count: 1 } as unknown as PhotoRecord;
 
-/** A store whose calls wait in `pending`, by name, until `answer` settles them. */
+/** A store whose calls wait in `pending`, by name with their arguments, until the test settles them. */
 function heldStore() {
-  const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  const hold = (name: string) => new Promise<any>((resolve, reject) => pending.set(name, { resolve, reject }));
+  const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: Error) => void; args: unknown[] }>();
+  const calls: string[] = [];
+  const hold =
+    (name: string) =>
+    (...args: unknown[]) =>
+      new Promise<any>((resolve, reject) => {
+        calls.push(name);
+        pending.set(name, { resolve, reject, args });
+      });
   const store = {
-    earliestDate: () => hold('earliestDate'),
-    photosByIds: () => hold('photosByIds'),
+    earliestDate: hold('earliestDate'),
+    photosByIds: hold('photosByIds'),
+    commentsByIds: hold('commentsByIds'),
   } as unknown as GalleryStore;
-  return { store, pending };
+  return { store, pending, calls };
 }
 
 const settle = () => new Promise((tick) => setImmediate(tick));
@@ -68,17 +76,13 @@ test("min_date is 0 when there is no earliest date: a gallery list by id, and a 
   pending.get('earliestDate')!.resolve(undefined);
   expect(await photo).toMatchObject({ min_date: 0, total: 1, count: 1 });
 
-  const kinds: unknown[] = [];
-  const comment = { id: 9, story: 7, date: 1_300_000_100, up: 0 };
-  const commentStore = {
-    earliestDate: async (kind: unknown) => {
-      kinds.push(kind);
-      return undefined;
-    },
-    photosByIds: async () => new Map([[7, PHOTO]]),
-    commentsByIds: async () => new Map([[9, comment]]),
-  } as unknown as GalleryStore;
-  const events = await new GalleryService(commentStore).comment(7, 9, ARGS, 2_000_000_000);
-  expect(events).toMatchObject({ min_date: 0, total: 1, count: 1 });
-  expect(kinds).toEqual(['comment']);
+  const held = heldStore();
+  const comment = new GalleryService(held.store).comment(7, 9, ARGS, 2_000_000_000);
+  await settle();
+  expect(held.calls.sort()).toEqual(['commentsByIds', 'earliestDate', 'photosByIds']);
+  expect(held.pending.get('earliestDate')!.args[0]).toBe('comment');
+  held.pending.get('photosByIds')!.resolve(new Map([[7, PHOTO]]));
+  held.pending.get('commentsByIds')!.resolve(new Map([[9, { id: 9, story: 7, date: 1_300_000_100, up: 0 }]]));
+  held.pending.get('earliestDate')!.resolve(undefined);
+  expect(await comment).toMatchObject({ min_date: 0, total: 1, count: 1 });
 });

@@ -25,14 +25,18 @@ export interface ScaleRun {
 const CAPACITY_RATIO_LIMIT = 1.5;
 
 /**
- * Whether a listing reads more on the grown gallery than it may: 1.5 × what it reads on the
- * sample, and the records its page holds beyond the sample's page (a thread of one reply on the
- * sample is a page of one; of five on the grown gallery, a page of five).
+ * What a listing may read on the grown gallery: 1.5 × what it reads on the sample, and the
+ * records its page holds beyond the sample's page (a thread of one reply on the sample is a page
+ * of one; of five on the grown gallery, a page of five).
  */
-export function readsOver(sample: Pick<Measurement, 'aws' | 'total'>, grown: Pick<Measurement, 'aws' | 'total'>): boolean {
+function allowance(sample: Pick<Measurement, 'aws' | 'total'>, grown: Pick<Measurement, 'aws' | 'total'>): number {
   const morePageRecords = Math.max(0, Math.min(grown.total, DEFAULT_COUNT) - Math.min(sample.total, DEFAULT_COUNT));
-  return grown.aws > CAPACITY_RATIO_LIMIT * sample.aws + ITEM_RCU * morePageRecords;
+  return CAPACITY_RATIO_LIMIT * sample.aws + ITEM_RCU * morePageRecords;
 }
+
+/** Whether a listing reads more on the grown gallery than its allowance. */
+export const readsOver = (sample: Pick<Measurement, 'aws' | 'total'>, grown: Pick<Measurement, 'aws' | 'total'>): boolean =>
+  grown.aws > allowance(sample, grown);
 const PROBE_LIMIT_MS = 1_000;
 
 const units = (n: number) => n.toFixed(1);
@@ -77,6 +81,15 @@ function probeRows(probes: readonly Probe[]) {
 }
 const PROBE_HEADINGS = ['phase', 'probe', 'answers', 'statuses', 'p50 ms', 'p99 ms', 'max ms'];
 
+/** The listing that reads the largest share of its allowance, as the check prints it. */
+function closest(listings: ReturnType<typeof pairs>): string {
+  const [nearest] = listings
+    .map(({ sample, grown }) => ({ label: sample.label, grown: grown.aws, allowed: allowance(sample, grown) }))
+    .sort((a, b) => b.grown / b.allowed - a.grown / a.allowed);
+  if (nearest === undefined) return 'none';
+  return `${nearest.label}, ${units(nearest.grown)} of ${units(nearest.allowed)} RCU (${(nearest.grown / nearest.allowed).toFixed(2)} ×)`;
+}
+
 export function checksOf(run: ScaleRun): Check[] {
   const listings = pairs(run).filter(({ sample }) => sample.request.variant === '');
   const over = listings.filter(({ sample, grown }) => readsOver(sample, grown));
@@ -92,7 +105,7 @@ export function checksOf(run: ScaleRun): Check[] {
       pass: over.length === 0,
       detail:
         over.length === 0
-          ? `${listings.length} requests; the highest ratio ${Math.max(...listings.map(({ sample, grown }) => ratio(grown.aws, sample.aws))).toFixed(2)}; the most any request reads ${units(worst)} RCU`
+          ? `${listings.length} requests; the closest to its allowance ${closest(listings)}; the most any request reads ${units(worst)} RCU`
           : over.map(({ sample, grown }) => `${sample.label}: ${units(sample.aws)} → ${units(grown.aws)} RCU`).join('; '),
     },
     {
