@@ -4,7 +4,7 @@
  * DynamoDB Local through the importer (infra/gallery/importer.ts, batch writes of 25), as
  * `npm run seed` loads it. Kept in hand too: what the sections request and check against.
  */
-import { allOf } from '../../../../lib/gallery/layout';
+import { allOf, DAY } from '../../../../lib/gallery/layout';
 import { Listing } from '../../../../lib/gallery/listing';
 import { GalleryReads } from '../../../../lib/gallery/reads';
 import { dateWindow } from '../../../../lib/gallery/window';
@@ -36,11 +36,17 @@ function threadOf(comments: readonly CommentLine[]): { id: number; commentId: nu
   return { id: top.photo, commentId: top.id };
 }
 
-/** Generates the sample for now and imports it; the caller closes `connection`. */
+/**
+ * Generates the sample as of the last midnight (UTC) and imports it; the caller closes
+ * `connection`. The generator's gallery depends on the time of day of the moment it is made for
+ * (which photos have comments, how many), and the bench's requests are to be the same in every
+ * run: the list of the comments of several photos read one thread's entries in one run and three
+ * in another.
+ */
 export async function loadGallery(): Promise<Gallery> {
   const connection = connect();
   const now = Math.floor(Date.now() / 1000);
-  const records = generateGallery({ now, ...SAMPLE });
+  const records = generateGallery({ now: now - (now % DAY), ...SAMPLE });
   const summary = await importLines(records.map(lineOf), connection.documents, connection.table);
   if (summary.refused.length > 0)
     throw new Error(`the importer refused ${summary.refused.length} sample lines: ${summary.refused[0]!.reason}`);
@@ -58,7 +64,7 @@ export async function loadGallery(): Promise<Gallery> {
   const list = [thread.id, ...photos.slice(-9).map((p) => p.id)];
 
   log(
-    `Gallery: the sample generator's ${SAMPLE.photos} photos over the ${SAMPLE.days} days before now, imported into ${connection.table} ` +
+    `Gallery: the sample generator's ${SAMPLE.photos} photos over the ${SAMPLE.days} days before the last midnight (UTC), imported into ${connection.table} ` +
       `through the importer: ${summaryLine(summary)} in ${summary.seconds.toFixed(1)} s.`,
   );
   log(`The default window (the last 30 days) holds ${windowPhotos} photos and ${windowComments} comments (from the counters).`);
