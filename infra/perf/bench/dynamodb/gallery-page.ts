@@ -10,7 +10,6 @@ import { DynamoGalleryStore } from '../../../../lib/gallery/dynamodb';
 import { allOf, dayOf, partitionKey } from '../../../../lib/gallery/layout';
 import { Listing } from '../../../../lib/gallery/listing';
 import { GalleryReads } from '../../../../lib/gallery/reads';
-import { dateWindow } from '../../../../lib/gallery/window';
 import { CONTENT_TYPES, RESPONSE_TYPES } from '../../../../lib/render';
 import type { Gallery } from '../setup/gallery-data';
 import { measureCalls, type Case } from '../timing/interleave';
@@ -30,10 +29,9 @@ function partCases(gallery: Gallery, pageIds: readonly number[]): Case[] {
   const reads = new GalleryReads(gallery.connection.documents, gallery.connection.table);
   const store = new DynamoGalleryStore(gallery.connection.documents, gallery.connection.table);
   const counters = new Listing(reads);
-  const { min, max } = dateWindow({}, false, Math.floor(Date.now() / 1000));
   const page = {
     series: [allOf('photo')],
-    range: { from: min, to: max },
+    range: gallery.window.range,
     sort: 'submit_date-desc' as const,
     offset: 0,
     count: pageIds.length,

@@ -7,6 +7,7 @@
 import { allOf, DAY } from '../../../../lib/gallery/layout';
 import { Listing } from '../../../../lib/gallery/listing';
 import { GalleryReads } from '../../../../lib/gallery/reads';
+import type { Range } from '../../../../lib/gallery/store';
 import { dateWindow } from '../../../../lib/gallery/window';
 import { connect, type Connection } from '../../../gallery/connection';
 import { generateGallery } from '../../../gallery/generator';
@@ -24,8 +25,11 @@ export interface Gallery {
   readonly comments: readonly CommentLine[];
   /** Path parameters that name what the table holds: a photo, a comment of it with replies, and ten photos. */
   readonly path: { readonly id: number; readonly commentId: number; readonly list: readonly number[] };
-  /** What the default window (the 30 days before the load) holds. */
-  readonly window: { readonly photos: number; readonly comments: number };
+  /**
+   * The default window as of the load (the 30 days before it), and what it holds: the sections
+   * that count it again take this range, since the window moves on while the bench runs.
+   */
+  readonly window: { readonly range: Range; readonly photos: number; readonly comments: number };
 }
 
 /** A top-level comment that has replies, and its photo. */
@@ -70,5 +74,5 @@ export async function loadGallery(): Promise<Gallery> {
   log(`The default window (the last 30 days) holds ${windowPhotos} photos and ${windowComments} comments (from the counters).`);
   log(`Gallery requests name photo ${thread.id}, its comment ${thread.commentId} (which has replies), and the list ${list.join(',')}.`);
   log();
-  return { connection, photos, comments, path: { ...thread, list }, window: { photos: windowPhotos, comments: windowComments } };
+  return { connection, photos, comments, path: { ...thread, list }, window: { range, photos: windowPhotos, comments: windowComments } };
 }
