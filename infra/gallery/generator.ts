@@ -4,7 +4,9 @@
  * handful, a few have hundreds, many tie), comment threads several levels deep, and titles,
  * names and comments in many scripts and with the characters XML, PHP, JSON and Javascript
  * find hard (./sample-text.ts). Deterministic: the same seed and the same `now` give the same
- * records (./random.ts). The records are the importer's (./records.ts), so the sample loads
+ * records (./random.ts), and so does a `now` later the same day (UTC), its dates moved on by the
+ * difference: the gallery is made as of the day's midnight, since which dates the night's rule
+ * draws again depends on the time of day, and which photos have comments with them. The records are the importer's (./records.ts), so the sample loads
  * through the same path as any import.
  */
 import type { UserValue } from '../../lib/resources';
@@ -70,7 +72,9 @@ interface Draft {
 
 /** The sample gallery: photos by date, then comments by date (so every parent precedes its replies). */
 export function generateGallery(options: SampleOptions): ImportRecord[] {
-  const now = Math.floor(options.now);
+  const sinceMidnight = Math.floor(options.now) % DAY;
+  // Dates are drawn as of the day's midnight, then moved on by sinceMidnight.
+  const now = Math.floor(options.now) - sinceMidnight;
   const seed = options.seed ?? SAMPLE_DEFAULTS.seed;
   const photoCount = options.photos ?? SAMPLE_DEFAULTS.photos;
   const userCount = Math.max(options.users ?? SAMPLE_DEFAULTS.users, HARD_NAMES.length + 1);
@@ -124,7 +128,7 @@ export function generateGallery(options: SampleOptions): ImportRecord[] {
     return sentences.join(' ');
   };
 
-  // Photos, spread evenly over the days before `now`, more by day than by night.
+  // Photos, spread evenly over the days before `now`, more by day than by night (midnight's day).
   const drafts = Array.from({ length: photoCount }, (_, index) => {
     let date = now - random.int(days * DAY);
     if (date % DAY < 6 * HOUR && random.chance(0.6)) date = now - random.int(days * DAY);
@@ -200,7 +204,7 @@ export function generateGallery(options: SampleOptions): ImportRecord[] {
   }
   const userValue = (index: number): UserValue => {
     const { name, icon, profileviews } = users[index]!;
-    return { name, icon, registered: registered.get(index)!, profileviews };
+    return { name, icon, registered: registered.get(index)! + sinceMidnight, profileviews };
   };
 
   const photos: PhotoLine[] = drafts.map((draft, position) => {
@@ -215,7 +219,7 @@ export function generateGallery(options: SampleOptions): ImportRecord[] {
     return {
       type: 'photo',
       id,
-      submit_date: draft.date,
+      submit_date: draft.date + sinceMidnight,
       title: draft.title,
       user: userValue(draft.user),
       src: `https://photos.example.org/thumbs/${id % 100}/${id}.jpg`,
@@ -228,7 +232,7 @@ export function generateGallery(options: SampleOptions): ImportRecord[] {
     id: commentIds.get(draft.index)!,
     photo: photoIds[draft.photo]!,
     replyto: draft.parent === null ? null : commentIds.get(draft.parent)!,
-    date: draft.date,
+    date: draft.date + sinceMidnight,
     user: users[draft.user]!.name,
     content: draft.content,
     up: draft.up,

@@ -87,6 +87,19 @@ describe.each(GALLERIES)('$name', (gallery) => {
     expect(photoDates(later, DAY)).toEqual(photoDates(records));
   });
 
+  test('is the same gallery whatever the time of day, its dates moved on with it', () => {
+    const sinceMidnight = NOW % DAY;
+    const shifted = (recordsOf: ImportRecord[], by: number) =>
+      recordsOf.map((record) =>
+        record.type === 'photo'
+          ? { ...record, submit_date: record.submit_date + by, user: { ...record.user, registered: record.user.registered + by } }
+          : { ...record, date: record.date + by },
+      );
+    const atMidnight = generateGallery({ now: NOW - sinceMidnight, ...gallery.options });
+    expect(shifted(atMidnight, sinceMidnight)).toEqual(records);
+    expect(generateGallery({ now: NOW - sinceMidnight + DAY - 1, ...gallery.options })).toEqual(shifted(atMidnight, DAY - 1));
+  });
+
   test('uses no Math.random', () => {
     const spy = jest.spyOn(Math, 'random');
     generateGallery({ now: NOW, photos: 200 });

@@ -4,7 +4,7 @@
  * DynamoDB Local through the importer (infra/gallery/importer.ts, batch writes of 25), as
  * `npm run seed` loads it. Kept in hand too: what the sections request and check against.
  */
-import { allOf, DAY } from '../../../../lib/gallery/layout';
+import { allOf } from '../../../../lib/gallery/layout';
 import { Listing } from '../../../../lib/gallery/listing';
 import { GalleryReads } from '../../../../lib/gallery/reads';
 import type { Range } from '../../../../lib/gallery/store';
@@ -41,26 +41,14 @@ function threadOf(comments: readonly CommentLine[]): { id: number; commentId: nu
 }
 
 /**
- * The sample as of now, the same gallery in every run: the generator's depends on the time of
- * day of the moment it is made for (which photos have comments, how many), and the bench's
- * requests are to be the same in every run (the list of the comments of several photos read
- * none to three threads besides the named one's). So it is made as of the last midnight (UTC)
- * and every date moved on to now, so that the newest photos are as recent as a live gallery's.
+ * Generates the sample for now and imports it; the caller closes `connection`. The generator
+ * makes the same gallery whatever the time of day, so the bench's requests are the same in every
+ * run (which of the listed photos have comments, and so how many threads a list reads).
  */
-function sampleAsOf(now: number): Array<PhotoLine | CommentLine> {
-  const since = now % DAY;
-  return generateGallery({ now: now - since, ...SAMPLE }).map((record) =>
-    record.type === 'photo'
-      ? { ...record, submit_date: record.submit_date + since, user: { ...record.user, registered: record.user.registered + since } }
-      : { ...record, date: record.date + since },
-  );
-}
-
-/** Generates the sample for now and imports it; the caller closes `connection`. */
 export async function loadGallery(): Promise<Gallery> {
   const connection = connect();
   const now = Math.floor(Date.now() / 1000);
-  const records = sampleAsOf(now);
+  const records = generateGallery({ now, ...SAMPLE });
   const summary = await importLines(records.map(lineOf), connection.documents, connection.table);
   if (summary.refused.length > 0)
     throw new Error(`the importer refused ${summary.refused.length} sample lines: ${summary.refused[0]!.reason}`);
@@ -78,7 +66,7 @@ export async function loadGallery(): Promise<Gallery> {
   const list = [thread.id, ...photos.slice(-9).map((p) => p.id)];
 
   log(
-    `Gallery: the sample generator's ${SAMPLE.photos} photos over the ${SAMPLE.days} days before now (made as of the last midnight, UTC, and moved on to now), imported into ${connection.table} ` +
+    `Gallery: the sample generator's ${SAMPLE.photos} photos over the ${SAMPLE.days} days before now, imported into ${connection.table} ` +
       `through the importer: ${summaryLine(summary)} in ${summary.seconds.toFixed(1)} s.`,
   );
   log(`The default window (the last 30 days) holds ${windowPhotos} photos and ${windowComments} comments (from the counters).`);
