@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import { logger } from '../observability/powertools';
 import { ApiError } from '../errors';
-import { CONTENT_TYPES, loadRenderer, renderAlert, renderBody, type ResponseType } from '../render';
+import { CONTENT_TYPES, renderAlert, renderBody, type ResponseType } from '../render';
 import { ErrorShape, resource, ScriptErrorShape, type Resource } from '../resources';
 import type { ApiContext, ApiMiddleware, ApiRequest, ApiResult } from './context';
 import { deprecationHeaders } from './deprecation';
@@ -33,9 +33,8 @@ function standardHeaders(type: ResponseType, policy: ResponsePolicy, config: Con
  * A handler's resource as the HTTP answer in the requested type. An answer too large for Lambda
  * to return is thrown as an error instead, which `answerErrors` renders (docs/api.md, Errors: size).
  */
-export async function answer(resource: Resource, context: ApiContext, policy: ResponsePolicy, config: Config): Promise<ApiResult> {
+export function answer(resource: Resource, context: ApiContext, policy: ResponsePolicy, config: Config): ApiResult {
   const { responseType = 'xml', callback = '' } = context;
-  await loadRenderer(responseType);
   const headers = standardHeaders(responseType, policy, config);
   if (policy.cacheable) headers['Cache-Control'] = 'public, max-age=300';
   const result = {
@@ -80,8 +79,7 @@ function failure(request: ApiRequest, policy: ResponsePolicy, config: Config): A
 
 /** Whatever was thrown, as the answer in the requested type; nothing of an unexpected error reaches the body. */
 export const answerErrors = (policy: ResponsePolicy, config: Config): ApiMiddleware => ({
-  onError: async (request) => {
-    await loadRenderer(request.context.responseType ?? 'xml');
+  onError: (request) => {
     request.response = failure(request, policy, config);
   },
 });

@@ -5,7 +5,7 @@
  * output.
  */
 import { config } from '../../lib/config';
-import { loadRenderer, renderAlert, renderBody as renderWith, RESPONSE_TYPES, type ResponseType } from '../../lib/render';
+import { renderAlert, renderBody as renderWith, RESPONSE_TYPES, type ResponseType } from '../../lib/render';
 import { renderPhp } from '../../lib/render/php';
 import {
   ContainerListShape,
@@ -32,9 +32,6 @@ import { parseXml, runScript, unserializeAll, XML_DECLARATION, type PhpAnswer, t
 
 const renderBody = (type: ResponseType, subject: Resource, callback: string): string =>
   renderWith(type, subject, { callback, phpClassPrefix: 'ServiceAPI' });
-
-// The XML renderer is loaded on first use (lib/render/index.ts).
-beforeAll(() => loadRenderer('xml'));
 
 type Rec = Record<string, unknown>;
 type Bodies = Record<ResponseType, string>;
@@ -275,11 +272,10 @@ function expectScriptCalls(body: string, callback: string, expected: unknown): v
 
 describe('every declared resource renders in all four types', () => {
   const cases = samples();
-  // Rendered once the XML renderer is loaded, which happens in a hook, not while collecting.
+  // Rendered in a hook, not while collecting.
   let bodiesOf: Bodies[] = [];
   let answers: PhpAnswer[] = [];
-  beforeAll(async () => {
-    await loadRenderer('xml');
+  beforeAll(() => {
     bodiesOf = cases.map((sample) => renderAll(sample.resource));
     answers = unserializeAll(bodiesOf.map((bodies) => bodies.php));
   });
@@ -737,13 +733,13 @@ describe('renderBody memoisation', () => {
   });
 });
 
-describe('the XML renderer is loaded on first use', () => {
-  test('renderBody refuses XML until loadRenderer has made it ready, in a fresh module', () => {
+describe('the XML renderer loads with the module', () => {
+  test('a fresh module renders XML at once, with nothing to prepare first', () => {
     jest.isolateModules(() => {
       const fresh = require('../../lib/render') as typeof import('../../lib/render');
       const subject = resource(ErrorShape, { code: 404, message: 'Not found' });
-      expect(() => fresh.renderBody('xml', subject, { callback: '', phpClassPrefix: 'ServiceAPI' })).toThrow(/loadRenderer/);
-      expect(fresh.renderBody('json', subject, { callback: '', phpClassPrefix: 'ServiceAPI' })).toBe('{"code":404,"message":"Not found"}');
+      const body = fresh.renderBody('xml', subject, { callback: '', phpClassPrefix: 'ServiceAPI' });
+      expect(xmlRoot(body)).toMatchObject({ name: 'error', attributes: { code: '404', message: 'Not found' } });
     });
   });
 });

@@ -142,6 +142,18 @@ describe('the bundles `npm run build` makes, as Lambda loads them', () => {
     for (const bundle of built) expect(readFileSync(bundle.file, 'utf8')).not.toMatch(/Dynamic require of|\brequire\(/);
   });
 
+  test("no bundle holds php-serialize's unserialize() or its parser, which no answer runs (lib/render/php.ts)", () => {
+    const phpFiles = (bundle: BuiltFunction) =>
+      contentsOf(bundle)
+        .inputs.filter((input) => input.includes('/php-serialize/'))
+        .map((input) => input.replace(/.*\/php-serialize\//, ''))
+        .sort();
+    const answering = built.filter((bundle) => phpFiles(bundle).length > 0);
+    // Every function but the redirect answers in PHP.
+    expect(answering).toHaveLength(functions.length - 1);
+    for (const bundle of answering) expect(phpFiles(bundle)).toEqual(['lib/esm/helpers.js', 'lib/esm/serialize.js']);
+  });
+
   test("the functions without DynamoDB load no node:crypto (their Alias: Powertools' randomInt from Web Crypto)", () => {
     const statics = built.filter((bundle) => !usesDatabase(bundle));
     expect(statics.map((b) => b.id).sort()).toEqual([
