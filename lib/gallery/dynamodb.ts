@@ -14,8 +14,8 @@ export class DynamoGalleryStore implements GalleryStore {
     this.listing = new Listing(this.reads);
   }
 
-  page(query: PageQuery, signal?: AbortSignal, known?: Promise<unknown>): Promise<PageIds> {
-    return this.listing.page(query, signal, known);
+  page(query: PageQuery, signal?: AbortSignal, known?: Promise<unknown>, withIds?: (ids: number[]) => void): Promise<PageIds> {
+    return this.listing.page(query, signal, known, withIds);
   }
 
   earliestDate(kind: Kind, signal?: AbortSignal): Promise<number | undefined> {

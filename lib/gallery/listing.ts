@@ -4,7 +4,9 @@
  * (docs/gallery-layout.md has the figures):
  *
  * 1. The total: the counters of the range's spans (./counters.ts), one BatchGetItem. An offset
- *    at or past it answers an empty page at once.
+ *    at or past it answers an empty page at once. A window's first page in date order that its
+ *    first partition fills needs them for the total alone: they are read after that partition,
+ *    with the page's records (see page()).
  * 2. Date order, one series: the counters lead to the bucket where the page starts, down to a
  *    bucket whose rest of the offset is small (READ_THROUGH entries); then each partition
  *    (day, ./partitions.ts) the page spans is queried for exactly the entries it gives, all at
@@ -55,9 +57,13 @@ export class Listing {
     return (await this.counted(series, range, false, signal)).total;
   }
 
-  async page(query: PageQuery, signal?: AbortSignal, known?: Promise<unknown>): Promise<PageIds> {
+  async page(query: PageQuery, signal?: AbortSignal, known?: Promise<unknown>, withIds?: (ids: number[]) => void): Promise<PageIds> {
     const ranked = !isDateSort(query.sort) || query.series.length > 1;
     const early = ranked || query.offset > 0 || query.series.length !== 1 ? undefined : this.firstPartitionEarly(query, signal);
+    if (early !== undefined && known === undefined && withIds !== undefined) {
+      const filled = await this.filledByEarly(query, early, signal, withIds);
+      if (filled !== undefined) return filled;
+    }
     const { counted, items, total } = await this.counted(query.series, query.range, ranked, signal);
     await known;
     if (query.offset >= total) return { total, ids: [] };
@@ -72,6 +78,30 @@ export class Listing {
     const merged = await mergeFirst(streams, order, need, signal);
     const page = fromEnd ? merged.slice(Math.max(0, need - query.count)).reverse() : merged.slice(query.offset);
     return { total, ids: page.map((entry) => entry.id) };
+  }
+
+  /**
+   * A first page its first partition's entries fill, answered without waiting for the counters:
+   * they are asked for in the same turn as the caller's reads of the page's ids (`withIds`, the
+   * records), so that both go in one BatchGetItem, one request fewer than the counters beside
+   * the Query. Undefined, with nothing asked for, when the partition holds fewer than a page or
+   * could not be read.
+   * (The ids come from the index alone; the total from the counters, which the importer keeps
+   * with it.)
+   */
+  private async filledByEarly(
+    query: PageQuery,
+    early: EarlyRead,
+    signal: AbortSignal | undefined,
+    withIds: (ids: number[]) => void,
+  ): Promise<PageIds | undefined> {
+    // A failed read is left to the usual path, which fails only where the page needs that partition.
+    const entries = await early.entries.catch(() => undefined);
+    if (entries === undefined || entries.length < query.count) return undefined;
+    const ids = entries.slice(0, query.count).map((entry) => datedOf(entry).id);
+    const counting = this.counted(query.series, query.range, false, signal);
+    withIds(ids);
+    return { total: (await counting).total, ids };
   }
 
   /** The earliest date of a whole-gallery series' members: from its hint (./earliest.ts), else by walking the counters. */

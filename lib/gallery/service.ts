@@ -64,12 +64,17 @@ export class GalleryService {
     signal?: AbortSignal,
     known?: Promise<unknown>,
   ): Promise<Page<T>> {
+    // Records asked for as soon as the ids are known may go with the counters' read.
+    let records: Promise<Map<number, T>> | undefined;
     const { total, ids }: PageIds = await this.store.page(
       { series, range: rangeOf(window), sort: args.sort, offset: args.offset, count: args.count },
       signal,
       known,
+      (early) => {
+        if (early.length > 0) records = awaitedLater(fetch(early));
+      },
     );
-    return { total, items: ids.length === 0 ? [] : await this.inOrder(ids, fetch) };
+    return { total, items: ids.length === 0 ? [] : await this.inOrder(ids, (wanted) => records ?? fetch(wanted)) };
   }
 
   /**

@@ -31,9 +31,11 @@ export interface GalleryStore {
   /**
    * A page of ids. `known`, when given, is what must hold for the page to be answered (the photo
    * or comment a thread belongs to exists): the counters, and a first page's first entries, are
-   * read beside it, and nothing after them unless it holds.
+   * read beside it, and nothing after them unless it holds. `withIds`, when given, is called with
+   * the page's ids as soon as they are known, before the total may be: what it reads in that
+   * turn (the page's records) can go with the counters' read.
    */
-  page(query: PageQuery, signal?: AbortSignal, known?: Promise<unknown>): Promise<PageIds>;
+  page(query: PageQuery, signal?: AbortSignal, known?: Promise<unknown>, withIds?: (ids: number[]) => void): Promise<PageIds>;
   /** The earliest date of any photo (or comment); undefined when there is none. */
   earliestDate(kind: Kind, signal?: AbortSignal): Promise<number | undefined>;
   photosByIds(ids: readonly number[], signal?: AbortSignal): Promise<Map<number, PhotoRecord>>;

@@ -1,18 +1,20 @@
 /**
  * A first page in date order reads its newest (or, ascending, its oldest) partition beside the
  * counters (lib/gallery/listing.ts): two round trips before the records, not three, and the
- * same page whether that partition holds the page, part of it, or nothing of the range. Against
- * DynamoDB Local, with a table of this file's own.
+ * same page whether that partition holds the page, part of it, or nothing of the range. A
+ * window's first page (no thread to check) read with its records, when that partition fills
+ * it, reads the counters with the records instead: two requests in all. Against DynamoDB Local,
+ * with a table of this file's own.
  */
 import type { DynamoDBDocumentClient, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { importLines } from '../../infra/gallery/importer';
 import { linesOf } from '../../infra/gallery/records';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
-import { PHOTOS, partitionKey, topLevel } from '../../lib/gallery/layout';
+import { itemKey, PHOTOS, partitionKey, topLevel } from '../../lib/gallery/layout';
 import type { PageQuery } from '../../lib/gallery/store';
 import { commentRecord, photoRecord } from '../support/gallery-records';
 import { ownTables } from '../support/own-table';
-import { sentWhile } from '../support/sent-commands';
+import { batchKeys, sentWhile } from '../support/sent-commands';
 
 jest.setTimeout(60_000);
 
@@ -98,4 +100,53 @@ test('one photo’s comments, a single partition: its first page with its counte
   );
   expect(result.total).toBe(30);
   expect([...sent].sort()).toEqual(['BatchGetCommand', 'QueryCommand']);
+});
+
+describe('a first page read with its records (a window: nothing to check first)', () => {
+  /** The page, its records asked for as soon as its ids are known, as the gallery service does. */
+  const withRecords = (query: Omit<PageQuery, 'series' | 'offset'>) =>
+    sentWhile(documents, async () => {
+      let records: Promise<Map<number, unknown>> | undefined;
+      const result = await store.page({ series: [PHOTOS], offset: 0, ...query }, undefined, undefined, (ids) => {
+        records = store.photosByIds(ids);
+      });
+      return { ...result, records: await (records ?? store.photosByIds(result.ids)) };
+    });
+
+  test('its newest day fills it: the Query, then one BatchGetItem of the counters and the records', async () => {
+    const from = FIRST_DAY + 2 * DAY;
+    const to = FIRST_DAY + 3 * DAY + DAY - 1;
+    const { result, sent, inputs } = await withRecords({ range: { from, to }, sort: 'submit_date-desc', count: 10 });
+    expect(result.ids).toEqual(idsBy('desc', from, to, 10));
+    expect([...result.records.keys()].sort()).toEqual([...result.ids].sort());
+    expect(result.total).toBe(idsBy('desc', from, to, 1_000).length);
+    expect(sent).toEqual(['QueryCommand', 'BatchGetCommand']);
+    const keys = batchKeys(inputs[1]);
+    expect(keys).toEqual(expect.arrayContaining(result.ids.map((id) => itemKey('photo', id))));
+    expect(keys.filter((key) => key.startsWith('photo#'))).toHaveLength(10);
+    expect(keys.length).toBeGreaterThan(10); // the counters
+  });
+
+  test('its newest day holds part of it: the counters after the Query, and the same page as without', async () => {
+    const from = FIRST_DAY + 2 * DAY;
+    const to = FIRST_DAY + 3 * DAY + 3 * 3_600; // the newest day holds 4 photos of the range
+    const { result, sent } = await withRecords({ range: { from, to }, sort: 'submit_date-desc', count: 10 });
+    expect(result.ids).toEqual(idsBy('desc', from, to, 10));
+    expect(result.total).toBe(idsBy('desc', from, to, 1_000).length);
+    expect(sent).toEqual(['QueryCommand', 'BatchGetCommand', 'QueryCommand', 'BatchGetCommand']);
+  });
+
+  test('with a thread to check first, the counters stay beside the Query', async () => {
+    const range = { from: 0, to: FIRST_DAY + 30 * DAY };
+    const { result, events } = await sentWhile(documents, () =>
+      store.page(
+        { series: [topLevel(1_000)], range, sort: 'submit_date-desc', offset: 0, count: 10 },
+        undefined,
+        Promise.resolve(),
+        () => undefined,
+      ),
+    );
+    expect(queriedBesideCounters(events)).toBe(true);
+    expect(result.total).toBe(30);
+  });
 });
