@@ -18,6 +18,7 @@
  *    less.
  * Only then are the page's records read (by the caller, by id).
  */
+import { ApiError } from '../errors';
 import { childCounts, childEnd, childStart, counterKey, DAY_LEVEL, ROOT, spansOf, wholeBucket } from './counters';
 import { earliestKey, firstFrom, hintMinuteKey, hintOf } from './earliest';
 import { indexQuery, partitionStream, READ_THROUGH } from './index-streams';
@@ -59,7 +60,9 @@ export class Listing {
 
   async page(query: PageQuery, signal?: AbortSignal, known?: Promise<unknown>, withIds?: (ids: number[]) => void): Promise<PageIds> {
     const ranked = !isDateSort(query.sort) || query.series.length > 1;
-    const early = ranked || query.offset > 0 || query.series.length !== 1 ? undefined : this.firstPartitionEarly(query, signal);
+    // An empty range (a window whose lower bound is past its upper) has no partition to read.
+    const firstPage = !ranked && query.offset === 0 && query.series.length === 1 && query.range.from <= query.range.to;
+    const early = firstPage ? this.firstPartitionEarly(query, signal) : undefined;
     if (early !== undefined && known === undefined && withIds !== undefined) {
       const filled = await this.filledByEarly(query, early, signal, withIds);
       if (filled !== undefined) return filled;
@@ -95,8 +98,13 @@ export class Listing {
     signal: AbortSignal | undefined,
     withIds: (ids: number[]) => void,
   ): Promise<PageIds | undefined> {
-    // A failed read is left to the usual path, which fails only where the page needs that partition.
-    const entries = await early.entries.catch(() => undefined);
+    // The database failing answers at once; any other failure of this read is the usual path's to
+    // meet, which makes it only where the page needs that partition (the largest dates' index
+    // keys, a digit longer, do not sort after the others: such a Query is refused).
+    const entries = await early.entries.catch((error: unknown) => {
+      if (error instanceof ApiError) throw error;
+      return undefined;
+    });
     if (entries === undefined || entries.length < query.count) return undefined;
     const ids = entries.slice(0, query.count).map((entry) => datedOf(entry).id);
     const counting = this.counted(query.series, query.range, false, signal);
