@@ -6,8 +6,8 @@
  * find hard (./sample-text.ts). Deterministic: the same seed and the same `now` give the same
  * records (./random.ts), and so does a `now` later the same day (UTC), its dates moved on by the
  * difference: the gallery is made as of the day's midnight, since which dates the night's rule
- * draws again depends on the time of day, and which photos have comments with them. The records are the importer's (./records.ts), so the sample loads
- * through the same path as any import.
+ * draws again depends on the time of day, and which photos have comments with them. The records
+ * are the importer's (./records.ts), so the sample loads through the same path as any import.
  */
 import type { UserValue } from '../../lib/resources';
 import { DAY } from '../../lib/gallery/layout';

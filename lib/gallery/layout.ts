@@ -86,10 +86,15 @@ export const sortKeys = (entry: Ranked): Record<(typeof ORDER_KEYS)[OrderKey], s
   rank_asc: `${pad(entry.rank, ID_DIGITS)}#${pad(MAX_DATE - entry.date, DATE_DIGITS)}#${pad(MAX_ID - entry.id, ID_DIGITS)}`,
 });
 
-/** The lowest and highest date_key of a date range, for a key condition. */
+/**
+ * The lowest and highest date_key of a date range, for a key condition. No date lies past
+ * MAX_DATE, so a range reaching beyond it (a window of 30 days from a late min_submit_date) ends
+ * there: a date of one digit more would sort before the others, and DynamoDB refuses a condition
+ * whose bounds are out of order.
+ */
 export const dateKeyRange = (from: number, to: number): [string, string] => [
   `${pad(from, DATE_DIGITS)}#${pad(0, ID_DIGITS)}`,
-  `${pad(to, DATE_DIGITS)}#${pad(MAX_ID, ID_DIGITS)}`,
+  `${pad(Math.min(to, MAX_DATE), DATE_DIGITS)}#${pad(MAX_ID, ID_DIGITS)}`,
 ];
 
 /** An index entry back to what it orders by; rank_desc holds all three. */

@@ -18,7 +18,6 @@
  *    less.
  * Only then are the page's records read (by the caller, by id).
  */
-import { ApiError } from '../errors';
 import { childCounts, childEnd, childStart, counterKey, DAY_LEVEL, ROOT, spansOf, wholeBucket } from './counters';
 import { earliestKey, firstFrom, hintMinuteKey, hintOf } from './earliest';
 import { indexQuery, partitionStream, READ_THROUGH } from './index-streams';
@@ -60,9 +59,7 @@ export class Listing {
 
   async page(query: PageQuery, signal?: AbortSignal, known?: Promise<unknown>, withIds?: (ids: number[]) => void): Promise<PageIds> {
     const ranked = !isDateSort(query.sort) || query.series.length > 1;
-    // An empty range (a window whose lower bound is past its upper) has no partition to read.
-    const firstPage = !ranked && query.offset === 0 && query.series.length === 1 && query.range.from <= query.range.to;
-    const early = firstPage ? this.firstPartitionEarly(query, signal) : undefined;
+    const early = ranked || query.offset > 0 || query.series.length !== 1 ? undefined : this.firstPartitionEarly(query, signal);
     if (early !== undefined && known === undefined && withIds !== undefined) {
       const filled = await this.filledByEarly(query, early, signal, withIds);
       if (filled !== undefined) return filled;
@@ -87,8 +84,7 @@ export class Listing {
    * A first page its first partition's entries fill, answered without waiting for the counters:
    * they are asked for in the same turn as the caller's reads of the page's ids (`withIds`, the
    * records), so that both go in one BatchGetItem, one request fewer than the counters beside
-   * the Query. Undefined, with nothing asked for, when the partition holds fewer than a page or
-   * could not be read.
+   * the Query. Undefined, with nothing asked for, when the partition holds fewer than a page.
    * (The ids come from the index alone; the total from the counters, which the importer keeps
    * with it.)
    */
@@ -98,14 +94,8 @@ export class Listing {
     signal: AbortSignal | undefined,
     withIds: (ids: number[]) => void,
   ): Promise<PageIds | undefined> {
-    // The database failing answers at once; any other failure of this read is the usual path's to
-    // meet, which makes it only where the page needs that partition (the largest dates' index
-    // keys, a digit longer, do not sort after the others: such a Query is refused).
-    const entries = await early.entries.catch((error: unknown) => {
-      if (error instanceof ApiError) throw error;
-      return undefined;
-    });
-    if (entries === undefined || entries.length < query.count) return undefined;
+    const entries = await early.entries;
+    if (entries.length < query.count) return undefined;
     const ids = entries.slice(0, query.count).map((entry) => datedOf(entry).id);
     const counting = this.counted(query.series, query.range, false, signal);
     withIds(ids);

@@ -71,7 +71,7 @@ export class GalleryService {
       signal,
       known,
       (early) => {
-        if (early.length > 0) records = awaitedLater(fetch(early));
+        records = awaitedLater(fetch(early));
       },
     );
     return { total, items: ids.length === 0 ? [] : await this.inOrder(ids, (wanted) => records ?? fetch(wanted)) };

@@ -11,6 +11,7 @@ import { importLines } from '../../infra/gallery/importer';
 import { linesOf } from '../../infra/gallery/records';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { itemKey, PHOTOS, partitionKey, topLevel } from '../../lib/gallery/layout';
+import { GalleryService, type ListingArgs } from '../../lib/gallery/service';
 import type { PageQuery } from '../../lib/gallery/store';
 import { commentRecord, photoRecord } from '../support/gallery-records';
 import { ownTables } from '../support/own-table';
@@ -149,4 +150,25 @@ describe('a first page read with its records (a window: nothing to check first)'
     expect(queriedBesideCounters(events)).toBe(true);
     expect(result.total).toBe(30);
   });
+});
+
+test('the gallery service reads a window’s first page so: /galleryphotos and /galleryphotos/comments in two requests', async () => {
+  const service = new GalleryService(store);
+  const args: ListingArgs = { min_submit_date: undefined, max_submit_date: undefined, sort: 'submit_date-desc', count: 10, offset: 0 };
+  const endOfDay = (day: number) => FIRST_DAY + day * DAY + DAY - 1;
+
+  const photosPage = await sentWhile(documents, () => service.photos(args, endOfDay(3)));
+  expect(photosPage.result.photos.map((photo) => photo.id)).toEqual(idsBy('desc', 0, endOfDay(3), 10));
+  expect(photosPage.result.total).toBe(96);
+  expect(photosPage.sent).toEqual(['QueryCommand', 'BatchGetCommand']);
+
+  const commentsPage = await sentWhile(documents, () => service.comments(args, endOfDay(7)));
+  expect(commentsPage.result.comments.map((comment) => comment.id)).toEqual(
+    comments
+      .map((c) => c.id)
+      .reverse()
+      .slice(0, 10),
+  );
+  expect(commentsPage.result.total).toBe(30);
+  expect(commentsPage.sent).toEqual(['QueryCommand', 'BatchGetCommand']);
 });

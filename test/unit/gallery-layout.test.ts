@@ -1,0 +1,34 @@
+/**
+ * The date indexes' key range (lib/gallery/layout.ts, dateKeyRange): every date_key of a date in
+ * the range lies between its bounds, also for a range reaching past the last date there can be
+ * (a 30-day window from a late min_submit_date), whose upper bound would otherwise sort first.
+ */
+import fc from 'fast-check';
+import { DAY, dateKeyRange, MAX_DATE, sortKeys } from '../../lib/gallery/layout';
+
+const THIRTY_DAYS = 30 * DAY;
+
+test('every date_key of a date in the range lies between its bounds, the bounds in order', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: MAX_DATE }),
+      fc.integer({ min: 0, max: THIRTY_DAYS }),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+      (from, width, at, id) => {
+        const to = from + width;
+        const [lo, hi] = dateKeyRange(from, to);
+        expect(lo <= hi).toBe(true);
+        const date = Math.min(MAX_DATE, from + Math.floor(at * width));
+        const key = sortKeys({ date, id, rank: 0 }).date_key;
+        expect(lo <= key && key <= hi).toBe(true);
+      },
+    ),
+  );
+});
+
+test('a range reaching past the last date ends at it', () => {
+  const [lo, hi] = dateKeyRange(MAX_DATE - DAY, MAX_DATE + THIRTY_DAYS);
+  expect(hi.startsWith(`${MAX_DATE}#`)).toBe(true);
+  expect(lo < hi).toBe(true);
+});
