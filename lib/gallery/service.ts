@@ -4,6 +4,7 @@
  * gallery, of a photo's comments and of a comment's replies are paged by the store (its cost
  * follows the page); listings by id hold at most 100 records and are ordered here.
  */
+import { awaitedLater } from '../awaited-later';
 import { ApiError } from '../errors';
 import type { CommentValue, EventsValue, GalleryValue } from '../resources';
 import { allOf, MAX_DATE, repliesTo, thread, topLevel, type Series } from './layout';
@@ -37,15 +38,6 @@ function pageOf<T>(records: readonly T[], rank: (record: T) => Ranked, window: D
 }
 
 const notFound = () => new ApiError(404);
-
-/**
- * A read started now and awaited later, or never (a request answered 404 first, or whose page
- * failed first, drops it): its failure must not go unhandled meanwhile.
- */
-function awaitedLater<T>(read: Promise<T>): Promise<T> {
-  read.catch(() => undefined);
-  return read;
-}
 
 const rangeOf = (window: DateWindow): Range => ({ from: window.min ?? 0, to: window.max ?? MAX_DATE });
 

@@ -46,8 +46,13 @@ export class Blocklist {
     return blockingHost(new URL(link).hostname, this.hosts) !== undefined;
   }
 
+  /** Whether the next `blocks` reads the list again (a container's first, then once a minute). */
+  due(): boolean {
+    return this.now() - this.readAt >= TAKEDOWN_REACH_MS;
+  }
+
   private async fresh(): Promise<void> {
-    if (this.now() - this.readAt < TAKEDOWN_REACH_MS) return;
+    if (!this.due()) return;
     this.reading ??= this.read()
       .then((hosts) => {
         this.hosts = new Set(hosts.map(blockedHostOf));

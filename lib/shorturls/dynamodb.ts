@@ -1,5 +1,5 @@
 /** The short-URL store in DynamoDB: ShortUrlsTable in the layout of ./layout.ts. */
-import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { pause } from '../clock';
 import { singleAttemptClient } from '../db/client';
 import { cancellationReasons, conditionFailed, isNamed, withDatabase } from '../db/failures';
@@ -8,6 +8,9 @@ import { BLOCKS, codeKey, ITEMID_COUNTER, itemIdKey, linkEntryKey, recordOf } fr
 import type { InsertOutcome, ShortUrlRecord, ShortUrlStore, Visit } from './store';
 
 const GONE = { gone: true } as const;
+
+/** DynamoDB's limit on the keys of one BatchGetItem. */
+const BATCH_GET_LIMIT = 100;
 
 /** How many codes' links a container remembers for its redirects. */
 const KNOWN_LINKS = 1_000;
@@ -42,6 +45,15 @@ type ViewResult =
 
 const UNCONFIRMED = { outcome: 'unconfirmed' } as const;
 
+type Item = Record<string, unknown>;
+
+/** A consistent read waiting for the request of its turn (see DynamoShortUrlStore.gathered). */
+interface WaitingRead {
+  readonly key: { readonly pk: string };
+  readonly resolve: (item: Item | undefined) => void;
+  readonly reject: (error: unknown) => void;
+}
+
 /** The promise's value, or `late` if it takes longer than `ms`. */
 async function within<T, L>(promise: Promise<T>, ms: number, late: L): Promise<T | L> {
   let timer: NodeJS.Timeout | undefined;
@@ -69,18 +81,16 @@ export class DynamoShortUrlStore implements ShortUrlStore {
     private readonly views: () => DynamoDBDocumentClient = singleAttemptClient,
   ) {}
 
-  findByCode(code: string): Promise<ShortUrlRecord | undefined> {
-    return withDatabase(async () => {
-      const { Item } = await this.client.send(new GetCommand({ TableName: this.table, Key: codeKey(code), ConsistentRead: true }));
-      return recordOf(Item);
-    });
+  /** The link entries and the blocked hosts asked for in this turn, read in one request when more than one. */
+  private gathering: WaitingRead[] | undefined;
+
+  async findByCode(code: string): Promise<ShortUrlRecord | undefined> {
+    return recordOf(await this.getItem(codeKey(code)));
   }
 
-  async findByLinkKey(linkKey: string): Promise<ShortUrlRecord | undefined> {
-    const entry = await withDatabase(() =>
-      this.client.send(new GetCommand({ TableName: this.table, Key: linkEntryKey(linkKey), ConsistentRead: true })),
-    );
-    return entry.Item === undefined ? undefined : this.findByCode(entry.Item.code as string);
+  async codeByLinkKey(linkKey: string): Promise<string | undefined> {
+    const entry = await this.gathered(linkEntryKey(linkKey));
+    return entry === undefined ? undefined : (entry.code as string);
   }
 
   nextItemId(): Promise<number> {
@@ -159,8 +169,59 @@ export class DynamoShortUrlStore implements ShortUrlStore {
   }
 
   async blockedHosts(): Promise<readonly string[]> {
-    const { Item } = await withDatabase(() => this.client.send(new GetCommand({ TableName: this.table, Key: BLOCKS })));
-    return Object.keys((Item?.hosts as Record<string, unknown> | undefined) ?? {});
+    const item = await this.gathered(BLOCKS);
+    return Object.keys((item?.hosts as Record<string, unknown> | undefined) ?? {});
+  }
+
+  /**
+   * An item read consistently, with the others asked for in the same turn of the event loop: a
+   * creation reading the blocked hosts reads the link's entry with them, one request where it
+   * took two (a cold start pays for each). One key alone is a GetItem; several go in
+   * BatchGetItems of at most 100 distinct keys (locally, one process serves concurrent requests,
+   * which may ask for the same), and a key one leaves unprocessed is read alone.
+   */
+  private gathered(key: { readonly pk: string }): Promise<Item | undefined> {
+    return new Promise((resolve, reject) => {
+      if (this.gathering === undefined) {
+        this.gathering = [];
+        setImmediate(() => this.sendGathered());
+      }
+      this.gathering.push({ key, resolve, reject });
+    });
+  }
+
+  private sendGathered(): void {
+    const reads = this.gathering ?? [];
+    this.gathering = undefined;
+    const pks = [...new Set(reads.map((read) => read.key.pk))];
+    const answers = new Map<string, Promise<Item | undefined>>();
+    if (pks.length === 1) answers.set(pks[0]!, this.getItem({ pk: pks[0]! }));
+    else
+      for (let start = 0; start < pks.length; start += BATCH_GET_LIMIT) this.batchGet(pks.slice(start, start + BATCH_GET_LIMIT), answers);
+    for (const read of reads) answers.get(read.key.pk)!.then(read.resolve, read.reject);
+  }
+
+  /** Sets the answer for each of `pks`, read in one BatchGetItem. */
+  private batchGet(pks: readonly string[], answers: Map<string, Promise<Item | undefined>>): void {
+    const Keys = pks.map((pk) => ({ pk }));
+    const answer = withDatabase(() =>
+      this.client.send(new BatchGetCommand({ RequestItems: { [this.table]: { Keys, ConsistentRead: true } } })),
+    );
+    for (const pk of pks)
+      answers.set(
+        pk,
+        answer.then(({ Responses, UnprocessedKeys }) =>
+          UnprocessedKeys?.[this.table]?.Keys?.some((key) => key.pk === pk)
+            ? this.getItem({ pk })
+            : Responses?.[this.table]?.find((item) => item.pk === pk),
+        ),
+      );
+  }
+
+  private getItem(key: { readonly pk: string }): Promise<Item | undefined> {
+    return withDatabase(
+      async () => (await this.client.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }))).Item,
+    );
   }
 
   private knownLink(code: string): string | undefined {

@@ -1,3 +1,4 @@
+import { awaitedLater } from '../awaited-later';
 import { pause } from '../clock';
 import { ApiError } from '../errors';
 import type { ShortUrlListValue } from '../resources';
@@ -24,17 +25,21 @@ export class ShortUrlService {
    * The record of a link, made if it has none: the same link always answers the same record,
    * also when requests for it race, since the record and the link's entry are written in one
    * conditional transaction that only one of them wins. `admit` is the rate limit: it runs once
-   * the link is known to be valid and before anything is read or written, and a creation that
-   * fails after it gives its place back. `created` tells whether this request made the record
-   * (false when the link already had one). A link to a blocked host, or whose record the operator
-   * took down, is refused as an invalid one (1016).
+   * the link is known to be valid and not blocked, and before the link's record is read or
+   * anything is written; a creation that fails after it gives its place back. `created` tells
+   * whether this request made the record (false when the link already had one). A link to a
+   * blocked host, or whose record the operator took down, is refused as an invalid one (1016).
    */
   async create(rawUrl: string | undefined, admit: () => Promise<Admission>): Promise<{ record: ShortUrlRecord; created: boolean }> {
     const link = normaliseLink(rawUrl, this.shortHost);
+    const key = linkKey(link);
+    // When the blocked hosts are read (a container's first creation, then once a minute), the
+    // link's entry goes with them in one request (docs/api.md, Short URLs: Rate limit).
+    const entry = this.blocklist.due() ? awaitedLater(this.store.codeByLinkKey(key)) : undefined;
     if (await this.blocklist.blocks(link)) throw new ApiError(1016, 'url');
     const admission = await admit();
     try {
-      const found = await this.findOrInsert(link);
+      const found = await this.findOrInsert(link, key, entry);
       if (found.record.disabled !== undefined) throw new ApiError(1016, 'url');
       return found;
     } catch (error) {
@@ -44,11 +49,16 @@ export class ShortUrlService {
     }
   }
 
-  private async findOrInsert(link: string): Promise<{ record: ShortUrlRecord; created: boolean }> {
-    const key = linkKey(link);
+  /** `entry`: the code the link's entry held when read before admission, for the first attempt. */
+  private async findOrInsert(
+    link: string,
+    key: string,
+    entry: Promise<string | undefined> | undefined,
+  ): Promise<{ record: ShortUrlRecord; created: boolean }> {
     let itemid: number | undefined;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const existing = await this.store.findByLinkKey(key);
+      const code = await (attempt === 0 && entry !== undefined ? entry : this.store.codeByLinkKey(key));
+      const existing = code === undefined ? undefined : await this.store.findByCode(code);
       if (existing) return { record: existing, created: false };
       itemid ??= await this.store.nextItemId();
       const record = { code: randomCode(), link, itemid, view_count: 0 };

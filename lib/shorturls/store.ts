@@ -25,8 +25,11 @@ export type InsertOutcome = 'inserted' | 'code-taken' | 'link-taken' | 'itemid-t
 
 export interface ShortUrlStore {
   findByCode(code: string): Promise<ShortUrlRecord | undefined>;
-  /** The record of a link, by its deduplication key. */
-  findByLinkKey(linkKey: string): Promise<ShortUrlRecord | undefined>;
+  /**
+   * The code of a link's record, by its deduplication key (the link's entry). Read in the same
+   * turn as `blockedHosts`, the two go in one request.
+   */
+  codeByLinkKey(linkKey: string): Promise<string | undefined>;
   /** A new, unique, positive itemid. */
   nextItemId(): Promise<number>;
   /** Stores the record, the link's deduplication entry and the itemid's claim together, or none of them. */

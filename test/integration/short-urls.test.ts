@@ -11,12 +11,12 @@ import { randomUUID } from 'node:crypto';
 import { selectRoute } from '../../infra/local/api-event';
 import { documentClient } from '../../lib/db/client';
 import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
-import { linkKey } from '../../lib/shorturls/link';
 import { CONTENT_TYPE, expectError, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
 import { invoke, invokeShortLink, ROUTES, type Invocation } from '../support/invoke';
 import { parseXml, runScript, unserialize } from '../support/parsers';
 import { codeOf, SHORT_URL_HOST } from '../support/short-url-host';
 import { loadAfresh } from '../support/load-afresh';
+import { storedRecordOf } from '../support/stored-link';
 import { invokeHandler } from '../support/expect-error';
 import { type Handler, importHandler } from '../../infra/local/invoke';
 
@@ -92,7 +92,7 @@ const looked = async (segment: string): Promise<ShortUrl> => recordOf(await look
 
 const store = new DynamoShortUrlStore(documentClient, process.env.SHORT_URLS_TABLE!);
 /** The record stored for a normalised link, read from DynamoDB itself. */
-const storedFor = (link: string) => store.findByLinkKey(linkKey(link));
+const storedFor = (link: string) => storedRecordOf(store, link);
 
 const SHORT_URL = new RegExp(`^${SHORT_URL_HOST.replace(/[.]/g, '\\.')}/[0-9A-Za-z]{7}$`);
 

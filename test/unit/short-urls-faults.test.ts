@@ -16,10 +16,12 @@ import {
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   DynamoDBDocumentClient,
   GetCommand,
   TransactWriteCommand,
   UpdateCommand,
+  type BatchGetCommandInput,
   type GetCommandInput,
   type TransactWriteCommandInput,
   type UpdateCommandInput,
@@ -123,6 +125,17 @@ function install(database: FakeDatabase, fault: Fault = () => undefined): void {
     enter(pkOf(input).startsWith('link#') ? 'find-link' : 'find-code', input);
     const item = database.shortUrls.get(pkOf(input));
     return { Item: item && { ...item } };
+  });
+  // A container's first creation reads the blocked hosts and the link's entry together.
+  ddb.on(BatchGetCommand).callsFake(async (input: BatchGetCommandInput) => {
+    const [[table, { Keys }]] = Object.entries(input.RequestItems!) as [[string, { Keys: Item[] }]];
+    expect(table).toBe(UNIT_SHORT_URLS_TABLE);
+    for (const key of Keys) enter(String(key.pk).startsWith('link#') ? 'find-link' : 'find-code', { Key: key });
+    const items = Keys.flatMap((key) => {
+      const item = database.shortUrls.get(String(key.pk));
+      return item === undefined ? [] : [{ ...item }];
+    });
+    return { Responses: { [table]: items } };
   });
   ddb.on(UpdateCommand).callsFake(async (input: UpdateCommandInput) => {
     const point = pointOfUpdate(input);

@@ -1,0 +1,115 @@
+/**
+ * What a creation reads, and when (docs/api.md, Short URLs: Rate limit): admission comes before
+ * the link's record is read or anything is written; when the container reads the blocked hosts
+ * (its first creation, then once a minute), the link's entry goes with them in one request, so a
+ * cold start's creation of a known link takes three requests, not four. Against DynamoDB Local,
+ * with a table of this file's own.
+ */
+import { Blocklist, TAKEDOWN_REACH_MS } from '../../lib/shorturls/blocklist';
+import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
+import { linkKey } from '../../lib/shorturls/link';
+import { ShortUrlService } from '../../lib/shorturls/service';
+import { ApiError } from '../../lib/errors';
+import { ownTables } from '../support/own-table';
+import { batchKeys, sentWhile } from '../support/sent-commands';
+import { SHORT_URL_HOST } from '../support/short-url-host';
+
+jest.setTimeout(60_000);
+
+const tables = ownTables('ShortUrlsTable');
+const KNOWN = 'https://reads.test/known';
+
+let store: DynamoShortUrlStore;
+let documents: Awaited<ReturnType<typeof tables.create>>['documents'];
+let now = 1_000_000;
+
+/** A container's service: its blocklist due at once, read again TAKEDOWN_REACH_MS later. */
+const newService = () =>
+  new ShortUrlService(
+    store,
+    { origin: new URL(SHORT_URL_HOST), aliases: new Set<string>() },
+    new Blocklist(
+      () => store.blockedHosts(),
+      () => now,
+    ),
+  );
+
+/** The commands sent while creating `url` (without their `Command`), and those sent before admission. */
+async function creation(service: ShortUrlService, url: string, admit: 'pass' | 'refuse' = 'pass') {
+  let sentBeforeAdmission = Number.NaN;
+  const run = await sentWhile(documents, () =>
+    service
+      .create(url, async () => {
+        // sentWhile's spy on send counts what went out so far.
+        sentBeforeAdmission = (documents.send as unknown as jest.Mock).mock.calls.length;
+        if (admit === 'refuse') throw new ApiError(403);
+        return { release: async () => undefined };
+      })
+      .catch((error: unknown) => error),
+  );
+  const sent = run.sent.map((name) => name.replace(/Command$/, ''));
+  return { result: run.result, sent, inputs: run.inputs, beforeAdmission: sent.slice(0, sentBeforeAdmission) };
+}
+
+beforeAll(async () => {
+  const own = await tables.create('create-reads');
+  documents = own.documents;
+  store = new DynamoShortUrlStore(documents, own.table);
+  await newService().create(KNOWN, async () => ({ release: async () => undefined }));
+});
+
+test('a container’s first creation of a known link: the blocked hosts and its entry in one BatchGetItem, then admission, then its record', async () => {
+  const { result, sent, inputs, beforeAdmission } = await creation(newService(), KNOWN);
+  expect(result).toMatchObject({ created: false, record: { link: KNOWN } });
+  expect(sent).toEqual(['BatchGet', 'Get']);
+  expect(beforeAdmission).toEqual(['BatchGet']);
+  expect(batchKeys(inputs[0]).sort()).toEqual(['blocks', `link#${linkKey(KNOWN)}`]);
+  expect(Object.values((inputs[0] as { RequestItems: Record<string, { ConsistentRead?: boolean }> }).RequestItems)[0]!.ConsistentRead).toBe(
+    true,
+  );
+});
+
+test('once the list is read, a creation reads nothing before admission: then the entry and the record', async () => {
+  const service = newService();
+  await creation(service, KNOWN);
+  const { result, sent, beforeAdmission } = await creation(service, KNOWN);
+  expect(result).toMatchObject({ created: false, record: { link: KNOWN } });
+  expect(beforeAdmission).toEqual([]);
+  expect(sent).toEqual(['Get', 'Get']);
+});
+
+test('a refused creation reads at most the blocked hosts with the entry (once a minute), and writes nothing', async () => {
+  const service = newService();
+  const cold = await creation(service, 'https://reads.test/refused-cold', 'refuse');
+  expect(cold.result).toMatchObject({ code: 403 });
+  expect(cold.sent).toEqual(['BatchGet']);
+  const warm = await creation(service, 'https://reads.test/refused-warm', 'refuse');
+  expect(warm.sent).toEqual([]);
+  now += TAKEDOWN_REACH_MS;
+  const due = await creation(service, 'https://reads.test/refused-due', 'refuse');
+  expect(due.sent).toEqual(['BatchGet']);
+  expect(await store.codeByLinkKey(linkKey('https://reads.test/refused-cold'))).toBeUndefined();
+});
+
+test('a new link on a cold container: the entry read with the hosts is the first attempt’s, and the link is made once', async () => {
+  const url = 'https://reads.test/new';
+  const { result, sent } = await creation(newService(), url);
+  expect(result).toMatchObject({ created: true, record: { link: url } });
+  expect(sent).toEqual(['BatchGet', 'Update', 'TransactWrite']);
+  expect(await store.codeByLinkKey(linkKey(url))).toBe((result as { record: { code: string } }).record.code);
+});
+
+test('concurrent creations on one cold service (one local process): their reads go together, each key once, at most 100 a request', async () => {
+  const service = newService();
+  const links = [...Array.from({ length: 149 }, (_, n) => `https://reads.test/many/${n}`), KNOWN, KNOWN];
+  const { result, sent, inputs } = await sentWhile(documents, () =>
+    Promise.all(links.map((url) => service.create(url, async () => ({ release: async () => undefined })))),
+  );
+  expect(result.map(({ record }) => record.link)).toEqual(links);
+  const batches = inputs.filter((_, i) => sent[i] === 'BatchGetCommand').map(batchKeys);
+  expect(batches.map((keys) => keys.length).sort((a, b) => a - b)).toEqual([51, 100]);
+  const keys = batches.flat();
+  expect(new Set(keys).size).toBe(keys.length);
+  expect(keys).toContain('blocks');
+  expect(keys).toContain(`link#${linkKey(KNOWN)}`);
+});
