@@ -81,7 +81,7 @@ export class DynamoShortUrlStore implements ShortUrlStore {
     private readonly views: () => DynamoDBDocumentClient = singleAttemptClient,
   ) {}
 
-  /** The link entries and the blocked hosts asked for in this turn, read in one request when more than one. */
+  /** The reads asked for in this turn; with the blocked hosts', they go in one request (sendGathered). */
   private gathering: WaitingRead[] | undefined;
 
   async findByCode(code: string): Promise<ShortUrlRecord | undefined> {
@@ -174,11 +174,11 @@ export class DynamoShortUrlStore implements ShortUrlStore {
   }
 
   /**
-   * An item read consistently, with the others asked for in the same turn of the event loop: a
-   * creation reading the blocked hosts reads the link's entry with them, one request where it
-   * took two (a cold start pays for each). One key alone is a GetItem; several go in
-   * BatchGetItems of at most 100 distinct keys (locally, one process serves concurrent requests,
-   * which may ask for the same), and a key one leaves unprocessed is read alone.
+   * An item read consistently. The reads asked for in the same turn of the event loop as the
+   * blocked hosts' go with it: a creation reading the list reads the link's entry with it, one
+   * request where it took two (a cold start pays for each), in BatchGetItems of at most 100
+   * distinct keys (locally, one process serves concurrent creations, which may ask for the same
+   * link), and a key one leaves unprocessed is read alone. Any other read is a GetItem of its own.
    */
   private gathered(key: { readonly pk: string }): Promise<Item | undefined> {
     return new Promise((resolve, reject) => {
@@ -193,11 +193,13 @@ export class DynamoShortUrlStore implements ShortUrlStore {
   private sendGathered(): void {
     const reads = this.gathering ?? [];
     this.gathering = undefined;
+    if (reads.length === 1 || !reads.some((read) => read.key.pk === BLOCKS.pk)) {
+      for (const read of reads) this.getItem(read.key).then(read.resolve, read.reject);
+      return;
+    }
     const pks = [...new Set(reads.map((read) => read.key.pk))];
     const answers = new Map<string, Promise<Item | undefined>>();
-    if (pks.length === 1) answers.set(pks[0]!, this.getItem({ pk: pks[0]! }));
-    else
-      for (let start = 0; start < pks.length; start += BATCH_GET_LIMIT) this.batchGet(pks.slice(start, start + BATCH_GET_LIMIT), answers);
+    for (let start = 0; start < pks.length; start += BATCH_GET_LIMIT) this.batchGet(pks.slice(start, start + BATCH_GET_LIMIT), answers);
     for (const read of reads) answers.get(read.key.pk)!.then(read.resolve, read.reject);
   }
 
