@@ -42,7 +42,7 @@ export class Blocklist {
 
   /** Whether `link` (normalised) leads to a blocked host, by a list at most TAKEDOWN_REACH_MS old. */
   async blocks(link: string): Promise<boolean> {
-    await this.fresh();
+    await this.refreshIfDue();
     return blockingHost(new URL(link).hostname, this.hosts) !== undefined;
   }
 
@@ -51,7 +51,11 @@ export class Blocklist {
     return this.now() - this.readAt >= TAKEDOWN_REACH_MS;
   }
 
-  private async fresh(): Promise<void> {
+  /**
+   * Reads the list again if it is due, waiting for it at most REFRESH_WAIT_MS; a caller that
+   * starts it in the same turn as a read of its own gets both in one request (../shorturls/dynamodb.ts).
+   */
+  async refreshIfDue(): Promise<void> {
     if (!this.due()) return;
     this.reading ??= this.read()
       .then((hosts) => {

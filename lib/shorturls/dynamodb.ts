@@ -85,7 +85,7 @@ export class DynamoShortUrlStore implements ShortUrlStore {
   private gathering: WaitingRead[] | undefined;
 
   async findByCode(code: string): Promise<ShortUrlRecord | undefined> {
-    return recordOf(await this.getItem(codeKey(code)));
+    return recordOf(await this.gathered(codeKey(code)));
   }
 
   async codeByLinkKey(linkKey: string): Promise<string | undefined> {
@@ -175,8 +175,8 @@ export class DynamoShortUrlStore implements ShortUrlStore {
 
   /**
    * An item read consistently. The reads asked for in the same turn of the event loop as the
-   * blocked hosts' go with it: a creation reading the list reads the link's entry with it, one
-   * request where it took two (a cold start pays for each), in BatchGetItems of at most 100
+   * blocked hosts' go with it: a creation reading the list reads the link's entry with it, a
+   * lookup the record, one request where it took two (a cold start pays for each), in BatchGetItems of at most 100
    * distinct keys (locally, one process serves concurrent creations, which may ask for the same
    * link), and a key one leaves unprocessed is read alone. Any other read is a GetItem of its own.
    */

@@ -75,7 +75,9 @@ export class ShortUrlService {
   /** The record a lookup segment names (the bare code or the whole short URL); 404 when none, or taken down. */
   async lookup(segment: string): Promise<ShortUrlRecord> {
     const code = codeOfSegment(segment, this.shortHost.origin);
-    const record = code === undefined ? undefined : await this.store.findByCode(code);
+    if (code === undefined) throw new ApiError(404);
+    // When the blocked hosts are due, the record goes with them in one request.
+    const [record] = await Promise.all([this.store.findByCode(code), this.blocklist.refreshIfDue()]);
     if (record === undefined || record.disabled !== undefined || (await this.blocklist.blocks(record.link))) throw new ApiError(404);
     return record;
   }

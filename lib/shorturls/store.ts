@@ -24,6 +24,7 @@ export interface Takedown {
 export type InsertOutcome = 'inserted' | 'code-taken' | 'link-taken' | 'itemid-taken' | 'conflict';
 
 export interface ShortUrlStore {
+  /** The record under a code. Read in the same turn as `blockedHosts`, the two go in one request. */
   findByCode(code: string): Promise<ShortUrlRecord | undefined>;
   /**
    * The code of a link's record, by its deduplication key (the link's entry). Read in the same

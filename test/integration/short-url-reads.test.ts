@@ -1,10 +1,12 @@
 /**
- * What a creation reads, and when (docs/api.md, Short URLs: Rate limit): admission comes before
- * the link's record is read or anything is written; when the container reads the blocked hosts
- * (its first creation, then once a minute), the link's entry goes with them in one request, so a
- * cold start's creation of a known link takes three requests, not four. Against DynamoDB Local,
- * with a table of this file's own.
+ * What a creation and a lookup read, and when (docs/api.md, Short URLs: Rate limit): admission
+ * comes before the link's record is read or anything is written; when the container reads the
+ * blocked hosts (its first request, then once a minute), the link's entry (a creation) or the
+ * record (a lookup) goes with them in one request, so a cold start's creation of a known link
+ * takes three requests, not four, and a lookup one, not two. Against DynamoDB Local, with a
+ * table of this file's own.
  */
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { Blocklist, TAKEDOWN_REACH_MS } from '../../lib/shorturls/blocklist';
 import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
 import { linkKey } from '../../lib/shorturls/link';
@@ -20,6 +22,7 @@ const tables = ownTables('ShortUrlsTable');
 const KNOWN = 'https://reads.test/known';
 
 let store: DynamoShortUrlStore;
+let table: string;
 let documents: Awaited<ReturnType<typeof tables.create>>['documents'];
 let now = 1_000_000;
 
@@ -54,7 +57,8 @@ async function creation(service: ShortUrlService, url: string, admit: 'pass' | '
 beforeAll(async () => {
   const own = await tables.create('create-reads');
   documents = own.documents;
-  store = new DynamoShortUrlStore(documents, own.table);
+  table = own.table;
+  store = new DynamoShortUrlStore(documents, table);
   await newService().create(KNOWN, async () => ({ release: async () => undefined }));
 });
 
@@ -112,4 +116,36 @@ test('concurrent creations on one cold service (one local process): their reads 
   expect(new Set(keys).size).toBe(keys.length);
   expect(keys).toContain('blocks');
   expect(keys).toContain(`link#${linkKey(KNOWN)}`);
+});
+
+test('a container’s first lookup reads the record with the blocked hosts in one BatchGetItem; then one GetItem a lookup', async () => {
+  const service = newService();
+  const code = (await store.codeByLinkKey(linkKey(KNOWN)))!;
+  const cold = await sentWhile(documents, () => service.lookup(code));
+  expect(cold.result).toMatchObject({ code, link: KNOWN });
+  expect(cold.sent).toEqual(['BatchGetCommand']);
+  expect(batchKeys(cold.inputs[0]).sort()).toEqual(['blocks', `code#${code}`]);
+  const warm = await sentWhile(documents, () => service.lookup(code));
+  expect(warm.result).toMatchObject({ code, link: KNOWN });
+  expect(warm.sent).toEqual(['GetCommand']);
+  const unknown = await sentWhile(documents, () => service.lookup('Unknown1').catch((error: unknown) => error));
+  expect(unknown.result).toMatchObject({ code: 404 });
+  expect(unknown.sent).toEqual(['GetCommand']);
+});
+
+test('a lookup on a container whose list is due, of a link to a host blocked meanwhile: 404, from that one request', async () => {
+  const service = newService();
+  await service.lookup((await store.codeByLinkKey(linkKey(KNOWN)))!);
+  const url = 'https://blocked-later.test/x';
+  const { record } = await service.create(url, async () => ({ release: async () => undefined }));
+  await documents.send(new PutCommand({ TableName: table, Item: { pk: 'blocks', hosts: { 'blocked-later.test': 1 } } }));
+  try {
+    expect(await service.lookup(record.code)).toMatchObject({ link: url });
+    now += TAKEDOWN_REACH_MS;
+    const due = await sentWhile(documents, () => service.lookup(record.code).catch((error: unknown) => error));
+    expect(due.result).toMatchObject({ code: 404 });
+    expect(due.sent).toEqual(['BatchGetCommand']);
+  } finally {
+    await documents.send(new DeleteCommand({ TableName: table, Key: { pk: 'blocks' } }));
+  }
 });
