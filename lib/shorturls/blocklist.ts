@@ -53,7 +53,7 @@ export class Blocklist {
 
   /**
    * Reads the list again if it is due, waiting for it at most REFRESH_WAIT_MS; a caller that
-   * starts it in the same turn as a read of its own gets both in one request (../shorturls/dynamodb.ts).
+   * starts it with a read of its own, before awaiting either, gets both in one request (./dynamodb.ts).
    */
   async refreshIfDue(): Promise<void> {
     if (!this.due()) return;

@@ -24,11 +24,11 @@ export interface Takedown {
 export type InsertOutcome = 'inserted' | 'code-taken' | 'link-taken' | 'itemid-taken' | 'conflict';
 
 export interface ShortUrlStore {
-  /** The record under a code. Read in the same turn as `blockedHosts`, the two go in one request. */
+  /** The record under a code. Started with `blockedHosts`, before awaiting either, the two go in one request. */
   findByCode(code: string): Promise<ShortUrlRecord | undefined>;
   /**
-   * The code of a link's record, by its deduplication key (the link's entry). Read in the same
-   * turn as `blockedHosts`, the two go in one request.
+   * The code of a link's record, by its deduplication key (the link's entry). Started with
+   * `blockedHosts`, before awaiting either, the two go in one request.
    */
   codeByLinkKey(linkKey: string): Promise<string | undefined>;
   /** A new, unique, positive itemid. */

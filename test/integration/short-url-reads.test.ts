@@ -149,3 +149,16 @@ test('a lookup on a container whose list is due, of a link to a host blocked mea
     await documents.send(new DeleteCommand({ TableName: table, Key: { pk: 'blocks' } }));
   }
 });
+
+test('a read with nothing to go with is sent as its caller awaits it, not a turn of the event loop later', async () => {
+  const send = jest.spyOn(documents, 'send');
+  try {
+    const reading = store.findByCode('Nothing1');
+    // A turn later, under a local server's load, held every lookup back by one.
+    await Promise.resolve();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(await reading).toBeUndefined();
+  } finally {
+    send.mockRestore();
+  }
+});
