@@ -5,11 +5,10 @@
  */
 import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { pause } from '../../lib/clock';
+import { batchGetBatches } from '../../lib/db/batch-get';
 import { commentOf, itemKey, photoOf } from '../../lib/gallery/layout';
 import type { CommentRecord, Kind, PhotoRecord } from '../../lib/gallery/store';
 import { inPool, type GalleryLookup } from './plan';
-
-const BATCH_GET_LIMIT = 100;
 
 /** How often a request is sent again while DynamoDB leaves part of it undone, and how long to wait between. */
 export interface RetryOptions {
@@ -26,12 +25,6 @@ export class UnprocessedItemsError extends Error {
 }
 
 export const backoff = (retry: RetryOptions, attempt: number): number => Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
-  return result;
-}
 
 export interface TableOptions {
   /** Requests in flight at once. */
@@ -53,7 +46,7 @@ export class DynamoGalleryLookup implements GalleryLookup {
   }
 
   private async batchGet(kind: Kind, ids: readonly number[]): Promise<Record<string, unknown>[]> {
-    const pages = await inPool(chunks(ids, BATCH_GET_LIMIT), this.concurrency, async (chunk) => {
+    const pages = await inPool(batchGetBatches(ids), this.concurrency, async (chunk) => {
       const found: Record<string, unknown>[] = [];
       let keys: Record<string, unknown>[] = chunk.map((id) => ({ pk: itemKey(kind, id) }));
       for (let attempt = 1; keys.length > 0; attempt++) {

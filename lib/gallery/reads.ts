@@ -13,12 +13,12 @@
  */
 import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { pause } from '../clock';
+import { batchGetBatches } from '../db/batch-get';
 import { databaseUnavailable, withDatabase } from '../db/failures';
 
 type Item = Record<string, unknown>;
 export type QueryInput = Omit<QueryCommandInput, 'TableName' | 'Limit' | 'ExclusiveStartKey'>;
 
-const BATCH_GET_LIMIT = 100;
 /** Rounds of asking again for keys DynamoDB left unprocessed before answering 503. */
 const BATCH_GET_ATTEMPTS = 5;
 /** DynamoDB refuses a Limit past 2^31 − 1; pages end at 1 MB anyway. */
@@ -117,10 +117,7 @@ export class GalleryReads {
 
   /** The items under these `pk`s: BatchGetItem, 100 keys a request, all at once. */
   private async read(keys: readonly string[], signal?: AbortSignal): Promise<Map<string, Item>> {
-    const unique = [...new Set(keys)];
-    const batches: string[][] = [];
-    for (let start = 0; start < unique.length; start += BATCH_GET_LIMIT) batches.push(unique.slice(start, start + BATCH_GET_LIMIT));
-    const found = await Promise.all(batches.map((batch) => this.batch(batch, signal)));
+    const found = await Promise.all(batchGetBatches(keys).map((batch) => this.batch(batch, signal)));
     return new Map(found.flat().map((item) => [item.pk as string, item]));
   }
 

@@ -1,6 +1,7 @@
 /** The short-URL store in DynamoDB: ShortUrlsTable in the layout of ./layout.ts. */
 import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { pause } from '../clock';
+import { batchGetBatches } from '../db/batch-get';
 import { singleAttemptClient } from '../db/client';
 import { cancellationReasons, conditionFailed, isNamed, withDatabase } from '../db/failures';
 import { TAKEDOWN_REACH_MS } from './blocklist';
@@ -8,9 +9,6 @@ import { BLOCKS, codeKey, ITEMID_COUNTER, itemIdKey, linkEntryKey, recordOf } fr
 import type { InsertOutcome, ShortUrlRecord, ShortUrlStore, Visit } from './store';
 
 const GONE = { gone: true } as const;
-
-/** DynamoDB's limit on the keys of one BatchGetItem. */
-const BATCH_GET_LIMIT = 100;
 
 /** How many codes' links a container remembers for its redirects. */
 const KNOWN_LINKS = 1_000;
@@ -200,9 +198,8 @@ export class DynamoShortUrlStore implements ShortUrlStore {
       for (const read of reads) this.getItem(read.key).then(read.resolve, read.reject);
       return;
     }
-    const pks = [...new Set(reads.map((read) => read.key.pk))];
     const answers = new Map<string, Promise<Item | undefined>>();
-    for (let start = 0; start < pks.length; start += BATCH_GET_LIMIT) this.batchGet(pks.slice(start, start + BATCH_GET_LIMIT), answers);
+    for (const batch of batchGetBatches(reads.map((read) => read.key.pk))) this.batchGet(batch, answers);
     for (const read of reads) answers.get(read.key.pk)!.then(read.resolve, read.reject);
   }
 

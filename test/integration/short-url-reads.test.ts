@@ -162,3 +162,24 @@ test('a read with nothing to go with is sent as its caller awaits it, not a turn
     send.mockRestore();
   }
 });
+
+test('the database failing on a cold creation’s one read: 503, and the place the rate limit gave is given back', async () => {
+  const service = newService();
+  const original = documents.send.bind(documents);
+  const send = jest
+    .spyOn(documents, 'send')
+    .mockImplementation(((command: { constructor: { name: string } }, ...rest: unknown[]) =>
+      command.constructor.name === 'BatchGetCommand'
+        ? Promise.reject(Object.assign(new Error('throttled'), { name: 'ThrottlingException' }))
+        : (original as (...args: unknown[]) => Promise<unknown>)(command, ...rest)) as never);
+  let released = 0;
+  try {
+    const result = await service.create(KNOWN, async () => ({ release: async () => void released++ })).catch((error: unknown) => error);
+    expect(result).toBeInstanceOf(ApiError);
+    expect((result as ApiError).status).toBe(503);
+    expect(send.mock.calls.map(([command]) => command.constructor.name)).toEqual(['BatchGetCommand']);
+    expect(released).toBe(1);
+  } finally {
+    send.mockRestore();
+  }
+});
