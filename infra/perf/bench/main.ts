@@ -37,6 +37,7 @@ import { renderMarkdown } from './report/report-markdown';
 import { results } from './report/results';
 import { roundTripsSection } from './dynamodb/round-trips';
 import { sizesSection } from './bundles/sizes';
+import { requestFloorsOf } from './cold-start/request-floors';
 import { subjectsOf } from './setup/subjects';
 import { checkTargets, printVerdicts } from './report/targets';
 import { TARGET_MB } from './report/target-limits';
@@ -59,10 +60,11 @@ async function main(): Promise<void> {
     const { db, seed } = await seedDatabase(databaseStarted);
     gallery = await loadGallery();
     const subjects = subjectsOf(bundles, seed, gallery);
+    const requestFloors = await requestFloorsOf(subjects, scratch);
 
     sizesSection(subjects);
-    const lambdaCold = await lambdaColdStartSection(subjects);
-    floorsSection(subjects, lambdaCold.bySize.get(TARGET_MB)!);
+    const lambdaCold = await lambdaColdStartSection(subjects, requestFloors);
+    floorsSection(subjects, requestFloors, lambdaCold.bySize.get(TARGET_MB)!);
     const warm = await warmSection(subjects);
     const trips = await roundTripsSection(subjects, db, seed);
     await galleryPageSection(subjects, gallery);
@@ -70,7 +72,7 @@ async function main(): Promise<void> {
     await throughputSection();
     const hotLink = await hotLinkSection(db);
 
-    const verdicts = checkTargets(subjects, lambdaCold, warm, trips, capacity, hotLink);
+    const verdicts = checkTargets(subjects, requestFloors, lambdaCold, warm, trips, capacity, hotLink);
     printFinished(started);
     const report = results.report(machine, startedAt, (performance.now() - started) / 1000);
     const written = await writeResults('bench', report, renderMarkdown(report));

@@ -3,7 +3,8 @@
  * builds it (copied, as the tests and `npm run build` rebuild .aws-sam/build and may run
  * meanwhile), and the yardsticks, bundled with a function's settings: the baseline
  * (../yardsticks/baseline.ts), and the floors of what the design
- * requires (../yardsticks/static-floor.ts, database-floor.ts).
+ * requires (../yardsticks/static-floor.ts, database-floor.ts); and on demand a DynamoDB function's
+ * request floor (../yardsticks/request-floor.ts).
  */
 import { copyFile, mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -11,6 +12,7 @@ import { build, type Metafile } from 'esbuild';
 import { buildFunctions, esbuildOptions, sizesOf, type BuiltFunction } from '../../../bundle/esbuild';
 import type { FunctionDefinition } from '../../../template/functions';
 import { definitionOf, functions, LOOKUP } from '../setup/project';
+import type { RequestScript } from '../yardsticks/request-script';
 
 export interface Yardstick {
   readonly file: string;
@@ -29,9 +31,9 @@ export interface Bundles {
   readonly databaseFloor: Yardstick;
 }
 
-/** Bundles a bench entry with the same settings as `like`. */
-async function buildYardstick(dir: string, like: FunctionDefinition, entry: string): Promise<Yardstick> {
-  const result = await build(esbuildOptions({ ...like.build, EntryPoints: [entry] }, dir));
+/** Bundles a bench entry with the same settings as `like`, and `define`'s constants. */
+async function buildYardstick(dir: string, like: FunctionDefinition, entry: string, define?: Record<string, string>): Promise<Yardstick> {
+  const result = await build({ ...esbuildOptions({ ...like.build, EntryPoints: [entry] }, dir), define });
   const file = join(dir, `${basename(entry, '.ts')}.mjs`);
   return { file, ...(await sizesOf(file)), metafile: result.metafile! };
 }
@@ -52,3 +54,7 @@ export async function buildBundles(scratch: string): Promise<Bundles> {
   ]);
   return { built, baseline, staticFloor, databaseFloor };
 }
+
+/** A request floor (../yardsticks/request-floor.ts) replaying `script`, bundled as DatabaseFloor is, into its own folder. */
+export const buildRequestFloor = (dir: string, script: RequestScript): Promise<Yardstick> =>
+  buildYardstick(dir, definitionOf(LOOKUP), 'infra/perf/bench/yardsticks/request-floor.ts', { REQUEST_SCRIPT: JSON.stringify(script) });

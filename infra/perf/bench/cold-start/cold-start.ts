@@ -58,7 +58,7 @@ const FUNCTION_TIMEOUT_MS = functionTimeoutSeconds(template) * 1000;
  * `env` as its whole environment, as a Lambda function's container has only its own variables;
  * in `cgroup`, with the share of a CPU Lambda gives its memory size.
  */
-function coldStart(
+export function coldStart(
   bundle: string,
   exportName: string,
   event: APIGatewayProxyEventV2,

@@ -1,15 +1,18 @@
 /**
  * Every function against its floor (../yardsticks/static-floor.ts or database-floor.ts: what
  * the design requires, with nothing of the project): bundle size and cold start at TARGET_MB as
- * multiples of the floor's, the bytes it holds beyond the floor, package by package, and where
- * its extra cold-start time goes (import() or the first answer). The targets hold these ratios
- * (../report/target-limits.ts).
+ * multiples of the floor's, a DynamoDB function's requests and their cold start on the floor
+ * (../yardsticks/request-floor.ts), the bytes it holds beyond the floor, package by package,
+ * and where its extra cold-start time goes (import() or the first answer). The targets hold
+ * these figures (../report/target-limits.ts).
  */
 import type { Metafile } from 'esbuild';
 import { bytesByPackage } from '../../../bundle/esbuild';
 import { beginSection, kb, log, ms, ratio, signedMs, table } from '../report/output';
-import { floorOf, TARGET_MB } from '../report/target-limits';
-import type { Subjects } from '../setup/subjects';
+import { coldFigure, floorOf, TARGET_MB } from '../report/target-limits';
+import type { RequestFloors } from './request-floors';
+import type { Subject, Subjects } from '../setup/subjects';
+import { describeScript, requestsOf } from '../yardsticks/request-script';
 import type { ColdStarts } from './cold-start';
 
 /** Bytes per package that `bundle` holds beyond `floor` (a tenth of a KB at least), largest first. */
@@ -21,13 +24,15 @@ function bytesBeyond(bundle: Metafile, floor: Metafile): { name: string; bytes: 
     .sort((a, b) => b.bytes - a.bytes);
 }
 
-export function floorsSection(subjects: Subjects, cold: ColdStarts): void {
+export function floorsSection(subjects: Subjects, requestFloors: RequestFloors, cold: ColdStarts): void {
   const record = beginSection(
     'Functions against their floors',
-    `bundle size and cold start at ${TARGET_MB} MB (the mean of the middle half of its runs) as multiples of the floor's: ${subjects.staticFloor.id} for the functions without DynamoDB, ${subjects.databaseFloor.id} for the others`,
+    `bundle size and cold start at ${TARGET_MB} MB (the mean of the middle half of its runs) as multiples of the floor's: ${subjects.staticFloor.id} for the functions without DynamoDB, ${subjects.databaseFloor.id} for the others, whose target holds what they take beyond their requests sent by ${subjects.databaseFloor.id} (their request floor)`,
   );
+  const totalOf = (s: Subject) => cold.get(s.id)!.totalNs;
   const rows = subjects.functions.map((s) => {
-    const { floor, bytesLimit, coldLimit } = floorOf(subjects, s);
+    const limits = floorOf(subjects, s, requestFloors);
+    const { floor, requestFloor, bytesLimit, coldLimit } = limits;
     const [own, base] = [cold.get(s.id)!, cold.get(floor.id)!];
     record({
       name: 'cold start',
@@ -36,21 +41,47 @@ export function floorsSection(subjects: Subjects, cold: ColdStarts): void {
       unit: 'ns',
       baseline: { subject: floor.id, median: base.totalNs },
     });
+    if (requestFloor !== undefined) {
+      record({ name: 'cold start of its requests on DatabaseFloor', subject: s.id, median: totalOf(requestFloor), unit: 'ns' });
+      record({ name: 'requests in a cold start', subject: s.id, median: requestsOf(requestFloors.get(s.id)!.script), unit: 'requests' });
+    }
     return [
       s.id,
       floor.id,
       kb(s.bytes),
       `${ratio(s.bytes, floor.bytes)} (≤ ${bytesLimit})`,
       ms(own.totalNs),
-      `${ratio(own.totalNs, base.totalNs)} (≤ ${coldLimit})`,
+      ratio(own.totalNs, base.totalNs),
+      requestFloor === undefined ? '' : ms(totalOf(requestFloor)),
+      `${coldFigure(totalOf, s, limits).toFixed(2)} (≤ ${coldLimit})`,
       signedMs(own.importNs - base.importNs),
       signedMs(own.firstNs - base.firstNs),
     ];
   });
-  log(table(['Function', 'floor', 'Raw KB', '× floor', 'Cold ms', '× floor', 'import() beyond', '1st answer beyond'], rows));
+  log(
+    table(
+      [
+        'Function',
+        'floor',
+        'Raw KB',
+        '× floor',
+        'Cold ms',
+        '× floor',
+        'its requests ms',
+        'target figure',
+        'import() beyond',
+        '1st answer beyond',
+      ],
+      rows,
+    ),
+  );
+  log(
+    `(The target figure: × floor for a function without DynamoDB; for the others, the cold start less its requests' on ${subjects.databaseFloor.id}, ÷ ${subjects.databaseFloor.id}'s.) The requests each DynamoDB function sent, in rounds:`,
+  );
+  for (const [id, { script }] of requestFloors) log(`  ${id}: ${requestsOf(script)}: ${describeScript(script)}`);
   log("(Beyond: differences of the runs' middle-half means, ms.) What each bundle holds beyond its floor (KB):");
   for (const s of subjects.functions) {
-    const { floor } = floorOf(subjects, s);
+    const { floor } = floorOf(subjects, s, requestFloors);
     const beyond = bytesBeyond(s.metafile, floor.metafile);
     const total = beyond.reduce((sum, p) => sum + p.bytes, 0);
     record({ name: 'bytes beyond its floor', subject: s.id, median: total, unit: 'bytes' });

@@ -15,6 +15,7 @@ import { beginSection, kb, log, ms, table } from '../report/output';
 import { template } from '../setup/project';
 import { memorySizeOf } from '../../../template/functions';
 import { floorOf, TARGET_MB } from '../report/target-limits';
+import type { RequestFloors } from './request-floors';
 import type { Subject, Subjects } from '../setup/subjects';
 import { PRICES } from '../../../pricing/model';
 
@@ -65,12 +66,12 @@ async function measureAt(
   }
 }
 
-export async function lambdaColdStartSection(subjects: Subjects): Promise<LambdaColdStarts> {
+export async function lambdaColdStartSection(subjects: Subjects, requestFloors: RequestFloors): Promise<LambdaColdStarts> {
   const record = beginSection(
     'Cold start as Lambda runs it',
     `a fresh \`node\` process per run in a CPU cgroup of ${PERIOD_US / 1000} ms period capped at MB / ${MB_PER_VCPU} of a CPU; import() and the first answer (XML) timed apart; ` +
       `each figure the mean of the middle half of ${RUNS} runs (${TARGET_RUNS} at ${TARGET_MB} MB), as a cold start's time comes in steps of one period; every function at ${TARGET_MB} MB and at ${CHOSEN_MB} MB (template.yaml's), ${REPRESENTATIVES.join(', ')} and the yardsticks at ${SIZES.join(', ')} MB; ` +
-      `the functions without DynamoDB in a first pass, those with it in a second, the bare handler in both`,
+      `the functions without DynamoDB in a first pass, those with it in a second, the bare handler in both; at ${TARGET_MB} MB in the second, each DynamoDB function's request floor (DatabaseFloor sending the function's recorded requests)`,
   );
   const bareId = subjects.baseline.id;
   const yardsticks = [subjects.baseline, subjects.staticFloor, subjects.databaseFloor];
@@ -85,7 +86,7 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
     for (const memoryMb of SIZES) {
       const measured = (
         memoryMb === TARGET_MB || memoryMb === CHOSEN_MB
-          ? [...subjects.functions, ...yardsticks]
+          ? [...subjects.functions, ...yardsticks, ...(memoryMb === TARGET_MB ? [...requestFloors.values()].map((r) => r.floor) : [])]
           : [...subjects.functions.filter((s) => REPRESENTATIVES.includes(s.id)), ...yardsticks]
       ).filter((s) => s.database === database || s.id === bareId);
       const run = await measureAt(memoryMb, measured);
@@ -114,7 +115,7 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
   }
   const at = bySize.get(TARGET_MB)!;
   /** The cold start of the floor a subject is compared with (../report/target-limits.ts), or undefined for a yardstick. */
-  const floorCold = (s: Subject) => (s.kind === 'function' ? at.get(floorOf(subjects, s).floor.id)! : undefined);
+  const floorCold = (s: Subject) => (s.kind === 'function' ? at.get(floorOf(subjects, s, requestFloors).floor.id)! : undefined);
   log(`At ${TARGET_MB} MB (${(TARGET_MB / MB_PER_VCPU).toFixed(3)} of a CPU):`);
   log(
     table(
@@ -141,12 +142,11 @@ export async function lambdaColdStartSection(subjects: Subjects): Promise<Lambda
     "(import() and 1st answer are each the mean of their own middle half; they need not add up to the total.) The DynamoDB functions' and",
   );
   log(
-    `${subjects.databaseFloor.id}'s 1st answer includes connecting to DynamoDB Local and its answers: create (deduplicated: the seeded URL) makes 4 round trips,`,
+    `${subjects.databaseFloor.id}'s 1st answer includes connecting to DynamoDB Local and its answers (each function's requests: the next section;`,
   );
   log(
-    `lookup, redirect and ${subjects.databaseFloor.id}'s handler 1 each; the gallery functions read the bench's gallery (the counters, a keys-only index`,
+    `${subjects.databaseFloor.id}'s handler sends one GetItem). Node's own start, which Lambda also bills, is not in these figures. The floors hold what the design`,
   );
-  log("Query, then BatchGetItem). Node's own start, which Lambda also bills, is not in these figures. The floors hold what the design");
   log(
     `requires and nothing of the project (infra/perf/bench/yardsticks/required-parts.ts): ${subjects.staticFloor.id} middy, Powertools and XMLBuilder; ${subjects.databaseFloor.id} middy,`,
   );

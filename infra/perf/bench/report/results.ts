@@ -11,7 +11,7 @@
 import type { Machine } from '../../report/machine';
 
 /** What a figure counts. Timings are in nanoseconds and sizes in bytes, whatever the console shows. */
-export const UNITS = ['ns', 'bytes', 'RCU', 'requests/s', 'round trips', 'entries', 'items', 'ratio', 'USD'] as const;
+export const UNITS = ['ns', 'bytes', 'RCU', 'requests/s', 'requests', 'round trips', 'entries', 'items', 'ratio', 'USD'] as const;
 export type Unit = (typeof UNITS)[number];
 
 /** One figure of one section. */

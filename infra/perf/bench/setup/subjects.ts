@@ -132,6 +132,22 @@ const databaseFloorSubject = (id: string, bundle: Yardstick, api: string, seed: 
       : `answered ${run.statusCode} (${run.bodyBytes} bytes), expected 200 with the link`,
 });
 
+/**
+ * A DynamoDB function's request floor (../yardsticks/request-floor.ts): the function's recorded
+ * requests are built in, so it is asked what DatabaseFloor is asked, and answers 200 once they
+ * have all been answered.
+ */
+export const requestFloorSubject = (fn: Subject, bundle: Yardstick, databaseFloor: Subject): Subject => ({
+  ...bundle,
+  id: `${fn.id}'s requests`,
+  kind: 'yardstick',
+  database: true,
+  exportName: 'handler',
+  api: databaseFloor.api,
+  target: databaseFloor.target,
+  coldCheck: (run) => (run.statusCode === 200 ? undefined : `answered ${run.statusCode}, expected 200 once its requests were answered`),
+});
+
 /** The short-URL functions, requesting the seeded short URL. */
 function databaseSubjects(built: readonly BuiltFunction[], seed: Seed): Subject[] {
   const byId = (id: string) => databaseFunction(built, id);
