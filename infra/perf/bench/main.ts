@@ -13,7 +13,7 @@
  * is driven over HTTP with autocannon, next to a bare node:http server sending the same bytes,
  * and its short-link host by 500 clients on one link.
  * Everything runs in-process or in child processes on this machine, on loopback only. It takes
- * six to eight minutes on two cores.
+ * ten to twelve minutes on two cores.
  *
  * Every figure printed is also recorded; at the end the run is written out as
  * infra/perf/results/bench.json and bench.md, which are committed: the last run's figures.
