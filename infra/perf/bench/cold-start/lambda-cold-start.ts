@@ -22,9 +22,14 @@ import { PRICES } from '../../../pricing/model';
 /** The memory size template.yaml gives the functions, one for all. */
 const CHOSEN_MB = memorySizeOf(template);
 const SIZES = [...new Set([128, 256, 512, 1024, 1769, CHOSEN_MB])].sort((a, b) => a - b);
-/** Runs per subject: more at TARGET_MB, whose figures the targets hold, on a shared machine. */
+/**
+ * Runs per subject: more at TARGET_MB, whose figures the targets hold, on a shared machine; most
+ * for the functions without DynamoDB, whose whole cold start there is some ten periods of the
+ * cgroup, so that one period more or less in a few runs moves a ratio by a tenth (and their runs
+ * are short: the pass takes a minute and a half).
+ */
 const RUNS = 7;
-const TARGET_RUNS = 15;
+const TARGET_RUNS = { static: 31, database: 15 } as const;
 /** arm64 Lambda's price per GB-second (us-east-1, infra/pricing/prices.json), for the price of a cold start. */
 const PRICE_PER_GB_SECOND = PRICES.lambdaArmGbSecond.usd;
 const REPRESENTATIVES = ['ErrorsFunction', 'ShortUrlFunction', 'GalleryPhotosFunction'];
@@ -55,8 +60,9 @@ export function chooseMemorySize(priceAndTime: ReadonlyMap<number, { readonly pr
 async function measureAt(
   memoryMb: number,
   subjects: readonly Subject[],
+  database: boolean,
 ): Promise<{ cold: ColdStarts; periodUs?: number; unavailable?: string }> {
-  const runs = memoryMb === TARGET_MB ? TARGET_RUNS : RUNS;
+  const runs = memoryMb !== TARGET_MB ? RUNS : database ? TARGET_RUNS.database : TARGET_RUNS.static;
   const cgroup = await cpuCgroup(memoryMb);
   if ('unavailable' in cgroup) return { cold: await measureColdStarts(subjects, runs), unavailable: cgroup.unavailable };
   try {
@@ -70,7 +76,7 @@ export async function lambdaColdStartSection(subjects: Subjects, requestFloors: 
   const record = beginSection(
     'Cold start as Lambda runs it',
     `a fresh \`node\` process per run in a CPU cgroup of ${PERIOD_US / 1000} ms period capped at MB / ${MB_PER_VCPU} of a CPU; import() and the first answer (XML) timed apart; ` +
-      `each figure the mean of the middle half of ${RUNS} runs (${TARGET_RUNS} at ${TARGET_MB} MB), as a cold start's time comes in steps of one period; every function at ${TARGET_MB} MB and at ${CHOSEN_MB} MB (template.yaml's), ${REPRESENTATIVES.join(', ')} and the yardsticks at ${SIZES.join(', ')} MB; ` +
+      `each figure the mean of the middle half of ${RUNS} runs (at ${TARGET_MB} MB ${TARGET_RUNS.static} for the functions without DynamoDB, ${TARGET_RUNS.database} for the others), as a cold start's time comes in steps of one period; every function at ${TARGET_MB} MB and at ${CHOSEN_MB} MB (template.yaml's), ${REPRESENTATIVES.join(', ')} and the yardsticks at ${SIZES.join(', ')} MB; ` +
       `the functions without DynamoDB in a first pass, those with it in a second, the bare handler in both; at ${TARGET_MB} MB in the second, each DynamoDB function's request floor (DatabaseFloor sending the function's recorded requests)`,
   );
   const bareId = subjects.baseline.id;
@@ -89,7 +95,7 @@ export async function lambdaColdStartSection(subjects: Subjects, requestFloors: 
           ? [...subjects.functions, ...yardsticks, ...(memoryMb === TARGET_MB ? [...requestFloors.values()].map((r) => r.floor) : [])]
           : [...subjects.functions.filter((s) => REPRESENTATIVES.includes(s.id)), ...yardsticks]
       ).filter((s) => s.database === database || s.id === bareId);
-      const run = await measureAt(memoryMb, measured);
+      const run = await measureAt(memoryMb, measured, database);
       const cold = new Map(run.cold);
       if (database) {
         cold.set(databasePassBareOf(bareId), cold.get(bareId)!);
