@@ -21,6 +21,7 @@ import { observeRequests } from '../observability/middleware';
 import { isScheduled, sunsetHeader, verdict, type Verdict } from '../retirement';
 import { isCode } from './code';
 import type { Blocklist } from './blocklist';
+import { liveRecord } from './live-record';
 import type { ShortUrlStore } from './store';
 
 const LINKS_SUNSET = sunsetHeader(config.schedule, ['links']);
@@ -105,13 +106,11 @@ type Destination = string | undefined | 'gone';
 
 /** The destination of a visit, counting its view (a GET) or not (a HEAD). */
 async function follow(store: ShortUrlStore, blocklist: Blocklist, event: ApiEvent, code: string): Promise<Destination> {
-  const blocked = (link: string) => blocklist.blocks(link);
   if (event.requestContext.http.method === 'HEAD') {
-    const record = await store.findByCode(code);
-    if (record === undefined) return undefined;
-    return record.disabled !== undefined || (await blocked(record.link)) ? 'gone' : record.link;
+    const record = await liveRecord(store, blocklist, code);
+    return typeof record === 'object' ? record.link : record;
   }
-  const visit = await store.countView(code, blocked);
+  const visit = await store.countView(code, (link) => blocklist.blocks(link));
   if (visit === undefined) return undefined;
   if ('gone' in visit) return 'gone';
   views.set(event, visit.view);

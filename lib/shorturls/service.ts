@@ -3,6 +3,7 @@ import { pause } from '../clock';
 import { ApiError } from '../errors';
 import type { ShortUrlListValue } from '../resources';
 import { codeOfSegment, randomCode } from './code';
+import { liveRecord } from './live-record';
 import { linkKey, normaliseLink } from './link';
 import type { Blocklist } from './blocklist';
 import type { Admission } from './rate-limit';
@@ -75,10 +76,8 @@ export class ShortUrlService {
   /** The record a lookup segment names (the bare code or the whole short URL); 404 when none, or taken down. */
   async lookup(segment: string): Promise<ShortUrlRecord> {
     const code = codeOfSegment(segment, this.shortHost.origin);
-    if (code === undefined) throw new ApiError(404);
-    // When the blocked hosts are due, the record goes with them in one request.
-    const [record] = await Promise.all([this.store.findByCode(code), this.blocklist.refreshIfDue()]);
-    if (record === undefined || record.disabled !== undefined || (await this.blocklist.blocks(record.link))) throw new ApiError(404);
+    const record = code === undefined ? undefined : await liveRecord(this.store, this.blocklist, code);
+    if (record === undefined || record === 'gone') throw new ApiError(404);
     return record;
   }
 

@@ -1,16 +1,19 @@
 /**
- * What a creation and a lookup read, and when (docs/api.md, Short URLs: Rate limit): admission
- * comes before the link's record is read or anything is written; when the container reads the
- * blocked hosts (its first request, then once a minute), the link's entry (a creation) or the
- * record (a lookup) goes with them in one request, so a cold start's creation of a known link
- * takes three requests, not four, and a lookup one, not two. Against DynamoDB Local, with a
- * table of this file's own.
+ * What a creation, a lookup and a HEAD on the short-link host read, and when
+ * (docs/api.md, Short URLs: Rate limit): admission comes before the link's record is read or
+ * anything is written; when the container reads the blocked hosts (its first request, then once
+ * a minute), the link's entry (a creation) or the record (a lookup, a HEAD) goes with them in one
+ * request, so a cold start's creation of a known link takes three requests, not four, and a
+ * lookup or a HEAD one, not two. Against DynamoDB Local, with a table of this file's own.
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { Blocklist, TAKEDOWN_REACH_MS } from '../../lib/shorturls/blocklist';
 import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
 import { linkKey } from '../../lib/shorturls/link';
+import { redirectHandler } from '../../lib/shorturls/redirect';
 import { ShortUrlService } from '../../lib/shorturls/service';
+import { contextFields, lambdaContext, routedEvent } from '../../infra/local/invoke';
+import { SHORT_LINK_ROUTES } from '../support/invoke';
 import { ApiError } from '../../lib/errors';
 import { ownTables } from '../support/own-table';
 import { batchKeys, sentWhile } from '../support/sent-commands';
@@ -148,6 +151,26 @@ test('a lookup on a container whose list is due, of a link to a host blocked mea
   } finally {
     await documents.send(new DeleteCommand({ TableName: table, Key: { pk: 'blocks' } }));
   }
+});
+
+test('a HEAD on a cold short-link container reads the record with the blocked hosts in one BatchGetItem, as a lookup does', async () => {
+  const code = (await store.codeByLinkKey(linkKey(KNOWN)))!;
+  const head = redirectHandler(
+    store,
+    new Blocklist(
+      () => store.blockedHosts(),
+      () => now,
+    ),
+  );
+  const { event } = routedEvent(SHORT_LINK_ROUTES, { target: `/${code}`, method: 'HEAD' });
+  const context = () => lambdaContext(contextFields('RedirectFunction', 'head', 1769));
+  const cold = await sentWhile(documents, () => head(event, context()));
+  expect(cold.result).toMatchObject({ statusCode: 301, headers: { Location: KNOWN } });
+  expect(cold.sent).toEqual(['BatchGetCommand']);
+  expect(batchKeys(cold.inputs[0]).sort()).toEqual(['blocks', `code#${code}`]);
+  const warm = await sentWhile(documents, () => head(event, context()));
+  expect(warm.result).toMatchObject({ statusCode: 301 });
+  expect(warm.sent).toEqual(['GetCommand']);
 });
 
 test('a read with nothing to go with is sent as its caller awaits it, not a turn of the event loop later', async () => {

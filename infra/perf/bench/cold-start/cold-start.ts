@@ -58,7 +58,7 @@ const FUNCTION_TIMEOUT_MS = functionTimeoutSeconds(template) * 1000;
  * `env` as its whole environment, as a Lambda function's container has only its own variables;
  * in `cgroup`, with the share of a CPU Lambda gives its memory size.
  */
-export function coldStart(
+function coldStart(
   bundle: string,
   exportName: string,
   event: APIGatewayProxyEventV2,
@@ -119,27 +119,30 @@ export interface ColdSummary {
 }
 export type ColdStarts = Map<string, ColdSummary>;
 
+/**
+ * One cold start of `subject` answering its plain request (XML), in `cgroup` when given, with
+ * `env` (the functions' settings, and whatever the caller sets apart) as its environment; its
+ * answer checked, a wrong one failing the bench.
+ */
+export async function checkedColdStart(subject: Subject, env: Record<string, string>, cgroup?: CpuCgroup): Promise<ColdStart> {
+  const memory: Record<string, string> = cgroup === undefined ? {} : { AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(cgroup.memoryMb) };
+  const environment = { ...env, ...memory, AWS_LAMBDA_FUNCTION_NAME: subject.id };
+  const run = await coldStart(subject.file, subject.exportName, eventFor(subject, undefined), subject.id, environment, cgroup);
+  const wrong = subject.coldCheck(run);
+  if (wrong !== undefined) throw new Error(`${subject.id} cold start ${wrong}`);
+  return run;
+}
+
 /** `runs` cold starts of each subject, in rounds; in `cgroup` when given. */
 export async function measureColdStarts(subjects: readonly Subject[], runsEach: number, cgroup?: CpuCgroup): Promise<ColdStarts> {
   const env = functionProcessEnv();
   const runs = new Map<string, ColdStart[]>(subjects.map((s) => [s.id, []]));
-  const events = new Map(subjects.map((s) => [s.id, eventFor(s, undefined)]));
   // One round discarded (file cache, first spawn), then rounds in turn so drift hits every function
   // alike, each round starting one subject further on, so that none always follows the same one.
   for (let round = -1; round < runsEach; round++) {
     const start = Math.max(0, round) % subjects.length;
     for (const subject of [...subjects.slice(start), ...subjects.slice(0, start)]) {
-      const memory: Record<string, string> = cgroup === undefined ? {} : { AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(cgroup.memoryMb) };
-      const run = await coldStart(
-        subject.file,
-        subject.exportName,
-        events.get(subject.id)!,
-        subject.id,
-        { ...env, ...memory, AWS_LAMBDA_FUNCTION_NAME: subject.id },
-        cgroup,
-      );
-      const wrong = subject.coldCheck(run);
-      if (wrong !== undefined) throw new Error(`${subject.id} cold start ${wrong}`);
+      const run = await checkedColdStart(subject, env, cgroup);
       if (round >= 0) runs.get(subject.id)!.push(run);
     }
   }

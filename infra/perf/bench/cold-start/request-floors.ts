@@ -8,10 +8,10 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { buildRequestFloor } from '../bundles/bundles';
-import { coldStart } from './cold-start';
+import { checkedColdStart } from './cold-start';
 import { scriptOf, type Exchange, type RequestScript } from '../yardsticks/request-script';
 import { functionProcessEnv } from '../setup/project';
-import { eventFor, requestFloorSubject, type Subject, type Subjects } from '../setup/subjects';
+import { requestFloorSubject, type Subject, type Subjects } from '../setup/subjects';
 
 export interface RequestFloor {
   /** What the function sent. */
@@ -62,13 +62,7 @@ export async function requestFloorsOf(subjects: Subjects, scratch: string): Prom
     const floors = new Map<string, RequestFloor>();
     for (const fn of [...subjects.dbFunctions, ...subjects.gallery]) {
       proxy.seen();
-      const run = await coldStart(fn.file, fn.exportName, eventFor(fn, undefined), fn.id, {
-        ...env,
-        AWS_LAMBDA_FUNCTION_NAME: fn.id,
-        AWS_ENDPOINT_URL_DYNAMODB: proxy.endpoint,
-      });
-      const wrong = fn.coldCheck(run);
-      if (wrong !== undefined) throw new Error(`${fn.id}, its requests recorded, ${wrong}`);
+      await checkedColdStart(fn, { ...env, AWS_ENDPOINT_URL_DYNAMODB: proxy.endpoint });
       const script = scriptOf(proxy.seen());
       const bundle = await buildRequestFloor(join(scratch, 'request-floors', fn.id), script);
       floors.set(fn.id, { script, floor: requestFloorSubject(fn, bundle, subjects.databaseFloor) });
