@@ -633,44 +633,52 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
     return (Item?.count as number | undefined) ?? 0;
   };
 
-  test('20 creations while the database hangs spend at most one place each: of 60 more in the window, at least 40 succeed, all but the places still held', async () => {
-    const handler = await limitedCreate();
-    const [appKey, sourceIp] = [`http://limited-${randomUUID()}.test/`, `203.0.113.${10 + Math.floor(Math.random() * 200)}`];
-    await awayFromHourEdge();
-    database.freeze();
-    let during: number[];
-    try {
-      during = await creations(handler, 20, appKey, sourceIp);
-    } finally {
-      database.thaw();
-    }
-    expect(during).toEqual(Array(20).fill(503));
-    // What the hung database received while frozen lands now: each creation's count (sent up to
-    // three times), and its give-back.
-    await pause(2_000);
-    const held = await placesHeld(sourceIp);
-    expect(held).toBeLessThanOrEqual(20);
-    const after = await creations(handler, 60, appKey, sourceIp);
-    const succeeded = after.filter((status) => status === 200).length;
-    expect(succeeded).toBeGreaterThanOrEqual(40);
-    expect(succeeded).toBe(60 - held);
-    expect(after.filter((status) => status !== 200 && status !== 503)).toEqual([]);
-  }, RATE_LIMIT_TEST_MS);
+  test(
+    '20 creations while the database hangs spend at most one place each: of 60 more in the window, at least 40 succeed, all but the places still held',
+    async () => {
+      const handler = await limitedCreate();
+      const [appKey, sourceIp] = [`http://limited-${randomUUID()}.test/`, `203.0.113.${10 + Math.floor(Math.random() * 200)}`];
+      await awayFromHourEdge();
+      database.freeze();
+      let during: number[];
+      try {
+        during = await creations(handler, 20, appKey, sourceIp);
+      } finally {
+        database.thaw();
+      }
+      expect(during).toEqual(Array(20).fill(503));
+      // What the hung database received while frozen lands now: each creation's count (sent up to
+      // three times), and its give-back.
+      await pause(2_000);
+      const held = await placesHeld(sourceIp);
+      expect(held).toBeLessThanOrEqual(20);
+      const after = await creations(handler, 60, appKey, sourceIp);
+      const succeeded = after.filter((status) => status === 200).length;
+      expect(succeeded).toBeGreaterThanOrEqual(40);
+      expect(succeeded).toBe(60 - held);
+      expect(after.filter((status) => status !== 200 && status !== 503)).toEqual([]);
+    },
+    RATE_LIMIT_TEST_MS,
+  );
 
-  test('20 creations while the database is down write nothing: all 60 more in the window succeed', async () => {
-    const handler = await limitedCreate();
-    const [appKey, sourceIp] = [`http://limited-${randomUUID()}.test/`, `203.0.113.${10 + Math.floor(Math.random() * 200)}`];
-    await awayFromHourEdge();
-    await database.kill();
-    let during: number[];
-    try {
-      during = await creations(handler, 20, appKey, sourceIp);
-    } finally {
-      database = await startDynamoDbLocal({ port, dataDirectory });
-    }
-    expect(during).toEqual(Array(20).fill(503));
-    expect(await placesHeld(sourceIp)).toBe(0);
-    const after = await creations(handler, 60, appKey, sourceIp);
-    expect(after).toEqual(Array(60).fill(200));
-  }, RATE_LIMIT_TEST_MS);
+  test(
+    '20 creations while the database is down write nothing: all 60 more in the window succeed',
+    async () => {
+      const handler = await limitedCreate();
+      const [appKey, sourceIp] = [`http://limited-${randomUUID()}.test/`, `203.0.113.${10 + Math.floor(Math.random() * 200)}`];
+      await awayFromHourEdge();
+      await database.kill();
+      let during: number[];
+      try {
+        during = await creations(handler, 20, appKey, sourceIp);
+      } finally {
+        database = await startDynamoDbLocal({ port, dataDirectory });
+      }
+      expect(during).toEqual(Array(20).fill(503));
+      expect(await placesHeld(sourceIp)).toBe(0);
+      const after = await creations(handler, 60, appKey, sourceIp);
+      expect(after).toEqual(Array(60).fill(200));
+    },
+    RATE_LIMIT_TEST_MS,
+  );
 });
