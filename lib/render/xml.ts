@@ -66,14 +66,14 @@ function scalarText(field: ScalarField, value: unknown): string | undefined {
 const textNode = (text: string): Node => ({ [TEXT]: escapeText(text) || EMPTY_TEXT });
 
 /** An element in the builder's ordered form: its attributes, then its children in the shape's order. */
-function elementOf(name: string, shape: ResourceShape, value: unknown): Node {
+function elementOf(shape: ResourceShape, value: unknown): Node {
   const children: Node[] = [];
   const attributes: Record<string, string> = {};
   for (const field of shape.fields) {
     const item = fieldValue(value, field);
     if (isNested(field)) {
       const items = field.kind === 'list' ? (item as readonly unknown[]) : [item];
-      for (const nested of items) children.push(elementOf(field.of.element, field.of, nested));
+      for (const nested of items) children.push(elementOf(field.of, nested));
       continue;
     }
     const text = scalarText(field, item);
@@ -82,10 +82,10 @@ function elementOf(name: string, shape: ResourceShape, value: unknown): Node {
     else if (field.xml === 'element') children.push({ [field.name]: [textNode(text)] });
     else children.push(textNode(text));
   }
-  return { [name]: children, [ATTRIBUTES]: attributes };
+  return { [shape.element]: children, [ATTRIBUTES]: attributes };
 }
 
 export function renderXml(resource: Resource): string {
-  const built: string = builder.build([DECLARATION, elementOf(resource.shape.element, resource.shape, resource.value)]);
+  const built: string = builder.build([DECLARATION, elementOf(resource.shape, resource.value)]);
   return built.replaceAll('&apos;', "'").replaceAll(EMPTY_TEXT, '');
 }

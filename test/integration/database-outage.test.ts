@@ -633,26 +633,39 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
     return (Item?.count as number | undefined) ?? 0;
   };
 
+  /**
+   * 20 creations at once from a new app key and address, while `fault` holds the database, which
+   * `restore` brings back whatever they answer (away from the hour's edge, so that one window
+   * holds them and what follows); their statuses, and a way to make more from the same key and address.
+   */
+  async function creationsDuring(fault: () => unknown, restore: () => unknown) {
+    const handler = await limitedCreate();
+    const [appKey, sourceIp] = [`http://limited-${randomUUID()}.test/`, `203.0.113.${10 + Math.floor(Math.random() * 200)}`];
+    await awayFromHourEdge();
+    await fault();
+    let during: number[];
+    try {
+      during = await creations(handler, 20, appKey, sourceIp);
+    } finally {
+      await restore();
+    }
+    return { during, sourceIp, more: (n: number) => creations(handler, n, appKey, sourceIp) };
+  }
+
   test(
     '20 creations while the database hangs spend at most one place each: of 60 more in the window, at least 40 succeed, all but the places still held',
     async () => {
-      const handler = await limitedCreate();
-      const [appKey, sourceIp] = [`http://limited-${randomUUID()}.test/`, `203.0.113.${10 + Math.floor(Math.random() * 200)}`];
-      await awayFromHourEdge();
-      database.freeze();
-      let during: number[];
-      try {
-        during = await creations(handler, 20, appKey, sourceIp);
-      } finally {
-        database.thaw();
-      }
+      const { during, sourceIp, more } = await creationsDuring(
+        () => database.freeze(),
+        () => database.thaw(),
+      );
       expect(during).toEqual(Array(20).fill(503));
       // What the hung database received while frozen lands now: each creation's count (sent up to
       // three times), and its give-back.
       await pause(2_000);
       const held = await placesHeld(sourceIp);
       expect(held).toBeLessThanOrEqual(20);
-      const after = await creations(handler, 60, appKey, sourceIp);
+      const after = await more(60);
       const succeeded = after.filter((status) => status === 200).length;
       expect(succeeded).toBeGreaterThanOrEqual(40);
       expect(succeeded).toBe(60 - held);
@@ -664,19 +677,15 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
   test(
     '20 creations while the database is down write nothing: all 60 more in the window succeed',
     async () => {
-      const handler = await limitedCreate();
-      const [appKey, sourceIp] = [`http://limited-${randomUUID()}.test/`, `203.0.113.${10 + Math.floor(Math.random() * 200)}`];
-      await awayFromHourEdge();
-      await database.kill();
-      let during: number[];
-      try {
-        during = await creations(handler, 20, appKey, sourceIp);
-      } finally {
-        database = await startDynamoDbLocal({ port, dataDirectory });
-      }
+      const { during, sourceIp, more } = await creationsDuring(
+        () => database.kill(),
+        async () => {
+          database = await startDynamoDbLocal({ port, dataDirectory });
+        },
+      );
       expect(during).toEqual(Array(20).fill(503));
       expect(await placesHeld(sourceIp)).toBe(0);
-      const after = await creations(handler, 60, appKey, sourceIp);
+      const after = await more(60);
       expect(after).toEqual(Array(60).fill(200));
     },
     RATE_LIMIT_TEST_MS,
