@@ -9,6 +9,7 @@
 import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { conditionFailed } from '../../lib/db/failures';
 import { blockedHostOf, blockingHost } from '../../lib/shorturls/blocklist';
+import { addressKeyOf } from '../../lib/shorturls/host-key';
 import { BLOCKS, codeKey, recordOf } from '../../lib/shorturls/layout';
 import type { ShortUrlRecord, Takedown } from '../../lib/shorturls/store';
 import { scanAll } from '../dynamodb/short-url-audit';
@@ -58,8 +59,14 @@ export async function enable(target: ShortUrlTable, code: string): Promise<void>
   );
 }
 
-/** A host name as the command line gives it, as the block list keeps it; TakedownRefused when it is none. */
+/**
+ * A host as the command line gives it (a name, IPv4 in any notation, IPv6 bare or bracketed), as
+ * the block list keeps it; TakedownRefused when it is none.
+ */
 export function hostOf(text: string): string {
+  // IPv6 (a colon) is read as an address, bare or bracketed; the rest as a URL's host, which reads IPv4's notations.
+  const ipv6 = text.includes(':') ? addressKeyOf(text) : undefined;
+  if (ipv6 !== undefined) return ipv6;
   let hostname: string | undefined;
   try {
     hostname = new URL(`http://${text}/`).hostname;
@@ -67,7 +74,7 @@ export function hostOf(text: string): string {
     hostname = undefined;
   }
   if (hostname === undefined || hostname === '' || /[/:@?#[\]]/.test(text))
-    throw new TakedownRefused('give a host name, such as example.org');
+    throw new TakedownRefused('give a host name or an address, such as example.org or 2001:db8::1');
   return blockedHostOf(hostname);
 }
 

@@ -6,6 +6,7 @@
  * first, none): the link comes first, and the records of links already made to a blocked host
  * are taken down besides (infra/shorturls/takedown.ts).
  */
+import { addressKeyOf, hostKeyOf } from './host-key';
 
 /** How old the list a container goes by may be. */
 export const TAKEDOWN_REACH_MS = 60_000;
@@ -16,11 +17,16 @@ export const TAKEDOWN_REACH_MS = 60_000;
  */
 const REFRESH_WAIT_MS = 250;
 
-/** A host name as the list keeps it: lower case, without a final dot (as the URL parser writes it otherwise). */
-export const blockedHostOf = (hostname: string): string => hostname.toLowerCase().replace(/\.$/, '');
+/** A host as the list keeps it: its key (./host-key.ts), the same for every spelling of an address. */
+export const blockedHostOf = hostKeyOf;
 
-/** The blocked host, among `hosts`, that `hostname` is or is under; undefined when none. */
+/**
+ * The blocked host, among `hosts` (keys), that `hostname` is or is under; undefined when none. An
+ * address is blocked only as itself: its labels are no domains.
+ */
 export function blockingHost(hostname: string, hosts: ReadonlySet<string>): string | undefined {
+  const address = addressKeyOf(hostname);
+  if (address !== undefined) return hosts.has(address) ? address : undefined;
   const labels = blockedHostOf(hostname).split('.');
   for (let i = 0; i < labels.length; i++) {
     const candidate = labels.slice(i).join('.');

@@ -14,13 +14,14 @@ import { join } from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntries } from '../../infra/shorturls/audit';
 import { importLinks } from '../../infra/shorturls/importer';
-import { block, disable, enable, unblock } from '../../infra/shorturls/takedown';
+import { block, disable, enable, hostOf, unblock } from '../../infra/shorturls/takedown';
 import { TAKEDOWN_REACH_MS } from '../../lib/shorturls/blocklist';
 import { documentClient } from '../../lib/db/client';
 import { expectError, TYPES, typeQuery } from '../support/expect-error';
 import { invoke, invokeShortLink } from '../support/invoke';
 import { ownTables } from '../support/own-table';
 import { runToEnd } from '../support/run-to-end';
+import { type Address, everySpelling } from '../support/host-spellings';
 import { codeOf, SHORT_URL_HOST } from '../support/short-url-host';
 
 jest.setTimeout(120_000);
@@ -199,4 +200,36 @@ describe('npm run shorturls', () => {
     expect(listed.stdout.trim().split('\n')).toHaveLength(entries.length);
     expect(listed.stdout).toContain('\tdisable\tcli-a\treported as spam\t');
   });
+});
+
+describe('a blocked address, in every spelling (hosts compared as addresses)', () => {
+  // Addresses of this test's own, at random: in the benchmark range 198.18.0.0/15 and the documentation prefix 2001:db8::/32.
+  const hi = Number.parseInt(randomUUID().slice(0, 4), 16);
+  const ADDRESSES: [string, Address, Address][] = [
+    ['IPv4', { v4: [198, 18, hi >> 8, hi & 0xff] }, { v4: [198, 18, hi >> 8, (hi & 0xff) ^ 2] }],
+    ['IPv6', { v6: [0x2001, 0xdb8, hi, 0, 0, 0, 0, 1] }, { v6: [0x2001, 0xdb8, hi, 0, 0, 0, 0, 2] }],
+  ];
+  /** The operator types IPv6 bare. */
+  const typed = (spelling: string) => spelling.replace(/^\[(.*)\]$/, '$1');
+
+  test.each(ADDRESSES)(
+    '%s: blocked as typed in one spelling, links in every spelling are 1016 and taken down; its neighbour is not',
+    async (_, of, neighbour) => {
+      const spellings = everySpelling(of);
+      const before = new URL(`http://${spellings.at(-1)}:8080/before`).href;
+      const code = await shorten(before);
+      expect(await block(SHARED, hostOf(typed(spellings[1]!)), { reason: 'botnet', ...BY })).toBe(1);
+      await expectTakenDown(code, before, 0);
+      await aMinuteLater(async () => {
+        for (const spelling of spellings)
+          for (const link of [`http://${spelling}/new`, `https://${spelling}:8443/new`]) {
+            const answer = await create(link);
+            expect([link, answer.statusCode, JSON.parse(answer.body).code]).toEqual([link, 403, 1016]);
+          }
+        for (const spelling of everySpelling(neighbour).slice(0, 3)) expect((await create(`http://${spelling}/new`)).statusCode).toBe(200);
+      });
+      expect(await unblock(SHARED, hostOf(spellings.at(-2)!))).toBe(1);
+      await aMinuteLater(() => expectLive(code, before));
+    },
+  );
 });
