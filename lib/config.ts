@@ -3,8 +3,8 @@
  * a misconfigured function fails at once instead of answering wrongly.
  */
 import { ConfigError } from './errors';
-import { momentOf } from './iso-time';
-import { readSchedule, type Schedule } from './retirement';
+import { quoted } from './quoted';
+import { momentSetting, readSchedule, type Schedule } from './retirement';
 
 export interface Config {
   /** Prefix of every PHP class name; clients of the original service declare `DiggAPI…` classes. */
@@ -22,20 +22,18 @@ export interface Config {
 /** The environment settings are read from: process.env, or a test's own. */
 export type Env = Readonly<Record<string, string | undefined>>;
 
-// ASCII only: php-serialize measures class names in characters, PHP in bytes.
-const PHP_CLASS_PREFIX = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// ASCII only: php-serialize measures class names in characters, PHP in bytes. Every object of a
+// PHP body spells its class name: at most 64 characters of prefix keep bodies their size.
+const PHP_CLASS_PREFIX = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+// A request's app key has at most 2048 characters (lib/http/app-key.ts): a longer one could never be denied.
+const MAX_APP_KEY = 2048;
+// As long as a link a short URL may lead to (docs/api.md, Short URLs).
+const MAX_LINK = 2048;
 
 /** A setting, or `fallback` when it is unset or empty. */
 export function setting(env: Env, name: string, fallback: string): string {
   const value = env[name];
   return value === undefined || value === '' ? fallback : value;
-}
-
-function dateSetting(env: Env, name: string, fallback: string): Date {
-  const text = setting(env, name, fallback);
-  const moment = momentOf(text);
-  if (moment === undefined) throw new ConfigError(`${name} must be an ISO 8601 date such as 2027-06-30, not ${JSON.stringify(text)}`);
-  return new Date(moment.at);
 }
 
 function normalisedUrl(text: string): string | undefined {
@@ -44,6 +42,15 @@ function normalisedUrl(text: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * DEPRECATION_LINK as the `Link` header sends it, normalised: an http(s) URL of at most 2048
+ * characters, as set and as sent, with nothing that would end the header or its angle brackets.
+ */
+function sendableLink(text: string): string | undefined {
+  const href = text.length > MAX_LINK || /[\s<>"\u0000-\u001f\u007f]/.test(text) ? undefined : normalisedUrl(text);
+  return href !== undefined && /^https?:\/\/./.test(href) && href.length <= MAX_LINK ? href : undefined;
 }
 
 /** A setting a function cannot start without, such as a table name. */
@@ -56,29 +63,28 @@ export function requiredSetting(env: Env, name: string): string {
 export function readConfig(env: Env = process.env): Config {
   const phpClassPrefix = setting(env, 'PHP_CLASS_PREFIX', 'ServiceAPI');
   if (!PHP_CLASS_PREFIX.test(phpClassPrefix)) {
-    throw new ConfigError(`PHP_CLASS_PREFIX must be an ASCII PHP identifier, not ${JSON.stringify(phpClassPrefix)}`);
+    throw new ConfigError(`PHP_CLASS_PREFIX must be an ASCII PHP identifier of at most 64 characters, not ${quoted(phpClassPrefix)}`);
   }
 
   const deniedAppKeys = new Set<string>();
   for (const key of setting(env, 'DENIED_APP_KEYS', '').split(/\s+/).filter(Boolean)) {
-    const normalised = normalisedUrl(key);
+    const normalised = key.length > MAX_APP_KEY ? undefined : normalisedUrl(key);
     if (normalised === undefined) {
-      throw new ConfigError(`DENIED_APP_KEYS holds ${JSON.stringify(key)}, which is not an absolute URI`);
+      throw new ConfigError(`DENIED_APP_KEYS holds ${quoted(key)}, which is not an absolute URI of at most 2048 characters`);
     }
     deniedAppKeys.add(normalised);
   }
 
   const link = env.DEPRECATION_LINK || undefined;
-  const deprecationLink = link === undefined ? undefined : normalisedUrl(link);
-  // The link goes into a header between angle brackets: nothing may end either.
-  if (link !== undefined && (!/^https?:\/\/./.test(deprecationLink ?? '') || /[\s<>"\u0000-\u001f\u007f]/.test(link))) {
-    throw new ConfigError(`DEPRECATION_LINK must be an absolute http(s) URL, not ${JSON.stringify(link)}`);
+  const deprecationLink = link === undefined ? undefined : sendableLink(link);
+  if (link !== undefined && deprecationLink === undefined) {
+    throw new ConfigError(`DEPRECATION_LINK must be an absolute http(s) URL of at most 2048 characters, not ${quoted(link)}`);
   }
 
   return {
     phpClassPrefix,
     deniedAppKeys,
-    deprecationDate: dateSetting(env, 'DEPRECATION_DATE', '2026-01-01'),
+    deprecationDate: new Date(momentSetting('DEPRECATION_DATE', setting(env, 'DEPRECATION_DATE', '2026-01-01')).at),
     schedule: readSchedule(env),
     deprecationLink,
   };

@@ -10,6 +10,7 @@
 
 import { ConfigError } from './errors';
 import { type Interval, intervalOf, isoSeconds, type Moment, momentOf } from './iso-time';
+import { quoted } from './quoted';
 
 export const GROUPS = ['gallery', 'api', 'create', 'links'] as const;
 export type Group = (typeof GROUPS)[number];
@@ -37,15 +38,24 @@ export type Verdict =
 export const sunsetVariable = (group: Group) => `${group.toUpperCase()}_SUNSET_DATE`;
 export const brownoutsVariable = (group: Group) => `${group.toUpperCase()}_BROWNOUTS`;
 
-/** The schedule the environment gives; a ConfigError, which stops the container, naming the setting when a value is not one. */
+// What a date setting is, in every message refusing one.
+const MOMENTS = 'from 1970-01-01 to 9999-12-31T23:59:59Z';
+
+/** A date setting's moment; a ConfigError, which stops the container, naming the setting when the value is not one. */
+export function momentSetting(name: string, text: string): Moment {
+  const moment = momentOf(text);
+  if (moment === undefined)
+    throw new ConfigError(
+      `${name} must be an ISO 8601 date (2027-06-30) or UTC date-time (2027-06-30T12:00:00Z) ${MOMENTS}, not ${quoted(text)}`,
+    );
+  return moment;
+}
+
+/** The schedule the environment gives; a ConfigError naming the setting when a value is not one. */
 export function readSchedule(env: Readonly<Record<string, string | undefined>>): Schedule {
   const entries = GROUPS.map((group): [Group, GroupSchedule] => {
     const sunsetText = env[sunsetVariable(group)] ?? '';
-    const sunset = sunsetText === '' ? undefined : momentOf(sunsetText);
-    if (sunsetText !== '' && sunset === undefined)
-      throw new ConfigError(
-        `${sunsetVariable(group)} must be an ISO 8601 date (2027-06-30) or UTC date-time (2027-06-30T12:00:00Z), not ${JSON.stringify(sunsetText)}`,
-      );
+    const sunset = sunsetText === '' ? undefined : momentSetting(sunsetVariable(group), sunsetText);
     const brownouts = (env[brownoutsVariable(group)] ?? '')
       .split(',')
       .map((part) => part.trim())
@@ -54,7 +64,7 @@ export function readSchedule(env: Readonly<Record<string, string | undefined>>):
         const window = intervalOf(part);
         if (window === undefined)
           throw new ConfigError(
-            `${brownoutsVariable(group)} must be ISO 8601 intervals in UTC, start/end or start/duration (2027-05-01T14:00:00Z/PT1H), separated by commas; ${JSON.stringify(part)} is not one`,
+            `${brownoutsVariable(group)} must be ISO 8601 intervals in UTC, start/end or start/duration (2027-05-01T14:00:00Z/PT1H), ${MOMENTS}, separated by commas; ${quoted(part)} is not one`,
           );
         return window;
       });

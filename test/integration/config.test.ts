@@ -1,10 +1,14 @@
 /** readConfig: defaults, and every setting that would make the service answer wrongly is refused. */
 import { readConfig } from '../../lib/config';
 import { ConfigError } from '../../lib/errors';
+import { refusalOf } from '../support/refusal';
 
 function expectRefused(env: Record<string, string>): void {
   expect(() => readConfig(env)).toThrow(ConfigError);
 }
+
+/** The message refusing `env`. */
+const refusal = (env: Record<string, string>): string => refusalOf(ConfigError, () => readConfig(env));
 
 describe('readConfig', () => {
   test('defaults', () => {
@@ -38,12 +42,12 @@ describe('readConfig', () => {
   });
 
   describe('PHP_CLASS_PREFIX', () => {
-    test.each(['DiggAPI', '_x', 'A1'])('%s is accepted', (prefix) => {
+    test.each(['DiggAPI', '_x', 'A1', `D${'a'.repeat(63)}`])('%s is accepted', (prefix) => {
       expect(readConfig({ PHP_CLASS_PREFIX: prefix }).phpClassPrefix).toBe(prefix);
     });
 
     // php-serialize measures class names in characters, PHP in bytes: only ASCII identifiers are safe.
-    test.each(['Dïgg', 'Digg API', '1Digg', 'Digg-API', 'Digg\\API', 'Dígg', '日本'])('%j is refused', (prefix) => {
+    test.each(['Dïgg', 'Digg API', '1Digg', 'Digg-API', 'Digg\\API', 'Dígg', '日本', `D${'a'.repeat(64)}`])('%j is refused', (prefix) => {
       expectRefused({ PHP_CLASS_PREFIX: prefix });
     });
   });
@@ -62,6 +66,8 @@ describe('readConfig', () => {
         ['2027-12-31', '2027-12-31T00:00:00.000Z'],
         ['2027-12-31T12:30Z', '2027-12-31T12:30:00.000Z'],
         ['2027-12-31T12:30:45Z', '2027-12-31T12:30:45.000Z'],
+        ['1970-01-01', '1970-01-01T00:00:00.000Z'],
+        ['9999-12-31T23:59:59Z', '9999-12-31T23:59:59.000Z'],
       ])('%s is read as %s', (text, iso) => {
         expect(read(text).toISOString()).toBe(iso);
       });
@@ -78,6 +84,8 @@ describe('readConfig', () => {
         '2027-12-31T25:00Z',
         ' 2027-12-31',
         '1767225600',
+        '1969-12-31T23:59:59Z',
+        '10000-01-01',
       ])('%j is refused', (text) => {
         expectRefused({ [name]: text });
       });
@@ -93,11 +101,24 @@ describe('readConfig', () => {
     test.each(['not-a-uri', 'http://good.app/ relative/path', '//no.scheme/', 'http://[bad'])('%j is refused', (keys) => {
       expectRefused({ DENIED_APP_KEYS: keys });
     });
+
+    // A request's app key has at most 2 048 characters: a longer key could never be denied.
+    test('a key of 2 048 characters is taken, one of 2 049 refused', () => {
+      const key = (length: number) => `http://bad.app/${'a'.repeat(length - 'http://bad.app/'.length)}`;
+      expect([...readConfig({ DENIED_APP_KEYS: key(2048) }).deniedAppKeys]).toEqual([key(2048)]);
+      expectRefused({ DENIED_APP_KEYS: `http://good.app/ ${key(2049)}` });
+    });
   });
 
   describe('DEPRECATION_LINK', () => {
     test.each(['https://docs.example.org/new-api', 'http://docs.example.org/v2?x=1'])('%s is accepted', (link) => {
       expect(readConfig({ DEPRECATION_LINK: link }).deprecationLink).toBe(link);
+    });
+
+    test('a link of 2 048 characters is taken, one of 2 049 refused', () => {
+      const link = (length: number) => `https://docs.example.org/${'a'.repeat(length - 'https://docs.example.org/'.length)}`;
+      expect(readConfig({ DEPRECATION_LINK: link(2048) }).deprecationLink).toBe(link(2048));
+      expectRefused({ DEPRECATION_LINK: link(2049) });
     });
 
     test.each([
@@ -126,5 +147,18 @@ describe('readConfig', () => {
         expect(returned).toMatch(/^https?:\/\/[^\s<>"\u0000-\u001F\u007F]+$/);
       },
     );
+  });
+
+  // An operator's long or hostile value is not repeated whole in the log.
+  test.each([
+    ['PHP_CLASS_PREFIX', `Digg${'A'.repeat(10_000)}`],
+    ['DEPRECATION_DATE', `2027-01-01${' '.repeat(10_000)}`],
+    ['DENIED_APP_KEYS', `http://bad.app/${'a'.repeat(10_000)}`],
+    ['DEPRECATION_LINK', `https://docs.example.org/${'a'.repeat(10_000)}`],
+  ])('%s: a refusal names the setting and quotes the first 100 characters of its value', (name, value) => {
+    const message = refusal({ [name]: value });
+    expect(message).toMatch(new RegExp(`^${name} `));
+    expect(message).toContain(`${JSON.stringify(value.slice(0, 100))}…`);
+    expect(message).not.toContain(value.slice(0, 101));
   });
 });

@@ -6,18 +6,11 @@
 import fc from 'fast-check';
 import { ConfigError } from '../../lib/errors';
 import { type Group, readSchedule, sunsetHeader, verdict } from '../../lib/retirement';
+import { refusalOf } from '../support/refusal';
 import { edgesOf, type MeantGroup, settings, toSecond } from '../support/schedules';
 
 const at = (text: string) => Date.parse(text);
-const refusal = (env: Record<string, string>): string => {
-  try {
-    readSchedule(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error('the settings were taken');
-};
+const refusal = (env: Record<string, string>): string => refusalOf(ConfigError, () => readSchedule(env));
 
 describe('the settings', () => {
   test('unset or empty, no group has a sunset or a brownout', () => {
@@ -62,9 +55,11 @@ describe('the settings', () => {
     '30/06/2027',
     'soon',
     ' 2027-06-30',
+    '1969-12-31T23:59:59Z',
+    '1969-12-31',
   ])('the sunset %j is refused, naming the setting', (text) => {
     expect(refusal({ LINKS_SUNSET_DATE: text })).toBe(
-      `LINKS_SUNSET_DATE must be an ISO 8601 date (2027-06-30) or UTC date-time (2027-06-30T12:00:00Z), not ${JSON.stringify(text)}`,
+      `LINKS_SUNSET_DATE must be an ISO 8601 date (2027-06-30) or UTC date-time (2027-06-30T12:00:00Z) from 1970-01-01 to 9999-12-31T23:59:59Z, not ${JSON.stringify(text)}`,
     );
   });
 
@@ -84,10 +79,40 @@ describe('the settings', () => {
     '2027-02-30/PT1H',
     '2027-05-01T14:00:00Z/PT1H/PT1H',
     '2027-05-01T14:00:00+01:00/PT1H',
+    '2020-01-01T00:00:00Z/P99999999W',
+    '2020-01-01T00:00:00Z/PT99999999999999999999999S',
+    '9999-12-31T23:59:59Z/PT1S',
+    '9999-12-25T00:00:00Z/P1W',
+    '9999-12-31T23:59:58Z/10000-01-01T00:00:00Z',
+    '1969-12-31T23:00:00Z/PT2H',
   ])('the brownout %j is refused, naming the setting and the window', (text) => {
     expect(refusal({ API_BROWNOUTS: `2027-04-01/P1D,${text}` })).toBe(
-      `API_BROWNOUTS must be ISO 8601 intervals in UTC, start/end or start/duration (2027-05-01T14:00:00Z/PT1H), separated by commas; ${JSON.stringify(text.trim())} is not one`,
+      `API_BROWNOUTS must be ISO 8601 intervals in UTC, start/end or start/duration (2027-05-01T14:00:00Z/PT1H), from 1970-01-01 to 9999-12-31T23:59:59Z, separated by commas; ${JSON.stringify(text.trim())} is not one`,
     );
+  });
+
+  test('the first second and the last second ISO 8601 writes with four-digit years are sunsets', () => {
+    expect(readSchedule({ API_SUNSET_DATE: '1970-01-01' }).api.sunset?.at).toBe(0);
+    expect(readSchedule({ API_SUNSET_DATE: '1970-01-01T00:00:00Z' }).api.sunset?.at).toBe(0);
+    expect(readSchedule({ API_SUNSET_DATE: '9999-12-31T23:59:59Z' }).api.sunset?.at).toBe(253_402_300_799_000);
+  });
+
+  test('a brownout may end on the last second, and says so', () => {
+    const schedule = readSchedule({ LINKS_BROWNOUTS: '9999-12-31T23:59:58Z/PT1S,9999-12-24T23:59:59Z/P1W' });
+    expect(schedule.links.brownouts).toEqual([
+      { start: 253_402_300_798_000, end: 253_402_300_799_000 },
+      { start: 253_402_300_799_000 - 7 * 86_400_000, end: 253_402_300_799_000 },
+    ]);
+    expect(verdict(schedule, ['links'], 253_402_300_798_500)).toMatchObject({ message: 'brownout until 9999-12-31T23:59:59Z' });
+  });
+
+  test('a long value is quoted by its first 100 characters only', () => {
+    const long = `2027-05-01T14:00:00Z/PT${'9'.repeat(10_000)}S`;
+    for (const env of [{ CREATE_SUNSET_DATE: long }, { CREATE_BROWNOUTS: long }] as Record<string, string>[]) {
+      const message = refusal(env);
+      expect(message).toContain(`${JSON.stringify(long.slice(0, 100))}…`);
+      expect(message).not.toContain(long.slice(0, 101));
+    }
   });
 
   test('each group has its own settings, named after it', () => {
