@@ -4,6 +4,7 @@
  * checked as `/url/short/create` checks a link, and its code as the short-link host takes one;
  * a line that fails a check is refused with its reason, and nothing of it is written.
  */
+import { LAST_EPOCH_SECOND, momentOf } from '../../lib/iso-time';
 import { isCode } from '../../lib/shorturls/code';
 import { normaliseLink } from '../../lib/shorturls/link';
 import type { ShortLinkHost } from '../../lib/shorturls/short-host';
@@ -43,8 +44,27 @@ export type CsvField = keyof typeof CSV_COLUMNS;
 const NDJSON_FIELDS = new Set(['code', 'link', 'itemid', 'view_count', 'created', 'disabled']);
 const MAX_REASON = 2_000;
 
-const isWhole = (value: unknown, least: number): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= least;
+/**
+ * Each number a line may give, and its range: an itemid the service can hold exactly, views a
+ * visit can still add one to exactly (15 digits), and seconds ISO 8601's four-digit years write.
+ */
+const NUMBERS = {
+  itemid: { what: 'a whole number', least: 1, most: Number.MAX_SAFE_INTEGER },
+  view_count: { what: 'a whole number', least: 0, most: 999_999_999_999_999 },
+  created: { what: 'epoch seconds, a whole number', least: 0, most: LAST_EPOCH_SECOND },
+  'disabled.at': { what: 'epoch seconds, a whole number', least: 0, most: LAST_EPOCH_SECOND },
+} as const;
+
+/** `value` when it is a whole number in the field's range; else the line is refused, naming the field and its range. */
+function checkedNumber(field: keyof typeof NUMBERS, value: unknown): number {
+  const { what, least, most } = NUMBERS[field];
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < least || value > most)
+    refuse(`"${field}" must be ${what} from ${least} to ${most}`);
+  return value as number;
+}
+
+/** A cell of digits as the number it writes (one too long to be exact is past every range). */
+const digitsIn = (text: string): number => (/^\d+$/.test(text) ? Number(text) : Number.NaN);
 
 function checkedCode(value: unknown): string {
   if (typeof value !== 'string' || !isCode(value)) refuse('"code" must be 1 to 64 of the letters A-Z and a-z, the digits, "_" and "-"');
@@ -71,11 +91,16 @@ function checkedTakedown(value: unknown): Takedown {
     Object.keys(rest).length === 0 &&
     typeof reason === 'string' &&
     reason.length <= MAX_REASON &&
-    isWhole(at, 0) &&
+    typeof at === 'number' &&
     typeof by === 'string' &&
     (host === undefined || typeof host === 'string');
   if (!valid) refuse('"disabled" must be {"reason": text, "at": epoch seconds, "by": text}, as the export writes it');
-  return { reason: reason as string, at: at as number, by: by as string, ...(host === undefined ? {} : { host: host as string }) };
+  return {
+    reason: reason as string,
+    at: checkedNumber('disabled.at', at),
+    by: by as string,
+    ...(host === undefined ? {} : { host: host as string }),
+  };
 }
 
 /** A line of NDJSON: one object, as the export writes it. */
@@ -91,15 +116,12 @@ export function ndjsonLink(text: string, shortHost: ShortLinkHost): ImportedLink
   const unknown = Object.keys(fields).find((name) => !NDJSON_FIELDS.has(name));
   if (unknown !== undefined) refuse(/^[A-Za-z0-9_]{1,32}$/.test(unknown) ? `unknown field "${unknown}"` : 'an unknown field');
   const { itemid, view_count = 0, created, disabled } = fields;
-  if (itemid !== undefined && !isWhole(itemid, 1)) refuse('"itemid" must be a whole number from 1');
-  if (!isWhole(view_count, 0)) refuse('"view_count" must be a whole number from 0');
-  if (created !== undefined && !isWhole(created, 0)) refuse('"created" must be epoch seconds, a whole number from 0');
   return {
     code: checkedCode(fields.code),
     link: checkedLink(fields.link, shortHost),
-    ...(itemid === undefined ? {} : { itemid: itemid as number }),
-    view_count: view_count as number,
-    ...(created === undefined ? {} : { created: created as number }),
+    ...(itemid === undefined ? {} : { itemid: checkedNumber('itemid', itemid) }),
+    view_count: checkedNumber('view_count', view_count),
+    ...(created === undefined ? {} : { created: checkedNumber('created', created) }),
     ...(disabled === undefined ? {} : { disabled: checkedTakedown(disabled) }),
   };
 }
@@ -119,15 +141,14 @@ export function csvColumns(header: readonly string[]): Partial<Record<CsvField, 
   return columns;
 }
 
-/** A date cell: epoch seconds, or an ISO 8601 date (and time). */
-function epochSeconds(text: string): number {
-  if (/^\d+$/.test(text)) {
-    const seconds = Number(text);
-    if (Number.isSafeInteger(seconds)) return seconds;
-  }
-  const iso = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text) ? Date.parse(text) : Number.NaN;
-  if (Number.isNaN(iso) || iso < 0) refuse('the date must be epoch seconds or an ISO 8601 date');
-  return Math.floor(iso / 1000);
+/** A date cell: epoch seconds, or an ISO 8601 date (and time) as shorteners export it, to the second. */
+function createdCell(text: string): number {
+  const seconds = /^\d+$/.test(text) ? Number(text) : Math.floor((momentOf(text, 'exported')?.at ?? Number.NaN) / 1000);
+  if (!(seconds >= 0 && seconds <= LAST_EPOCH_SECOND))
+    refuse(
+      `"created" must be epoch seconds from 0 to ${LAST_EPOCH_SECOND}, or an ISO 8601 date (and time) from 1970-01-01 to 9999-12-31T23:59:59Z`,
+    );
+  return seconds;
 }
 
 /** A CSV row under a header read by csvColumns. */
@@ -140,14 +161,12 @@ export function csvLink(row: readonly string[], columns: Partial<Record<CsvField
   const views = cell('view_count');
   const itemid = cell('itemid');
   const created = cell('created');
-  if (views !== undefined && !/^\d{1,15}$/.test(views)) refuse('the views must be a whole number from 0');
-  if (itemid !== undefined && !/^[1-9]\d{0,14}$/.test(itemid)) refuse('"itemid" must be a whole number from 1');
   return {
     code: checkedCode(cell('code') ?? ''),
     link: checkedLink(cell('link') ?? '', shortHost),
-    ...(itemid === undefined ? {} : { itemid: Number(itemid) }),
-    view_count: views === undefined ? 0 : Number(views),
-    ...(created === undefined ? {} : { created: epochSeconds(created) }),
+    ...(itemid === undefined ? {} : { itemid: checkedNumber('itemid', digitsIn(itemid)) }),
+    view_count: views === undefined ? 0 : checkedNumber('view_count', digitsIn(views)),
+    ...(created === undefined ? {} : { created: createdCell(created) }),
   };
 }
 

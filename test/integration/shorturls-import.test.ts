@@ -118,7 +118,7 @@ describe('each line on its own', () => {
       { line: 2, reason: 'not JSON' },
       { line: 3, reason: expect.stringMatching(/"code" must be 1 to 64/) },
       { line: 5, reason: expect.stringMatching(/error 1016/) },
-      { line: 6, reason: '"view_count" must be a whole number from 0' },
+      { line: 6, reason: '"view_count" must be a whole number from 0 to 999999999999999' },
       { line: 7, reason: 'code good-1 is on line 1 with another link' },
       { line: 8, reason: 'unknown field "extra"' },
     ]);

@@ -6,18 +6,11 @@
 import fc from 'fast-check';
 import { csvColumns, csvLink, exportLine, type ImportedLink, ndjsonLink, RefusedLine } from '../../infra/shorturls/records';
 import type { ShortLinkHost } from '../../lib/shorturls/short-host';
+import { refusalOf } from '../support/refusal';
 
 const HOST: ShortLinkHost = { origin: new URL('https://sho.rt'), aliases: new Set(['abc123.execute-api.us-east-1.amazonaws.com']) };
 const ndjson = (value: unknown) => ndjsonLink(typeof value === 'string' ? value : JSON.stringify(value), HOST);
-const refusal = (read: () => unknown): string => {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof RefusedLine) return error.message;
-    throw error;
-  }
-  throw new Error('the line was taken');
-};
+const refusal = (read: () => unknown): string => refusalOf(RefusedLine, read);
 
 describe('NDJSON', () => {
   test('a line of the export format is read as given, the link normalised', () => {
@@ -102,20 +95,93 @@ describe('CSV', () => {
 
   test.each([
     ['2019-03-04T05:06:07Z', 1551675967],
-    ['2019-03-04 05:06:07', Math.floor(Date.parse('2019-03-04 05:06:07') / 1000)],
+    ['2019-03-04 05:06:07', 1551675967],
+    ['2019-03-04T05:06:07.999Z', 1551675967],
     ['2019-03-04T06:06:07+01:00', 1551675967],
+    ['2019-03-04T06:06:07+0100', 1551675967],
     ['2019-03-04', 1551657600],
+    ['1970-01-01T00:00:00Z', 0],
+    ['9999-12-31T23:59:59Z', 253_402_300_799],
+    ['9999-12-31 23:59:59.999', 253_402_300_799],
+    ['0', 0],
+    ['253402300799', 253_402_300_799],
   ])('the date %s is read as ISO 8601', (date, seconds) => {
     expect(row('abc', 'https://x.example/a', '', '0', date).created).toBe(seconds);
   });
 
   test.each([
-    ['views that are not a whole number', ['abc', 'https://x.example/', '', '1.5', ''], /the views must be a whole number/],
-    ['a date that is neither', ['abc', 'https://x.example/', '', '0', 'yesterday'], /epoch seconds or an ISO 8601 date/],
+    ['views that are not a whole number', ['abc', 'https://x.example/', '', '1.5', ''], /"view_count" must be a whole number/],
+    ['a date that is neither', ['abc', 'https://x.example/', '', '0', 'yesterday'], /epoch seconds .*, or an ISO 8601 date/],
     ['a bad code', ['a b', 'https://x.example/', '', '0', ''], /"code" must be 1 to 64/],
     ['a missing link', ['abc', '', '', '0', ''], /error 1016/],
   ])('%s is refused', (_name, cells, reason) => {
     expect(refusal(() => row(...cells))).toMatch(reason);
+  });
+});
+
+describe('each number at and one past its bounds', () => {
+  const VIEWS = '"view_count" must be a whole number from 0 to 999999999999999';
+  const ITEMID = '"itemid" must be a whole number from 1 to 9007199254740991';
+  const CREATED = '"created" must be epoch seconds, a whole number from 0 to 253402300799';
+  const TAKEN_DOWN = '"disabled.at" must be epoch seconds, a whole number from 0 to 253402300799';
+  const line = (fields: object) => ndjson({ code: 'a', link: 'http://x.example/', ...fields });
+  const takedown = (at: number) => ({ disabled: { reason: 'spam', at, by: 'ops' } });
+
+  test.each([
+    ['view_count', { view_count: 0 }, { view_count: 999_999_999_999_999 }],
+    ['itemid', { itemid: 1 }, { itemid: 9_007_199_254_740_991 }],
+    ['created', { created: 0 }, { created: 253_402_300_799 }],
+    ['disabled.at', takedown(0), takedown(253_402_300_799)],
+  ])('NDJSON: %s is taken at its least and its most', (_field, least, most) => {
+    expect(line(least)).toMatchObject(least);
+    expect(line(most)).toMatchObject(most);
+  });
+
+  test.each([
+    ['view_count', { view_count: -1 }, { view_count: 1_000_000_000_000_000 }, VIEWS],
+    ['itemid', { itemid: 0 }, { itemid: 9_007_199_254_740_992 }, ITEMID],
+    ['created', { created: -1 }, { created: 253_402_300_800 }, CREATED],
+    ['disabled.at', takedown(-1), takedown(253_402_300_800), TAKEN_DOWN],
+  ])('NDJSON: %s is refused one past either bound, naming the field and its bounds', (_field, under, over, reason) => {
+    expect(refusal(() => line(under))).toBe(reason);
+    expect(refusal(() => line(over))).toBe(reason);
+  });
+
+  test('NDJSON: a number past what JSON reads exactly, or past any number, is refused', () => {
+    expect(refusal(() => ndjson('{"code":"a","link":"http://x.example/","itemid":9007199254740993}'))).toBe(ITEMID);
+    expect(refusal(() => ndjson('{"code":"a","link":"http://x.example/","view_count":1e400}'))).toBe(VIEWS);
+  });
+
+  const columns = csvColumns(['code', 'link', 'clicks', 'itemid', 'date']);
+  const row = (views: string, itemid: string, date: string) => () =>
+    csvLink(['a', 'http://x.example/', views, itemid, date], columns, HOST);
+
+  test('CSV: the views, the itemid and the date are taken at their bounds', () => {
+    expect(row('0', '1', '0')()).toMatchObject({ view_count: 0, itemid: 1, created: 0 });
+    expect(row('999999999999999', '9007199254740991', '253402300799')()).toMatchObject({
+      view_count: 999_999_999_999_999,
+      itemid: 9_007_199_254_740_991,
+      created: 253_402_300_799,
+    });
+  });
+
+  const DATE =
+    '"created" must be epoch seconds from 0 to 253402300799, or an ISO 8601 date (and time) from 1970-01-01 to 9999-12-31T23:59:59Z';
+  test.each([
+    ['views past their most', row('1000000000000000', '', ''), VIEWS],
+    ['views of 400 digits', row('9'.repeat(400), '', ''), VIEWS],
+    ['negative views', row('-1', '', ''), VIEWS],
+    ['an itemid of 0', row('0', '0', ''), ITEMID],
+    ['an itemid past its most', row('0', '9007199254740992', ''), ITEMID],
+    ['epoch seconds past the last second', row('0', '', '253402300800'), DATE],
+    ['a date-time past the last second once its offset applies', row('0', '', '9999-12-31T23:59:59-00:01'), DATE],
+    ['a date-time before 1970', row('0', '', '1969-12-31T23:59:59Z'), DATE],
+    ['a date-time before 1970 once its offset applies', row('0', '', '1970-01-01T00:59:59+01:00'), DATE],
+    ['a date that is not in the calendar', row('0', '', '2027-02-30'), DATE],
+    ['a date-time that is not in the calendar', row('0', '', '2027-02-30 12:00:00'), DATE],
+    ['a time that is not on the clock', row('0', '', '2027-02-28 24:00:00'), DATE],
+  ])('CSV: %s is refused, naming the field and its bounds', (_name, read, reason) => {
+    expect(refusal(read)).toBe(reason);
   });
 });
 
@@ -125,9 +191,13 @@ describe('the export format', () => {
       code: fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
       link: fc.webUrl({ validSchemes: ['http', 'https'] }).map((url) => new URL(url).href),
       itemid: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
-      view_count: fc.nat(),
-      created: fc.nat({ max: 4_000_000_000 }),
-      disabled: fc.record({ reason: fc.string({ maxLength: 50 }), at: fc.nat({ max: 4_000_000_000 }), by: fc.string({ maxLength: 30 }) }),
+      view_count: fc.integer({ min: 0, max: 999_999_999_999_999 }),
+      created: fc.integer({ min: 0, max: 253_402_300_799 }),
+      disabled: fc.record({
+        reason: fc.string({ maxLength: 50 }),
+        at: fc.integer({ min: 0, max: 253_402_300_799 }),
+        by: fc.string({ maxLength: 30 }),
+      }),
     },
     { requiredKeys: ['code', 'link', 'view_count'] },
   );
