@@ -4,6 +4,7 @@
  */
 import { requiredSetting, setting, type Env } from '../config';
 import { ConfigError } from '../errors';
+import { quoted } from '../quoted';
 import type { RateLimits } from './rate-limit';
 import type { ShortLinkHost } from './short-host';
 
@@ -16,13 +17,21 @@ export function readShortUrlHost(env: Env): URL {
   } catch {
     url = undefined;
   }
-  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== text.replace(/\/$/, '')) {
-    throw new ConfigError(`SHORT_URL_HOST must be an http(s) origin such as https://sho.rt, not ${JSON.stringify(text)}`);
+  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== text.replace(/\/$/, '') || !isDnsSized(url.hostname)) {
+    throw new ConfigError(
+      `SHORT_URL_HOST must be an http(s) origin such as https://sho.rt, its host name ${DNS_SIZED}, not ${quoted(text)}`,
+    );
   }
   return url;
 }
 
 const HOST_NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
+
+// DNS's own bounds (RFC 1035): the URL parser takes longer names, which no request can reach.
+const DNS_SIZED = 'of at most 253 characters in labels of at most 63';
+function isDnsSized(hostName: string): boolean {
+  return hostName.length <= 253 && hostName.split('.').every((label) => label.length <= 63);
+}
 
 /**
  * The short-link host: SHORT_URL_HOST, and SHORT_LINK_HOSTS, the other host names it answers at
@@ -33,24 +42,32 @@ export function readShortLinkHost(env: Env): ShortLinkHost {
     .split(',')
     .map((name) => name.trim().toLowerCase().replace(/\.$/, ''))
     .filter(Boolean);
-  const bad = aliases.find((name) => !HOST_NAME.test(name));
-  if (bad !== undefined) throw new ConfigError(`SHORT_LINK_HOSTS must be host names separated by commas, not ${JSON.stringify(bad)}`);
+  const bad = aliases.find((name) => !HOST_NAME.test(name) || !isDnsSized(name));
+  if (bad !== undefined) throw new ConfigError(`SHORT_LINK_HOSTS must be host names ${DNS_SIZED}, separated by commas, not ${quoted(bad)}`);
   return { origin: readShortUrlHost(env), aliases: new Set(aliases) };
 }
 
-function positiveInteger(env: Env, name: string, fallback: number): number {
+/** A whole number from 1 to `most`. */
+function countSetting(env: Env, name: string, fallback: number, most: number): number {
   const text = setting(env, name, String(fallback));
   const value = Number(text);
-  if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
-    throw new ConfigError(`${name} must be a positive whole number, not ${JSON.stringify(text)}`);
+  if (!/^[0-9]+$/.test(text) || value < 1 || value > most) {
+    throw new ConfigError(`${name} must be a whole number from 1 to ${most}, not ${quoted(text)}`);
   }
   return value;
 }
 
+// An address's window is one DynamoDB item holding a token per creation and a count per app key:
+// on DynamoDB Local the 6 714th creation of one window, each under another app key, passed the
+// 400 KB an item may hold. 5 000 keep it under three quarters of that.
+const MOST_CREATIONS = 5_000;
+// A day at the most: a refused client is told to wait up to a window's end (Retry-After).
+const LONGEST_WINDOW_SECONDS = 86_400;
+
 export function readRateLimits(env: Env): RateLimits {
   return {
-    perAppKey: positiveInteger(env, 'RATE_LIMIT_PER_APP_KEY', 60),
-    perClientIp: positiveInteger(env, 'RATE_LIMIT_PER_CLIENT_IP', 120),
-    windowSeconds: positiveInteger(env, 'RATE_LIMIT_WINDOW_SECONDS', 60),
+    perAppKey: countSetting(env, 'RATE_LIMIT_PER_APP_KEY', 60, MOST_CREATIONS),
+    perClientIp: countSetting(env, 'RATE_LIMIT_PER_CLIENT_IP', 120, MOST_CREATIONS),
+    windowSeconds: countSetting(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, LONGEST_WINDOW_SECONDS),
   };
 }

@@ -129,8 +129,8 @@ let gallery: typeof import('../support/gallery-fixtures');
 /** The functions' one document client (lib/db/client.ts), as loaded before the outages. */
 let functionsClient: DynamoDBDocumentClient;
 
-/** Rate limits the traffic never reaches: this file is about the database, not the limiter. */
-const FILE_ENV = { RATE_LIMIT_PER_APP_KEY: '1000000000', RATE_LIMIT_PER_CLIENT_IP: '1000000000' };
+/** Rate limits the traffic never reaches (5 000 a second): this file is about the database, not the limiter. */
+const FILE_ENV = { RATE_LIMIT_PER_APP_KEY: '5000', RATE_LIMIT_PER_CLIENT_IP: '5000', RATE_LIMIT_WINDOW_SECONDS: '1' };
 const savedEnv: Record<string, string | undefined> = {};
 
 interface ShortUrl {

@@ -11,7 +11,7 @@ import { startStack, type RunningStack } from '../../infra/start/process';
 import { CONTENT_TYPE, type ResponseType } from '../support/expect-error';
 
 // Its own limits: the rate-limit table is shared with the other test files' short URLs.
-const LIMITS = { RATE_LIMIT_PER_APP_KEY: '100000', RATE_LIMIT_PER_CLIENT_IP: '100000' };
+const LIMITS = { RATE_LIMIT_PER_APP_KEY: '5000', RATE_LIMIT_PER_CLIENT_IP: '5000' };
 
 let stack: RunningStack;
 beforeAll(async () => {
