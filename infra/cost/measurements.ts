@@ -48,16 +48,16 @@ const ROUND_TRIP_SUBJECTS: Readonly<Record<string, string>> = {
 const SHORT_URL_UNITS: Readonly<Record<string, { rru: number; wru: number; source: string }>> = {
   ShortUrlCreateFunction: {
     rru: 1,
-    wru: 7,
+    wru: 9,
     source:
-      'lib/shorturls/rate-limit-dynamodb.ts and dynamodb.ts, a new link: the rate limit UpdateItem (at most 2 WRU: its item keeps a 12-character token per creation of its window, up to 1.7 KB), the link entry GetItem, consistent (1 RRU), the item id counter UpdateItem (1 WRU), TransactWriteItems of two Puts (2 × 2 WRU)',
+      'lib/shorturls/rate-limit-dynamodb.ts and dynamodb.ts, a new link: the rate limit UpdateItem (at most 2 WRU: its item keeps a 12-character token per creation of its window, up to 1.7 KB), the link entry GetItem, consistent (1 RRU), the item id counter UpdateItem (1 WRU), TransactWriteItems of three Puts, the record, the link entry and the itemid claim (3 × 2 WRU)',
   },
   ShortUrlFunction: { rru: 1, wru: 0, source: 'lib/shorturls/dynamodb.ts findByCode: one GetItem, consistent (1 RRU)' },
   RedirectFunction: {
-    rru: 0,
+    rru: 1,
     wru: 1,
     source:
-      'lib/shorturls/dynamodb.ts countView: one UpdateItem (ADD view_count, answering the record and its link: 1 WRU, no read); a GetItem only when the view is not counted in time',
+      'lib/shorturls/visits.ts: one UpdateItem (ADD view_count, answering the record and its link: 1 WRU); while any host is blocked, a GetItem, consistent (1 RRU), of a code the container has not followed in the last minute, read first (counted here for every visit: the worst case)',
   },
 };
 

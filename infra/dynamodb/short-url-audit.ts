@@ -48,7 +48,9 @@ export async function auditShortUrls(documents: DynamoDBDocumentClient, table: s
   for (const item of items) {
     const pk = String(item.pk);
     if (pk.startsWith('code#')) records.set(pk.slice('code#'.length), item as unknown as StoredShortUrl);
-    else if (pk.startsWith('link#')) entries.set(pk.slice('link#'.length), String(item.code));
+    // An entry without a code holds only its link's takedown (lib/shorturls/layout.ts).
+    else if (pk.startsWith('link#') && item.code !== undefined) entries.set(pk.slice('link#'.length), String(item.code));
+    else if (pk.startsWith('link#') && item.takedown === undefined) problems.push(`entry ${pk} holds neither a code nor a takedown`);
     else if (pk.startsWith('itemid#')) claims.set(Number(pk.slice('itemid#'.length)), String(item.code));
     else if (pk === 'counter#itemid') lastItemId = Number(item.last);
     else if (!OTHER_KINDS.test(pk)) problems.push(`an item of no known kind: ${pk}`);

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { ShortUrlTable } from './importer';
+import type { ShortUrlTable } from './table';
 
 export type Action = 'import' | 'disable' | 'enable' | 'block' | 'unblock';
 
@@ -66,6 +66,28 @@ export async function auditEntries({ documents, table }: ShortUrlTable): Promise
   return entries.sort((a, b) => a.key.localeCompare(b.key)).map(({ entry }) => entry);
 }
 
-/** An entry in a line: time, who, action, target, reason and outcome. */
+const NAMED_ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/**
+ * A field as a line shows it: what an operator typed is kept as given, and shown so that it can
+ * end no field or line, nor turn the text around: a backslash, controls, line and paragraph
+ * separators, format characters (bidirectional overrides among them) and lone surrogates escaped.
+ */
+export const escapedField = (text: string): string =>
+  text.replace(
+    /[\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu,
+    (char) => NAMED_ESCAPES[char] ?? `\\u{${char.codePointAt(0)!.toString(16).toUpperCase()}}`,
+  );
+
+/** The time an entry gives, as a line shows it: one out of a Date's range (a table written by hand) shows as it is. */
+const timeOf = (at: unknown): string => {
+  const date = new Date(Number(at) * 1000);
+  return Number.isNaN(date.getTime()) ? escapedField(String(at)) : date.toISOString();
+};
+
+/** An entry in a line, its fields tab-separated and escaped: time, who, action, target, reason and outcome. */
 export const auditLine = (entry: AuditEntry): string =>
-  [new Date(entry.at * 1000).toISOString(), entry.who, entry.action, entry.target, entry.reason ?? '-', entry.outcome].join('\t');
+  [
+    timeOf(entry.at),
+    ...[entry.who, entry.action, entry.target, entry.reason ?? '-', entry.outcome].map((field) => escapedField(String(field))),
+  ].join('\t');

@@ -11,27 +11,19 @@
  *     itemid counter), else one is assigned; the counter is moved past every itemid of the file
  *     before anything is written, so that no itemid the service makes afterwards is below one.
  */
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowSeconds } from '../../lib/clock';
-import { codeKey, ITEMID_COUNTER, itemIdKey, linkEntryKey, recordOf } from '../../lib/shorturls/layout';
+import { codeKey, itemIdKey, linkEntryKey, readRecord } from '../../lib/shorturls/layout';
 import { linkKey } from '../../lib/shorturls/link';
+import { sameLinkOf } from '../../lib/shorturls/same-link';
+import type { ShortUrlRecord } from '../../lib/shorturls/store';
 import { inPool } from '../gallery/plan';
 import { silentProgress, type Progress } from '../gallery/progress';
+import { keptItemid, newItemId, prepareCounter } from './itemids';
+import { planLinks, type NumberedLine, type Refused } from './import-plan';
 import type { ImportedLink } from './records';
+import type { ShortUrlTable } from './table';
 import { cancellationReasons, conditionFailed } from '../../lib/db/failures';
-
-export interface ShortUrlTable {
-  readonly documents: DynamoDBDocumentClient;
-  readonly table: string;
-}
-
-/** A line of the file: its number, and what it holds or why it is refused. */
-export type NumberedLine = { readonly line: number } & ({ readonly link: ImportedLink } | { readonly refused: string });
-
-export interface Refused {
-  readonly line: number;
-  readonly reason: string;
-}
 
 export interface LinkImportSummary {
   readonly lines: number;
@@ -55,50 +47,22 @@ export interface LinkImportOptions {
 
 const absent = 'attribute_not_exists(pk)';
 
-/** The itemid counter made ready: `claimsFrom` set (once, ever) and `last` past every itemid of the file. */
-async function prepareCounter(target: ShortUrlTable, highest: number): Promise<number> {
-  const { documents, table } = target;
-  const { Item } = await documents.send(new GetCommand({ TableName: table, Key: ITEMID_COUNTER, ConsistentRead: true }));
-  const { Attributes } = await documents.send(
-    new UpdateCommand({
-      TableName: table,
-      Key: ITEMID_COUNTER,
-      UpdateExpression: 'SET claimsFrom = if_not_exists(claimsFrom, :from)',
-      ExpressionAttributeValues: { ':from': Number(Item?.last ?? 0) + 1 },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  if (highest > 0) {
-    await documents
-      .send(
-        new UpdateCommand({
-          TableName: table,
-          Key: ITEMID_COUNTER,
-          UpdateExpression: 'SET #last = :highest',
-          ConditionExpression: 'attribute_not_exists(#last) OR #last < :highest',
-          ExpressionAttributeNames: { '#last': 'last' },
-          ExpressionAttributeValues: { ':highest': highest },
-        }),
-      )
-      .catch((error: unknown) => {
-        if (!conditionFailed(error)) throw error;
-      });
-  }
-  return Number(Attributes!.claimsFrom);
-}
+/** The entry of a link's takedown form (lib/shorturls/same-link.ts): while it holds a takedown, no spelling of the link is imported. */
+const sameLinkEntry = (link: string) => linkEntryKey(linkKey(sameLinkOf(link)));
 
-async function newItemId({ documents, table }: ShortUrlTable): Promise<number> {
-  const { Attributes } = await documents.send(
-    new UpdateCommand({
-      TableName: table,
-      Key: ITEMID_COUNTER,
-      UpdateExpression: 'ADD #last :one',
-      ExpressionAttributeNames: { '#last': 'last' },
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(Attributes!.last);
+/** A conditional update that changes nothing when its condition fails (what it would set is set already). */
+async function updateUnlessHeld(
+  { documents, table }: ShortUrlTable,
+  Key: { pk: string },
+  UpdateExpression: string,
+  ConditionExpression: string,
+  ExpressionAttributeValues: Record<string, unknown>,
+): Promise<void> {
+  await documents
+    .send(new UpdateCommand({ TableName: table, Key, UpdateExpression, ConditionExpression, ExpressionAttributeValues }))
+    .catch((error: unknown) => {
+      if (!conditionFailed(error)) throw error;
+    });
 }
 
 type Written = 'imported' | 'assigned' | 'unchanged' | { readonly refused: string };
@@ -110,11 +74,17 @@ type Written = 'imported' | 'assigned' | 'unchanged' | { readonly refused: strin
  */
 async function writeLink(target: ShortUrlTable, link: ImportedLink, claimsFrom: number): Promise<Written> {
   const { documents, table } = target;
-  let itemid = link.itemid !== undefined && link.itemid >= claimsFrom ? link.itemid : undefined;
+  if (link.disabled === undefined) {
+    const { Item } = await documents.send(new GetCommand({ TableName: table, Key: sameLinkEntry(link.link), ConsistentRead: true }));
+    if (Item?.takedown !== undefined)
+      return { refused: `the link is taken down (code ${String(Item.takedown.code)}), in this or another spelling` };
+  }
+  let itemid = keptItemid(link, claimsFrom);
   let assigned = itemid === undefined;
-  const existing = async () => {
+  const existing = async (): Promise<ShortUrlRecord | 'unreadable' | undefined> => {
     const { Item } = await documents.send(new GetCommand({ TableName: table, Key: codeKey(link.code), ConsistentRead: true }));
-    return recordOf(Item);
+    const read = readRecord(Item);
+    return read === undefined ? undefined : 'record' in read ? read.record : 'unreadable';
   };
   let held = itemid === undefined ? await existing() : undefined;
   while (held === undefined) {
@@ -145,11 +115,15 @@ async function writeLink(target: ShortUrlTable, link: ImportedLink, claimsFrom: 
       } else throw error;
     }
   }
+  if (held === 'unreadable') return { refused: `code ${link.code} is held by a record that cannot be read` };
   if (held !== undefined && held.link !== link.link) return { refused: `code ${link.code} is held by another link` };
-  await documents
-    .send(new PutCommand({ TableName: table, Item: { ...linkEntryKey(linkKey(link.link)), code: link.code }, ConditionExpression: absent }))
-    .catch((error: unknown) => {
-      if (!conditionFailed(error)) throw error;
+  // The entry may hold the link's takedown already (an entry of its takedown form): set beside it.
+  await updateUnlessHeld(target, linkEntryKey(linkKey(link.link)), 'SET code = :code', 'attribute_not_exists(code)', {
+    ':code': link.code,
+  });
+  if (link.disabled !== undefined && link.disabled.host === undefined && link.disabled.sameAs === undefined)
+    await updateUnlessHeld(target, sameLinkEntry(link.link), 'SET takedown = :mark', 'attribute_not_exists(takedown)', {
+      ':mark': { ...link.disabled, code: link.code },
     });
   return held !== undefined ? 'unchanged' : assigned ? 'assigned' : 'imported';
 }
@@ -162,34 +136,9 @@ export async function importLinks(
 ): Promise<LinkImportSummary> {
   const started = performance.now();
   const progress = options.progress ?? silentProgress;
-  const refused: Refused[] = [];
-  // One link's lines, in file order: the first is the record creating the link returns.
-  const byLink = new Map<string, Array<{ line: number; link: ImportedLink }>>();
-  const codes = new Map<string, { line: number; link: string }>();
-  let repeated = 0;
-  for (const entry of lines) {
-    if ('refused' in entry) {
-      refused.push({ line: entry.line, reason: entry.refused });
-      continue;
-    }
-    const earlier = codes.get(entry.link.code);
-    if (earlier !== undefined && earlier.link !== entry.link.link) {
-      refused.push({ line: entry.line, reason: `code ${entry.link.code} is on line ${earlier.line} with another link` });
-      continue;
-    }
-    if (earlier !== undefined) {
-      repeated++;
-      continue;
-    }
-    if (await options.blocked?.(entry.link.link)) {
-      refused.push({ line: entry.line, reason: "the link's host is blocked" });
-      continue;
-    }
-    codes.set(entry.link.code, { line: entry.line, link: entry.link.link });
-    byLink.set(entry.link.link, [...(byLink.get(entry.link.link) ?? []), { line: entry.line, link: entry.link }]);
-  }
+  const { byLink, refused, repeated } = await planLinks(lines, options.blocked);
   const accepted = [...byLink.values()].flat();
-  const claimsFrom = await prepareCounter(target, Math.max(0, ...accepted.map(({ link }) => link.itemid ?? 0)));
+  const claimsFrom = await prepareCounter(target, Math.max(0, ...accepted.map(({ link }) => keptItemid(link, 0) ?? 0)));
   // A line repeating an earlier one of the file changes nothing.
   const counts = { imported: 0, unchanged: repeated, assigned: 0 };
   progress.start('Short links', accepted.length);

@@ -23,7 +23,9 @@ import { type Action, auditEntries, auditLine, recordAction, whoIsActing } from 
 import { exportLinks } from './export';
 import { importLinks } from './importer';
 import { readLinks, UnreadableFile } from './reading';
-import { block, disable, enable, hostOf, TakedownRefused, unblock } from './takedown';
+import { block, hostOf, unblock } from './blocks';
+import { TakedownRefused } from './table';
+import { codeOf, disable, enable } from './takedown';
 
 const USAGE = `usage: npm run shorturls -- import FILE | export FILE | disable CODE --reason TEXT | enable CODE | block HOST --reason TEXT | unblock HOST | audit`;
 const SHOWN = 100;
@@ -33,10 +35,6 @@ const [command, subject] = positionals;
 const needs = { import: 1, export: 1, disable: 1, enable: 1, block: 1, unblock: 1, audit: 0 } as Record<string, number>;
 if (command === undefined || needs[command] === undefined || positionals.length !== needs[command]! + 1) {
   console.error(USAGE);
-  process.exit(2);
-}
-if ((command === 'disable' || command === 'block') && !values.reason) {
-  console.error(`${command} needs --reason TEXT: the audit keeps why`);
   process.exit(2);
 }
 
@@ -53,34 +51,61 @@ function shortLinkHost() {
   return readShortLinkHost({ ...local, ...process.env });
 }
 
-/** Runs an operator's action, then records it (what it acted on: `on`) and says how it went. */
-async function act(action: Action, on: string, run: () => Promise<string>): Promise<void> {
+/** The longest --reason kept: what an imported takedown's reason may hold (./records.ts). */
+const REASON_MAX = 2_000;
+
+/** --reason, required by disable and block; TakedownRefused when it is missing or too long. */
+function reason(): string {
+  const text = values.reason ?? '';
+  if (text === '') throw new TakedownRefused(`${command} needs --reason TEXT: the audit keeps why`);
+  if (text.length > REASON_MAX) throw new TakedownRefused(`--reason takes at most ${REASON_MAX} characters, not ${text.length}`);
+  return text;
+}
+
+/** The reason as the audit keeps it: as given, or the start of one too long to take. */
+const reasonKept = (text: string | undefined) =>
+  text === undefined || text === ''
+    ? {}
+    : { reason: text.length > REASON_MAX ? `${text.slice(0, REASON_MAX)}… (${text.length} characters)` : text };
+
+/**
+ * Runs an operator's action on `subject` (the target `named` makes of it: a host's key), then
+ * records it and says how it went; a refused or failed action is recorded too, with why (as far
+ * as the database answers: it may be what failed), and rethrown.
+ */
+async function act(action: Action, named: (subject: string) => string, run: (target: string) => Promise<string>): Promise<void> {
   const who = await whoIsActing(connection.local);
-  const outcome = await run();
-  await recordAction(target, {
-    action,
-    target: on,
-    ...(values.reason ? { reason: values.reason } : {}),
-    outcome,
-    who,
-    at: nowSeconds(),
-  });
+  let on = subject!;
+  const record = (outcome: string) =>
+    recordAction(target, { action, target: on, ...reasonKept(values.reason), outcome, who, at: nowSeconds() });
+  let outcome: string;
+  try {
+    on = named(on);
+    outcome = await run(on);
+  } catch (error) {
+    await record(`${isRefusal(error) ? 'refused' : 'failed'}: ${failureMessage(error, connection)}`).catch(() => undefined);
+    throw error;
+  }
+  await record(outcome);
   console.log(outcome);
 }
 
-const takedown = async () => ({ reason: values.reason ?? '', at: nowSeconds(), by: await whoIsActing(connection.local) });
+const isRefusal = (error: unknown) => error instanceof TakedownRefused || error instanceof UnreadableFile;
+const asGiven = (text: string) => text;
+
+const takedown = async () => ({ reason: reason(), at: nowSeconds(), by: await whoIsActing(connection.local) });
 
 async function run(): Promise<void> {
   switch (command) {
     case 'import': {
-      const lines = readLinks(subject!, shortLinkHost());
-      const store = new DynamoShortUrlStore(connection.documents, connection.table);
-      const blocklist = new Blocklist(() => store.blockedHosts());
-      console.error(`Importing ${subject} into ${connection.table} at ${connection.endpoint}`);
       let refused = 0;
-      await act('import', subject!, async () => {
+      await act('import', asGiven, async (file) => {
+        const lines = readLinks(file, shortLinkHost());
+        const store = new DynamoShortUrlStore(connection.documents, connection.table);
+        const blocklist = new Blocklist(() => store.blockedHosts());
+        console.error(`Importing ${file} into ${connection.table} at ${connection.endpoint}`);
         const summary = await importLinks(target, lines, { progress: streamProgress(), blocked: (link) => blocklist.blocks(link) });
-        for (const { line, reason } of summary.refused.slice(0, SHOWN)) console.error(`${subject}:${line}: ${reason}`);
+        for (const { line, reason } of summary.refused.slice(0, SHOWN)) console.error(`${file}:${line}: ${reason}`);
         if (summary.refused.length > SHOWN) console.error(`… and ${summary.refused.length - SHOWN} more refused lines`);
         refused = summary.refused.length;
         return `${summary.imported} imported (${summary.assigned} given a new itemid), ${summary.unchanged} already there, ${refused} lines refused, in ${summary.seconds.toFixed(1)} s`;
@@ -88,27 +113,31 @@ async function run(): Promise<void> {
       process.exitCode = refused > 0 ? 1 : 0;
       return;
     }
-    case 'export':
-      console.log(`${await exportLinks(target, subject!)} short links written to ${subject}`);
+    case 'export': {
+      const { written, unreadable } = await exportLinks(target, subject!);
+      for (const problem of unreadable) console.error(`left out, unreadable: ${problem}`);
+      console.log(`${written} short links written to ${subject}${unreadable.length ? `; ${unreadable.length} records left out` : ''}`);
+      process.exitCode = unreadable.length > 0 ? 1 : 0;
       return;
+    }
     case 'disable':
-      return act('disable', subject!, async () => {
-        await disable(target, subject!, await takedown());
-        return `${subject} disabled: within a minute it answers 410 on the short-link host and 404 on lookup`;
+      return act('disable', codeOf, async (code) => {
+        const others = await disable(target, code, await takedown());
+        return `${code} disabled${others ? `, with ${others} other short links to the same link` : ''}: within a minute it answers 410 on the short-link host and 404 on lookup`;
       });
     case 'enable':
-      return act('enable', subject!, async () => {
-        await enable(target, subject!);
-        return `${subject} enabled again`;
+      return act('enable', codeOf, async (code) => {
+        const others = await enable(target, code);
+        return `${code} enabled again${others ? `, with ${others} other short links to the same link` : ''}`;
       });
-    case 'block': {
-      const host = hostOf(subject!);
-      return act('block', host, async () => `${host} blocked; ${await block(target, host, await takedown())} short links to it disabled`);
-    }
-    case 'unblock': {
-      const host = hostOf(subject!);
-      return act('unblock', host, async () => `${host} unblocked; ${await unblock(target, host)} short links to it enabled again`);
-    }
+    case 'block':
+      return act(
+        'block',
+        hostOf,
+        async (host) => `${host} blocked; ${await block(target, host, await takedown())} short links to it disabled`,
+      );
+    case 'unblock':
+      return act('unblock', hostOf, async (host) => `${host} unblocked; ${await unblock(target, host)} short links to it enabled again`);
     case 'audit':
       for (const entry of await auditEntries(target)) console.log(auditLine(entry));
       return;

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { ShortLinkHost } from '../../lib/shorturls/short-host';
-import type { NumberedLine } from './importer';
+import type { NumberedLine } from './import-plan';
 import { csvColumns, csvLink, type ImportedLink, ndjsonLink, RefusedLine } from './records';
 
 /** The file cannot be read as a whole: not UTF-8, no link in it, a CSV without a code or link column. */

@@ -21,7 +21,8 @@ import { recordCapacity, type Sent } from '../perf/bench/dynamodb/read-capacity'
 import { summarise } from '../perf/bench/timing/stats';
 import { describeMachine, machineLine } from '../perf/report/machine';
 import { writeResults } from '../perf/report/files';
-import { importLinks, type NumberedLine } from './importer';
+import type { NumberedLine } from './import-plan';
+import { importLinks } from './importer';
 
 const { values } = parseArgs({ options: { links: { type: 'string', default: '100000' } } });
 const links = Number(values.links);

@@ -1,148 +1,120 @@
 /**
- * Taking short links down (docs/shorturls.md, Takedown and Blocked hosts). A disabled record
- * keeps its link and counts but answers 410 on the short-link host and 404 on lookup, and its
- * link cannot be shortened again. A blocked host is kept in the `blocks` item, which every
- * function reads at most once a minute (lib/shorturls/blocklist.ts); the records already made to
- * it, or to a subdomain, are disabled besides, marked with the host, so that they count no view
- * wherever they are followed, and unblocking re-enables those and only those.
+ * Taking a short link down (docs/shorturls.md, Takedown): a disabled record keeps its link and
+ * counts but answers 410 on the short-link host and 404 on lookup, and its link cannot be
+ * shortened or imported again in any spelling (lib/shorturls/same-link.ts); every other record
+ * of the same link goes down with it, and comes back with it.
  */
-import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionFailed } from '../../lib/db/failures';
-import { blockedHostOf, blockingHost } from '../../lib/shorturls/blocklist';
-import { addressKeyOf } from '../../lib/shorturls/host-key';
-import { BLOCKS, codeKey, recordOf } from '../../lib/shorturls/layout';
+import { blockingHost } from '../../lib/shorturls/blocklist';
+import { isCode } from '../../lib/shorturls/code';
+import { codeKey, linkEntryKey, readRecord } from '../../lib/shorturls/layout';
+import { linkKey } from '../../lib/shorturls/link';
+import { sameLinkOf } from '../../lib/shorturls/same-link';
 import type { ShortUrlRecord, Takedown } from '../../lib/shorturls/store';
-import { scanAll } from '../dynamodb/short-url-audit';
-import type { ShortUrlTable } from './importer';
+import { blockedHosts } from './blocks';
+import { records, type ShortUrlTable, TakedownRefused, updateIf } from './table';
 
-/** An operator's command could not do what it was asked (no such code, a host name that is none). */
-export class TakedownRefused extends Error {
-  override readonly name = 'TakedownRefused';
+/** A code as the command line gives it; TakedownRefused when it is none (it could name no record). */
+export function codeOf(text: string): string {
+  if (!isCode(text)) throw new TakedownRefused('give a short link\'s code: 1 to 64 of the letters A-Z and a-z, the digits, "_" and "-"');
+  return text;
 }
 
-/** The takedown of a record made to a blocked host: the block's, naming the host. */
-const byBlock = (host: string, block: Takedown): Takedown => ({ ...block, reason: `${host} is blocked: ${block.reason}`, host });
+/** The record under a code as it stands now; TakedownRefused with `refusal` when there is none it can read. */
+async function recordUnder(target: ShortUrlTable, code: string, refusal: string): Promise<ShortUrlRecord> {
+  const { Item } = await target.documents.send(new GetCommand({ TableName: target.table, Key: codeKey(code), ConsistentRead: true }));
+  const read = readRecord(Item);
+  if (read === undefined) throw new TakedownRefused(refusal);
+  if ('unreadable' in read) throw new TakedownRefused(`the record of ${read.unreadable.replace(/^code /, '')}`);
+  return read.record;
+}
+
+/** The entry of a link's takedown form (lib/shorturls/same-link.ts), which refuses every spelling of it while it holds a takedown. */
+const sameLinkEntry = (link: string) => linkEntryKey(linkKey(sameLinkOf(link)));
 
 /**
- * One conditional update of the short-URL table: true when it was made; when its condition
- * fails, false, or TakedownRefused with `refusal` when the command cannot do without it.
+ * Takes the code's link down in every spelling: its record, the takedown form's entry (which
+ * refuses creating or importing the link again, however it is written), and every other record
+ * of the same link, each naming the code (`sameAs`), so that enabling the code brings them all
+ * back. Answers how many other records it took down.
  */
-async function updateIf(target: ShortUrlTable, input: Omit<UpdateCommandInput, 'TableName'>, refusal?: string): Promise<boolean> {
-  try {
-    await target.documents.send(new UpdateCommand({ TableName: target.table, ...input }));
-    return true;
-  } catch (error) {
-    if (!conditionFailed(error)) throw error;
-    if (refusal !== undefined) throw new TakedownRefused(refusal);
-    return false;
-  }
-}
-
-export async function disable(target: ShortUrlTable, code: string, takedown: Takedown): Promise<void> {
-  await updateIf(
-    target,
-    {
-      Key: codeKey(code),
+export async function disable(target: ShortUrlTable, code: string, takedown: Takedown): Promise<number> {
+  const record = await recordUnder(target, code, `no short link has the code ${code}`);
+  await updateIf(target, {
+    Key: codeKey(code),
+    UpdateExpression: 'SET disabled = :takedown',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':takedown': takedown },
+  });
+  await updateIf(target, {
+    Key: sameLinkEntry(record.link),
+    UpdateExpression: 'SET takedown = :mark',
+    ExpressionAttributeValues: { ':mark': { ...takedown, code } },
+  });
+  const same = sameLinkOf(record.link);
+  let others = 0;
+  for (const other of await records(target)) {
+    if (other.code === code || other.disabled !== undefined || sameLinkOf(other.link) !== same) continue;
+    const made = await updateIf(target, {
+      Key: codeKey(other.code),
       UpdateExpression: 'SET disabled = :takedown',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':takedown': takedown },
-    },
-    `no short link has the code ${code}`,
-  );
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(disabled)',
+      ExpressionAttributeValues: { ':takedown': { ...takedown, reason: `the same link as ${code}: ${takedown.reason}`, sameAs: code } },
+    });
+    if (made) others++;
+  }
+  return others;
 }
 
-export async function enable(target: ShortUrlTable, code: string): Promise<void> {
+/**
+ * Undoes `disable`: the record, the takedown form's entry and the records taken down with it. A
+ * record its host's block took down, or taken down with another code, is refused: unblock the
+ * host, or enable that code. Answers how many other records it enabled.
+ */
+export async function enable(target: ShortUrlTable, code: string): Promise<number> {
+  const refusal = `no short link with the code ${code} is disabled`;
+  const { disabled, link } = await recordUnder(target, code, refusal);
+  if (disabled === undefined) throw new TakedownRefused(refusal);
+  const host = blockingHost(new URL(link).hostname, new Set((await blockedHosts(target)).keys()));
+  if (host !== undefined) throw new TakedownRefused(`${code} leads to ${host}, which is blocked: unblock ${host} first`);
+  if (disabled.sameAs !== undefined)
+    throw new TakedownRefused(`${code} was taken down with ${disabled.sameAs}, the same link: enable ${disabled.sameAs}`);
   await updateIf(
     target,
     { Key: codeKey(code), UpdateExpression: 'REMOVE disabled', ConditionExpression: 'attribute_exists(disabled)' },
-    `no short link with the code ${code} is disabled`,
+    refusal,
   );
-}
-
-/**
- * A host as the command line gives it (a name, IPv4 in any notation, IPv6 bare or bracketed), as
- * the block list keeps it; TakedownRefused when it is none.
- */
-export function hostOf(text: string): string {
-  // IPv6 (a colon) is read as an address, bare or bracketed; the rest as a URL's host, which reads IPv4's notations.
-  const ipv6 = text.includes(':') ? addressKeyOf(text) : undefined;
-  if (ipv6 !== undefined) return ipv6;
-  let hostname: string | undefined;
-  try {
-    hostname = new URL(`http://${text}/`).hostname;
-  } catch {
-    hostname = undefined;
-  }
-  if (hostname === undefined || hostname === '' || /[/:@?#[\]]/.test(text))
-    throw new TakedownRefused('give a host name or an address, such as example.org or 2001:db8::1');
-  return blockedHostOf(hostname);
-}
-
-const records = async (target: ShortUrlTable): Promise<ShortUrlRecord[]> =>
-  (await scanAll(target.documents, target.table)).filter((item) => String(item.pk).startsWith('code#')).map((item) => recordOf(item)!);
-
-/** The blocked hosts, with what the block list keeps of each. */
-export async function blockedHosts(target: ShortUrlTable): Promise<Map<string, Takedown>> {
-  const { Item } = await target.documents.send(new GetCommand({ TableName: target.table, Key: BLOCKS, ConsistentRead: true }));
-  return new Map(Object.entries((Item?.hosts ?? {}) as Record<string, Takedown>));
-}
-
-/** Blocks `host` and its subdomains; answers how many records made to them were disabled. */
-export async function block(target: ShortUrlTable, host: string, takedown: Takedown): Promise<number> {
-  const send = (UpdateExpression: string, values: Record<string, unknown>) =>
-    target.documents.send(
-      new UpdateCommand({
+  await updateIf(target, {
+    Key: sameLinkEntry(link),
+    UpdateExpression: 'REMOVE takedown',
+    ConditionExpression: 'takedown.#code = :code',
+    ExpressionAttributeNames: { '#code': 'code' },
+    ExpressionAttributeValues: { ':code': code },
+  });
+  // An entry that held only the takedown goes (one left by an interruption here is no entry to a creation).
+  await target.documents
+    .send(
+      new DeleteCommand({
         TableName: target.table,
-        Key: BLOCKS,
-        UpdateExpression,
-        ExpressionAttributeNames: UpdateExpression.includes('#host') ? { '#host': host } : undefined,
-        ExpressionAttributeValues: values,
+        Key: sameLinkEntry(link),
+        ConditionExpression: 'attribute_not_exists(#code) AND attribute_not_exists(takedown)',
+        ExpressionAttributeNames: { '#code': 'code' },
       }),
-    );
-  await send('SET hosts = if_not_exists(hosts, :none)', { ':none': {} });
-  await send('SET hosts.#host = :takedown', { ':takedown': takedown });
-  let disabled = 0;
-  for (const record of await records(target)) {
-    if (record.disabled !== undefined || blockingHost(new URL(record.link).hostname, new Set([host])) === undefined) continue;
-    const made = await updateIf(target, {
-      Key: codeKey(record.code),
-      UpdateExpression: 'SET disabled = :takedown',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(disabled)',
-      ExpressionAttributeValues: { ':takedown': byBlock(host, takedown) },
+    )
+    .catch((error: unknown) => {
+      if (!conditionFailed(error)) throw error;
     });
-    if (made) disabled++;
-  }
-  return disabled;
-}
-
-/** Unblocks `host`; the records its block disabled are enabled again, unless another blocked host still covers them. Answers how many were. */
-export async function unblock(target: ShortUrlTable, host: string): Promise<number> {
-  await updateIf(
-    target,
-    {
-      Key: BLOCKS,
-      UpdateExpression: 'REMOVE hosts.#host',
-      ConditionExpression: 'attribute_exists(hosts.#host)',
-      ExpressionAttributeNames: { '#host': host },
-    },
-    `${host} is not blocked`,
-  );
-  const still = await blockedHosts(target);
   let enabled = 0;
-  for (const record of await records(target)) {
-    if (record.disabled?.host !== host) continue;
-    const other = blockingHost(new URL(record.link).hostname, new Set(still.keys()));
-    const values: Record<string, unknown> = { ':host': host };
-    if (other !== undefined) values[':takedown'] = byBlock(other, still.get(other)!);
+  for (const other of await records(target)) {
+    if (other.disabled?.sameAs !== code) continue;
     const made = await updateIf(target, {
-      Key: codeKey(record.code),
-      // Another blocked host still covers it: disabled, now by that one.
-      UpdateExpression: other === undefined ? 'REMOVE disabled' : 'SET disabled = :takedown',
-      ConditionExpression: 'disabled.#host = :host',
-      ExpressionAttributeNames: { '#host': 'host' },
-      ExpressionAttributeValues: values,
+      Key: codeKey(other.code),
+      UpdateExpression: 'REMOVE disabled',
+      ConditionExpression: 'disabled.sameAs = :code',
+      ExpressionAttributeValues: { ':code': code },
     });
-    if (made && other === undefined) enabled++;
+    if (made) enabled++;
   }
   return enabled;
 }

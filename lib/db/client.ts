@@ -21,7 +21,12 @@ function clientSending(maxAttempts: number, timeouts: { connectionTimeout: numbe
     requestHandler: { ...timeouts, throwOnRequestTimeout: true },
   });
   client.middlewareStack.remove('loggerMiddleware');
-  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  return DynamoDBDocumentClient.from(client, {
+    marshallOptions: { removeUndefinedValues: true },
+    // Never a BigInt, nor a throw: a number past 2^53 (only by hand) reads as the nearest double,
+    // which the stores' range checks then refuse or cap (docs/api.md, Short URLs: Stored values).
+    unmarshallOptions: { wrapNumbers: Number },
+  });
 }
 
 export const documentClient = clientSending(3, { connectionTimeout: 1_000, requestTimeout: 2_000 });

@@ -52,6 +52,11 @@ export class Blocklist {
     return blockingHost(new URL(link).hostname, this.hosts) !== undefined;
   }
 
+  /** Whether the list the container goes by holds any host. */
+  holdsHosts(): boolean {
+    return this.hosts.size > 0;
+  }
+
   /** Whether the next `blocks` reads the list again (a container's first, then once a minute). */
   due(): boolean {
     return this.now() - this.readAt >= TAKEDOWN_REACH_MS;

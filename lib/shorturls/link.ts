@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { ApiError } from '../errors';
 import { leadsToShortLinkHost, type ShortLinkHost } from './short-host';
 
-const MAX_LENGTH = 2048;
+/** The longest link a creation takes, and stores (docs/api.md, Short URLs: `url`). */
+export const LINK_MAX_LENGTH = 2048;
 
 /**
  * The `url` argument of /url/short/create, checked and normalised (docs/api.md, Short URLs: `url`):
@@ -11,7 +12,7 @@ const MAX_LENGTH = 2048;
  * Anything else is 1016. (A percent-escape that is not UTF-8 is refused before: lib/http/query.ts.)
  */
 export function normaliseLink(raw: string | undefined, shortHost: ShortLinkHost): string {
-  if (raw === undefined || raw === '' || raw.length > MAX_LENGTH) throw new ApiError(1016, 'url');
+  if (raw === undefined || raw === '' || raw.length > LINK_MAX_LENGTH) throw new ApiError(1016, 'url');
   let url: URL;
   try {
     url = new URL(raw);
@@ -23,7 +24,7 @@ export function normaliseLink(raw: string | undefined, shortHost: ShortLinkHost)
     url.username !== '' ||
     url.password !== '' ||
     leadsToShortLinkHost(url, shortHost) ||
-    url.href.length > MAX_LENGTH;
+    url.href.length > LINK_MAX_LENGTH;
   if (invalid) throw new ApiError(1016, 'url');
   return url.href;
 }

@@ -23,6 +23,7 @@ import { isCode } from './code';
 import type { Blocklist } from './blocklist';
 import { liveRecord } from './live-record';
 import type { ShortUrlStore } from './store';
+import { Visits } from './visits';
 
 const LINKS_SUNSET = sunsetHeader(config.schedule, ['links']);
 
@@ -105,12 +106,12 @@ const observeRedirects = () =>
 type Destination = string | undefined | 'gone';
 
 /** The destination of a visit, counting its view (a GET) or not (a HEAD). */
-async function follow(store: ShortUrlStore, blocklist: Blocklist, event: ApiEvent, code: string): Promise<Destination> {
+async function follow(visits: Visits, store: ShortUrlStore, blocklist: Blocklist, event: ApiEvent, code: string): Promise<Destination> {
   if (event.requestContext.http.method === 'HEAD') {
     const record = await liveRecord(store, blocklist, code);
     return typeof record === 'object' ? record.link : record;
   }
-  const visit = await store.countView(code, (link) => blocklist.blocks(link));
+  const visit = await visits.follow(code);
   if (visit === undefined) return undefined;
   if ('gone' in visit) return 'gone';
   views.set(event, visit.view);
@@ -120,6 +121,7 @@ async function follow(store: ShortUrlStore, blocklist: Blocklist, event: ApiEven
 
 export function redirectHandler(store: ShortUrlStore, blocklist: Blocklist) {
   const retired = retirementOf();
+  const visits = new Visits(store, blocklist);
   return middy<ApiEvent, ApiResult>(DEADLINE_OPTIONS)
     .use(observeRedirects())
     .use({
@@ -132,7 +134,7 @@ export function redirectHandler(store: ShortUrlStore, blocklist: Blocklist) {
       if (gone !== undefined) return gone;
       const code = event.pathParameters?.code;
       if (code === undefined || !isCode(code)) return notFoundPage();
-      const link = await follow(store, blocklist, event, code);
+      const link = await follow(visits, store, blocklist, event, code);
       if (link === undefined) return notFoundPage();
       if (link === 'gone') return gonePage();
       return { statusCode: 301, headers: { ...BASE_HEADERS, Location: link }, body: '' };

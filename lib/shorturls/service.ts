@@ -1,14 +1,28 @@
 import { awaitedLater } from '../awaited-later';
 import { pause } from '../clock';
+import { databaseUnavailable } from '../db/failures';
 import { ApiError } from '../errors';
+import { logger } from '../observability/powertools';
 import type { ShortUrlListValue } from '../resources';
 import { codeOfSegment, randomCode } from './code';
 import { liveRecord } from './live-record';
 import { linkKey, normaliseLink } from './link';
+import { sameLinkOf } from './same-link';
 import type { Blocklist } from './blocklist';
 import type { Admission } from './rate-limit';
 import type { ShortLinkHost } from './short-host';
-import type { ShortUrlRecord, ShortUrlStore } from './store';
+import type { LinkEntry, ShortUrlRecord, ShortUrlStore } from './store';
+
+/** The deduplication keys of a link's entry, and of its takedown form's when that is another spelling. */
+interface EntryKeys {
+  readonly link: string;
+  readonly same?: string;
+}
+
+function entryKeysOf(link: string): EntryKeys {
+  const same = sameLinkOf(link);
+  return { link: linkKey(link), ...(same === link ? {} : { same: linkKey(same) }) };
+}
 
 /** Enough for code collisions (about one in 10^9 at a million codes) and transaction conflicts. */
 const MAX_ATTEMPTS = 8;
@@ -29,18 +43,18 @@ export class ShortUrlService {
    * the link is known to be valid and not blocked, and before the link's record is read or
    * anything is written; a creation that fails after it gives its place back. `created` tells
    * whether this request made the record (false when the link already had one). A link to a
-   * blocked host, or whose record the operator took down, is refused as an invalid one (1016).
+   * blocked host, or taken down in any spelling (./same-link.ts), is refused as an invalid one (1016).
    */
   async create(rawUrl: string | undefined, admit: () => Promise<Admission>): Promise<{ record: ShortUrlRecord; created: boolean }> {
     const link = normaliseLink(rawUrl, this.shortHost);
-    const key = linkKey(link);
+    const keys = entryKeysOf(link);
     // When the blocked hosts are read (a container's first creation, then once a minute), the
-    // link's entry goes with them in one request (docs/api.md, Short URLs: Rate limit).
-    const entry = this.blocklist.due() ? awaitedLater(this.store.codeByLinkKey(key)) : undefined;
+    // link's entries go with them in one request (docs/api.md, Short URLs: Rate limit).
+    const entries = this.blocklist.due() ? awaitedLater(this.entriesOf(keys)) : undefined;
     if (await this.blocklist.blocks(link)) throw new ApiError(1016, 'url');
     const admission = await admit();
     try {
-      const found = await this.findOrInsert(link, key, entry);
+      const found = await this.findOrInsert(link, keys, entries);
       if (found.record.disabled !== undefined) throw new ApiError(1016, 'url');
       return found;
     } catch (error) {
@@ -50,20 +64,32 @@ export class ShortUrlService {
     }
   }
 
-  /** `entry`: the code the link's entry held when read before admission, for the first attempt. */
+  /** The link's entry, and its takedown form's when that is another (./same-link.ts), read together. */
+  private async entriesOf(keys: EntryKeys): Promise<{ entry?: LinkEntry; same?: LinkEntry }> {
+    const [entry, same] = await Promise.all([this.store.linkEntry(keys.link), keys.same && this.store.linkEntry(keys.same)]);
+    return { ...(entry ? { entry } : {}), ...(same ? { same } : {}) };
+  }
+
+  /** `entries`: the link's entries as read before admission, for the first attempt. */
   private async findOrInsert(
     link: string,
-    key: string,
-    entry: Promise<string | undefined> | undefined,
+    keys: EntryKeys,
+    entries: Promise<{ entry?: LinkEntry; same?: LinkEntry }> | undefined,
   ): Promise<{ record: ShortUrlRecord; created: boolean }> {
     let itemid: number | undefined;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const code = await (attempt === 0 && entry !== undefined ? entry : this.store.codeByLinkKey(key));
-      const existing = code === undefined ? undefined : await this.store.findByCode(code);
+      const { entry, same } = await (attempt === 0 && entries !== undefined ? entries : this.entriesOf(keys));
+      if (entry?.takenDown || same?.takenDown) throw new ApiError(1016, 'url');
+      const existing = entry?.code === undefined ? undefined : await this.store.findByCode(entry.code);
       if (existing) return { record: existing, created: false };
+      if (entry?.code !== undefined) {
+        // The entry names a record that is not there, or cannot be read: only a table mended by hand mends it.
+        logger.error('a link entry names no readable record: its creations answer 503', { code: entry.code });
+        throw databaseUnavailable();
+      }
       itemid ??= await this.store.nextItemId();
       const record = { code: randomCode(), link, itemid, view_count: 0 };
-      const outcome = await this.store.insert(record, key);
+      const outcome = await this.store.insert(record, keys.link);
       if (outcome === 'inserted') return { record, created: true };
       // An imported record holds that itemid: take another.
       if (outcome === 'itemid-taken') itemid = undefined;

@@ -11,13 +11,23 @@ export interface ShortUrlRecord {
   readonly disabled?: Takedown;
 }
 
-/** Why, when and by whom a record was taken down (`host`: by the block of that host). */
+/**
+ * Why, when and by whom a record was taken down: `host`, by the block of that host; `sameAs`, with
+ * the record of that code, whose link it is in another spelling (./same-link.ts).
+ */
 export interface Takedown {
   readonly reason: string;
   /** Epoch seconds. */
   readonly at: number;
   readonly by: string;
   readonly host?: string;
+  readonly sameAs?: string;
+}
+
+/** A link's entry: the code of its record, and whether the link is taken down in every spelling (`link#` items, ./layout.ts). */
+export interface LinkEntry {
+  readonly code?: string;
+  readonly takenDown: boolean;
 }
 
 /** How an insert ended: stored, or refused because the code, the link or the itemid already has a record. */
@@ -27,30 +37,26 @@ export interface ShortUrlStore {
   /** The record under a code. Started with `blockedHosts`, before awaiting either, the two go in one request. */
   findByCode(code: string): Promise<ShortUrlRecord | undefined>;
   /**
-   * The code of a link's record, by its deduplication key (the link's entry). Started with
-   * `blockedHosts`, before awaiting either, the two go in one request.
+   * A link's entry, by the link's deduplication key. Started with `blockedHosts`, before awaiting
+   * either, the two go in one request.
    */
-  codeByLinkKey(linkKey: string): Promise<string | undefined>;
+  linkEntry(linkKey: string): Promise<LinkEntry | undefined>;
   /** A new, unique, positive itemid. */
   nextItemId(): Promise<number>;
   /** Stores the record, the link's deduplication entry and the itemid's claim together, or none of them. */
   insert(record: ShortUrlRecord, linkKey: string): Promise<InsertOutcome>;
-  /**
-   * Adds one view to the code's record, at most once; its link and what became of the view, or
-   * undefined if the code is unknown. The link comes first: a view that cannot be counted (or not
-   * yet) does not keep the link from its visitor. A record taken down, or whose link `blocked`
-   * says is to a blocked host, is gone: no link, and no view when that is known beforehand.
-   */
-  countView(code: string, blocked: (link: string) => Promise<boolean>): Promise<Visit | undefined>;
+  /** Adds one view to the code's record, unless it is taken down: sent so that it counts at most once. */
+  addView(code: string): Promise<ViewResult>;
   /** The hosts the operator has blocked. */
   blockedHosts(): Promise<readonly string[]>;
 }
 
-/** A visit to a short link: where it leads, and whether its view was counted (or is still on its way); or taken down. */
-export type Visit =
-  | { readonly link: string; readonly view: 'counted' | 'unconfirmed' }
-  | { readonly link: string; readonly view: 'not counted'; readonly error: unknown }
-  | { readonly gone: true };
+/** A view's request, as far as it went: counted (with the record's link), the code unknown or taken down, or not counted (and why). */
+export type ViewResult =
+  | { readonly outcome: 'counted'; readonly link: string }
+  | { readonly outcome: 'no such code' }
+  | { readonly outcome: 'gone' }
+  | { readonly outcome: 'not counted'; readonly error: unknown };
 
 /** A client address's window, and the app key counted in it. */
 export interface RateWindow {

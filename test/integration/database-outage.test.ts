@@ -47,7 +47,6 @@ import { auditShortUrls } from '../../infra/dynamodb/short-url-audit';
 import { ensureTables } from '../../infra/dynamodb/tables';
 import { loadTemplate } from '../../infra/template/read';
 import { pause } from '../../lib/clock';
-import { VIEW_WAIT_MS } from '../../lib/shorturls/dynamodb';
 import { importHandler } from '../../infra/local/invoke';
 import { invokeHandler } from '../support/expect-error';
 import { loadAfresh } from '../support/load-afresh';
@@ -101,6 +100,8 @@ const RECOVERY_BOUND_MS = 15_000;
 const DURABILITY_LAG_MS = 1_000;
 /** A visit beyond the wait for its view: its handler and, for a link not yet remembered, nothing else; measured 10–60 ms. */
 const VISIT_MARGIN_MS = 1_000;
+/** docs/api.md, Short URLs: Views: a view is "waited for at most 0.5 s". */
+const VIEW_WAIT_MS = 500;
 
 /** The room a rate-limit test needs before the hour's window ends, in seconds: a minute or two. */
 const HOUR_EDGE_ROOM_S = 150;

@@ -95,7 +95,7 @@ test('a refused creation reads at most the blocked hosts with the entry (once a 
   now += TAKEDOWN_REACH_MS;
   const due = await creation(service, 'https://reads.test/refused-due', 'refuse');
   expect(due.sent).toEqual(['BatchGet']);
-  expect(await store.codeByLinkKey(linkKey('https://reads.test/refused-cold'))).toBeUndefined();
+  expect(await store.linkEntry(linkKey('https://reads.test/refused-cold'))).toBeUndefined();
 });
 
 test('a new link on a cold container: the entry read with the hosts is the first attempt’s, and the link is made once', async () => {
@@ -103,7 +103,7 @@ test('a new link on a cold container: the entry read with the hosts is the first
   const { result, sent } = await creation(newService(), url);
   expect(result).toMatchObject({ created: true, record: { link: url } });
   expect(sent).toEqual(['BatchGet', 'Update', 'TransactWrite']);
-  expect(await store.codeByLinkKey(linkKey(url))).toBe((result as { record: { code: string } }).record.code);
+  expect((await store.linkEntry(linkKey(url)))?.code).toBe((result as { record: { code: string } }).record.code);
 });
 
 test('concurrent creations on one cold service (one local process): their reads go together, each key once, at most 100 a request', async () => {
@@ -123,7 +123,7 @@ test('concurrent creations on one cold service (one local process): their reads 
 
 test('a container’s first lookup reads the record with the blocked hosts in one BatchGetItem; then one GetItem a lookup', async () => {
   const service = newService();
-  const code = (await store.codeByLinkKey(linkKey(KNOWN)))!;
+  const code = (await store.linkEntry(linkKey(KNOWN)))!.code!;
   const cold = await sentWhile(documents, () => service.lookup(code));
   expect(cold.result).toMatchObject({ code, link: KNOWN });
   expect(cold.sent).toEqual(['BatchGetCommand']);
@@ -138,7 +138,7 @@ test('a container’s first lookup reads the record with the blocked hosts in on
 
 test('a lookup on a container whose list is due, of a link to a host blocked meanwhile: 404, from that one request', async () => {
   const service = newService();
-  await service.lookup((await store.codeByLinkKey(linkKey(KNOWN)))!);
+  await service.lookup((await store.linkEntry(linkKey(KNOWN)))!.code!);
   const url = 'https://blocked-later.test/x';
   const { record } = await service.create(url, async () => ({ release: async () => undefined }));
   await documents.send(new PutCommand({ TableName: table, Item: { pk: 'blocks', hosts: { 'blocked-later.test': 1 } } }));
@@ -154,7 +154,7 @@ test('a lookup on a container whose list is due, of a link to a host blocked mea
 });
 
 test('a HEAD on a cold short-link container reads the record with the blocked hosts in one BatchGetItem, as a lookup does', async () => {
-  const code = (await store.codeByLinkKey(linkKey(KNOWN)))!;
+  const code = (await store.linkEntry(linkKey(KNOWN)))!.code!;
   const head = redirectHandler(
     store,
     new Blocklist(

@@ -4,23 +4,17 @@
  * host (GET and HEAD, no view, `no-store`), 404 on lookup in every type, and 1016 when created
  * again; a blocked host and its subdomains likewise, and new links to them are refused; both
  * reach every function within 60 s (the clock moved past a minute), and undoing them restores
- * every path. Then `npm run shorturls` itself: exit codes, refusals, and the audit of every action.
+ * every path (`npm run shorturls` itself: shorturls-cli.test.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { auditEntries } from '../../infra/shorturls/audit';
 import { importLinks } from '../../infra/shorturls/importer';
-import { block, disable, enable, hostOf, unblock } from '../../infra/shorturls/takedown';
+import { block, hostOf, unblock } from '../../infra/shorturls/blocks';
+import { disable, enable } from '../../infra/shorturls/takedown';
 import { TAKEDOWN_REACH_MS } from '../../lib/shorturls/blocklist';
 import { documentClient } from '../../lib/db/client';
 import { expectError, TYPES, typeQuery } from '../support/expect-error';
 import { invoke, invokeShortLink } from '../support/invoke';
-import { ownTables } from '../support/own-table';
-import { runToEnd } from '../support/run-to-end';
 import { type Address, everySpelling } from '../support/host-spellings';
 import { codeOf, SHORT_URL_HOST } from '../support/short-url-host';
 
@@ -132,73 +126,6 @@ describe('a blocked host', () => {
       expectError(await invoke(`/url/short/${code}?${KEY}&type=json`), 'json', 404, 404);
     });
     await unblock(SHARED, host);
-  });
-});
-
-describe('npm run shorturls', () => {
-  const tables = ownTables('ShortUrlsTable');
-  const folder = mkdtempSync(join(tmpdir(), 'shorturls-cli-'));
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
-  let table: string;
-  beforeAll(async () => {
-    table = (await tables.create('cli')).table;
-  });
-  const run = (...args: string[]) =>
-    runToEnd(
-      spawn(process.execPath, ['--import', 'tsx', 'infra/shorturls/main.ts', ...args], {
-        env: { ...process.env, SHORT_URLS_TABLE: table, SHORT_URL_HOST },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }),
-    );
-
-  test('import: refused lines as FILE:LINE: reason and exit code 1; all taken, 0; a file it cannot read, 2', async () => {
-    const file = join(folder, 'links.ndjson');
-    writeFileSync(file, `${JSON.stringify({ code: 'cli-a', link: 'https://cli.test/a' })}\n{"code":\n`);
-    const first = await run('import', file);
-    expect(first.code).toBe(1);
-    expect(first.lines).toContain(`${file}:2: not JSON`);
-    expect(first.stdout).toMatch(/^1 imported \(1 given a new itemid\), 0 already there, 1 lines refused/);
-    writeFileSync(file, `${JSON.stringify({ code: 'cli-a', link: 'https://cli.test/a' })}\n`);
-    expect((await run('import', file)).code).toBe(0);
-    const missing = await run('import', join(folder, 'none.csv'));
-    expect(missing.code).toBe(2);
-    expect(missing.lines.at(-1)).toMatch(/^shorturls import failed: /);
-  });
-
-  test('disable and block need a reason; an unknown code, a host not blocked, or a bad host name are refused with exit code 2', async () => {
-    expect(await run('disable', 'cli-a')).toMatchObject({ code: 2, lines: ['disable needs --reason TEXT: the audit keeps why'] });
-    expect(await run('block', 'cli.test')).toMatchObject({ code: 2 });
-    expect((await run('disable', 'no-such-code', '--reason', 'x')).lines.at(-1)).toBe(
-      'shorturls disable refused: no short link has the code no-such-code',
-    );
-    expect((await run('unblock', 'never.test')).lines.at(-1)).toBe('shorturls unblock refused: never.test is not blocked');
-    expect((await run('block', 'https://x.test/path', '--reason', 'x')).code).toBe(2);
-    expect((await run('frobnicate')).code).toBe(2);
-  });
-
-  test('every action is in the audit, with its time, reason, outcome and who did it', async () => {
-    expect((await run('disable', 'cli-a', '--reason', 'reported as spam')).code).toBe(0);
-    expect((await run('enable', 'cli-a')).code).toBe(0);
-    expect((await run('block', 'Spam.Example', '--reason', 'spam farm')).code).toBe(0);
-    expect((await run('unblock', 'spam.example')).code).toBe(0);
-    const entries = await auditEntries({ documents: documentClient, table });
-    expect(entries.map(({ action, target, reason }) => [action, target, reason])).toEqual([
-      ['import', expect.stringMatching(/links\.ndjson$/), undefined],
-      ['import', expect.stringMatching(/links\.ndjson$/), undefined],
-      ['disable', 'cli-a', 'reported as spam'],
-      ['enable', 'cli-a', undefined],
-      ['block', 'spam.example', 'spam farm'],
-      ['unblock', 'spam.example', undefined],
-    ]);
-    for (const entry of entries) {
-      expect(entry.who).toMatch(/ \(local\)$/);
-      expect(entry.at).toBeGreaterThan(1_790_000_000);
-      expect(entry.outcome.length).toBeGreaterThan(0);
-    }
-    const listed = await run('audit');
-    expect(listed.code).toBe(0);
-    expect(listed.stdout.trim().split('\n')).toHaveLength(entries.length);
-    expect(listed.stdout).toContain('\tdisable\tcli-a\treported as spam\t');
   });
 });
 

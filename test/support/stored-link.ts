@@ -4,6 +4,6 @@ import { linkKey } from '../../lib/shorturls/link';
 import type { ShortUrlRecord } from '../../lib/shorturls/store';
 
 export async function storedRecordOf(store: DynamoShortUrlStore, link: string): Promise<ShortUrlRecord | undefined> {
-  const code = await store.codeByLinkKey(linkKey(link));
+  const code = (await store.linkEntry(linkKey(link)))?.code;
   return code === undefined ? undefined : store.findByCode(code);
 }

@@ -6,7 +6,8 @@
  * test/support/host-spellings.ts writes it from the address's bits.
  */
 import fc from 'fast-check';
-import { hostOf, TakedownRefused } from '../../infra/shorturls/takedown';
+import { hostOf } from '../../infra/shorturls/blocks';
+import { TakedownRefused } from '../../infra/shorturls/table';
 import { blockingHost } from '../../lib/shorturls/blocklist';
 import { hostKeyOf } from '../../lib/shorturls/host-key';
 import { address, keyOf, spell, style } from '../support/host-spellings';

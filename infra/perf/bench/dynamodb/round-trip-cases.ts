@@ -83,11 +83,10 @@ export async function roundTripCases(
     },
     {
       name: 'count-view',
-      label: "redirect's view alone (store.countView: one UpdateItem, sent once)",
+      label: "redirect's view alone (store.addView: one UpdateItem, sent once)",
       call: async () => {
-        const visit = await db.store.countView(seed.code, async () => false);
-        if (visit === undefined || !('link' in visit) || visit.link !== seed.link)
-          throw new Error('countView did not find the seeded code');
+        const view = await db.store.addView(seed.code);
+        if (view.outcome !== 'counted' || view.link !== seed.link) throw new Error('addView did not find the seeded code');
       },
     },
     {

@@ -80,7 +80,7 @@ export async function roundTripsSection(subjects: Subjects, db: ProjectDatabase,
   );
   const { rows, get, bareLabel } = await measureRoundTrips(subjects, db, seed);
   const [bare, redirect] = [get('bare'), get('redirect')];
-  const [bareShared, countView, redirectSource] = [get('bare-shared'), get('count-view'), get('redirect-source')];
+  const [bareShared, addView, redirectSource] = [get('bare-shared'), get('count-view'), get('redirect-source')];
   recordCalls(record, rows, { subject: bareLabel, median: bare.median });
   log(roundTripTable(rows, bare, 'bare UpdateItem'));
   log(
@@ -90,7 +90,7 @@ export async function roundTripsSection(subjects: Subjects, db: ProjectDatabase,
     `built bundles, each with a client (and connection) of its own; so is the bare UpdateItem, on ${subjects.databaseFloor.id}'s bundled client (lib/db/client.ts's settings).`,
   );
   log(
-    "The unbundled redirect (functions/redirect.ts run by tsx), store.countView and the shared bare UpdateItem share lib/db/client.ts's client.",
+    "The unbundled redirect (functions/redirect.ts run by tsx), store.addView and the shared bare UpdateItem share lib/db/client.ts's client.",
   );
   log(
     `The create calls include the rate limiter's UpdateItem. A new URL adds a GetItem (no entry), the itemid UpdateItem and a TransactWriteItems.`,
@@ -105,12 +105,12 @@ export async function roundTripsSection(subjects: Subjects, db: ProjectDatabase,
   log(
     `Target: redirect median ≤ ${TARGETS.redirectPerUpdateItem} × bare UpdateItem: ${ms(redirect.median)} ms / ${ms(bare.median)} ms = ${redirectRatio.toFixed(2)} × → ${passFail(redirectRatio <= TARGETS.redirectPerUpdateItem)}.`,
   );
-  const shape = countView.median - bareShared.median;
-  const code = redirectSource.median - countView.median;
+  const shape = addView.median - bareShared.median;
+  const code = redirectSource.median - addView.median;
   const rest = redirect.median - bare.median - shape - code;
   log(
     `The redirect's ${signedMs(redirect.median - bare.median)} ms over the bare UpdateItem, from differences of medians: its view's UpdateItem ` +
-      `${signedMs(shape)} ms (countView − shared bare), the handler's code ${signedMs(code)} ms (unbundled redirect − countView), the rest ${signedMs(rest)} ms ` +
+      `${signedMs(shape)} ms (addView − shared bare), the handler's code ${signedMs(code)} ms (unbundled redirect − addView), the rest ${signedMs(rest)} ms ` +
       `(bundle and connection; a connection of its own vs the shared one: ${signedMs(bare.median - bareShared.median)} ms on the bare UpdateItem).`,
   );
   log();

@@ -1,0 +1,79 @@
+/**
+ * A visit to a short link (docs/api.md, Short URLs: Views, Takedown): where it leads, counting
+ * its view. The link comes first: a view that cannot be counted, or not yet, does not keep the
+ * link from its visitor, who is redirected by what the container remembers, or a read. A link
+ * taken down, or to a blocked host, is gone, and a visit answered so never counts a view: while
+ * the container knows of any blocked host, a code it does not remember is read before its view.
+ */
+import type { Blocklist } from './blocklist';
+import { KnownLinks } from './known-links';
+import { liveRecord } from './live-record';
+import type { ShortUrlStore } from './store';
+
+export type Visit =
+  | { readonly link: string; readonly view: 'counted' | 'unconfirmed' }
+  | { readonly link: string; readonly view: 'not counted'; readonly error: unknown }
+  | { readonly gone: true };
+
+const GONE = { gone: true } as const;
+const UNCONFIRMED = { outcome: 'unconfirmed' } as const;
+
+/** How long a redirect waits for its view: past this, it answers all the same, and the view, sent once, lands or not. */
+export const VIEW_WAIT_MS = 500;
+
+/** The promise's value, or `late` if it takes longer than `ms`. */
+async function within<T, L>(promise: Promise<T>, ms: number, late: L): Promise<T | L> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<L>((resolve) => {
+    timer = setTimeout(() => resolve(late), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export class Visits {
+  constructor(
+    private readonly store: ShortUrlStore,
+    private readonly blocklist: Blocklist,
+    private readonly known = new KnownLinks(),
+  ) {}
+
+  /** The destination of a visit to `code`, its view counted at most once; undefined when the code is unknown. */
+  async follow(code: string): Promise<Visit | undefined> {
+    let link = this.known.get(code);
+    if (link !== undefined) {
+      if (await this.blocklist.blocks(link)) return GONE;
+    } else if (this.blocklist.due() || this.blocklist.holdsHosts()) {
+      // Its host must be known not to be blocked before its view is counted.
+      const record = await liveRecord(this.store, this.blocklist, code);
+      if (record === undefined || record === 'gone') return record === undefined ? undefined : GONE;
+      link = record.link;
+    }
+    const view = await within(this.store.addView(code), VIEW_WAIT_MS, UNCONFIRMED);
+    if (view.outcome === 'no such code' || view.outcome === 'gone') {
+      this.known.forget(code);
+      return view.outcome === 'gone' ? GONE : undefined;
+    }
+    if (view.outcome === 'counted') {
+      this.known.remember(code, view.link);
+      return { link: view.link, view: 'counted' };
+    }
+    const destination = link ?? (await this.readLink(code));
+    if (typeof destination !== 'string') return destination;
+    return view.outcome === 'unconfirmed'
+      ? { link: destination, view: 'unconfirmed' }
+      : { link: destination, view: 'not counted', error: view.error };
+  }
+
+  /** The code's link as the table holds it now, for a view not counted in time (no host blocked: see follow). */
+  private async readLink(code: string): Promise<string | typeof GONE | undefined> {
+    const record = await this.store.findByCode(code);
+    if (record === undefined) return undefined;
+    if (record.disabled !== undefined) return GONE;
+    this.known.remember(code, record.link);
+    return record.link;
+  }
+}
