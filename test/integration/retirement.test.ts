@@ -460,6 +460,9 @@ describe('a bad setting stops the start', () => {
     ['API_SUNSET_DATE', 'next year'],
     ['CREATE_BROWNOUTS', '2027-05-01T14:00:00Z/PT0S'],
     ['LINKS_BROWNOUTS', '2027-05-01T15:00:00Z/2027-05-01T14:00:00Z'],
+    // Past 9999-12-31T23:59:59Z: these loaded, then every request answered 500 formatting the end.
+    ['API_BROWNOUTS', '2020-01-01T00:00:00Z/P99999999W'],
+    ['LINKS_BROWNOUTS', '2020-01-01T00:00:00Z/PT99999999999999999999999S'],
   ])('%s=%s: every function refuses to load, naming it', async (variable, value) => {
     for (const fn of functions) {
       // Loaded in a registry of its own, the function throws that registry's ConfigError: told by its name.
