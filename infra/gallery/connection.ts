@@ -3,7 +3,8 @@
  * database AWS_ENDPOINT_URL_DYNAMODB names, else the DynamoDB Local of the `npm start` running on
  * the data directory (LOCAL_DATA_DIR, `.data`), as it says there (../dynamodb/start-state.ts);
  * when neither names one, they refuse rather than guess. The table: GALLERY_TABLE
- * (SHORT_URLS_TABLE), else the table of template.yaml.
+ * (SHORT_URLS_TABLE), else the table of template.yaml. With the running npm start's database
+ * comes the origin its short URLs carry, which `shorturls import` keeps links from leading to.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -17,6 +18,8 @@ export interface Connection {
   /** Whether the endpoint is on this machine (DynamoDB Local). */
   readonly local: boolean;
   readonly table: string;
+  /** The origin the short URLs of the npm start whose database this is carry; absent for any other database. */
+  readonly shortUrlHost?: string;
   readonly client: DynamoDBClient;
   readonly documents: DynamoDBDocumentClient;
   close(): void;
@@ -47,12 +50,19 @@ export class NoDatabaseError extends Error {
   override readonly name = 'NoDatabaseError';
 }
 
-/** The database's endpoint: AWS_ENDPOINT_URL_DYNAMODB, else the running npm start's DynamoDB Local. */
-export function endpointOf(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.AWS_ENDPOINT_URL_DYNAMODB) return env.AWS_ENDPOINT_URL_DYNAMODB;
+/**
+ * The database: AWS_ENDPOINT_URL_DYNAMODB, else the running npm start's DynamoDB Local. A named
+ * one is still that npm start's when it is the endpoint the npm start announced (as it printed
+ * it): then its short-link origin comes with it too.
+ */
+export function databaseOf(env: NodeJS.ProcessEnv = process.env): { endpoint: string; shortUrlHost?: string } {
+  const named = env.AWS_ENDPOINT_URL_DYNAMODB;
   const dataDirectory = dataDirectoryOf(env);
   const found = findStart(dataDirectory);
-  if (found.kind === 'running') return found.endpoint;
+  if (found.kind === 'running' && (!named || named.replace(/\/$/, '') === found.endpoint)) {
+    return { endpoint: named || found.endpoint, shortUrlHost: found.shortUrlHost };
+  }
+  if (named) return { endpoint: named };
   const why =
     found.kind === 'stopped'
       ? `the npm start that ran DynamoDB Local on ${dataDirectory} (pid ${found.pid}) has stopped`
@@ -60,9 +70,9 @@ export function endpointOf(env: NodeJS.ProcessEnv = process.env): string {
   throw new NoDatabaseError(`${why}: start \`npm start\` (with the same LOCAL_DATA_DIR), or name a database in AWS_ENDPOINT_URL_DYNAMODB`);
 }
 
-/** Connects to the database endpointOf() chooses; throws NoDatabaseError when there is none to choose. */
+/** Connects to the database databaseOf() chooses; throws NoDatabaseError when there is none to choose. */
 export function connect(env: NodeJS.ProcessEnv = process.env, template?: Template, choice: TableChoice = GALLERY): Connection {
-  const endpoint = endpointOf(env);
+  const { endpoint, shortUrlHost } = databaseOf(env);
   const local = LOOPBACK.has(new URL(endpoint).hostname);
   const client = new DynamoDBClient({
     endpoint,
@@ -76,6 +86,7 @@ export function connect(env: NodeJS.ProcessEnv = process.env, template?: Templat
     endpoint,
     local,
     table: env[choice.variable] || templateTable(choice, template),
+    shortUrlHost,
     client,
     documents,
     close: () => client.destroy(),

@@ -20,7 +20,14 @@ export interface LocalServer {
 export interface StaticFile {
   readonly contentType: string;
   readonly body: string;
+  /** 200 unless told (a page in the file's place: `npm start`'s retired reference page). */
+  readonly statusCode?: number;
+  /** Headers besides its type and `Cache-Control: no-store`. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
+
+/** The file a GET of a path answers with, if any; asked at each request. */
+export type StaticFiles = (path: string) => StaticFile | undefined;
 
 function send(response: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
   // A text body is written as the string it is: Node sends it in one write with the headers.
@@ -55,7 +62,7 @@ interface ServerOptions {
    * Files by their exact path, taken before the routes on GET (`npm start`'s API reference page at
    * /docs/: on AWS the catch-all answers there). A promise: the page names the servers' addresses.
    */
-  readonly files?: Promise<ReadonlyMap<string, StaticFile>>;
+  readonly files?: Promise<StaticFiles>;
   /** How a function is invoked: in this process's shared modules unless told (`npm start`: ./environments.ts). */
   readonly invoke?: InvokeFunction;
   /** Told of each request from its arrival until its answer is sent (`npm start`: its sample load steps aside). */
@@ -70,9 +77,10 @@ async function answer(
   const method = request.method ?? 'GET';
   const target = originForm(request.url ?? '/');
   const path = target.split('?')[0]!;
-  const file = method === 'GET' && files ? (await files).get(path) : undefined;
+  const file = method === 'GET' && files ? (await files)(path) : undefined;
   if (file) {
-    send(response, { statusCode: 200, headers: { 'Content-Type': file.contentType, 'Cache-Control': 'no-store' }, body: file.body });
+    const headers = { ...file.headers, 'Content-Type': file.contentType, 'Cache-Control': 'no-store' };
+    send(response, { statusCode: file.statusCode ?? 200, headers, body: file.body });
     return;
   }
   const match = selectRoute(routes, method, path);

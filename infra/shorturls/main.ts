@@ -41,14 +41,20 @@ if (command === undefined || needs[command] === undefined || positionals.length 
 const connection = connectOrExit('shorturls', process.env, undefined, SHORT_URLS);
 const target = { documents: connection.documents, table: connection.table };
 
-/** The short-link host imported links are checked against: SHORT_URL_HOST, else npm start's. */
+/**
+ * The short-link host imported links are checked against: SHORT_URL_HOST, else the one the running
+ * npm start announced with its database. Of any other database it is not known: a guessed port
+ * (npm start's default) would let a link to the real one in, and it would loop.
+ */
 function shortLinkHost() {
-  const local = connection.local ? { SHORT_URL_HOST: `http://127.0.0.1:${process.env.SHORT_PORT || 3001}` } : {};
-  if (!connection.local && !process.env.SHORT_URL_HOST)
+  const origin = process.env.SHORT_URL_HOST || connection.shortUrlHost;
+  if (!origin)
     throw new UnreadableFile(
-      "set SHORT_URL_HOST to the stage's short-link origin (its stack's output ShortUrlHost): no link may lead to it",
+      connection.local
+        ? `set SHORT_URL_HOST to the short-link origin of the npm start that uses ${connection.endpoint} (it prints "short URLs carry …"): no link may lead to it`
+        : "set SHORT_URL_HOST to the stage's short-link origin (its stack's output ShortUrlHost): no link may lead to it",
     );
-  return readShortLinkHost({ ...local, ...process.env });
+  return readShortLinkHost({ ...process.env, SHORT_URL_HOST: origin });
 }
 
 /** The longest --reason kept: what an imported takedown's reason may hold (./records.ts). */

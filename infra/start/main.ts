@@ -2,21 +2,22 @@
  * `npm start`: the API at http://127.0.0.1:3000 (PORT), the short-link host at
  * http://127.0.0.1:3001 (SHORT_PORT), and DynamoDB Local at 127.0.0.1:8000 (DYNAMODB_PORT)
  * keeping its data in .data/ (LOCAL_DATA_DIR), where it also tells the other commands its
- * endpoint (../dynamodb/start-state.ts). An endpoint in AWS_ENDPOINT_URL_DYNAMODB is used
- * instead of starting DynamoDB Local. Each function runs in an environment of its own
- * (../local/environments.ts), and its logs are shown one short line a request
- * (LOCAL_LOG_FORMAT=json: as written).
+ * endpoint and short-link origin (../dynamodb/start-state.ts). An endpoint in
+ * AWS_ENDPOINT_URL_DYNAMODB is used instead of starting DynamoDB Local. Each function runs in an
+ * environment of its own (../local/environments.ts), and its logs are shown one short line a
+ * request (LOCAL_LOG_FORMAT=json: as written).
  * A setting it or the functions cannot use, a port in use, or no Java: one line saying so, exit
  * code 1.
  */
 import { join } from 'node:path';
 import { ConfigError } from '../../lib/errors';
 import { apiDocsRoutes, DOCS_PATH } from '../docs/page';
+import { retiringWithApi } from '../docs/retirement';
 import { JavaMissingError, type DynamoDbLocal } from '../dynamodb/local';
 import { completeSampleInBackground } from '../gallery/seed';
 import { lambdaEnvironments } from '../local/environments';
 import { shortenFunctionLogs } from '../local/log-lines';
-import { startLocalServer, type LocalServer, type StaticFile } from '../local/server';
+import { startLocalServer, type LocalServer, type StaticFiles } from '../local/server';
 import { startLocalStack } from '../local/stack';
 import { loadTemplate } from '../template/read';
 import { functionTimeoutSeconds } from '../template/functions';
@@ -48,7 +49,7 @@ const PORTS: Record<string, { variable: string; port: number }> = checked(() => 
 const dynamoDbPort = checked(() => port('DYNAMODB_PORT', 8000));
 // The functions' own settings (a brownout to try, a sunset), read and checked as each function's
 // start does, by loading lib/config.ts: a bad one stops npm start here, not every request after.
-await import('../../lib/config').catch(refuse);
+const { config } = await import('../../lib/config').catch(refuse);
 const ownDatabase = !process.env.AWS_ENDPOINT_URL_DYNAMODB;
 const ports = [...Object.values(PORTS).map((entry) => entry.port), ...(ownDatabase ? [dynamoDbPort] : [])];
 
@@ -74,7 +75,7 @@ if (unserved.length > 0) throw new Error(`no local port for the HTTP API ${unser
 // settings; requests wait for `stackReady` (the environment set below) before a module loads.
 const stackReady = Promise.withResolvers<void>();
 // The API's reference page (locally only) names both servers' addresses, known once they listen.
-const docsFiles = Promise.withResolvers<ReadonlyMap<string, StaticFile>>();
+const docsFiles = Promise.withResolvers<StaticFiles>();
 const timeoutSeconds = functionTimeoutSeconds(template);
 // Both servers' requests, which the sample load steps aside for.
 const requestsInFlight = new RequestsInFlight();
@@ -93,7 +94,8 @@ const [apiServer, shortServer] = (await Promise.all(
     ),
   ),
 ).catch(refuse)) as [LocalServer, LocalServer];
-docsFiles.resolve(apiDocsRoutes({ api: apiServer.url, shortLinks: shortServer.url }));
+// It retires with the API host it is on (../docs/retirement.ts).
+docsFiles.resolve(retiringWithApi(apiDocsRoutes({ api: apiServer.url, shortLinks: shortServer.url }), config));
 const shortUrlHost = process.env.SHORT_URL_HOST ?? shortServer.url;
 
 let database: DynamoDbLocal | undefined;
@@ -112,7 +114,7 @@ database = await listenOn('DYNAMODB_PORT', dynamoDbPort, ports, () =>
   startLocalStack(template, { dynamoDbPort, dataDirectory: databaseDirectory, shortUrlHost, quickCompiler: true }),
 ).catch(refuse);
 stackReady.resolve();
-if (database) announceStart(dataDirectory, database.endpoint);
+if (database) announceStart(dataDirectory, database.endpoint, shortUrlHost);
 
 console.log(`DynamoDB at ${process.env.AWS_ENDPOINT_URL_DYNAMODB}${database ? ` (DynamoDB Local, data in ${databaseDirectory})` : ''}`);
 console.log(`Short links at ${shortServer.url} (short URLs carry ${shortUrlHost})`);

@@ -57,10 +57,10 @@ function run(command: string, args: string[], dataDir: string) {
   );
 }
 
-/** A data directory whose npm start runs (this test's process stands for it) and uses this file's DynamoDB Local. */
+/** A data directory whose npm start runs (this test's process stands for it, at npm start's default ports) and uses this file's DynamoDB Local. */
 function runningStart(): string {
   const dataDir = directory('guard-running-');
-  announceStart(dataDir, database.endpoint);
+  announceStart(dataDir, database.endpoint, 'http://127.0.0.1:3001');
   return dataDir;
 }
 
@@ -151,13 +151,13 @@ describe('on the database the running npm start names', () => {
 });
 
 describe('npm start running DynamoDB Local on a data directory', () => {
-  test('names its endpoint there while it runs, and no longer once stopped; another npm start on it refuses in one line', async () => {
+  test('names its endpoint and short-link origin there while it runs, and no longer once stopped; another npm start on it refuses in one line', async () => {
     const dataDir = directory('guard-start-');
     const dynamoDbPort = String(await freePort());
     const stack = await startStack({ AWS_ENDPOINT_URL_DYNAMODB: undefined, LOCAL_DATA_DIR: dataDir, DYNAMODB_PORT: dynamoDbPort });
     try {
       const state = JSON.parse(readFileSync(stateFileIn(dataDir), 'utf8'));
-      expect(state).toEqual({ pid: expect.any(Number), endpoint: `http://127.0.0.1:${dynamoDbPort}` });
+      expect(state).toEqual({ pid: expect.any(Number), endpoint: `http://127.0.0.1:${dynamoDbPort}`, shortUrlHost: stack.shortLinks });
       const second = await runToEnd(
         spawnStart(childEnv({ AWS_ENDPOINT_URL_DYNAMODB: undefined, LOCAL_DATA_DIR: dataDir, DYNAMODB_PORT: String(await freePort()) })),
       );

@@ -1,0 +1,116 @@
+/**
+ * `npm run shorturls -- import` on the running `npm start`'s database keeps links from leading to
+ * that npm start's short-link host, at whatever port it listens (docs/shorturls.md, Which
+ * database): a link to it would redirect to itself. One `npm start` with its own DynamoDB Local
+ * and SHORT_PORT on a free port; the command is run with no SHORT_PORT of its own, as from
+ * another terminal.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../infra/dynamodb/local';
+import { startStack, type RunningStack } from '../../infra/start/process';
+import { ownTables } from '../support/own-table';
+import { runToEnd } from '../support/run-to-end';
+
+const folder = mkdtempSync(join(tmpdir(), 'shorturls-origin-'));
+const dataDir = join(folder, 'data');
+let stack: RunningStack;
+let shortPort = 0;
+let dynamoDbEndpoint = '';
+const tables = ownTables('ShortUrlsTable');
+
+beforeAll(async () => {
+  shortPort = await freePort();
+  const dynamoDbPort = await freePort();
+  dynamoDbEndpoint = `http://127.0.0.1:${dynamoDbPort}`;
+  stack = await startStack({
+    AWS_ENDPOINT_URL_DYNAMODB: undefined,
+    LOCAL_DATA_DIR: dataDir,
+    DYNAMODB_PORT: String(dynamoDbPort),
+    SHORT_PORT: String(shortPort),
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** `npm run shorturls -- import` of these links (NDJSON, one a line), with LOCAL_DATA_DIR and `env` only: its exit code, stderr lines and stdout. */
+function importLinks(name: string, links: Record<string, string>, env: Record<string, string> = {}) {
+  const file = join(folder, `${name}.ndjson`);
+  writeFileSync(
+    file,
+    Object.entries(links)
+      .map(([code, link]) => `${JSON.stringify({ code, link })}\n`)
+      .join(''),
+  );
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOCAL_DATA_DIR: dataDir, ...env };
+  for (const variable of ['AWS_ENDPOINT_URL_DYNAMODB', 'SHORT_URL_HOST', 'SHORT_PORT']) if (!(variable in env)) delete childEnv[variable];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/shorturls/main.ts', 'import', file], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return { file, done: runToEnd(child) };
+}
+
+/** The numbers of the lines refused as links creation refuses (error 1016), as its `FILE:LINE: reason` lines on stderr give them. */
+const refusedIn = (lines: string[], file: string): number[] =>
+  lines.filter((line) => line.startsWith(`${file}:`)).map((line) => Number(/^:(\d+): .*error 1016/.exec(line.slice(file.length))?.[1]));
+
+/** The short-link host's answer to HEAD /code: 301 and where to for an imported code (no view counted). */
+async function followed(code: string): Promise<{ status: number; location: string | null }> {
+  const response = await fetch(`${stack.shortLinks}/${code}`, { method: 'HEAD', redirect: 'manual' });
+  return { status: response.status, location: response.headers.get('location') };
+}
+
+test('a link to the short-link host at its port, by address or by name, is refused; a link elsewhere is imported', async () => {
+  expect(stack.shortLinks).toBe(`http://127.0.0.1:${shortPort}`);
+  const { file, done } = importLinks('from-start', {
+    'loop-address': `http://127.0.0.1:${shortPort}/x`,
+    'loop-name': `http://localhost:${shortPort}/x`,
+    elsewhere: 'https://elsewhere.test/x',
+  });
+  const { code, lines, stdout } = await done;
+  expect(code).toBe(1);
+  expect(refusedIn(lines, file)).toEqual([1, 2]);
+  expect(stdout).toMatch(/^1 imported\b.*\b2 lines refused/);
+  expect(await followed('elsewhere')).toEqual({ status: 301, location: 'https://elsewhere.test/x' });
+  for (const loop of ['loop-address', 'loop-name']) expect((await followed(loop)).status).toBe(404);
+}, 60_000);
+
+test('AWS_ENDPOINT_URL_DYNAMODB naming the endpoint that npm start announced is its database still, with its short-link host', async () => {
+  const { file, done } = importLinks(
+    'named',
+    { 'named-loop': `http://localhost:${shortPort}/y` },
+    { AWS_ENDPOINT_URL_DYNAMODB: dynamoDbEndpoint },
+  );
+  const { code, lines } = await done;
+  expect(code).toBe(1);
+  expect(refusedIn(lines, file)).toEqual([1]);
+}, 60_000);
+
+test('SHORT_URL_HOST, when set, is the short-link host links are checked against', async () => {
+  const { file, done } = importLinks('set', { 'to-set-host': 'https://sho.rt/z' }, { SHORT_URL_HOST: 'https://sho.rt' });
+  const { code, lines } = await done;
+  expect(code).toBe(1);
+  expect(refusedIn(lines, file)).toEqual([1]);
+}, 60_000);
+
+test('another database named, whose short-link host no npm start announced: refused as a whole until SHORT_URL_HOST says it, exit code 2', async () => {
+  // The tests' own DynamoDB Local, which no npm start announced, and a table of this test's.
+  const other = process.env.AWS_ENDPOINT_URL_DYNAMODB!;
+  const { table } = await tables.create('origin');
+  const { done } = importLinks(
+    'other',
+    { anywhere: 'https://elsewhere.test/w' },
+    { AWS_ENDPOINT_URL_DYNAMODB: other, SHORT_URLS_TABLE: table },
+  );
+  const { code, lines } = await done;
+  expect(code).toBe(2);
+  expect(lines.at(-1)).toBe(
+    `shorturls import refused: set SHORT_URL_HOST to the short-link origin of the npm start that uses ${other} (it prints "short URLs carry …"): no link may lead to it`,
+  );
+}, 60_000);
