@@ -8,11 +8,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { importLinks } from '../../infra/shorturls/importer';
 import { block, hostOf, unblock } from '../../infra/shorturls/blocks';
 import { disable, enable } from '../../infra/shorturls/takedown';
-import { TAKEDOWN_REACH_MS } from '../../lib/shorturls/blocklist';
 import { documentClient } from '../../lib/db/client';
+import { aMinuteLater } from '../support/a-minute-later';
 import { expectError, TYPES, typeQuery } from '../support/expect-error';
 import { invoke, invokeShortLink } from '../support/invoke';
 import { type Address, everySpelling } from '../support/host-spellings';
@@ -62,20 +61,6 @@ async function expectLive(code: string, link: string): Promise<void> {
   expect(JSON.parse((await create(link)).body).shorturls[0].short_url).toBe(`${SHORT_URL_HOST}/${code}`);
 }
 
-/** How far the tests have moved the functions' clock so far: each move goes past the last. */
-let ahead = 0;
-
-/** The functions' clock moved past the minute in which their block lists are fresh. */
-async function aMinuteLater<T>(then: () => Promise<T>): Promise<T> {
-  ahead += TAKEDOWN_REACH_MS + 1_000;
-  const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + ahead);
-  try {
-    return await then();
-  } finally {
-    clock.mockRestore();
-  }
-}
-
 describe('a disabled link', () => {
   test('answers 410 on the short-link host with no view, 404 on lookup, 1016 when created again, at once; enabled, it is back', async () => {
     const link = `https://takedown.test/${randomUUID()}/phishing`;
@@ -113,19 +98,6 @@ describe('a blocked host', () => {
       await expectLive(subCode, onSubdomain);
       expect((await create(`https://${host}/new`)).statusCode).toBe(200);
     });
-  });
-
-  test('a link made to it in the minute before the functions learnt of the block is gone once they have', async () => {
-    const host = `late-${randomUUID().slice(0, 8)}.test`;
-    await block(SHARED, host, { reason: 'malware', ...BY });
-    // A creation whose function read the list before the block, or an import that raced it: a record not disabled.
-    const code = `late-${randomUUID().slice(0, 8)}`;
-    await importLinks(SHARED, [{ line: 1, link: { code, link: `https://${host}/x`, view_count: 0 } }]);
-    await aMinuteLater(async () => {
-      for (const method of ['GET', 'HEAD']) expect((await invokeShortLink(`/${code}`, { method })).statusCode).toBe(410);
-      expectError(await invoke(`/url/short/${code}?${KEY}&type=json`), 'json', 404, 404);
-    });
-    await unblock(SHARED, host);
   });
 });
 
