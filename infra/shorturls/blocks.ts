@@ -37,12 +37,19 @@ export function hostOf(text: string): string {
 /** The blocked hosts, with what the block list keeps of each. */
 export async function blockedHosts(target: ShortUrlTable): Promise<Map<string, Takedown>> {
   const { Item } = await target.documents.send(new GetCommand({ TableName: target.table, Key: BLOCKS, ConsistentRead: true }));
-  return new Map(Object.entries((Item?.hosts ?? {}) as Record<string, Takedown>));
+  const hosts = Item?.hosts;
+  // A list written by hand as no map holds no host the functions go by (lib/shorturls/dynamodb.ts).
+  return new Map(
+    typeof hosts === 'object' && hosts !== null && !Array.isArray(hosts) ? Object.entries(hosts as Record<string, Takedown>) : [],
+  );
 }
 
-/** Blocks `host` and its subdomains; answers how many records made to them were disabled. */
-export async function block(target: ShortUrlTable, host: string, takedown: Takedown): Promise<number> {
-  const send = (UpdateExpression: string, values: Record<string, unknown>) =>
+/**
+ * Adds `host` to the block list (its takedown kept as given when `kept`, as an import carries a
+ * block over); answers whether it was not there before.
+ */
+export async function listBlock(target: ShortUrlTable, host: string, takedown: Takedown, { kept = false } = {}): Promise<boolean> {
+  const send = (UpdateExpression: string, values: Record<string, unknown>, ReturnValues?: 'UPDATED_OLD') =>
     target.documents.send(
       new UpdateCommand({
         TableName: target.table,
@@ -50,10 +57,18 @@ export async function block(target: ShortUrlTable, host: string, takedown: Taked
         UpdateExpression,
         ExpressionAttributeNames: UpdateExpression.includes('#host') ? { '#host': host } : undefined,
         ExpressionAttributeValues: values,
+        ReturnValues,
       }),
     );
   await send('SET hosts = if_not_exists(hosts, :none)', { ':none': {} });
-  await send('SET hosts.#host = :takedown', { ':takedown': takedown });
+  const value = kept ? 'if_not_exists(hosts.#host, :takedown)' : ':takedown';
+  const { Attributes } = await send(`SET hosts.#host = ${value}`, { ':takedown': takedown }, 'UPDATED_OLD');
+  return Attributes === undefined;
+}
+
+/** Blocks `host`: a name and its subdomains, or an address; answers how many records made to them were disabled. */
+export async function block(target: ShortUrlTable, host: string, takedown: Takedown): Promise<number> {
+  await listBlock(target, host, takedown);
   let disabled = 0;
   for (const record of await records(target)) {
     if (record.disabled !== undefined || blockingHost(new URL(record.link).hostname, new Set([host])) === undefined) continue;

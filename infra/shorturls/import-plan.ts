@@ -6,10 +6,14 @@
  * file order, since a link's first line is the record creating it returns.
  */
 import { sameLinkOf } from '../../lib/shorturls/same-link';
-import type { ImportedLink } from './records';
+import type { ImportedBlock, ImportedLink } from './records';
 
 /** A line of the file: its number, and what it holds or why it is refused. */
-export type NumberedLine = { readonly line: number } & ({ readonly link: ImportedLink } | { readonly refused: string });
+export type NumberedLine = { readonly line: number } & (
+  | { readonly link: ImportedLink }
+  | { readonly block: ImportedBlock }
+  | { readonly refused: string }
+);
 
 export interface Refused {
   readonly line: number;
@@ -35,6 +39,8 @@ export async function planLinks(lines: readonly NumberedLine[], blocked?: (link:
     if ('link' in entry && entry.link.disabled !== undefined && entry.link.disabled.host === undefined)
       if (!takenDownOn.has(sameLinkOf(entry.link.link))) takenDownOn.set(sameLinkOf(entry.link.link), entry.line);
   for (const entry of lines) {
+    // A blocked host's line goes in before any link (./importer.ts).
+    if ('block' in entry) continue;
     if ('refused' in entry) {
       refused.push({ line: entry.line, reason: entry.refused });
       continue;

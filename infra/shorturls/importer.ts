@@ -20,6 +20,7 @@ import type { ShortUrlRecord } from '../../lib/shorturls/store';
 import { inPool } from '../gallery/plan';
 import { silentProgress, type Progress } from '../gallery/progress';
 import { keptItemid, newItemId, prepareCounter } from './itemids';
+import { listBlock } from './blocks';
 import { planLinks, type NumberedLine, type Refused } from './import-plan';
 import type { ImportedLink } from './records';
 import type { ShortUrlTable } from './table';
@@ -33,6 +34,8 @@ export interface LinkImportSummary {
   readonly unchanged: number;
   /** Of the records written, those given an itemid anew (theirs held, or none given). */
   readonly assigned: number;
+  /** Blocked hosts added to the block list. */
+  readonly blocks: number;
   readonly refused: readonly Refused[];
   readonly seconds: number;
 }
@@ -136,6 +139,10 @@ export async function importLinks(
 ): Promise<LinkImportSummary> {
   const started = performance.now();
   const progress = options.progress ?? silentProgress;
+  // Blocked hosts first, as the export writes them: no live link to one goes in after.
+  let blocks = 0;
+  for (const entry of lines)
+    if ('block' in entry && (await listBlock(target, entry.block.host, entry.block.takedown, { kept: true }))) blocks++;
   const { byLink, refused, repeated } = await planLinks(lines, options.blocked);
   const accepted = [...byLink.values()].flat();
   const claimsFrom = await prepareCounter(target, Math.max(0, ...accepted.map(({ link }) => keptItemid(link, 0) ?? 0)));
@@ -161,6 +168,7 @@ export async function importLinks(
   return {
     lines: lines.length,
     ...counts,
+    blocks,
     refused: refused.sort((a, b) => a.line - b.line),
     seconds: (performance.now() - started) / 1000,
   };

@@ -23,6 +23,7 @@ import { type Action, auditEntries, auditLine, recordAction, whoIsActing } from 
 import { exportLinks } from './export';
 import { importLinks } from './importer';
 import { readLinks, UnreadableFile } from './reading';
+import { REASON_MAX } from './records';
 import { block, hostOf, unblock } from './blocks';
 import { TakedownRefused } from './table';
 import { codeOf, disable, enable } from './takedown';
@@ -56,9 +57,6 @@ function shortLinkHost() {
     );
   return readShortLinkHost({ ...process.env, SHORT_URL_HOST: origin });
 }
-
-/** The longest --reason kept: what an imported takedown's reason may hold (./records.ts). */
-const REASON_MAX = 2_000;
 
 /** --reason, required by disable and block; TakedownRefused when it is missing or too long. */
 function reason(): string {
@@ -114,7 +112,7 @@ async function run(): Promise<void> {
         for (const { line, reason } of summary.refused.slice(0, SHOWN)) console.error(`${file}:${line}: ${reason}`);
         if (summary.refused.length > SHOWN) console.error(`… and ${summary.refused.length - SHOWN} more refused lines`);
         refused = summary.refused.length;
-        return `${summary.imported} imported (${summary.assigned} given a new itemid), ${summary.unchanged} already there, ${refused} lines refused, in ${summary.seconds.toFixed(1)} s`;
+        return `${summary.imported} imported (${summary.assigned} given a new itemid), ${summary.unchanged} already there, ${refused} lines refused, ${summary.blocks} blocked hosts added, in ${summary.seconds.toFixed(1)} s`;
       });
       process.exitCode = refused > 0 ? 1 : 0;
       return;

@@ -8,16 +8,17 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { ShortLinkHost } from '../../lib/shorturls/short-host';
 import type { NumberedLine } from './import-plan';
-import { csvColumns, csvLink, type ImportedLink, ndjsonLink, RefusedLine } from './records';
+import { csvColumns, csvLink, type ImportedBlock, type ImportedLink, ndjsonLink, RefusedLine } from './records';
 
 /** The file cannot be read as a whole: not UTF-8, no link in it, a CSV without a code or link column. */
 export class UnreadableFile extends Error {
   override readonly name = 'UnreadableFile';
 }
 
-function numbered(line: number, read: () => ImportedLink): NumberedLine {
+function numbered(line: number, read: () => ImportedLink | ImportedBlock): NumberedLine {
   try {
-    return { line, link: read() };
+    const value = read();
+    return 'takedown' in value ? { line, block: value } : { line, link: value };
   } catch (error) {
     if (error instanceof RefusedLine) return { line, refused: error.message };
     throw error;

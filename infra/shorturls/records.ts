@@ -6,9 +6,11 @@
  */
 import { LAST_EPOCH_SECOND, momentOf } from '../../lib/iso-time';
 import { isCode } from '../../lib/shorturls/code';
+import { ITEMID_MAX, VIEW_COUNT_MAX } from '../../lib/shorturls/layout';
 import { normaliseLink } from '../../lib/shorturls/link';
 import type { ShortLinkHost } from '../../lib/shorturls/short-host';
 import type { Takedown } from '../../lib/shorturls/store';
+import { hostOf } from './blocks';
 
 /** A short link as the import writes it: the link normalised, the counts as given. */
 export interface ImportedLink {
@@ -20,6 +22,12 @@ export interface ImportedLink {
   /** Epoch seconds. */
   readonly created?: number;
   readonly disabled?: Takedown;
+}
+
+/** A blocked host as the import adds it, with its block's reason, time and author. */
+export interface ImportedBlock {
+  readonly host: string;
+  readonly takedown: Takedown;
 }
 
 /** A line refused, and why (never the line's text: it may be anything). */
@@ -42,15 +50,18 @@ export const CSV_COLUMNS = {
 export type CsvField = keyof typeof CSV_COLUMNS;
 
 const NDJSON_FIELDS = new Set(['code', 'link', 'itemid', 'view_count', 'created', 'disabled']);
-const MAX_REASON = 2_000;
+/** The longest reason, or name of who took a link down, a line or an operator's command gives. */
+export const REASON_MAX = 2_000;
+/** The longest host name (RFC 1035), and so the longest host a takedown names. */
+const HOST_MAX = 253;
 
 /**
  * Each number a line may give, and its range: an itemid the service can hold exactly, views a
  * visit can still add one to exactly (15 digits), and seconds ISO 8601's four-digit years write.
  */
 const NUMBERS = {
-  itemid: { what: 'a whole number', least: 1, most: Number.MAX_SAFE_INTEGER },
-  view_count: { what: 'a whole number', least: 0, most: 999_999_999_999_999 },
+  itemid: { what: 'a whole number', least: 1, most: ITEMID_MAX },
+  view_count: { what: 'a whole number', least: 0, most: VIEW_COUNT_MAX },
   created: { what: 'epoch seconds, a whole number', least: 0, most: LAST_EPOCH_SECOND },
   'disabled.at': { what: 'epoch seconds, a whole number', least: 0, most: LAST_EPOCH_SECOND },
 } as const;
@@ -82,29 +93,49 @@ function checkedLink(value: unknown, shortHost: ShortLinkHost): string {
   }
 }
 
-function checkedTakedown(value: unknown): Takedown {
-  const { reason, at, by, host, ...rest } = (value ?? {}) as Record<string, unknown>;
+/** Why, when and by whom, as the export writes a takedown; `marks`: the fields that say what else it came with. */
+function checkedTakedown(value: unknown, marks: readonly ('host' | 'sameAs')[] = ['host', 'sameAs']): Takedown {
+  const { reason, at, by, host, sameAs, ...rest } = (value ?? {}) as Record<string, unknown>;
   const valid =
     typeof value === 'object' &&
     value !== null &&
     !Array.isArray(value) &&
     Object.keys(rest).length === 0 &&
     typeof reason === 'string' &&
-    reason.length <= MAX_REASON &&
+    reason.length <= REASON_MAX &&
     typeof at === 'number' &&
     typeof by === 'string' &&
-    (host === undefined || typeof host === 'string');
-  if (!valid) refuse('"disabled" must be {"reason": text, "at": epoch seconds, "by": text}, as the export writes it');
+    by.length <= REASON_MAX &&
+    (host === undefined || (marks.includes('host') && typeof host === 'string' && host.length <= HOST_MAX)) &&
+    (sameAs === undefined || (marks.includes('sameAs') && typeof sameAs === 'string' && isCode(sameAs)));
+  if (!valid)
+    refuse(
+      `"disabled" must be {"reason": text, "at": epoch seconds, "by": text}, as the export writes it (texts of at most ${REASON_MAX} characters)`,
+    );
   return {
     reason: reason as string,
     at: checkedNumber('disabled.at', at),
     by: by as string,
     ...(host === undefined ? {} : { host: host as string }),
+    ...(sameAs === undefined ? {} : { sameAs: sameAs as string }),
   };
 }
 
-/** A line of NDJSON: one object, as the export writes it. */
-export function ndjsonLink(text: string, shortHost: ShortLinkHost): ImportedLink {
+/** A blocked host as the export writes it: `{"block": host, "reason", "at", "by"}`. */
+function blockLine(fields: Record<string, unknown>): ImportedBlock {
+  const { block, ...takedown } = fields;
+  let host: string | undefined;
+  try {
+    host = typeof block === 'string' ? hostOf(block) : undefined;
+  } catch {
+    host = undefined;
+  }
+  if (host === undefined) refuse('"block" must be a host name or an address, as `block` takes it');
+  return { host: host!, takedown: checkedTakedown(takedown, []) };
+}
+
+/** A line of NDJSON: one object, as the export writes it: a link, or a blocked host. */
+export function ndjsonLink(text: string, shortHost: ShortLinkHost): ImportedLink | ImportedBlock {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -113,6 +144,7 @@ export function ndjsonLink(text: string, shortHost: ShortLinkHost): ImportedLink
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return refuse('not a JSON object');
   const fields = value as Record<string, unknown>;
+  if ('block' in fields) return blockLine(fields);
   const unknown = Object.keys(fields).find((name) => !NDJSON_FIELDS.has(name));
   if (unknown !== undefined) refuse(/^[A-Za-z0-9_]{1,32}$/.test(unknown) ? `unknown field "${unknown}"` : 'an unknown field');
   const { itemid, view_count = 0, created, disabled } = fields;
@@ -169,6 +201,9 @@ export function csvLink(row: readonly string[], columns: Partial<Record<CsvField
     ...(created === undefined ? {} : { created: createdCell(created) }),
   };
 }
+
+/** A blocked host as the export writes it: a line of NDJSON in the import's format. */
+export const exportBlockLine = (host: string, { reason, at, by }: Takedown): string => JSON.stringify({ block: host, reason, at, by });
 
 /** A link as the export writes it: a line of NDJSON in the import's format. */
 export const exportLine = (link: ImportedLink): string =>

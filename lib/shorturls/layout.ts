@@ -7,6 +7,7 @@
  * store (./dynamodb.ts) reads and writes by, and the operator's commands too. The rate limit's
  * table is ./rate-limit-dynamodb.ts's.
  */
+import { LAST_EPOCH_SECOND } from '../iso-time';
 import { LINK_MAX_LENGTH } from './link';
 import type { ShortUrlRecord, Takedown } from './store';
 
@@ -22,8 +23,6 @@ export const VIEW_COUNT_MAX = 999_999_999_999_999;
 export const ITEMID_MAX = Number.MAX_SAFE_INTEGER;
 /** The largest itemid an import keeps: above it the counter keeps room for 8 × 10^15 creations. */
 export const KEPT_ITEMID_MAX = 999_999_999_999_999;
-/** The last second ISO 8601's four-digit years write, 9999-12-31T23:59:59Z: the latest date a record holds. */
-export const LATEST_SECOND = 253_402_300_799;
 
 const isWhole = (value: unknown, least: number, most: number): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= least && value <= most;
@@ -40,10 +39,10 @@ function linkOf(value: unknown): string | undefined {
   }
 }
 
-/** The takedown a record holds: any value at all takes it down, as the view's condition reads it. */
-function takedownOf(value: unknown, degraded: string[]): Takedown {
+/** The takedown a record (or a blocked host) holds: any value at all takes it down, as the view's condition reads it. */
+export function takedownOf(value: unknown, degraded: string[]): Takedown {
   const { reason, at, by, host, sameAs } = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  if (typeof reason === 'string' && isWhole(at, 0, LATEST_SECOND) && typeof by === 'string')
+  if (typeof reason === 'string' && isWhole(at, 0, LAST_EPOCH_SECOND) && typeof by === 'string')
     return {
       reason,
       at,
@@ -75,14 +74,14 @@ export function readRecord(item: Record<string, unknown> | undefined): StoredRec
     views = VIEW_COUNT_MAX;
     degraded.push(`its view_count is past ${VIEW_COUNT_MAX}: shown as it`);
   } else if (view_count !== undefined) degraded.push('its view_count is not a whole number from 0: shown as 0');
-  if (created !== undefined && !isWhole(created, 0, LATEST_SECOND)) degraded.push('its created date is out of range: left out');
+  if (created !== undefined && !isWhole(created, 0, LAST_EPOCH_SECOND)) degraded.push('its created date is out of range: left out');
   return {
     record: {
       code,
       link: readLink,
       itemid,
       view_count: views,
-      ...(isWhole(created, 0, LATEST_SECOND) ? { created } : {}),
+      ...(isWhole(created, 0, LAST_EPOCH_SECOND) ? { created } : {}),
       ...(disabled !== undefined ? { disabled: takedownOf(disabled, degraded) } : {}),
     },
     degraded,

@@ -1,0 +1,168 @@
+/**
+ * What an import file feeds the service never breaks it (docs/shorturls.md, Import; docs/api.md,
+ * Short URLs): random files, NDJSON and CSV, of lines at and one past every bound and hostile
+ * strings, imported into a table of their own. Each line is known good or bad by how it was made
+ * here, from the documented bounds: exactly the bad ones are refused, each named by the line it
+ * starts on; nothing of a refused line is written; and afterwards every imported record is
+ * followed, looked up, created again and exported through the functions with no 5xx, its counts
+ * as imported (an itemid past 999 999 999 999 999 is assigned anew, and creations go on).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { auditShortUrls } from '../../infra/dynamodb/short-url-audit';
+import { exportLinks } from '../../infra/shorturls/export';
+import { importLinks } from '../../infra/shorturls/importer';
+import { readLinks } from '../../infra/shorturls/reading';
+import { invokerWithEnv } from '../support/expect-error';
+import { SHORT_LINK_ROUTES } from '../support/invoke';
+import { ownTables } from '../support/own-table';
+import { SHORT_URL_HOST } from '../support/short-url-host';
+
+jest.setTimeout(600_000);
+
+const HOST = { origin: new URL(SHORT_URL_HOST), aliases: new Set<string>() };
+const KEY = `appkey=${encodeURIComponent('http://import-bounds.test/')}`;
+const own = ownTables('ShortUrlsTable');
+const folder = mkdtempSync(join(tmpdir(), 'import-bounds-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** The bounds as docs/shorturls.md states them. */
+const VIEWS_MOST = 999_999_999_999_999;
+const ITEMID_KEPT_MOST = 999_999_999_999_999;
+const ITEMID_MOST = 9_007_199_254_740_991;
+const LAST_SECOND = 253_402_300_799;
+
+/** A line's fields over a sound link, and whether the rules take them. */
+type Case = { readonly fields: Record<string, unknown>; readonly good: boolean };
+const good = (fields: Record<string, unknown>): Case => ({ fields, good: true });
+const bad = (fields: Record<string, unknown>): Case => ({ fields, good: false });
+
+const HOSTILE = ['\u0000', '\u202e', '\ud800', '<script>', '"', '\\', '\r\n', '😀', 'x'.repeat(3_000)];
+const cases: fc.Arbitrary<Case> = fc.oneof(
+  fc.constantFrom(
+    good({}),
+    good({ view_count: 0 }),
+    good({ view_count: VIEWS_MOST }),
+    bad({ view_count: VIEWS_MOST + 1 }),
+    bad({ view_count: -1 }),
+    bad({ view_count: 2.5 }),
+    bad({ view_count: '7' }),
+    good({ itemid: 1 }),
+    good({ itemid: ITEMID_KEPT_MOST }),
+    good({ itemid: ITEMID_KEPT_MOST + 1 }),
+    good({ itemid: ITEMID_MOST }),
+    bad({ itemid: ITEMID_MOST + 1 }),
+    bad({ itemid: 0 }),
+    bad({ itemid: 1e300 }),
+    good({ created: 0 }),
+    good({ created: LAST_SECOND }),
+    bad({ created: LAST_SECOND + 1 }),
+    bad({ created: -1 }),
+    good({ disabled: { reason: 'spam', at: LAST_SECOND, by: 'ops' } }),
+    bad({ disabled: { reason: 'spam', at: LAST_SECOND + 1, by: 'ops' } }),
+    bad({ disabled: { reason: 'r'.repeat(2_001), at: 0, by: 'ops' } }),
+    bad({ disabled: { reason: 'spam', at: 0, by: 'b'.repeat(2_001) } }),
+    bad({ code: '' }),
+    bad({ code: 'c'.repeat(65) }),
+    bad({ link: 'ftp://x.test/' }),
+    bad({ link: `https://x.test/${'l'.repeat(2_048)}` }),
+    bad({ link: `${SHORT_URL_HOST}/loop` }),
+    bad({ link: 'http://[::ffff:127.0.0.1]:3001/loop' }),
+  ),
+  fc.constantFrom(...HOSTILE).map((text) => bad({ code: `c${text}` })),
+  fc.constantFrom(...HOSTILE.filter((text) => text.length <= 2_000)).map((text) => good({ disabled: { reason: text, at: 1, by: text } })),
+);
+
+/** A file's lines: each case on a link and code of its own, in NDJSON, or the views and dates in CSV. */
+function ndjsonFile(lines: readonly Case[]): { text: string; starts: number[] } {
+  return {
+    text: lines.map(({ fields }, i) => JSON.stringify({ code: `c${i}`, link: `https://bounds.test/${i}`, ...fields })).join('\n'),
+    starts: lines.map((_, i) => i + 1),
+  };
+}
+
+/** CSV: a header, then each record, a quoted title over two lines (\r\n inside quotes is one line break) between them. */
+const csvCases = fc.constantFrom<{ cells: Record<string, string>; good: boolean }>(
+  { cells: { views: String(VIEWS_MOST) }, good: true },
+  { cells: { views: String(VIEWS_MOST + 1) }, good: false },
+  { cells: { created: '9999-12-31T23:59:59Z' }, good: true },
+  { cells: { created: '2027-02-28 12:00:00' }, good: true },
+  { cells: { created: '2027-02-30' }, good: false },
+  { cells: { created: '10000-01-01' }, good: false },
+  { cells: { created: String(LAST_SECOND + 1) }, good: false },
+  { cells: { itemid: String(ITEMID_KEPT_MOST + 1) }, good: true },
+  { cells: { itemid: '9007199254740992' }, good: false },
+);
+function csvFile(lines: readonly { cells: Record<string, string>; good: boolean }[]): { text: string; starts: number[] } {
+  const rows = ['code,url,clicks,date,itemid,title'];
+  const starts: number[] = [];
+  lines.forEach(({ cells }, i) => {
+    starts.push(1 + 2 * i + 1);
+    rows.push(`c${i},https://bounds.test/${i},${cells.views ?? ''},${cells.created ?? ''},${cells.itemid ?? ''},"a\r\nb"`);
+  });
+  return { text: rows.join('\r\n'), starts };
+}
+
+const file = fc.oneof(
+  fc.array(cases, { minLength: 1, maxLength: 12 }).map((lines) => ({ ...ndjsonFile(lines), lines, extension: 'ndjson' })),
+  fc.array(csvCases, { minLength: 1, maxLength: 8 }).map((lines) => ({ ...csvFile(lines), lines, extension: 'csv' })),
+);
+
+test('exactly the bad lines are refused, by their first line, nothing of them written; every record answers with no 5xx', async () => {
+  await fc.assert(
+    fc.asyncProperty(file, async ({ text, starts, lines, extension }) => {
+      const target = await own.create('bounds');
+      const path = join(folder, `${randomUUID()}.${extension}`);
+      writeFileSync(path, text);
+      const summary = await importLinks(target, readLinks(path, HOST));
+      const badLines = lines.flatMap((line, i) => (line.good ? [] : [starts[i]]));
+      expect(summary.refused.map(({ line }) => line)).toEqual(badLines);
+      // Nothing of a refused line, and everything of the others: the table whole, with one record a good line.
+      const audit = await auditShortUrls(target.documents, target.table);
+      expect(audit.problems).toEqual([]);
+      expect(audit.records.map(({ code }) => code).sort()).toEqual(lines.flatMap((line, i) => (line.good ? [`c${i}`] : [])).sort());
+      const call = invokerWithEnv({ SHORT_URLS_TABLE: target.table });
+      const follow = invokerWithEnv({ SHORT_URLS_TABLE: target.table }, { routes: SHORT_LINK_ROUTES });
+      for (const [i, line] of lines.entries()) {
+        if (!line.good) continue;
+        const down = 'fields' in line && line.fields.disabled !== undefined;
+        const lookup = await call(`/url/short/c${i}?${KEY}&type=json`);
+        expect(lookup.statusCode).toBe(down ? 404 : 200);
+        if (!down) {
+          const shown = JSON.parse(lookup.body).shorturls[0];
+          const fields = 'fields' in line ? line.fields : { view_count: Number(line.cells.views ?? 0) };
+          expect(shown.view_count).toBe(fields.view_count ?? 0);
+          if (typeof fields.itemid === 'number' && fields.itemid <= ITEMID_KEPT_MOST) expect(shown.itemid).toBe(fields.itemid);
+        }
+        for (const method of ['GET', 'HEAD']) expect((await follow(`/c${i}`, { method })).statusCode).toBe(down ? 410 : 301);
+        const again = await call(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(`https://bounds.test/${i}`)}`);
+        expect(again.statusCode).toBe(down ? 403 : 200);
+      }
+      // Creations go on past every itemid the file held.
+      expect((await call(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent('https://bounds.test/new')}`)).statusCode).toBe(200);
+      expect(await exportLinks(target, join(folder, `${randomUUID()}.ndjson`))).toMatchObject({ unreadable: [] });
+    }),
+    { numRuns: 25 },
+  );
+});
+
+test.each([ITEMID_KEPT_MOST, ITEMID_KEPT_MOST + 1, ITEMID_MOST])(
+  'an imported itemid of %d: kept only up to 999 999 999 999 999, and creations go on',
+  async (itemid) => {
+    const target = await own.create('itemid');
+    const path = join(folder, `${randomUUID()}.ndjson`);
+    writeFileSync(path, JSON.stringify({ code: 'big', link: 'https://big.example.org/i', itemid }));
+    expect(await importLinks(target, readLinks(path, HOST))).toMatchObject({ imported: 1, assigned: itemid > ITEMID_KEPT_MOST ? 1 : 0 });
+    const call = invokerWithEnv({ SHORT_URLS_TABLE: target.table });
+    const shown = JSON.parse((await call(`/url/short/big?${KEY}&type=json`)).body).shorturls[0];
+    expect(shown.itemid === itemid).toBe(itemid <= ITEMID_KEPT_MOST);
+    for (let n = 0; n < 3; n++) {
+      const made = await call(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(`https://big.example.org/${n}`)}`);
+      expect(made.statusCode).toBe(200);
+      expect(JSON.parse(made.body).shorturls[0].itemid).toBeGreaterThan(shown.itemid);
+    }
+  },
+);
