@@ -4,7 +4,8 @@
  * anything is written; when the container reads the blocked hosts (its first request, then once
  * a minute), the link's entry (a creation) or the record (a lookup, a HEAD) goes with them in one
  * request, so a cold start's creation of a known link takes three requests, not four, and a
- * lookup or a HEAD one, not two. Against DynamoDB Local, with a table of this file's own.
+ * lookup or a HEAD one, not two; a visit with any host blocked reads a code it does not remember
+ * before its view. Against DynamoDB Local, with a table of this file's own.
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { Blocklist, TAKEDOWN_REACH_MS } from '../../lib/shorturls/blocklist';
@@ -83,6 +84,22 @@ test('once the list is read, a creation reads nothing before admission: then the
   expect(result).toMatchObject({ created: false, record: { link: KNOWN } });
   expect(beforeAdmission).toEqual([]);
   expect(sent).toEqual(['Get', 'Get']);
+});
+
+test('a link in another spelling than its takedown form (a fragment) reads that form’s entry too; one in that form, its own alone', async () => {
+  const service = newService();
+  await creation(service, KNOWN);
+  const spelled = await creation(service, `${KNOWN}#part`);
+  expect(spelled.result).toMatchObject({ created: true });
+  expect(
+    spelled.inputs
+      .slice(0, 2)
+      .map((input) => (input as { Key: { pk: string } }).Key.pk)
+      .sort(),
+  ).toEqual([`link#${linkKey(`${KNOWN}#part`)}`, `link#${linkKey(KNOWN)}`].sort());
+  const again = await creation(service, `${KNOWN}#part`);
+  expect(again.sent).toEqual(['Get', 'Get', 'Get']);
+  expect((await creation(service, KNOWN)).sent).toEqual(['Get', 'Get']);
 });
 
 test('a refused creation reads at most the blocked hosts with the entry (once a minute), and writes nothing', async () => {
@@ -171,6 +188,46 @@ test('a HEAD on a cold short-link container reads the record with the blocked ho
   const warm = await sentWhile(documents, () => head(event, context()));
   expect(warm.result).toMatchObject({ statusCode: 301 });
   expect(warm.sent).toEqual(['GetCommand']);
+});
+
+test('a GET on a cold short-link container: its record with the blocked hosts, then its view; with none blocked, the view alone', async () => {
+  const code = (await store.linkEntry(linkKey(KNOWN)))!.code!;
+  // The views sent by the same client as the reads, so that the test sees them all.
+  const counting = new DynamoShortUrlStore(documents, table, () => documents);
+  const other = (
+    (await newService().create('https://reads.test/other', async () => ({ release: async () => undefined }))) as {
+      record: { code: string };
+    }
+  ).record.code;
+  const visit = redirectHandler(
+    counting,
+    new Blocklist(
+      () => counting.blockedHosts(),
+      () => now,
+    ),
+  );
+  const sent = async (target: string) => {
+    const { event } = routedEvent(SHORT_LINK_ROUTES, { target });
+    const run = await sentWhile(documents, () => visit(event, lambdaContext(contextFields('RedirectFunction', 'get', 1769))));
+    expect(run.result).toMatchObject({ statusCode: 301 });
+    return run.sent;
+  };
+  expect(await sent(`/${code}`)).toEqual(['BatchGetCommand', 'UpdateCommand']);
+  expect(await sent(`/${code}`)).toEqual(['UpdateCommand']);
+  await documents.send(
+    new PutCommand({ TableName: table, Item: { pk: 'blocks', hosts: { 'elsewhere.test': { reason: 'x', at: 0, by: 't' } } } }),
+  );
+  try {
+    // A minute on, a host is blocked: the code followed in the last minute is checked by its remembered link.
+    now += 60_000;
+    expect(await sent(`/${code}`)).toEqual(['GetCommand', 'UpdateCommand']);
+    expect(await sent(`/${code}`)).toEqual(['UpdateCommand']);
+    // One not followed yet is read before its view (a 410 must count none), then remembered.
+    expect(await sent(`/${other}`)).toEqual(['GetCommand', 'UpdateCommand']);
+    expect(await sent(`/${other}`)).toEqual(['UpdateCommand']);
+  } finally {
+    await documents.send(new DeleteCommand({ TableName: table, Key: { pk: 'blocks' } }));
+  }
 });
 
 test('a read with nothing to go with is sent as its caller awaits it, not a turn of the event loop later', async () => {
