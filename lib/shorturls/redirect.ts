@@ -21,7 +21,6 @@ import { observeRequests } from '../observability/middleware';
 import { isScheduled, sunsetHeader, verdict, type Verdict } from '../retirement';
 import { isCode } from './code';
 import type { Blocklist } from './blocklist';
-import { liveRecord } from './live-record';
 import type { ShortUrlStore } from './store';
 import { Visits } from './visits';
 
@@ -106,11 +105,8 @@ const observeRedirects = () =>
 type Destination = string | undefined | 'gone';
 
 /** The destination of a visit, counting its view (a GET) or not (a HEAD). */
-async function follow(visits: Visits, store: ShortUrlStore, blocklist: Blocklist, event: ApiEvent, code: string): Promise<Destination> {
-  if (event.requestContext.http.method === 'HEAD') {
-    const record = await liveRecord(store, blocklist, code);
-    return typeof record === 'object' ? record.link : record;
-  }
+async function follow(visits: Visits, event: ApiEvent, code: string): Promise<Destination> {
+  if (event.requestContext.http.method === 'HEAD') return visits.peek(code);
   const visit = await visits.follow(code);
   if (visit === undefined) return undefined;
   if ('gone' in visit) return 'gone';
@@ -134,7 +130,7 @@ export function redirectHandler(store: ShortUrlStore, blocklist: Blocklist) {
       if (gone !== undefined) return gone;
       const code = event.pathParameters?.code;
       if (code === undefined || !isCode(code)) return notFoundPage();
-      const link = await follow(visits, store, blocklist, event, code);
+      const link = await follow(visits, event, code);
       if (link === undefined) return notFoundPage();
       if (link === 'gone') return gonePage();
       return { statusCode: 301, headers: { ...BASE_HEADERS, Location: link }, body: '' };

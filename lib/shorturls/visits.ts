@@ -68,6 +68,12 @@ export class Visits {
       : { link: destination, view: 'not counted', error: view.error };
   }
 
+  /** Where a visit to `code` leads, without counting a view (a HEAD): its link, `gone`, or undefined when the code is unknown. */
+  async peek(code: string): Promise<string | 'gone' | undefined> {
+    const record = await liveRecord(this.store, this.blocklist, code);
+    return typeof record === 'object' ? record.link : record;
+  }
+
   /** The code's link as the table holds it now, for a view not counted in time (no host blocked: see follow). */
   private async readLink(code: string): Promise<string | typeof GONE | undefined> {
     const record = await this.store.findByCode(code);
