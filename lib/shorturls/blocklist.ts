@@ -1,10 +1,11 @@
 /**
  * The hosts the operator has blocked (docs/api.md, Blocked hosts), as a function's container
  * knows them: read at most once a minute, so that a block, or its undoing, reaches every
- * running function within 60 s with no deploy and no read per request. A host blocks itself and
- * every subdomain. When the list cannot be read, or not at once, the last one read holds (at
- * first, none): the link comes first, and the records of links already made to a blocked host
- * are taken down besides (infra/shorturls/takedown.ts).
+ * running function within 60 s with no deploy and no read per request. A name blocks itself and
+ * every subdomain, an address only itself, in every spelling (./host-key.ts). When the list
+ * cannot be read, or not at once, the last one read holds (at first, none): the link comes
+ * first, and the records of links already made to a blocked host are taken down besides
+ * (infra/shorturls/blocks.ts).
  */
 import { addressKeyOf, hostKeyOf } from './host-key';
 
