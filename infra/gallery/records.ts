@@ -5,6 +5,7 @@
  */
 import { MAX_DATE } from '../../lib/gallery/layout';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/records';
+import { LIMITS } from '../../lib/gallery/stored-values';
 import type { UserValue } from '../../lib/resources';
 
 export interface PhotoLine {
@@ -39,13 +40,6 @@ export type ImportRecord = PhotoLine | CommentLine;
 export type ParsedLine =
   | { readonly ok: true; readonly record: ImportRecord }
   | { readonly ok: false; readonly reason: string; readonly type?: ImportRecord['type']; readonly id?: number };
-
-/**
- * Longest strings, in characters (code points): so that the largest page of 100 photos or 100
- * comments, in its costliest characters, fits in what Lambda can return in every type with 5 %
- * to spare (docs/import-format.md has the arithmetic; test/unit/response-size.test.ts renders it).
- */
-export const LIMITS = { name: 200, title: 2_000, content: 8_000, url: 2_048 } as const;
 
 const PHOTO_KEYS = ['type', 'id', 'submit_date', 'title', 'user', 'src', 'href', 'digg_count'] as const;
 const COMMENT_KEYS = ['type', 'id', 'photo', 'replyto', 'date', 'user', 'content', 'up', 'down'] as const;

@@ -10,6 +10,8 @@
  * does not depend on how many members the range holds.
  */
 import { MAX_DATE, seriesName, type Series } from './layout';
+import { shownCount } from './stored-values';
+import { noteUnshowable } from './unshowable';
 
 /** Bucket widths in seconds, level 0 (a second) to level 6; level 7 is the root, all of time. */
 const WIDTHS = [1, 60, 3_600, 86_400, 86_400 * 64, 86_400 * 4_096, 86_400 * 262_144] as const;
@@ -85,10 +87,19 @@ export function spansOf(from: number, to: number): Span[] {
   return spans;
 }
 
-/** The counts of a span's children, from its item (undefined when the item does not exist). */
-export function childCounts(span: Span, item: Record<string, unknown> | undefined): number[] {
+/**
+ * The counts of a span's children, from its item (undefined when the item does not exist). A
+ * count that is not a whole number in range is read as the API shows a count (capped, 0 for what
+ * is not a number) and noted for the request's log (docs/api.md, Errors: stored values).
+ */
+export function childCounts(span: Span, item: Record<string, unknown> | undefined, signal?: AbortSignal): number[] {
   const counts: number[] = [];
-  for (let k = span.from; k <= span.to; k++) counts.push(Math.max(0, Number(item?.[childAttribute(k)] ?? 0)));
+  for (let k = span.from; k <= span.to; k++) {
+    const stored = item?.[childAttribute(k)];
+    const count = stored === undefined ? 0 : shownCount(stored);
+    if (count !== stored && stored !== undefined) noteUnshowable(signal, String(item!.pk), 'degraded', [childAttribute(k)]);
+    counts.push(count);
+  }
   return counts;
 }
 
@@ -99,3 +110,12 @@ export const wholeBucket = (level: number, start: number): Span => ({
   from: 0,
   to: Math.ceil(width(level) / WIDTHS[level - 1]!) - 1,
 });
+
+/** The child where `rest` entries into `children` (in order) fall, and what is left of `rest` within it. */
+export function findChild(children: ReadonlyArray<readonly [number, number]>, rest: number): { found: number | undefined; rest: number } {
+  for (const [k, count] of children) {
+    if (rest < count) return { found: k, rest };
+    rest -= count;
+  }
+  return { found: undefined, rest };
+}

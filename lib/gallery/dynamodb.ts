@@ -1,8 +1,9 @@
 /** The gallery store in DynamoDB: GalleryTable in the layout of ./layout.ts, read as ./listing.ts plans. */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { allOf, commentOf, itemKey, photoOf } from './layout';
+import { allOf, itemKey } from './layout';
 import { Listing } from './listing';
 import { GalleryReads } from './reads';
+import { shownComment, shownPhoto } from './shown';
 import type { CommentRecord, GalleryStore, Kind, PageIds, PageQuery, PhotoRecord } from './store';
 
 export class DynamoGalleryStore implements GalleryStore {
@@ -27,24 +28,29 @@ export class DynamoGalleryStore implements GalleryStore {
     return this.listing.walk(allOf(kind));
   }
 
+  /** The records found under these ids that the API can show (./shown.ts): a record it cannot is left out, as if there were none. */
   private async byIds<T>(
     kind: Kind,
     ids: readonly number[],
-    of: (item: Record<string, unknown>) => T,
+    shown: (item: Record<string, unknown>, id: number, signal?: AbortSignal) => T | undefined,
     signal?: AbortSignal,
   ): Promise<Map<number, T>> {
-    const items = await this.reads.items(
-      ids.map((id) => itemKey(kind, id)),
-      signal,
-    );
-    return new Map([...items.values()].map((item) => [item.id as number, of(item)]));
+    const keys = ids.map((id) => itemKey(kind, id));
+    const items = await this.reads.items(keys, signal);
+    const records = new Map<number, T>();
+    ids.forEach((id, i) => {
+      const item = items.get(keys[i]!);
+      const record = item === undefined ? undefined : shown(item, id, signal);
+      if (record !== undefined) records.set(id, record);
+    });
+    return records;
   }
 
   photosByIds(ids: readonly number[], signal?: AbortSignal): Promise<Map<number, PhotoRecord>> {
-    return this.byIds('photo', ids, photoOf, signal);
+    return this.byIds('photo', ids, shownPhoto, signal);
   }
 
   commentsByIds(ids: readonly number[], signal?: AbortSignal): Promise<Map<number, CommentRecord>> {
-    return this.byIds('comment', ids, commentOf, signal);
+    return this.byIds('comment', ids, shownComment, signal);
   }
 }

@@ -10,6 +10,7 @@
  */
 import { bucketStart, childCounts, counterKey, wholeBucket } from './counters';
 import { seriesName, type Series } from './layout';
+import { noteUnshowable } from './unshowable';
 
 /** The hint's item: `earliest#photos`, `earliest#comments`. */
 export const earliestKey = (series: Series): string => `earliest#${seriesName(series)}`;
@@ -23,13 +24,20 @@ export function hintOf(item: Record<string, unknown> | undefined): number | unde
   return typeof date === 'number' && Number.isSafeInteger(date) && date >= 0 ? date : undefined;
 }
 
+/** The hint a request reads; a hint item whose hint is not a date (written by hand) is noted for its log, and not used. */
+export function usableHint(item: Record<string, unknown> | undefined, signal?: AbortSignal): number | undefined {
+  const hint = hintOf(item);
+  if (hint === undefined && item !== undefined) noteUnshowable(signal, String(item.pk), 'ignored', [HINT_ATTRIBUTE]);
+  return hint;
+}
+
 /** The minute counter that holds `hint`'s second (level 1: a minute's seconds). */
 export const hintMinuteKey = (series: Series, hint: number): string => counterKey(series, 1, bucketStart(1, hint));
 
 /** The first second at or after `hint`, in its minute, that holds a member; undefined when none does. */
-export function firstFrom(hint: number, minuteItem: Record<string, unknown> | undefined): number | undefined {
+export function firstFrom(hint: number, minuteItem: Record<string, unknown> | undefined, signal?: AbortSignal): number | undefined {
   const start = bucketStart(1, hint);
-  const counts = childCounts(wholeBucket(1, start), minuteItem);
+  const counts = childCounts(wholeBucket(1, start), minuteItem, signal);
   for (let k = hint - start; k < counts.length; k++) if (counts[k]! > 0) return start + k;
   return undefined;
 }

@@ -18,8 +18,8 @@
  *    less.
  * Only then are the page's records read (by the caller, by id).
  */
-import { childCounts, childEnd, childStart, counterKey, DAY_LEVEL, ROOT, spansOf, wholeBucket } from './counters';
-import { earliestKey, firstFrom, hintMinuteKey, hintOf } from './earliest';
+import { childCounts, childEnd, childStart, counterKey, DAY_LEVEL, findChild, ROOT, spansOf, wholeBucket } from './counters';
+import { earliestKey, firstFrom, hintMinuteKey, usableHint } from './earliest';
 import { indexQuery, partitionStream, READ_THROUGH } from './index-streams';
 import { datedOf, dayOf, isByDay, partitionKey, type Series } from './layout';
 import { mergeFirst } from './merge';
@@ -46,7 +46,10 @@ export class Listing {
     ]);
     const items = await this.reads.items(keys, signal);
     const counted = series.map((s): Counted => {
-      const withCounts = spans.map((span) => ({ span, counts: childCounts(span, items.get(counterKey(s, span.level, span.start))) }));
+      const withCounts = spans.map((span) => ({
+        span,
+        counts: childCounts(span, items.get(counterKey(s, span.level, span.start)), signal),
+      }));
       return { series: s, spans: withCounts, total: sum(withCounts.map(({ counts }) => sum(counts))) };
     });
     return { counted, items, total: sum(counted.map((c) => c.total)) };
@@ -73,7 +76,7 @@ export class Listing {
     const need = fromEnd ? total - query.offset : query.offset + query.count;
     const forwards = ORDERS[query.sort];
     const order = fromEnd ? (a: Ranked, b: Ranked) => forwards(b, a) : forwards;
-    const partitions = counted.flatMap((c) => partitionsOf(c, query.range, items));
+    const partitions = counted.flatMap((c) => partitionsOf(c, query.range, items, signal));
     const streams = partitions.map((partition) => partitionStream(this.reads, partition, query.sort, fromEnd, order, need, signal));
     const merged = await mergeFirst(streams, order, need, signal);
     const page = fromEnd ? merged.slice(Math.max(0, need - query.count)).reverse() : merged.slice(query.offset);
@@ -104,9 +107,9 @@ export class Listing {
 
   /** The earliest date of a whole-gallery series' members: from its hint (./earliest.ts), else by walking the counters. */
   async earliest(series: Series, signal?: AbortSignal): Promise<number | undefined> {
-    const hint = hintOf(await this.reads.item(earliestKey(series), signal));
+    const hint = usableHint(await this.reads.item(earliestKey(series), signal), signal);
     if (hint !== undefined) {
-      const found = firstFrom(hint, await this.reads.lateItem(hintMinuteKey(series, hint), signal));
+      const found = firstFrom(hint, await this.reads.lateItem(hintMinuteKey(series, hint), signal), signal);
       if (found !== undefined) return found;
     }
     return this.walk(series, signal);
@@ -117,7 +120,7 @@ export class Listing {
     let start = 0;
     for (let level = ROOT; level >= 1; level--) {
       const whole = wholeBucket(level, start);
-      const counts = childCounts(whole, await this.reads.item(counterKey(series, level, start), signal));
+      const counts = childCounts(whole, await this.reads.item(counterKey(series, level, start), signal), signal);
       const k = counts.findIndex((count) => count > 0);
       if (k === -1) return undefined;
       start = childStart(whole, k);
@@ -163,7 +166,7 @@ export class Listing {
     const byDay = isByDay(counted.series);
     while (landing.level > 0 && (landing.rest > READ_THROUGH || (byDay && landing.level > DAY_LEVEL))) {
       const whole = wholeBucket(landing.level, landing.start);
-      const counts = childCounts(whole, await this.reads.item(counterKey(counted.series, landing.level, landing.start), signal));
+      const counts = childCounts(whole, await this.reads.item(counterKey(counted.series, landing.level, landing.start), signal), signal);
       const k = findChild(inOrder(counts.map((count, i) => [i, count] as const)), landing.rest);
       if (k.found === undefined) break; // the counters moved meanwhile: read from here
       landing = { level: landing.level - 1, start: childStart(whole, k.found), end: childEnd(whole, k.found), rest: k.rest };
@@ -201,13 +204,4 @@ export class Listing {
     );
     return pages.flat().slice(0, query.count);
   }
-}
-
-/** The child where `rest` entries into `children` (in order) fall, and what is left of `rest` within it. */
-function findChild(children: ReadonlyArray<readonly [number, number]>, rest: number): { found: number | undefined; rest: number } {
-  for (const [k, count] of children) {
-    if (rest < count) return { found: k, rest };
-    rest -= count;
-  }
-  return { found: undefined, rest };
 }

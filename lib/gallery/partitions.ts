@@ -29,7 +29,13 @@ export interface Counted {
   readonly total: number;
 }
 
-export const sum = (counts: readonly number[]): number => counts.reduce((a, b) => a + b, 0);
+/** Capped, as a count the API shows: counters in range may still add up past 2^53 − 1. */
+export function sum(counts: readonly number[]): number {
+  let total = 0;
+  for (const count of counts) total += count;
+  return Math.min(total, Number.MAX_SAFE_INTEGER);
+}
+
 const daysOf = (range: Range): number[] => {
   const days: number[] = [];
   for (let day = dayOf(range.from); day <= dayOf(range.to); day++) days.push(day);
@@ -48,21 +54,26 @@ export function sizeKeys(series: Series, range: Range): string[] {
   return [...new Set(daysOf(range).map((day) => counterKey(series, DAY_TOTALS_LEVEL, bucketStart(DAY_TOTALS_LEVEL, day * DAY))))];
 }
 
-function sizeOf(series: Series, items: Map<string, Record<string, unknown>>, day?: number): number {
+function sizeOf(series: Series, items: Map<string, Record<string, unknown>>, signal: AbortSignal | undefined, day?: number): number {
   const level = isByDay(series) ? DAY_TOTALS_LEVEL : ROOT;
   const start = day === undefined ? 0 : bucketStart(level, day * DAY);
   const whole = wholeBucket(level, start);
-  const counts = childCounts(whole, items.get(counterKey(series, level, start)));
+  const counts = childCounts(whole, items.get(counterKey(series, level, start)), signal);
   return day === undefined ? sum(counts) : counts[(day * DAY - start) / DAY]!;
 }
 
-/** The partitions of a counted series that hold members in the range, in time order. */
-export function partitionsOf(counted: Counted, range: Range, items: Map<string, Record<string, unknown>> | undefined): Partition[] {
+/** The partitions of a counted series that hold members in the range, in time order; their sizes from `items` when given. */
+export function partitionsOf(
+  counted: Counted,
+  range: Range,
+  items: Map<string, Record<string, unknown>> | undefined,
+  signal?: AbortSignal,
+): Partition[] {
   const { series } = counted;
   if (!isByDay(series)) {
     return counted.total === 0
       ? []
-      : [{ series, key: partitionKey(series), range, inRange: counted.total, size: items && sizeOf(series, items) }];
+      : [{ series, key: partitionKey(series), range, inRange: counted.total, size: items && sizeOf(series, items, signal) }];
   }
   const perDay = new Map<number, number>();
   for (const { span, counts } of counted.spans) {
@@ -80,6 +91,6 @@ export function partitionsOf(counted: Counted, range: Range, items: Map<string, 
       key: partitionKey(series, day),
       range: dayRange(range, day),
       inRange,
-      size: items && sizeOf(series, items, day),
+      size: items && sizeOf(series, items, signal, day),
     }));
 }

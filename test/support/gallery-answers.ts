@@ -21,14 +21,22 @@ export interface Fetched<T> {
 export const targetFor = (path: string, query: string, type: ResponseType): string =>
   withKey(`${path}?${[query, typeQuery(type)].filter(Boolean).join('&')}`);
 
+/** How a test sends a request: invoke(), or a function loaded with settings of its own (expect-error.ts, invokerWithEnv). */
+export type Invoker = (target: string) => Promise<Invocation>;
+
 /**
  * Makes the request in all four types and answers each decoded to the view, after checking
  * status 200, the headers, and that count is the number of entries returned.
  */
-export async function fetchAll<T extends PhotoView | CommentView>(kind: Kind, path: string, query = ''): Promise<Fetched<T>> {
+export async function fetchAll<T extends PhotoView | CommentView>(
+  kind: Kind,
+  path: string,
+  query = '',
+  call: Invoker = invoke,
+): Promise<Fetched<T>> {
   const before = Math.floor(Date.now() / 1000);
   const responses = {} as Record<ResponseType, Invocation>;
-  for (const type of TYPES) responses[type] = await invoke(targetFor(path, query, type));
+  for (const type of TYPES) responses[type] = await call(targetFor(path, query, type));
   const after = Math.floor(Date.now() / 1000);
   for (const type of TYPES) {
     const response = responses[type];
@@ -63,8 +71,10 @@ export async function fetchAll<T extends PhotoView | CommentView>(kind: Kind, pa
   return { listings, responses, requested: [before, after] };
 }
 
-export const fetchPhotos = (path: string, query = ''): Promise<Fetched<PhotoView>> => fetchAll<PhotoView>('gallery', path, query);
-export const fetchComments = (path: string, query = ''): Promise<Fetched<CommentView>> => fetchAll<CommentView>('events', path, query);
+export const fetchPhotos = (path: string, query = '', call?: Invoker): Promise<Fetched<PhotoView>> =>
+  fetchAll<PhotoView>('gallery', path, query, call);
+export const fetchComments = (path: string, query = '', call?: Invoker): Promise<Fetched<CommentView>> =>
+  fetchAll<CommentView>('events', path, query, call);
 
 /** What XML can carry of a string: characters outside XML 1.0's Char production become U+FFFD. */
 export const xmlSafe = (text: string): string =>

@@ -5,7 +5,8 @@
  * answer too large all the same (data written past the importer) becomes error 1007 in the
  * requested type, never a body Lambda would refuse. docs/import-format.md has the arithmetic.
  */
-import { LIMITS, parseLine } from '../../infra/gallery/records';
+import { parseLine } from '../../infra/gallery/records';
+import { LIMITS } from '../../lib/gallery/stored-values';
 import { GALLERY_ARGUMENTS } from '../../lib/gallery/arguments';
 import { MAX_DATE } from '../../lib/gallery/layout';
 import { endpoint } from '../../lib/http';

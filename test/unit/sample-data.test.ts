@@ -12,7 +12,8 @@ import { SCALE_GALLERY } from '../../infra/perf/scale/data';
 import { fileLines, summaryLine } from '../../infra/gallery/importer';
 import { planImport, type GalleryLookup, type ImportPlan } from '../../infra/gallery/plan';
 import { streamProgress } from '../../infra/gallery/progress';
-import { LIMITS, lineOf, parseLine, type CommentLine, type ImportRecord, type PhotoLine } from '../../infra/gallery/records';
+import { lineOf, parseLine, type CommentLine, type ImportRecord, type PhotoLine } from '../../infra/gallery/records';
+import { LIMITS } from '../../lib/gallery/stored-values';
 import { HARD_TEXT, SCRIPT_TEXT } from '../../infra/gallery/sample-text';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 

@@ -1,0 +1,132 @@
+/**
+ * Random values of every DynamoDB type, written by hand at any field of a stored photo or comment
+ * (docs/api.md, Errors: stored values): every endpoint that shows the record answers, in every
+ * type, what the rule says (test/support/stored-value-rule.ts, written from
+ * docs/gallery-layout.md): the record with the field as the rule shows it, or left out (its place
+ * kept in a listing, 404 by id), and one warning per request naming the field when the API does
+ * not show it as stored. Never a 500: a 5xx fails fetchAll and expectError alike.
+ */
+import fc from 'fast-check';
+import { expectError, TYPES, typeQuery } from '../support/expect-error';
+import { expectListing, fetchComments, fetchPhotos } from '../support/gallery-answers';
+import { commentView, photoView } from '../support/gallery-decode';
+import { commentRecord, photoRecord } from '../support/gallery-records';
+import { withKey } from '../support/invoke';
+import { handWrittenGallery, type Noted } from '../support/stored-gallery';
+import { COMMENT_FIELDS, type Kind, PHOTO_FIELDS, REFUSED, RULES, type Stored, storedValues } from '../support/stored-value-rule';
+
+jest.setTimeout(300_000);
+
+const gallery = handWrittenGallery('stored-property');
+const DAY = 86_400;
+const D = 1_400_025_600; // a midnight, UTC
+const ALL_TIME = 'min_submit_date=0';
+let runs = 0;
+
+/** A fresh day (its own window) and fresh ids for each run. */
+function fresh(): { day: number; window: string; id: number } {
+  const n = runs++;
+  const day = D + n * DAY;
+  return { day, window: `min_submit_date=${day}&max_submit_date=${day + DAY - 1}`, id: 10 ** 12 + n * 10 };
+}
+
+/**
+ * The record as the rule shows it with `read` stored at `field`, or REFUSED; and what the log names.
+ * A field without a kind is a map (a photo's `user`): the rule reads each of its fields in `read`.
+ */
+function expected<R extends object>(record: R, field: string, read: unknown, kinds: Readonly<Record<string, Kind>>) {
+  const whole = kinds[field] === undefined;
+  const map = (typeof read === 'object' && read !== null ? read : {}) as Record<string, unknown>;
+  const storedAt = (at: string) => (whole ? map[at.slice(field.length + 1)] : read);
+  const fields = whole ? Object.keys(kinds).filter((at) => at.startsWith(`${field}.`)) : [field];
+  const shown = fields.map((at) => ({ at, value: RULES[kinds[at]!](storedAt(at)) }));
+  if (shown.some(({ value }) => value === REFUSED)) return { record: REFUSED, noted: { refused: [field] } } as const;
+  const changed = shown.filter(({ at, value }) => value !== storedAt(at)).map(({ at }) => at);
+  let result = record as Record<string, unknown>;
+  for (const { at, value } of shown) {
+    const [top, sub] = at.split('.') as [string, string | undefined];
+    result = { ...result, [top]: sub === undefined ? value : { ...(result[top] as object), [sub]: value } };
+  }
+  return { record: result as R, noted: changed.length > 0 ? { degraded: changed } : undefined };
+}
+
+/** Each of the four requests logged `noted` about `key`, or nothing. */
+const expectWarnings = (warnings: Noted[][], key: string, noted: object | undefined) =>
+  expect(warnings).toEqual(noted === undefined ? [] : TYPES.map(() => [{ key, ...noted }]));
+
+async function expectNotFound(path: string): Promise<Noted[][]> {
+  const { warnings } = await gallery.noted(async () => {
+    for (const type of TYPES) expectError(await gallery.invoke(withKey(`${path}?${ALL_TIME}&${typeQuery(type)}`)), type, 404, 404);
+  });
+  return warnings;
+}
+
+test('a photo with any value at any field: every photo endpoint answers the rule’s record, or leaves it out', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.constantFrom(...Object.keys(PHOTO_FIELDS), 'user'), storedValues, async (field: string, value: Stored) => {
+      const { day, window, id } = fresh();
+      const photo = photoRecord(id, day + 100);
+      await gallery.write([photo]);
+      await gallery.put(`photo#${id}`, field, value.attribute);
+      const { record, noted } = expected(photo, field, value.read, PHOTO_FIELDS);
+      const key = `photo#${id}`;
+      const items = record === REFUSED ? [] : [photoView(record)];
+      for (const [path, query, total] of [
+        ['/galleryphotos', window, 1],
+        [`/galleryphotos/${id}`, ALL_TIME, items.length],
+      ] as const) {
+        const { result, warnings } = await gallery.noted(() => fetchPhotos(path, query, gallery.invoke));
+        const min_date = query === ALL_TIME ? 0 : day;
+        expectListing(result, { min_date, ...(query === ALL_TIME ? {} : { max_date: day + DAY - 1 }), total, items });
+        expectWarnings(warnings, key, noted);
+      }
+      if (record === REFUSED) {
+        for (const path of [`/galleryphoto/${id}`, `/galleryphoto/${id}/comments`]) expectWarnings(await expectNotFound(path), key, noted);
+        return;
+      }
+      const one = await gallery.noted(() => fetchPhotos(`/galleryphoto/${id}`, ALL_TIME, gallery.invoke));
+      expectListing(one.result, { min_date: 0, total: 1, items });
+      expectWarnings(one.warnings, key, noted);
+    }),
+    { numRuns: 30 },
+  );
+});
+
+test('a comment with any value at any field: every comment endpoint answers the rule’s record, or leaves it out', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.constantFrom(...Object.keys(COMMENT_FIELDS)), storedValues, async (field: string, value: Stored) => {
+      const { day, window, id } = fresh();
+      const [top, reply] = [commentRecord(id + 1, id, day + 100), commentRecord(id + 2, id, day + 200, id + 1, 1, id + 1)];
+      await gallery.write([photoRecord(id, day)], [top, reply]);
+      const key = `comment#${id + 1}`;
+      await gallery.put(key, field, value.attribute);
+      const { record, noted } = expected({ ...top, replies: 1 }, field, value.read, COMMENT_FIELDS);
+      const shown = record === REFUSED ? [] : [commentView(record)];
+      const R = commentView(reply);
+      for (const [path, query, total, items] of [
+        ['/galleryphotos/comments', window, 2, [R, ...shown]],
+        [`/galleryphotos/${id}/comments`, ALL_TIME, 2, [R, ...shown]],
+        [`/galleryphoto/${id}/comments`, ALL_TIME, 1, shown],
+      ] as const) {
+        const { result, warnings } = await gallery.noted(() => fetchComments(path, query, gallery.invoke));
+        expectListing(result, { min_date: query === ALL_TIME ? 0 : day, total, items: [...items] });
+        expectWarnings(warnings, key, noted);
+      }
+      const paths = [`/galleryphoto/${id}/comment/${id + 1}`, `/galleryphoto/${id}/comment/${id + 1}/replies`];
+      // A comment is one of the photo's when its story is the photo's id (docs/api.md, Endpoints).
+      if (record === REFUSED || record.story !== id) {
+        for (const path of paths) expectWarnings(await expectNotFound(path), key, noted);
+        return;
+      }
+      for (const [path, items] of [
+        [paths[0]!, shown],
+        [paths[1]!, [R]],
+      ] as const) {
+        const { result, warnings } = await gallery.noted(() => fetchComments(path, ALL_TIME, gallery.invoke));
+        expectListing(result, { min_date: 0, total: 1, items: [...items] });
+        expectWarnings(warnings, key, noted);
+      }
+    }),
+    { numRuns: 30 },
+  );
+});

@@ -1,0 +1,79 @@
+/**
+ * A gallery whose items a test writes by hand, for the tests of stored values the API cannot show
+ * (docs/api.md, Errors: stored values): a table of the test file's own, records imported into it,
+ * any value of any DynamoDB type put at an item's attribute (as the low-level client writes it),
+ * the gallery functions loaded with the table, and what each request logged of such values.
+ */
+import { type AttributeValue, DynamoDBClient, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { importLines } from '../../infra/gallery/importer';
+import { linesOf } from '../../infra/gallery/records';
+import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
+import { invokerWithEnv } from './expect-error';
+import type { Invoker } from './gallery-answers';
+import { ownTables } from './own-table';
+
+/** The warning a request logs (docs/gallery-layout.md, Stored values the API cannot show). */
+export const UNSHOWABLE = 'stored values the API cannot show as they are';
+
+/** One item of the warning: its key, and the fields why under what became of it. */
+export interface Noted {
+  readonly key: string;
+  readonly refused?: string[];
+  readonly degraded?: string[];
+  readonly ignored?: string[];
+}
+
+export function handWrittenGallery(prefix: string) {
+  const tables = ownTables('GalleryTable');
+  const low = new DynamoDBClient({});
+  const warnings: unknown[][] = [];
+  let table = '';
+  let documents: DynamoDBDocumentClient;
+  let call: Invoker;
+  beforeAll(async () => {
+    ({ table, documents } = await tables.create(prefix));
+    // Each function's own logger (its modules are loaded afresh with the table): its warnings are kept, not printed.
+    call = invokerWithEnv(
+      { GALLERY_TABLE: table },
+      {
+        prepare: async () => {
+          const { logger } = await import('../../lib/observability/powertools');
+          jest.spyOn(logger, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args));
+        },
+      },
+    );
+  });
+  afterAll(() => low.destroy());
+
+  return {
+    /** Imports the records as the importer writes them, with their counters and counts. */
+    async write(photos: readonly PhotoRecord[], comments: readonly CommentRecord[] = []): Promise<void> {
+      const summary = await importLines(linesOf(photos, comments), documents, table);
+      if (summary.refused.length > 0) throw new Error(`the importer refused test data: ${JSON.stringify(summary.refused[0])}`);
+    },
+    /** Puts `value` at `path` of the item `key` (`user.name`: a field of a map), or removes it when undefined. */
+    async put(key: string, path: string, value: AttributeValue | undefined): Promise<void> {
+      const names = path.split('.');
+      const at = names.map((_, i) => `#n${i}`).join('.');
+      await low.send(
+        new UpdateItemCommand({
+          TableName: table,
+          Key: { pk: { S: key } },
+          UpdateExpression: value === undefined ? `REMOVE ${at}` : `SET ${at} = :v`,
+          ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#n${i}`, name])),
+          ...(value === undefined ? {} : { ExpressionAttributeValues: { ':v': value } }),
+        }),
+      );
+    },
+    /** A request to the table's functions. */
+    invoke: (target: string) => call(target),
+    /** What `run` logged of stored values: each such warning's items. */
+    async noted<T>(run: () => Promise<T>): Promise<{ result: T; warnings: Noted[][] }> {
+      warnings.length = 0;
+      const result = await run();
+      const mine = warnings.filter(([message]) => message === UNSHOWABLE);
+      return { result, warnings: mine.map(([, fields]) => (fields as { items: Noted[] }).items) };
+    },
+  };
+}
