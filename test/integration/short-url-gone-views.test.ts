@@ -15,6 +15,7 @@ import { disable, enable } from '../../infra/shorturls/takedown';
 import { documentClient } from '../../lib/db/client';
 import { aMinuteLater } from '../support/a-minute-later';
 import { expectError } from '../support/expect-error';
+import { freshAddress } from '../support/fresh-address';
 import { invoke, invokeShortLink } from '../support/invoke';
 import { codeOf } from '../support/short-url-host';
 
@@ -24,9 +25,7 @@ const SHARED = { documents: documentClient, table: process.env.SHORT_URLS_TABLE!
 const KEY = `appkey=${encodeURIComponent('http://gone-views.test/')}`;
 const BY = { at: 1_795_000_000, by: 'the test' };
 
-let client = 0;
-const create = (link: string) =>
-  invoke(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(link)}`, { sourceIp: `198.51.100.${(client++ % 200) + 20}` });
+const create = (link: string) => invoke(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(link)}`, { sourceIp: freshAddress() });
 const storedViews = async (code: string) =>
   (await documentClient.send(new GetCommand({ TableName: SHARED.table, Key: { pk: `code#${code}` }, ConsistentRead: true }))).Item
     ?.view_count;

@@ -12,6 +12,7 @@ import { disable, enable } from '../../infra/shorturls/takedown';
 import { documentClient } from '../../lib/db/client';
 import { expectError } from '../support/expect-error';
 import { type Address, address, spell, style } from '../support/host-spellings';
+import { freshAddress } from '../support/fresh-address';
 import { invoke, invokeShortLink } from '../support/invoke';
 import { codeOf } from '../support/short-url-host';
 
@@ -21,9 +22,7 @@ const SHARED = { documents: documentClient, table: process.env.SHORT_URLS_TABLE!
 const KEY = `appkey=${encodeURIComponent('http://same-link.test/')}`;
 const BY = { at: 1_795_000_000, by: 'the test' };
 
-let client = 0;
-const create = (link: string) =>
-  invoke(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(link)}`, { sourceIp: `203.0.113.${(client++ % 200) + 20}` });
+const create = (link: string) => invoke(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(link)}`, { sourceIp: freshAddress() });
 async function shorten(link: string): Promise<string> {
   const answer = await create(link);
   expect([link, answer.statusCode]).toEqual([link, 200]);

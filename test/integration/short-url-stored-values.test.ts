@@ -20,6 +20,7 @@ import { logger } from '../../lib/observability/powertools';
 import { decode } from '../support/decode';
 import { expectError, invokerWithEnv, TYPES, typeQuery } from '../support/expect-error';
 import { invoke, invokeShortLink, SHORT_LINK_ROUTES } from '../support/invoke';
+import { freshAddress } from '../support/fresh-address';
 import { ownTables } from '../support/own-table';
 import { SHORT_URL_HOST } from '../support/short-url-host';
 
@@ -158,7 +159,9 @@ describe('items of the whole table, on a table of its own', () => {
     const { code, link } = await handWritten({}, table);
     for (const last of ['9007199254740991', '99999999999999999999', '-5']) {
       await put(table, { pk: { S: 'counter#itemid' }, last: { N: last } });
-      const answer = await call(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(`https://stored.test/new-${last}`)}`);
+      const answer = await call(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(`https://stored.test/new-${last}`)}`, {
+        sourceIp: freshAddress(),
+      });
       expectError(answer, 'json', 500, 503, { detail: false });
       expect(answer.headers['retry-after']).toBe('1');
     }
@@ -173,7 +176,9 @@ describe('items of the whole table, on a table of its own', () => {
     const { code, link } = await handWritten({}, table);
     const call = invokerWithEnv({ SHORT_URLS_TABLE: table });
     const follow = invokerWithEnv({ SHORT_URLS_TABLE: table }, { routes: SHORT_LINK_ROUTES });
-    const created = await call(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent('https://evil.test/x')}`);
+    const created = await call(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent('https://evil.test/x')}`, {
+      sourceIp: freshAddress(),
+    });
     expect(created.statusCode).toBe(200);
     expect(JSON.parse(created.body).shorturls[0].short_url.startsWith(`${SHORT_URL_HOST}/`)).toBe(true);
     expect((await call(`/url/short/${code}?${KEY}&type=json`)).statusCode).toBe(200);

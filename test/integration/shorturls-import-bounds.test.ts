@@ -18,6 +18,7 @@ import { importLinks } from '../../infra/shorturls/importer';
 import { readLinks } from '../../infra/shorturls/reading';
 import { invokerWithEnv } from '../support/expect-error';
 import { SHORT_LINK_ROUTES } from '../support/invoke';
+import { freshAddress } from '../support/fresh-address';
 import { ownTables } from '../support/own-table';
 import { SHORT_URL_HOST } from '../support/short-url-host';
 
@@ -138,11 +139,19 @@ test('exactly the bad lines are refused, by their first line, nothing of them wr
           if (typeof fields.itemid === 'number' && fields.itemid <= ITEMID_KEPT_MOST) expect(shown.itemid).toBe(fields.itemid);
         }
         for (const method of ['GET', 'HEAD']) expect((await follow(`/c${i}`, { method })).statusCode).toBe(down ? 410 : 301);
-        const again = await call(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(`https://bounds.test/${i}`)}`);
+        const again = await call(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(`https://bounds.test/${i}`)}`, {
+          sourceIp: freshAddress(),
+        });
         expect(again.statusCode).toBe(down ? 403 : 200);
       }
       // Creations go on past every itemid the file held.
-      expect((await call(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent('https://bounds.test/new')}`)).statusCode).toBe(200);
+      expect(
+        (
+          await call(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent('https://bounds.test/new')}`, {
+            sourceIp: freshAddress(),
+          })
+        ).statusCode,
+      ).toBe(200);
       expect(await exportLinks(target, join(folder, `${randomUUID()}.ndjson`))).toMatchObject({ unreadable: [] });
     }),
     { numRuns: 25 },
@@ -160,7 +169,9 @@ test.each([ITEMID_KEPT_MOST, ITEMID_KEPT_MOST + 1, ITEMID_MOST])(
     const shown = JSON.parse((await call(`/url/short/big?${KEY}&type=json`)).body).shorturls[0];
     expect(shown.itemid === itemid).toBe(itemid <= ITEMID_KEPT_MOST);
     for (let n = 0; n < 3; n++) {
-      const made = await call(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(`https://big.example.org/${n}`)}`);
+      const made = await call(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(`https://big.example.org/${n}`)}`, {
+        sourceIp: freshAddress(),
+      });
       expect(made.statusCode).toBe(200);
       expect(JSON.parse(made.body).shorturls[0].itemid).toBeGreaterThan(shown.itemid);
     }

@@ -15,6 +15,7 @@ import { exportLinks } from '../../infra/shorturls/export';
 import { importLinks } from '../../infra/shorturls/importer';
 import { readLinks } from '../../infra/shorturls/reading';
 import { invokerWithEnv } from '../support/expect-error';
+import { freshAddress } from '../support/fresh-address';
 import { ownTables } from '../support/own-table';
 import { SHORT_URL_HOST } from '../support/short-url-host';
 
@@ -75,7 +76,7 @@ async function answers(target: { table: string; documents: never }, links: reado
   const create = invokerWithEnv({ SHORT_URLS_TABLE: target.table });
   const created: unknown[] = [];
   for (const link of links) {
-    const answer = await create(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(link)}`);
+    const answer = await create(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(link)}`, { sourceIp: freshAddress() });
     created.push([
       link,
       answer.statusCode,
