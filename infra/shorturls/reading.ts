@@ -64,10 +64,16 @@ function ndjsonLines(text: string, shortHost: ShortLinkHost): NumberedLine[] {
 }
 
 function csvLines(text: string, shortHost: ShortLinkHost): NumberedLine[] {
-  const rows = parse(text, { relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as Array<{
-    record: string[];
-    info: { bytes: number };
-  }>;
+  let rows: Array<{ record: string[]; info: { bytes: number } }>;
+  try {
+    rows = parse(text, { relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as typeof rows;
+  } catch (error) {
+    // csv-parse names what it met (CSV_QUOTE_NOT_CLOSED, …) and where; its message may quote the file.
+    const { code, lines } = error as { code?: unknown; lines?: unknown };
+    throw new UnreadableFile(
+      `the file cannot be read as CSV (${String(code ?? 'unknown')}${typeof lines === 'number' ? `, stopped at line ${lines}` : ''})`,
+    );
+  }
   if (rows.length === 0) return [];
   let columns: ReturnType<typeof csvColumns>;
   try {

@@ -6,6 +6,7 @@ import { requiredSetting, setting, type Env } from '../config';
 import { ConfigError } from '../errors';
 import { quoted } from '../quoted';
 import type { RateLimits } from './rate-limit';
+import { hostKeyOf } from './host-key';
 import type { ShortLinkHost } from './short-host';
 
 /** SHORT_URL_HOST: the origin short URLs carry, e.g. https://sho.rt or http://127.0.0.1:3001. */
@@ -37,14 +38,26 @@ function isDnsSized(hostName: string): boolean {
  * The short-link host: SHORT_URL_HOST, and SHORT_LINK_HOSTS, the other host names it answers at
  * (comma-separated: its API Gateway address, its custom domain), which template.yaml sets.
  */
+/** An alias as links are compared (./host-key.ts): a name that reads as an address (`010.0.0.1`) is that address. */
+function aliasKey(name: string): string | undefined {
+  try {
+    return hostKeyOf(new URL(`http://${name}/`).hostname);
+  } catch {
+    return undefined;
+  }
+}
+
 export function readShortLinkHost(env: Env): ShortLinkHost {
   const aliases = setting(env, 'SHORT_LINK_HOSTS', '')
     .split(',')
     .map((name) => name.trim().toLowerCase().replace(/\.$/, ''))
     .filter(Boolean);
   const bad = aliases.find((name) => !HOST_NAME.test(name) || !isDnsSized(name));
-  if (bad !== undefined) throw new ConfigError(`SHORT_LINK_HOSTS must be host names ${DNS_SIZED}, separated by commas, not ${quoted(bad)}`);
-  return { origin: readShortUrlHost(env), aliases: new Set(aliases) };
+  const keys = aliases.map(aliasKey);
+  const unread = aliases.find((_, i) => keys[i] === undefined);
+  if (bad !== undefined || unread !== undefined)
+    throw new ConfigError(`SHORT_LINK_HOSTS must be host names ${DNS_SIZED}, separated by commas, not ${quoted((bad ?? unread)!)}`);
+  return { origin: readShortUrlHost(env), aliases: new Set(keys as string[]) };
 }
 
 /** A whole number from 1 to `most`. */

@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { ApiError } from '../../lib/errors';
 import { normaliseLink } from '../../lib/shorturls/link';
+import { readShortLinkHost } from '../../lib/shorturls/settings';
 import { address, isLocal, keyOf, spell, style } from '../support/host-spellings';
 
 const scheme = fc.constantFrom('http', 'https');
@@ -70,4 +71,14 @@ test.each([
   ['http://[2001:db8::5]', 'http://[2001:db8::5:0]/', false],
 ])('origin %s, link %s: refused %s', (origin, link, expected) => {
   expect(refused(link, origin)).toBe(expected);
+});
+
+test('an alias that reads as an address (SHORT_LINK_HOSTS=010.0.0.1) is that address: 8.0.0.1 in any spelling is the host', () => {
+  const host = readShortLinkHost({ SHORT_URL_HOST: 'https://sho.rt', SHORT_LINK_HOSTS: '010.0.0.1, Api.Example.' });
+  for (const link of ['http://8.0.0.1/x', 'http://010.0.0.1:81/x', 'http://[::ffff:8.0.0.1]/x', 'https://api.example/x'])
+    expect(() => normaliseLink(link, host)).toThrow(ApiError);
+  expect(normaliseLink('http://10.0.0.1/x', host)).toBe('http://10.0.0.1/x');
+  expect(() => readShortLinkHost({ SHORT_URL_HOST: 'https://sho.rt', SHORT_LINK_HOSTS: 'api.123' })).toThrow(
+    /^SHORT_LINK_HOSTS must be host names/,
+  );
 });

@@ -97,3 +97,9 @@ describe('a file without a link is refused as a whole', () => {
     expect(() => linesOf(content)).toThrow(/ holds no short links/);
   });
 });
+
+test('a CSV that cannot be parsed (a quote never closed) is refused as a whole, naming what csv-parse met, quoting nothing of it', () => {
+  expect(() => linesOf('code,link\na,"https://x.example/a\nb,https://x.example/<b>\n')).toThrow(
+    new UnreadableFile('the file cannot be read as CSV (CSV_QUOTE_NOT_CLOSED, stopped at line 3)'),
+  );
+});
