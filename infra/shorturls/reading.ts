@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { ShortLinkHost } from '../../lib/shorturls/short-host';
 import type { NumberedLine } from './import-plan';
-import { csvColumns, csvLink, type ImportedBlock, type ImportedLink, ndjsonLink, RefusedLine } from './records';
+import { csvColumns, csvLink } from './csv-records';
+import { ndjsonLink } from './ndjson-records';
+import { type ImportedBlock, type ImportedLink, RefusedLine } from './records';
 
 /** The file cannot be read as a whole: not UTF-8, no link in it, a CSV without a code or link column. */
 export class UnreadableFile extends Error {

@@ -4,7 +4,9 @@
  * the code and link rules, and the export's line read back as the same link.
  */
 import fc from 'fast-check';
-import { csvColumns, csvLink, exportLine, type ImportedLink, ndjsonLink, RefusedLine } from '../../infra/shorturls/records';
+import { csvColumns, csvLink } from '../../infra/shorturls/csv-records';
+import { ndjsonLink } from '../../infra/shorturls/ndjson-records';
+import { exportLine, type ImportedLink, RefusedLine } from '../../infra/shorturls/records';
 import type { ShortLinkHost } from '../../lib/shorturls/short-host';
 import { refusalOf } from '../support/refusal';
 
