@@ -3,6 +3,7 @@
  * a misconfigured function fails at once instead of answering wrongly.
  */
 import { ConfigError } from './errors';
+import { APP_KEY_MAX_LENGTH } from './http/app-key';
 import { quoted } from './quoted';
 import { momentSetting, readSchedule, type Schedule } from './retirement';
 
@@ -25,10 +26,8 @@ export type Env = Readonly<Record<string, string | undefined>>;
 // ASCII only: php-serialize measures class names in characters, PHP in bytes. Every object of a
 // PHP body spells its class name: at most 64 characters of prefix keep bodies their size.
 const PHP_CLASS_PREFIX = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
-// A request's app key has at most 2048 characters (lib/http/app-key.ts): a longer one could never be denied.
-const MAX_APP_KEY = 2048;
-// As long as a link a short URL may lead to (docs/api.md, Short URLs).
-const MAX_LINK = 2048;
+// As long as an app key, or a link a short URL leads to: the bundles without short URLs import neither's module.
+const MAX_LINK = APP_KEY_MAX_LENGTH;
 
 /** A setting, or `fallback` when it is unset or empty. */
 export function setting(env: Env, name: string, fallback: string): string {
@@ -68,7 +67,7 @@ export function readConfig(env: Env = process.env): Config {
 
   const deniedAppKeys = new Set<string>();
   for (const key of setting(env, 'DENIED_APP_KEYS', '').split(/\s+/).filter(Boolean)) {
-    const normalised = key.length > MAX_APP_KEY ? undefined : normalisedUrl(key);
+    const normalised = key.length > APP_KEY_MAX_LENGTH ? undefined : normalisedUrl(key);
     if (normalised === undefined) {
       throw new ConfigError(`DENIED_APP_KEYS holds ${quoted(key)}, which is not an absolute URI of at most 2048 characters`);
     }

@@ -7,6 +7,7 @@
  */
 import type { Config } from '../../lib/config';
 import { deprecationHeaders } from '../../lib/http/deprecation';
+import { htmlPage } from '../../lib/http/html-page';
 import { sunsetHeader, verdict } from '../../lib/retirement';
 import type { StaticFile, StaticFiles } from '../local/server';
 
@@ -26,7 +27,7 @@ export function retiringWithApi(files: ReadonlyMap<string, StaticFile>, config: 
       statusCode: 410,
       contentType: 'text/html; charset=utf-8',
       headers,
-      body: `<!doctype html><html lang="en"><meta charset="utf-8"><title>Gone</title><h1>Gone</h1><p>${text}</p></html>\n`,
+      body: htmlPage('Gone', text),
     };
   };
 }

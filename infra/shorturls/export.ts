@@ -6,7 +6,8 @@
  * other codes, since the import gives the entry to a link's first line.
  */
 import { writeFileSync } from 'node:fs';
-import { linkEntryKey, recordsOf, takedownOf } from '../../lib/shorturls/layout';
+import { linkEntryKey } from '../../lib/shorturls/layout';
+import { recordsOf, takedownOf } from '../../lib/shorturls/stored-record';
 import { linkKey } from '../../lib/shorturls/link';
 import type { ShortUrlRecord } from '../../lib/shorturls/store';
 import { scanAll } from '../dynamodb/short-url-audit';

@@ -13,7 +13,8 @@
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowSeconds } from '../../lib/clock';
-import { codeKey, itemIdKey, linkEntryKey, readRecord } from '../../lib/shorturls/layout';
+import { codeKey, itemIdKey, linkEntryKey } from '../../lib/shorturls/layout';
+import { readRecord } from '../../lib/shorturls/stored-record';
 import { linkKey } from '../../lib/shorturls/link';
 import { sameLinkOf } from '../../lib/shorturls/same-link';
 import type { ShortUrlRecord } from '../../lib/shorturls/store';

@@ -72,13 +72,17 @@ const reasonKept = (text: string | undefined) =>
     ? {}
     : { reason: text.length > REASON_MAX ? `${text.slice(0, REASON_MAX)}… (${text.length} characters)` : text };
 
+/** Who runs the command, asked once (on AWS, of STS): the audit and a takedown both name them. */
+let acting: Promise<string> | undefined;
+const actor = () => (acting ??= whoIsActing(connection.local));
+
 /**
  * Runs an operator's action on `subject` (the target `named` makes of it: a host's key), then
  * records it and says how it went; a refused or failed action is recorded too, with why (as far
  * as the database answers: it may be what failed), and rethrown.
  */
 async function act(action: Action, named: (subject: string) => string, run: (target: string) => Promise<string>): Promise<void> {
-  const who = await whoIsActing(connection.local);
+  const who = await actor();
   let on = subject!;
   const record = (outcome: string) =>
     recordAction(target, { action, target: on, ...reasonKept(values.reason), outcome, who, at: nowSeconds() });
@@ -97,7 +101,7 @@ async function act(action: Action, named: (subject: string) => string, run: (tar
 const isRefusal = (error: unknown) => error instanceof TakedownRefused || error instanceof UnreadableFile;
 const asGiven = (text: string) => text;
 
-const takedown = async () => ({ reason: reason(), at: nowSeconds(), by: await whoIsActing(connection.local) });
+const takedown = async () => ({ reason: reason(), at: nowSeconds(), by: await actor() });
 
 async function run(): Promise<void> {
   switch (command) {

@@ -7,7 +7,8 @@
  */
 import { LAST_EPOCH_SECOND } from '../../lib/iso-time';
 import { isCode } from '../../lib/shorturls/code';
-import { ITEMID_MAX, VIEW_COUNT_MAX } from '../../lib/shorturls/layout';
+import { isWholeIn } from '../../lib/whole-number';
+import { ITEMID_MAX, VIEW_COUNT_MAX } from '../../lib/shorturls/stored-record';
 import { normaliseLink } from '../../lib/shorturls/link';
 import type { ShortLinkHost } from '../../lib/shorturls/short-host';
 import type { Takedown } from '../../lib/shorturls/store';
@@ -55,8 +56,7 @@ const NUMBERS = {
 /** `value` when it is a whole number in the field's range; else the line is refused, naming the field and its range. */
 export function checkedNumber(field: keyof typeof NUMBERS, value: unknown): number {
   const { what, least, most } = NUMBERS[field];
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < least || value > most)
-    refuse(`"${field}" must be ${what} from ${least} to ${most}`);
+  if (!isWholeIn(value, least, most)) refuse(`"${field}" must be ${what} from ${least} to ${most}`);
   return value as number;
 }
 

@@ -8,6 +8,7 @@
  * hints), or when its minute holds no member from it on (the member it named was removed), the
  * walk answers (./listing.ts). docs/gallery-layout.md has the item and its reads.
  */
+import { isWholeIn } from '../whole-number';
 import { bucketStart, childCounts, counterKey, wholeBucket } from './counters';
 import { seriesName, type Series } from './layout';
 import { noteUnshowable } from './unshowable';
@@ -21,7 +22,7 @@ export const HINT_ATTRIBUTE = 'date';
 /** The hint an item holds: a whole number of seconds, or undefined (no item, or not a hint). */
 export function hintOf(item: Record<string, unknown> | undefined): number | undefined {
   const date = item?.[HINT_ATTRIBUTE];
-  return typeof date === 'number' && Number.isSafeInteger(date) && date >= 0 ? date : undefined;
+  return isWholeIn(date, 0) ? date : undefined;
 }
 
 /** The hint a request reads; a hint item whose hint is not a date (written by hand) is noted for its log, and not used. */

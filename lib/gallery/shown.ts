@@ -5,6 +5,7 @@
  * every other field as ./stored-values.ts shows it. Either is noted with the item's key for the
  * request's log (./unshowable.ts). docs/gallery-layout.md has the rule per field.
  */
+import { isWholeIn } from '../whole-number';
 import type { CommentRecord, PhotoRecord } from './records';
 import { isDate, isId, LIMITS, shownCount, shownLink, shownText } from './stored-values';
 import { noteUnshowable } from './unshowable';
@@ -16,7 +17,7 @@ type Placing = readonly [field: string, valid: (value: unknown, id: number) => b
 
 const isOwnId = (value: unknown, id: number): boolean => value === id;
 const isReplyTo = (value: unknown): boolean => value === null || isId(value);
-const isLevel = (value: unknown): boolean => Number.isSafeInteger(value) && (value as number) >= 0;
+const isLevel = (value: unknown): boolean => isWholeIn(value, 0);
 
 const PHOTO_PLACING: readonly Placing[] = [
   ['id', isOwnId],

@@ -5,6 +5,7 @@
  * one by `!==` and a valid item costs a few comparisons a field. A number past 2^53 comes as a
  * BigInt from the SDK's default reading, or as the nearest double: either is out of range here.
  */
+import { isWholeIn } from '../whole-number';
 import { MAX_DATE } from './layout';
 
 /**
@@ -18,15 +19,14 @@ export const LIMITS = { name: 200, title: 2_000, content: 8_000, url: 2_048 } as
 const MAX_COUNT = Number.MAX_SAFE_INTEGER;
 
 /** A whole number of seconds from 0 to MAX_DATE. */
-export const isDate = (value: unknown): value is number =>
-  Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= MAX_DATE;
+export const isDate = (value: unknown): value is number => isWholeIn(value, 0, MAX_DATE);
 
 /** A whole number from 1 to 2^53 − 1. */
-export const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+export const isId = (value: unknown): value is number => isWholeIn(value, 1);
 
 /** A count: a whole number from 0 to 2^53 − 1, else capped into that range (a fraction rounded down, what is not a number 0). */
 export function shownCount(value: unknown): number {
-  if (Number.isSafeInteger(value) && (value as number) >= 0) return value as number;
+  if (isWholeIn(value, 0)) return value;
   if ((typeof value !== 'number' && typeof value !== 'bigint') || value <= 0) return 0;
   return value >= MAX_COUNT ? MAX_COUNT : Math.floor(value as number);
 }

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors';
 
-const MAX_LENGTH = 2048;
+/** The longest app key a request may give (docs/api.md: `appkey`); DENIED_APP_KEYS holds none longer. */
+export const APP_KEY_MAX_LENGTH = 2048;
 // Whitespace and control characters: a URI never holds them unencoded.
 const NOT_IN_URI = /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/;
 
@@ -15,7 +16,7 @@ function isReservedForDocumentation(hostname: string): boolean {
  */
 export function checkAppKey(raw: string | undefined, denied: ReadonlySet<string>): string {
   if (raw === undefined || raw === '') throw new ApiError(1005);
-  if (raw.length > MAX_LENGTH || NOT_IN_URI.test(raw)) throw new ApiError(1028);
+  if (raw.length > APP_KEY_MAX_LENGTH || NOT_IN_URI.test(raw)) throw new ApiError(1028);
   let url: URL;
   try {
     url = new URL(raw);

@@ -5,7 +5,8 @@ import { cancellationReasons, databaseUnavailable, isNamed, withDatabase } from 
 import { logger } from '../observability/powertools';
 import { GatheredReads } from './gathered-reads';
 import { takeItemId } from './itemid-counter';
-import { BLOCKS, codeKey, ITEMID_COUNTER, ITEMID_MAX, itemIdKey, linkEntryKey, readRecord } from './layout';
+import { BLOCKS, codeKey, ITEMID_COUNTER, itemIdKey, linkEntryKey } from './layout';
+import { ITEMID_MAX, readRecord } from './stored-record';
 import type { InsertOutcome, LinkEntry, ShortUrlRecord, ShortUrlStore, ViewResult } from './store';
 import { sendView } from './view-update';
 

@@ -1,6 +1,8 @@
 /** The itemid counter (`counter#itemid`, ./layout.ts): the service and the import take itemids from it alike. */
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ITEMID_COUNTER, ITEMID_MAX } from './layout';
+import { isWholeIn } from '../whole-number';
+import { ITEMID_COUNTER } from './layout';
+import { ITEMID_MAX } from './stored-record';
 
 /** The next itemid; undefined when the counter answers no whole number from 1 to ITEMID_MAX (set by hand). */
 export async function takeItemId(client: DynamoDBDocumentClient, table: string): Promise<number | undefined> {
@@ -15,5 +17,5 @@ export async function takeItemId(client: DynamoDBDocumentClient, table: string):
     }),
   );
   const last = Attributes?.last;
-  return typeof last === 'number' && Number.isSafeInteger(last) && last >= 1 && last <= ITEMID_MAX ? last : undefined;
+  return isWholeIn(last, 1, ITEMID_MAX) ? last : undefined;
 }

@@ -15,6 +15,7 @@ import { config } from '../config';
 import { ApiError } from '../errors';
 import { DEADLINE_OPTIONS } from '../http/deadline';
 import { deprecationHeaders } from '../http/deprecation';
+import { htmlPage } from '../http/html-page';
 import type { ApiEvent, ApiResult } from '../http/context';
 import { logger, retiredMetric } from '../observability/powertools';
 import { observeRequests } from '../observability/middleware';
@@ -38,7 +39,7 @@ function page(statusCode: number, title: string, text: string): ApiResult {
   return {
     statusCode,
     headers: { ...BASE_HEADERS, 'Content-Type': 'text/html; charset=utf-8' },
-    body: `<!doctype html><html lang="en"><meta charset="utf-8"><title>${title}</title><h1>${title}</h1><p>${text}</p></html>\n`,
+    body: htmlPage(title, text),
   };
 }
 

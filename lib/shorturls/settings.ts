@@ -34,10 +34,6 @@ function isDnsSized(hostName: string): boolean {
   return hostName.length <= 253 && hostName.split('.').every((label) => label.length <= 63);
 }
 
-/**
- * The short-link host: SHORT_URL_HOST, and SHORT_LINK_HOSTS, the other host names it answers at
- * (comma-separated: its API Gateway address, its custom domain), which template.yaml sets.
- */
 /** An alias as links are compared (./host-key.ts): a name that reads as an address (`010.0.0.1`) is that address. */
 function aliasKey(name: string): string | undefined {
   try {
@@ -47,6 +43,10 @@ function aliasKey(name: string): string | undefined {
   }
 }
 
+/**
+ * The short-link host: SHORT_URL_HOST, and SHORT_LINK_HOSTS, the other host names it answers at
+ * (comma-separated: its API Gateway address, its custom domain), which template.yaml sets.
+ */
 export function readShortLinkHost(env: Env): ShortLinkHost {
   const aliases = setting(env, 'SHORT_LINK_HOSTS', '')
     .split(',')

@@ -12,7 +12,7 @@ import { hostKeyOf, isLoopbackOrUnspecified } from './host-key';
 export interface ShortLinkHost {
   /** The origin short URLs carry, e.g. https://sho.rt */
   readonly origin: URL;
-  /** Host names it also answers at, lower case, without a final dot. */
+  /** The keys (./host-key.ts) of the host names it also answers at. */
   readonly aliases: ReadonlySet<string>;
 }
 

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
+import { TakedownRefused } from '../../infra/shorturls/table';
 import { disable, enable } from '../../infra/shorturls/takedown';
 import { documentClient } from '../../lib/db/client';
 import { expectError } from '../support/expect-error';
@@ -116,4 +117,16 @@ test('once a link is disabled, every spelling of it is refused and every record 
     }),
     { numRuns: 12 },
   );
+});
+
+test('a record taken down with another code of the same link is enabled with that code, not alone', async () => {
+  const path = `https://same-link.test/${randomUUID()}`;
+  const [code, other] = [await shorten(path), await shorten(`${path}#elsewhere`)];
+  await disable(SHARED, code, { reason: 'phishing', ...BY });
+  await expect(enable(SHARED, other)).rejects.toThrow(
+    new TakedownRefused(`${other} was taken down with ${code}, the same link: enable ${code}`),
+  );
+  expect((await invokeShortLink(`/${other}`)).statusCode).toBe(410);
+  expect(await enable(SHARED, code)).toBe(1);
+  expect((await invokeShortLink(`/${other}`)).statusCode).toBe(301);
 });

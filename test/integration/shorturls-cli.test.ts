@@ -4,9 +4,10 @@
  * typed and listed one a line, with what was typed escaped so that it can end no field or line.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntries } from '../../infra/shorturls/audit';
 import { documentClient } from '../../lib/db/client';
 import { ownTables } from '../support/own-table';
@@ -131,4 +132,16 @@ test('a reason past 2 000 characters is refused, and the refusal kept with its s
     outcome: expect.stringMatching(/^refused: give a short link's code/),
   });
   expect((await auditLines()).at(-1)).toContain('\tenable\tbad code\\n\t');
+});
+
+test('export: a record it cannot read is left out and named, exit code 1; the others are written', async () => {
+  await documentClient.send(
+    new PutCommand({ TableName: table, Item: { pk: 'code#unreadable', code: 'unreadable', link: 'not a url', itemid: 9 } }),
+  );
+  const file = join(folder, 'export.ndjson');
+  const exported = await run('export', file);
+  expect(exported.code).toBe(1);
+  expect(exported.lines).toContain('left out, unreadable: code unreadable: its link is not an http(s) URL');
+  expect(exported.stdout).toMatch(/^\d+ short links written to .*; 1 records left out\n$/);
+  expect(readFileSync(file, 'utf8')).toContain('"code":"cli-a"');
 });

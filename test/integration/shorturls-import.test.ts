@@ -17,7 +17,7 @@ import { importLinks, type LinkImportSummary } from '../../infra/shorturls/impor
 import { readLinks, UnreadableFile } from '../../infra/shorturls/reading';
 import { documentClient } from '../../lib/db/client';
 import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
-import { readRecord } from '../../lib/shorturls/layout';
+import { readRecord } from '../../lib/shorturls/stored-record';
 import { linkKey } from '../../lib/shorturls/link';
 import type { ShortUrlRecord } from '../../lib/shorturls/store';
 import { invoke, invokeShortLink } from '../support/invoke';

@@ -1,0 +1,89 @@
+/**
+ * A short URL's record as the table holds it, read as the service can show it whatever wrote it
+ * (docs/api.md, Short URLs: Stored values), and the bounds of its numbers.
+ */
+import { LAST_EPOCH_SECOND } from '../iso-time';
+import { isWholeIn } from '../whole-number';
+import { LINK_MAX_LENGTH } from './link';
+import type { ShortUrlRecord, Takedown } from './store';
+
+/** The largest view count the API shows (docs/api.md, Short URLs: Codes): a count past it is shown as it. */
+export const VIEW_COUNT_MAX = 999_999_999_999_999;
+/** The largest itemid: past it a number is no longer exact in JSON's readers. */
+export const ITEMID_MAX = Number.MAX_SAFE_INTEGER;
+/** The largest itemid an import keeps: above it the counter keeps room for 8 × 10^15 creations. */
+export const KEPT_ITEMID_MAX = 999_999_999_999_999;
+
+/** A record as the table holds it: readable (with what had to give), or not, and why. */
+export type StoredRecord = { readonly record: ShortUrlRecord; readonly degraded: readonly string[] } | { readonly unreadable: string };
+
+function linkOf(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > LINK_MAX_LENGTH) return undefined;
+  try {
+    return /^https?:$/.test(new URL(value).protocol) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The takedown a record (or a blocked host) holds: any value at all takes it down, as the view's condition reads it. */
+export function takedownOf(value: unknown, degraded: string[]): Takedown {
+  const { reason, at, by, host, sameAs } = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  if (typeof reason === 'string' && isWholeIn(at, 0, LAST_EPOCH_SECOND) && typeof by === 'string')
+    return {
+      reason,
+      at,
+      by,
+      ...(typeof host === 'string' ? { host } : {}),
+      ...(typeof sameAs === 'string' ? { sameAs } : {}),
+    };
+  degraded.push('its takedown is unreadable: still taken down');
+  return { reason: 'taken down (the record holds no readable reason)', at: 0, by: 'unknown' };
+}
+
+/**
+ * The record of a `code#` item, read as the service can show it whatever the table holds
+ * (written by an older version, or by hand): a link that is not an http(s) URL or an itemid out
+ * of range makes it unreadable; a view count past VIEW_COUNT_MAX reads as it, one that is no
+ * count at all as 0, and a date out of range is left out (`degraded` says what gave).
+ */
+export function readRecord(item: Record<string, unknown> | undefined): StoredRecord | undefined {
+  if (item === undefined) return undefined;
+  const { pk, link, itemid, view_count, created, disabled } = item;
+  const code = String(pk).slice('code#'.length);
+  const readLink = linkOf(link);
+  if (readLink === undefined) return { unreadable: `code ${code}: its link is not an http(s) URL` };
+  if (!isWholeIn(itemid, 1, ITEMID_MAX)) return { unreadable: `code ${code}: its itemid is not a whole number from 1 to ${ITEMID_MAX}` };
+  const degraded: string[] = [];
+  let views = 0;
+  if (isWholeIn(view_count, 0, VIEW_COUNT_MAX)) views = view_count;
+  else if ((typeof view_count === 'number' || typeof view_count === 'bigint') && view_count > VIEW_COUNT_MAX) {
+    views = VIEW_COUNT_MAX;
+    degraded.push(`its view_count is past ${VIEW_COUNT_MAX}: shown as it`);
+  } else if (view_count !== undefined) degraded.push('its view_count is not a whole number from 0: shown as 0');
+  if (created !== undefined && !isWholeIn(created, 0, LAST_EPOCH_SECOND)) degraded.push('its created date is out of range: left out');
+  return {
+    record: {
+      code,
+      link: readLink,
+      itemid,
+      view_count: views,
+      ...(isWholeIn(created, 0, LAST_EPOCH_SECOND) ? { created } : {}),
+      ...(disabled !== undefined ? { disabled: takedownOf(disabled, degraded) } : {}),
+    },
+    degraded,
+  };
+}
+
+/** The records of a table's items (a Scan's), and the `code#` items that could not be read, each with why. */
+export function recordsOf(items: readonly Record<string, unknown>[]): { records: ShortUrlRecord[]; unreadable: string[] } {
+  const records: ShortUrlRecord[] = [];
+  const unreadable: string[] = [];
+  for (const item of items) {
+    if (!String(item.pk).startsWith('code#')) continue;
+    const read = readRecord(item)!;
+    if ('record' in read) records.push(read.record);
+    else unreadable.push(read.unreadable);
+  }
+  return { records, unreadable };
+}
