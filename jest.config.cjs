@@ -5,6 +5,9 @@
  * local server, PHP compiled to WebAssembly, built bundles). TypeScript and the
  * ESM-only middy packages are compiled to CommonJS by swc for jest's module system.
  */
+// One fast-check seed for the whole run, given or drawn here (test/support/fast-check-seed.ts).
+process.env.FC_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
+
 const shared = {
   // jest's Node environment with PHP's unserialize(), loaded once per jest process (see the file).
   testEnvironment: '<rootDir>/test/support/php-environment.ts',
@@ -16,10 +19,12 @@ const shared = {
   moduleNameMapper: { '^@middy/([a-z-]+)$': '<rootDir>/node_modules/@middy/$1/index.js' },
   moduleFileExtensions: ['ts', 'js', 'json'],
   // Powertools logs only errors, through the console, and emits no metrics (see the file).
-  setupFiles: ['<rootDir>/test/support/quiet-observability.ts'],
+  setupFiles: ['<rootDir>/test/support/quiet-observability.ts', '<rootDir>/test/support/fast-check-seed.ts'],
 };
 
 module.exports = {
+  // One worker a core: jest's default leaves one core to itself, and the tests spend much of their time waiting.
+  maxWorkers: '100%',
   reporters: ['default', '<rootDir>/test/support/summary-reporter.cjs'],
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
