@@ -29,21 +29,32 @@ function standardHeaders(type: ResponseType, policy: ResponsePolicy, config: Con
   return headers;
 }
 
+/** The page of a listing's first `count` items, as the same request with that `count` answers it. */
+function firstItems(listing: Resource, count: number): Resource {
+  const list = listing.shape.fields.find((field) => field.kind === 'list');
+  if (list === undefined) return listing;
+  const value = listing.value as Record<string, unknown>;
+  const items = (value[list.name] as readonly unknown[]).slice(0, count);
+  return resource(listing.shape, { ...value, [list.name]: items, ...('count' in value ? { count: items.length } : {}) });
+}
+
 /**
  * A handler's resource as the HTTP answer in the requested type. An answer too large for Lambda
- * to return is thrown as an error instead, which `answerErrors` renders (docs/api.md, Errors: size).
+ * to return is thrown as an error instead, naming the largest `count` whose page fits, which
+ * `answerErrors` renders (docs/api.md, Errors: size).
  */
-export function answer(resource: Resource, context: ApiContext, policy: ResponsePolicy, config: Config): ApiResult {
+export function answer(page: Resource, context: ApiContext, policy: ResponsePolicy, config: Config): ApiResult {
   const { responseType = 'xml', callback = '' } = context;
   const headers = standardHeaders(responseType, policy, config);
   if (policy.cacheable) headers['Cache-Control'] = 'public, max-age=300';
-  const result = {
+  const render = (body: Resource): ApiResult => ({
     statusCode: 200,
     headers,
-    body: renderBody(responseType, resource, { callback, phpClassPrefix: config.phpClassPrefix }),
-  };
+    body: renderBody(responseType, body, { callback, phpClassPrefix: config.phpClassPrefix }),
+  });
+  const result = render(page);
   if (fitsLambda(result)) return result;
-  throw tooLarge(result, context.args?.count as number | undefined);
+  throw tooLarge(context.args?.count as number | undefined, (count) => fitsLambda(render(firstItems(page, count))));
 }
 
 /** An error the API did not expect, as error 500: its stack goes to the log only, the body says "Internal error". */

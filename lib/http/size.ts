@@ -24,10 +24,16 @@ export function fitsLambda(result: ApiResult): boolean {
 
 /**
  * The error for an answer too large to send: 1007 naming `count` when the endpoint takes one,
- * with how many of this page's items would fit (at least 1), else without a detail.
+ * with the largest count whose page fits (`fitsWith`: whether the page of that many does; at
+ * least 1), else without a detail. A page grows with its count, so a bisection finds it.
  */
-export function tooLarge(result: ApiResult, count: number | undefined): ApiError {
+export function tooLarge(count: number | undefined, fitsWith: (count: number) => boolean): ApiError {
   if (count === undefined) return new ApiError(1007);
-  const fitting = Math.max(1, Math.floor((count * LAMBDA_RESPONSE_LIMIT * 0.9) / envelopeBytes(result)));
+  let [fitting, tooMany] = [1, count];
+  while (tooMany - fitting > 1) {
+    const middle = Math.floor((fitting + tooMany) / 2);
+    if (fitsWith(middle)) fitting = middle;
+    else tooMany = middle;
+  }
   return new ApiError(1007, `count (at most ${fitting} for this page)`);
 }

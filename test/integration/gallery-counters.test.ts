@@ -14,7 +14,7 @@ import { auditGallery } from '../../infra/dynamodb/gallery-audit';
 import { importLines } from '../../infra/gallery/importer';
 import { recreateGalleryTable } from '../../infra/gallery/seed';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
-import { allOf, MAX_DATE, thread } from '../../lib/gallery/layout';
+import { allOf, thread } from '../../lib/gallery/layout';
 import { ORDER, SORT_VALUES, type SortValue } from '../support/gallery-order';
 import { ownGalleryTable } from '../support/own-table';
 
@@ -25,6 +25,8 @@ const store = new DynamoGalleryStore(documents, name);
 
 beforeAll(() => recreateGalleryTable(client, name, template));
 
+// docs/api.md, The gallery's arguments: dates are 0 to 99 999 999 999.
+const MAX_DATE = 99_999_999_999;
 const DAY = 86_400;
 /** A 64-day bucket's start, and offsets from it that fall on every level's edges. */
 const BASE = 1_300_000_000 - (1_300_000_000 % (64 * DAY));

@@ -12,7 +12,7 @@ import { importLines } from '../../infra/gallery/importer';
 import { linesOf } from '../../infra/gallery/records';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { earliestKey } from '../../lib/gallery/earliest';
-import { allOf, DAY } from '../../lib/gallery/layout';
+import { allOf } from '../../lib/gallery/layout';
 import type { ApiError } from '../../lib/errors';
 import { GalleryService, type ListingArgs } from '../../lib/gallery/service';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
@@ -22,6 +22,7 @@ import { batchKeys, sentWhile } from '../support/sent-commands';
 
 jest.setTimeout(60_000);
 
+const DAY = 86_400;
 const tables = ownTables('GalleryTable');
 const DAY_START = 1_100_000_000 - (1_100_000_000 % DAY);
 

@@ -19,7 +19,6 @@ import { documentClient } from '../../lib/db/client';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import {
   itemKey,
-  MAX_DATE,
   repliesTo,
   thread,
   allOf,
@@ -31,7 +30,6 @@ import {
   type Series,
 } from '../../lib/gallery/layout';
 import type { CommentRecord, Range } from '../../lib/gallery/store';
-import { DAY } from '../../lib/gallery/layout';
 import { generateGallery } from '../../infra/gallery/generator';
 import { importFile, importLines, type ImportSummary } from '../../infra/gallery/importer';
 import { lineOf } from '../../infra/gallery/records';
@@ -44,6 +42,9 @@ jest.setTimeout(60_000);
 const TABLE = process.env.GALLERY_TABLE!;
 const store = new DynamoGalleryStore(documentClient, TABLE);
 const YEAR_2003 = 1_041_379_200;
+const DAY = 86_400;
+// docs/api.md, The gallery's arguments: dates are 0 to 99 999 999 999.
+const MAX_DATE = 99_999_999_999;
 
 let dir: string;
 beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'import-'))));

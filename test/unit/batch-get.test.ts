@@ -1,10 +1,10 @@
 /** lib/db/batch-get.ts: what one BatchGetItem may ask for (at most 100 keys, none twice). */
-import { BATCH_GET_LIMIT, batchGetBatches } from '../../lib/db/batch-get';
+import { batchGetBatches } from '../../lib/db/batch-get';
 
 test('keys asked for twice go once, in batches of at most 100, in their order', () => {
   const keys = [...Array.from({ length: 250 }, (_, n) => `k${n}`), 'k0', 'k249', 'k100'];
   const batches = batchGetBatches(keys);
-  expect(batches.map((batch) => batch.length)).toEqual([BATCH_GET_LIMIT, BATCH_GET_LIMIT, 50]);
+  expect(batches.map((batch) => batch.length)).toEqual([100, 100, 50]);
   expect(batches.flat()).toEqual(keys.slice(0, 250));
 });
 

@@ -5,10 +5,12 @@
  */
 import fc from 'fast-check';
 import { childEnd, childStart, counterUpdates, spansOf, type Span } from '../../lib/gallery/counters';
-import { MAX_DATE, PHOTOS, thread } from '../../lib/gallery/layout';
+import { PHOTOS, thread } from '../../lib/gallery/layout';
 import { mergeFirst, type EntryStream } from '../../lib/gallery/merge';
 import { ORDERS, SORTS, type Ranked } from '../../lib/gallery/order';
 
+// docs/api.md, The gallery's arguments: dates are 0 to 99 999 999 999.
+const MAX_DATE = 99_999_999_999;
 const DAY = 86_400;
 /** Dates near every level's bucket edges, and anywhere. */
 const date = fc.oneof(

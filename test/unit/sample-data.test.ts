@@ -13,11 +13,12 @@ import { fileLines, summaryLine } from '../../infra/gallery/importer';
 import { planImport, type GalleryLookup, type ImportPlan } from '../../infra/gallery/plan';
 import { streamProgress } from '../../infra/gallery/progress';
 import { lineOf, parseLine, type CommentLine, type ImportRecord, type PhotoLine } from '../../infra/gallery/records';
-import { LIMITS } from '../../lib/gallery/stored-values';
 import { HARD_TEXT, SCRIPT_TEXT } from '../../infra/gallery/sample-text';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 
 const DAY = 86_400;
+// docs/import-format.md: the importer's string bounds, in characters.
+const LIMITS = { title: 2_000, content: 8_000, url: 2_048 } as const;
 const NOW = 1_760_000_000;
 
 /** The table as the plan sees it, in memory. */

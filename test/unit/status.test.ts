@@ -1,4 +1,8 @@
-/** docs/api.md, Errors: status per code — httpStatusFor, and ApiError's use of it. */
+/**
+ * docs/api.md, Errors: status per code — httpStatusFor, and ApiError's use of it. The rate
+ * limit's 503 with code 403 and Retry-After goes through the create handler in
+ * short-urls-faults.test.ts (expectRateLimited) and short-urls.test.ts.
+ */
 import { httpStatusFor } from '../../lib/catalog/errors';
 import { ApiError } from '../../lib/errors';
 import { statusFor } from '../support/status-per-code';
@@ -13,13 +17,6 @@ describe('Responses: Status per code', () => {
   test.each(CODES.map((code) => [code, statusFor(code)]))('%i answers %i', (code, status) => {
     expect(httpStatusFor(code)).toBe(status);
     expect(new ApiError(code).status).toBe(status);
-  });
-
-  test('the rate limit answers 503 with body code 403 and Retry-After', () => {
-    const error = new ApiError(403, undefined, { status: 503, headers: { 'Retry-After': '60' } });
-    expect(error.code).toBe(403);
-    expect(error.status).toBe(503);
-    expect(error.headers).toEqual({ 'Retry-After': '60' });
   });
 
   test('a detail follows the catalogue message after ": "', () => {
