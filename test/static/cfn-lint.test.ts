@@ -1,50 +1,49 @@
 /**
- * cfn-lint on both templates: no error, no warning, no informational finding (where cfn-lint is
- * installed: ../support/cfn-lint.ts).
+ * cfn-lint on both templates: no error, no warning, no informational finding; and on a broken copy
+ * of template.yaml, which it reports by rule and resource (../support/cfn-lint.ts). One cfn-lint run
+ * for the three files, as each run costs seconds of Python; it names each finding's file.
  */
-import { spawnSync } from 'node:child_process';
+import type { SpawnSyncReturns } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { withCfnLint as withCfnLintOn } from '../support/cfn-lint';
+import { cfnLint } from '../support/cfn-lint';
 
 jest.setTimeout(60_000);
 
-const lint = (file: string) => spawnSync('cfn-lint', ['--format', 'parseable', '--', file], { encoding: 'utf8' });
-const withCfnLint = (check: () => void) => withCfnLintOn('the templates', check);
+const TEMPLATES = ['template.yaml', 'infra/bootstrap/template.yaml'];
+let broken: string;
+let run: SpawnSyncReturns<string>;
 
-test('cfn-lint finds nothing in template.yaml', () => {
-  withCfnLint(() => {
-    const run = lint('template.yaml');
-    expect(run.stdout + run.stderr).toBe('');
-    expect(run.status).toBe(0);
-  });
+beforeAll(() => {
+  const directory = mkdtempSync(join(tmpdir(), 'cfn-lint-'));
+  try {
+    broken = join(directory, 'template.yaml');
+    // A property the dashboard does not have.
+    const text = readFileSync('template.yaml', 'utf8').replace(
+      '      DashboardName: !Sub',
+      '      DashboardTitle: x\n      DashboardName: !Sub',
+    );
+    writeFileSync(broken, text);
+    run = cfnLint(['--format', 'parseable', '--', ...TEMPLATES, broken]);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}, 60_000);
+
+const lines = () => run.stdout.split('\n').filter(Boolean);
+/** What cfn-lint printed of `file`: its findings (`file:line:column:…:rule:message`), or else its complaint. */
+const printedOf = (file: string) => ({ findings: lines().filter((line) => line.startsWith(`${file}:`)), stderr: run.stderr });
+/** Lines that are no finding of a file it was given. */
+const unattributed = () => lines().filter((line) => ![...TEMPLATES, broken].some((file) => line.startsWith(`${file}:`)));
+
+test.each(TEMPLATES)('cfn-lint finds nothing in %s', (file) => {
+  expect(printedOf(file)).toEqual({ findings: [], stderr: '' });
+  expect(unattributed()).toEqual([]);
 });
 
-test('cfn-lint finds nothing in the bootstrap template', () => {
-  withCfnLint(() => {
-    const run = lint('infra/bootstrap/template.yaml');
-    expect(run.stdout + run.stderr).toBe('');
-    expect(run.status).toBe(0);
-  });
-});
-
-test('cfn-lint reports a broken copy of it, by rule and resource', () => {
-  withCfnLint(() => {
-    const directory = mkdtempSync(join(tmpdir(), 'cfn-lint-'));
-    try {
-      const file = join(directory, 'template.yaml');
-      // A property the dashboard does not have.
-      const broken = readFileSync('template.yaml', 'utf8').replace(
-        '      DashboardName: !Sub',
-        '      DashboardTitle: x\n      DashboardName: !Sub',
-      );
-      writeFileSync(file, broken);
-      const run = lint(file);
-      expect(run.status).not.toBe(0);
-      expect(run.stdout).toMatch(/:E3002:.*DashboardTitle/);
-    } finally {
-      rmSync(directory, { recursive: true, force: true });
-    }
-  });
+test('cfn-lint reports a broken copy of template.yaml, by rule and resource', () => {
+  expect(printedOf(broken).findings).toEqual([expect.stringMatching(/:E3002:.*DashboardTitle/)]);
+  // Its exit status says errors were found (2), and no warning (4) or informational finding (8).
+  expect(run.status).toBe(2);
 });

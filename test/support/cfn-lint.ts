@@ -1,33 +1,49 @@
 /**
- * cfn-lint, AWS's CloudFormation linter (Python, `pip install cfn-lint`), and SAM's transform that
- * it installs (aws-sam-translator). GitHub's CI installs it (ci.yml) and runs with CI=true: there,
- * a missing cfn-lint fails the tests that use it. Elsewhere (.ci/run included) they run where
- * cfn-lint is installed, and say so where it is not.
+ * cfn-lint, AWS's CloudFormation linter (Python), and SAM's transform that it installs
+ * (aws-sam-translator). The tests that use it fail without it, everywhere, saying how to get it:
+ * GitHub's CI installs it (ci.yml), .ci/run too where the machine's Python lacks it.
  */
-import { spawnSync } from 'node:child_process';
-import { readFileSync, realpathSync } from 'node:fs';
+import { type SpawnSyncOptionsWithStringEncoding, type SpawnSyncReturns, spawnSync } from 'node:child_process';
+import { accessSync, constants, readFileSync, realpathSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 
-export const cfnLintInstalled = spawnSync('cfn-lint', ['--version'], { encoding: 'utf8' }).status === 0;
+export const CFN_LINT_MISSING =
+  'cfn-lint is not installed: pip install cfn-lint==1.51.0 (the version CI pins; or pipx install), ' +
+  'with its script on PATH (pyenv: the shims directory)';
 
-/** Runs `check` where cfn-lint is installed; without it, fails in CI and warns elsewhere. */
-export function withCfnLint(what: string, check: () => void): void {
-  if (cfnLintInstalled) {
-    check();
-    return;
+/** cfn-lint's script on PATH, found without starting it: each Python start costs seconds. */
+function cfnLintScript(): string {
+  for (const directory of (process.env.PATH ?? '').split(delimiter)) {
+    const file = join(directory, 'cfn-lint');
+    try {
+      accessSync(file, constants.X_OK);
+      return file;
+    } catch {
+      // not in this directory: the next one
+    }
   }
-  expect(process.env.CI ?? '').not.toBe('true');
-  console.warn(`cfn-lint is not installed, so ${what} was not checked: pip install cfn-lint`);
+  throw new Error(`${CFN_LINT_MISSING}. None on PATH: ${process.env.PATH}`);
+}
+
+/** cfn-lint with these arguments; pyenv's shim answers 127 where the active Python has no cfn-lint. */
+export function cfnLint(args: string[]): SpawnSyncReturns<string> {
+  const run = spawnSync(cfnLintScript(), args, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  if (run.error || run.status === 127) throw new Error(`${CFN_LINT_MISSING}. ${run.error?.message ?? run.stderr}`);
+  return run;
 }
 
 /**
- * A python that can import cfn-lint and aws-sam-translator: the machine's python3 (pip, pyenv), or
- * the one cfn-lint's own script names (pipx installs it in an environment of its own).
+ * A Python script run by a python that imports cfn-lint and aws-sam-translator: python3 (pip,
+ * pyenv), else the one cfn-lint's script names (pipx installs it in an environment of its own).
  */
-export function cfnLintPython(): string {
-  const script = spawnSync('sh', ['-c', 'command -v cfn-lint'], { encoding: 'utf8' }).stdout.trim();
-  const shebang = script ? /^#!\s*(\S+)/.exec(readFileSync(realpathSync(script), 'utf8').split('\n')[0] ?? '')?.[1] : undefined;
-  const candidates = ['python3', ...(shebang && !/\b(env|sh|bash)$/.test(shebang) ? [shebang] : [])];
-  const found = candidates.find((python) => spawnSync(python, ['-c', 'import cfnlint, samtranslator']).status === 0);
-  if (!found) throw new Error(`cfn-lint is installed, but none of ${candidates.join(', ')} imports it with aws-sam-translator`);
-  return found;
+export function withCfnLintPython(args: string[], options: SpawnSyncOptionsWithStringEncoding): SpawnSyncReturns<string> {
+  const shebang = /^#!\s*(\S+)/.exec(readFileSync(realpathSync(cfnLintScript()), 'utf8').split('\n')[0] ?? '')?.[1];
+  const pythons = ['python3', ...(shebang && !/\b(env|sh|bash)$/.test(shebang) ? [shebang] : [])];
+  for (const python of pythons) {
+    const run = spawnSync(python, args, options);
+    const unfit =
+      (run.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT' || /No module named '(cfnlint|samtranslator)'/.test(run.stderr);
+    if (!unfit) return run;
+  }
+  throw new Error(`${CFN_LINT_MISSING}. None of ${pythons.join(', ')} imports cfnlint and samtranslator`);
 }
