@@ -15,7 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { loadTemplate } from '../../infra/template/read';
 import { routesOf } from '../../infra/template/routes';
 import { startStack, type RunningStack } from '../../infra/start/process';
-import { chromiumIfInstalled } from '../support/chromium';
+import { launchChromium } from '../support/chromium';
 
 /**
  * Every route of the template as the page names it: method and path, API Gateway's greedy
@@ -27,31 +27,42 @@ const ROUTES = routesOf(loadTemplate())
   .map((route) => `${route.method} ${route.path.replace(/\{(\w+)\+\}/g, '{$1}')}`)
   .sort();
 
-/** Undefined where no Chromium is installed and CI is not set (../support/chromium.ts). */
-let browser: Browser | undefined;
+/** The browser; where none is installed, a rejection saying how to get one, which fails each test that opens a page. */
+let browser: Promise<Browser>;
 let stack: RunningStack;
 let docsUrl = '';
 
 beforeAll(async () => {
-  // The browser first: in CI, without one the file fails at once, before a stack is started.
-  browser = await chromiumIfInstalled();
+  browser = launchChromium();
+  browser.catch(() => {}); // handled: the tests that open a page await it and fail with its message
   stack = await startStack();
   docsUrl = `${stack.api}/docs/`;
 }, 90_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await browser?.then(
+    (opened) => opened.close(),
+    () => {},
+  );
   await stack?.stop();
 });
 
-/** A fresh page that records every URL it asks for; none without a browser (outside CI only, see beforeAll). */
-async function openPage(): Promise<{ page: Page; requested: string[] } | undefined> {
-  expect(browser !== undefined || process.env.CI !== 'true').toBe(true);
-  if (browser === undefined) return undefined;
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+/** A fresh page that records every URL it asks for. */
+async function openPage(): Promise<{ page: Page; requested: string[] }> {
+  const page = await (await browser).newPage({ viewport: { width: 1280, height: 900 } });
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
   return { page, requested };
+}
+
+/** The served page, opened once for the tests that look at it: each load costs Swagger UI's start-up. */
+let served: Promise<{ page: Page; requested: string[] }> | undefined;
+function servedPage(): Promise<{ page: Page; requested: string[] }> {
+  served ??= openPage().then(async (opened) => {
+    await opened.page.goto(docsUrl);
+    return opened;
+  });
+  return served;
 }
 
 /** The operations Swagger UI shows, as `METHOD /path`, once it has rendered them. */
@@ -86,10 +97,7 @@ test('npm start prints the address of the reference page, on the API host', () =
 });
 
 test('the served page shows every route of template.yaml, with the servers npm start listens at', async () => {
-  const opened = await openPage();
-  if (opened === undefined) return;
-  const { page, requested } = opened;
-  await page.goto(docsUrl);
+  const { page, requested } = await servedPage();
   expect(ROUTES).toHaveLength(16);
   expect(await shownOperations(page)).toEqual(ROUTES);
   const screenshot = process.env.DOCS_SCREENSHOT;
@@ -101,14 +109,10 @@ test('the served page shows every route of template.yaml, with the servers npm s
   await expect(shortLink.locator('.operation-servers select option').first().getAttribute('value')).resolves.toBe(stack.shortLinks);
   // Script, styles and document come from the local API alone: the page works offline.
   expect(requested.filter((url) => !url.startsWith(`${stack.api}/docs/`) && !url.startsWith('data:'))).toEqual([]);
-  await page.close();
 }, 30_000);
 
 test("an example request sent with the page's Try it out is answered by the local API", async () => {
-  const opened = await openPage();
-  if (opened === undefined) return;
-  const { page } = opened;
-  await page.goto(docsUrl);
+  const { page } = await servedPage();
   const operation = operationOf(page, '/error/{code}');
   await operation.locator('.opblock-summary-control').click();
   // The document's examples fill appkey, the code and callback (ignored but by Javascript); the type is chosen from its list.
@@ -129,7 +133,6 @@ test("an example request sent with the page's Try it out is answered by the loca
   await expect(operation.locator('.live-responses-table tbody .response-col_description').textContent()).resolves.toContain(
     'Application key required',
   );
-  await page.close();
 }, 30_000);
 
 describe('the API answers around the page as it did before', () => {
@@ -185,9 +188,7 @@ test('npm run docs writes the page, which shows every route from its own file, o
     );
     const index = pathToFileURL(join(directory, 'index.html')).href;
     expect(printed).toContain(index);
-    const opened = await openPage();
-    if (opened === undefined) return;
-    const { page, requested } = opened;
+    const { page, requested } = await openPage();
     await page.goto(index);
     expect(await shownOperations(page)).toEqual(ROUTES);
     // The document's own servers: the local API at its default address first.

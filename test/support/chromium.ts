@@ -1,10 +1,9 @@
 /**
  * Headless Chromium for the tests that look at a page, driven by playwright-core (which brings no
  * browser of its own): CHROMIUM_PATH when set, else the first browser found where Debian's
- * `chromium` (CI installs it in .ci/run), Ubuntu's or Google's packages, or macOS's apps put it.
- * `npm test` needs only Node.js and Java, so without a browser the page tests fail only where
- * CI=true (GitHub Actions, whose runners have Chrome), and elsewhere say in a warning that the
- * page was not looked at and how to get a browser (.ci/run installs one first).
+ * `chromium` (.ci/run installs it), Ubuntu's or Google's packages (GitHub's runners have Chrome),
+ * or macOS's apps put it. `npm test` installs nothing: without a browser, the tests that look at a
+ * page fail, everywhere, saying how to get one.
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
@@ -17,40 +16,29 @@ const KNOWN_PLACES = [
   '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
 ];
 
-const MISSING =
-  'No Chromium for the browser tests: install it (Debian and Ubuntu: apt-get install chromium), ' +
-  `or set CHROMIUM_PATH to a Chromium or Chrome binary. Looked in: ${KNOWN_PLACES.join(', ')}`;
+const HOW = 'install Chromium (Debian and Ubuntu: apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary';
 
-/** The browser's binary, or undefined when there is none. */
-function chromiumPath(): string | undefined {
+/** The browser's binary; throws saying how to get one where there is none. */
+function chromiumPath(): string {
   const named = process.env.CHROMIUM_PATH;
   if (named) {
-    if (!existsSync(named)) throw new Error(`CHROMIUM_PATH names ${named}, which does not exist`);
+    if (!existsSync(named))
+      throw new Error(`No Chromium for the browser tests: CHROMIUM_PATH names ${named}, which does not exist; ${HOW}`);
     return named;
   }
-  return KNOWN_PLACES.find((path) => existsSync(path));
+  const found = KNOWN_PLACES.find((path) => existsSync(path));
+  if (found === undefined) throw new Error(`No Chromium for the browser tests: ${HOW}. Looked in: ${KNOWN_PLACES.join(', ')}`);
+  return found;
 }
 
 /**
- * Headless Chromium, or undefined where there is none and CI is not set; in CI, a missing
- * browser fails the test that asked.
- */
-export async function chromiumIfInstalled(): Promise<Browser | undefined> {
-  const path = chromiumPath();
-  if (path !== undefined) return launchChromium(path);
-  if (process.env.CI === 'true') throw new Error(MISSING);
-  console.warn(`${MISSING}. The API reference page was not looked at.`);
-  return undefined;
-}
-
-/**
- * Chromium without a sandbox (it refuses to start as root with one), the GPU or its own
+ * Headless Chromium (a rejection saying how to get one where there is none), without a sandbox (it refuses to start as root with one), the GPU or its own
  * connections (background updates, sync, QUIC: this machine refuses them). Playwright starts it
  * headless with a fresh profile in a temporary directory of its own (--user-data-dir), removed on close.
  */
-function launchChromium(executablePath: string): Promise<Browser> {
+export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath,
+    executablePath: chromiumPath(),
     chromiumSandbox: false,
     timeout: 30_000,
     args: [
