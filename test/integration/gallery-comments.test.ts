@@ -8,24 +8,26 @@
  * Every test writes photos and comments of its own (random ids of 10^12 and more) in a time
  * range of its own that nothing else in the table comes near, and deletes them afterwards.
  */
-import { expectError, TYPES } from '../support/expect-error';
+import { importLines } from '../../infra/gallery/importer';
+import { linesOf } from '../../infra/gallery/records';
+import { documentClient } from '../../lib/db/client';
+import { expectError, invokerWithEnv, TYPES } from '../support/expect-error';
 import { expectListing, fetchComments, idsOf, targetFor, xmlSafe } from '../support/gallery-answers';
 import { commentView } from '../support/gallery-decode';
 import {
   claimRange,
   DAY,
-  earliestInTable,
-  type GalleryData,
+  GalleryData,
   shuffled,
   THIRTY_DAYS,
   uniqueId,
   type TestComment,
   type TestPhoto,
   ANCHOR_DATE,
-  galleryDataPerTest,
 } from '../support/gallery-fixtures';
 import { SORT_VALUES, type SortValue, sortRecords } from '../support/gallery-order';
 import { invoke } from '../support/invoke';
+import { earliestOf, ownGalleryPerTest } from '../support/own-gallery';
 import { unserialize } from '../support/parsers';
 
 /** This file's years; gallery.test.ts has others. */
@@ -36,14 +38,18 @@ const claim = (span: number) => claimRange(span, { years: YEARS });
 const Y1986 = 504_921_600;
 const Y2200 = 7_258_118_400;
 
-const save = galleryDataPerTest((data) => {
+jest.setTimeout(60_000);
+
+const gallery = ownGalleryPerTest('gallery-comments', (data) => {
   data.comment(data.photo(ANCHOR_DATE, { title: 'anchor' }), ANCHOR_DATE, { content: 'anchor' });
 });
+const save = gallery.save;
 
 const ids = (items: readonly { id: number }[]): number[] => items.map((item) => item.id);
 const views = (comments: readonly TestComment[]) => comments.map(commentView);
 const desc = (comments: readonly TestComment[]) => views(sortRecords(comments, 'submit_date-desc'));
-const earliestComment = async (): Promise<number> => (await earliestInTable('comment'))!;
+/** Without a lower bound, `min_date` is the earliest comment's `date` in the gallery (the table of this file's own). */
+const earliestComment = (): number => earliestOf([ANCHOR_DATE, ...gallery.stored().comments.map((comment) => comment.date)]);
 
 async function expectErrorEverywhere(path: string, query: string, code: number, status: number, detail?: string): Promise<void> {
   for (const type of TYPES)
@@ -74,7 +80,7 @@ describe('the comment record and the events wrapper (docs/api.md, Bodies: a comm
     expect([deeper.replyto, deeper.level, deeper.root]).toEqual([reply.id, 2, top.id]);
 
     const fetched = await fetchComments(`/galleryphotos/${photo!.id}/comments`, 'sort=submit_date-asc');
-    expectListing(fetched, { min_date: await earliestComment(), total: 3, items: views(thread) });
+    expectListing(fetched, { min_date: earliestComment(), total: 3, items: views(thread) });
     for (const type of TYPES) {
       expect(fetched.listings[type].items.map((c) => [c.story, c.level, c.root, c.replyto])).toEqual([
         [photo!.id, 0, top.id, null],
@@ -129,7 +135,7 @@ describe('the comment record and the events wrapper (docs/api.md, Bodies: a comm
       expect(fetched.responses.javascript.body).not.toMatch(/[\u2028\u2029]/);
     }
     const single = await fetchComments(`/galleryphoto/${photo!.id}/comment/${comments[0]!.id}`);
-    expectListing(single, { min_date: await earliestComment(), total: 1, items: views([comments[0]!]) });
+    expectListing(single, { min_date: earliestComment(), total: 1, items: views([comments[0]!]) });
   });
 });
 
@@ -285,7 +291,7 @@ describe('comment sorts: submit_date is the comment’s date, digg_count its up 
   test.each(SORT_VALUES)('sort=%s on all five comment listings', async (sort) => {
     const { c, r, photo, parent, from, to } = await tiedComments();
     const expected = views(EXPECTED[sort].map((n) => c[n]!));
-    const earliest = await earliestComment();
+    const earliest = earliestComment();
     // The window also holds the parent and its replies: all 17, in the sort's order.
     const everything = [...Object.values(c), parent, ...Object.values(r)];
     const window = await fetchComments('/galleryphotos/comments', `min_submit_date=${from}&max_submit_date=${to}&sort=${sort}&count=100`);
@@ -307,7 +313,7 @@ describe('comment sorts: submit_date is the comment’s date, digg_count its up 
     const { r, photo, parent } = await tiedComments();
     const path = `/galleryphoto/${photo.id}/comment/${parent.id}/replies`;
     const all = EXPECTED['digg_count-desc'].map((n) => r[n]!);
-    const earliest = await earliestComment();
+    const earliest = earliestComment();
     expectListing(await fetchComments(path, 'sort=digg_count-desc&count=5'), {
       min_date: earliest,
       total: 8,
@@ -323,6 +329,21 @@ describe('comment sorts: submit_date is the comment’s date, digg_count its up 
 });
 
 describe('GET /galleryphotos/{list}/comments', () => {
+  test("min_date follows the gallery's earliest comment, not its earliest photo; 0 in a gallery without comments", async () => {
+    const listed = await save((g) => g.comment(g.photo(Y1986 + 1), Y1986 + 2));
+    const path = `/galleryphotos/${listed.photos[0]!.id}/comments`;
+    const early = await save((g) => g.comment(g.photo(ANCHOR_DATE - 5 * DAY), ANCHOR_DATE - 2 * DAY - 9));
+    expectListing(await fetchComments(path), { min_date: ANCHOR_DATE - 2 * DAY - 9, total: 1, items: views(listed.comments) });
+    await gallery.remove(early);
+    expectListing(await fetchComments(path), { min_date: ANCHOR_DATE, total: 1, items: views(listed.comments) });
+    // A gallery of one photo and no comment.
+    const bare = (await gallery.tables.create('gallery-no-comments')).table;
+    const lone = new GalleryData().photo(Y1986 + 3);
+    await importLines(linesOf([lone], []), documentClient, bare);
+    const ask = invokerWithEnv({ GALLERY_TABLE: bare });
+    expectListing(await fetchComments(`/galleryphoto/${lone.id}/comments`, '', ask), { min_date: 0, total: 0, items: [] });
+  });
+
   test('every comment of the listed photos at every level, all time by default; min_date the earliest comment of the gallery', async () => {
     let comments: TestComment[] = [];
     let photos: TestPhoto[] = [];
@@ -335,8 +356,7 @@ describe('GET /galleryphotos/{list}/comments', () => {
       comments = [top, g.reply(top, Y1986 + 3 * 365 * DAY), g.comment(b, Y2200 + 400 * DAY), g.comment(a, Y2200 + 10)];
       photos = [a, b, lone];
     });
-    const earliest = await earliestComment();
-    expect(earliest).toBeLessThanOrEqual(ANCHOR_DATE);
+    const earliest = earliestComment();
     const list = ids(photos).join(',');
     const fetched = await fetchComments(`/galleryphotos/${list}/comments`);
     expectListing(fetched, { min_date: earliest, total: 4, items: desc(comments) });
@@ -382,7 +402,7 @@ describe('GET /galleryphotos/{list}/comments', () => {
     });
     const list = [...ids(photos), ...ids(shuffled(photos))].join(',');
     const fetched = await fetchComments(`/galleryphotos/${list}/comments`);
-    expectListing(fetched, { min_date: await earliestComment(), total: 2, items: desc(comments) });
+    expectListing(fetched, { min_date: earliestComment(), total: 2, items: desc(comments) });
   });
 
   test.each(['1,x', '1,,2', '0', '1,-2', '1.0', '%20'])('/galleryphotos/%s/comments: a bad element is 1026 in every type', async (list) => {
@@ -404,7 +424,7 @@ describe('GET /galleryphoto/{id}/comments', () => {
       tops = [first, second];
     });
     const fetched = await fetchComments(`/galleryphoto/${photo!.id}/comments`);
-    expectListing(fetched, { min_date: await earliestComment(), total: 2, items: desc(tops) });
+    expectListing(fetched, { min_date: earliestComment(), total: 2, items: desc(tops) });
     for (const type of TYPES) expect(fetched.listings[type].items.every((c) => c.level === 0 && c.replyto === null)).toBe(true);
     const bounded = await fetchComments(
       `/galleryphoto/${photo!.id}/comments`,
@@ -422,7 +442,7 @@ describe('GET /galleryphoto/{id}/comments', () => {
       g.reply(tops[0]!, Y1986 + 500);
     });
     const path = `/galleryphoto/${photo!.id}/comments`;
-    const earliest = await earliestComment();
+    const earliest = earliestComment();
     expectListing(await fetchComments(path), { min_date: earliest, total: 12, items: desc(tops).slice(0, 10) });
     expectListing(await fetchComments(path, 'offset=10'), { min_date: earliest, total: 12, offset: 10, items: desc(tops).slice(10) });
     expectListing(await fetchComments(path, 'offset=12'), { min_date: earliest, total: 12, offset: 12, items: [] });
@@ -434,7 +454,7 @@ describe('GET /galleryphoto/{id}/comments', () => {
     await save((g) => {
       photo = g.photo(Y1986 + 14);
     });
-    expectListing(await fetchComments(`/galleryphoto/${photo!.id}/comments`), { min_date: await earliestComment(), total: 0, items: [] });
+    expectListing(await fetchComments(`/galleryphoto/${photo!.id}/comments`), { min_date: earliestComment(), total: 0, items: [] });
   });
 
   test('an unknown photo is 404 in every type (Javascript: HTTP 200, status 404); a bad id 1026', async () => {
@@ -468,7 +488,7 @@ describe('GET /galleryphoto/{id}/comment/{id}', () => {
 
   test('the events wrapper holding the one comment, at any level', async () => {
     const { photo, top, deeper } = await thread();
-    const earliest = await earliestComment();
+    const earliest = earliestComment();
     expectListing(await fetchComments(`/galleryphoto/${photo.id}/comment/${top.id}`), {
       min_date: earliest,
       total: 1,
@@ -526,7 +546,7 @@ describe('GET /galleryphoto/{id}/comment/{id}/replies: one level', () => {
 
   test('the direct replies only, never the replies to them', async () => {
     const { photo, top, replies, deeper, leaf } = await tree();
-    const earliest = await earliestComment();
+    const earliest = earliestComment();
     const path = (comment: TestComment) => `/galleryphoto/${photo.id}/comment/${comment.id}/replies`;
     expectListing(await fetchComments(path(top)), { min_date: earliest, total: 3, items: desc(replies) });
     expectListing(await fetchComments(path(replies[0]!)), { min_date: earliest, total: 2, items: desc(deeper) });

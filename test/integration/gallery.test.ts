@@ -11,27 +11,23 @@
 import { DEPRECATION, expectError, invokerWithEnv, TYPES } from '../support/expect-error';
 import { expectListing, fetchComments, fetchPhotos, idsOf, targetFor, xmlSafe } from '../support/gallery-answers';
 import { photoView } from '../support/gallery-decode';
-import {
-  claimRange,
-  DAY,
-  earliestInTable,
-  shuffled,
-  THIRTY_DAYS,
-  uniqueId,
-  type TestPhoto,
-  ANCHOR_DATE,
-  galleryDataPerTest,
-} from '../support/gallery-fixtures';
+import { claimRange, DAY, shuffled, THIRTY_DAYS, uniqueId, type TestPhoto, ANCHOR_DATE } from '../support/gallery-fixtures';
 import { SORT_VALUES, sortRecords } from '../support/gallery-order';
 import { invoke, withKey } from '../support/invoke';
+import { earliestOf, ownGalleryPerTest } from '../support/own-gallery';
 
 /** This file's years; gallery-comments.test.ts has others. */
 const YEARS = [1990, 1996] as const;
 const claim = (span: number) => claimRange(span, { years: YEARS });
 
-const save = galleryDataPerTest((data) => {
+jest.setTimeout(60_000);
+
+const gallery = ownGalleryPerTest('gallery-photos', (data) => {
   data.photo(ANCHOR_DATE, { title: 'anchor' });
 });
+const save = gallery.save;
+/** Without a lower bound, `min_date` is the earliest photo's `submit_date` in the gallery (the table of this file's own). */
+const earliestInGallery = (): number => earliestOf([ANCHOR_DATE, ...gallery.stored().photos.map((photo) => photo.submit_date)]);
 
 const ids = (photos: readonly { id: number }[]): number[] => photos.map((photo) => photo.id);
 const views = (photos: readonly TestPhoto[]) => photos.map(photoView);
@@ -200,12 +196,22 @@ describe('GET /galleryphotos/{list} and /galleryphoto/{id}: with ids the window 
     await save((g) => {
       photos = [g.photo(Y1981 + 12_345), g.photo(Y1981 + 3 * 365 * DAY), g.photo(Y2100 + 99)];
     });
-    const earliest = await earliestInTable('photo');
     const fetched = await fetchPhotos(`/galleryphotos/${ids(shuffled(photos)).join(',')}`);
-    expect(earliest).toBeLessThanOrEqual(ANCHOR_DATE);
-    expectListing(fetched, { min_date: earliest!, total: 3, items: views(sortRecords(photos, 'submit_date-desc')) });
+    expectListing(fetched, { min_date: earliestInGallery(), total: 3, items: views(sortRecords(photos, 'submit_date-desc')) });
     // Earliest of the gallery, not of the photos listed.
     expect(fetched.listings.json.min_date).toBeLessThan(photos[0]!.submit_date);
+  });
+
+  test('min_date follows the earliest photo of the gallery: one before all others moves it, its removal moves it back', async () => {
+    const listed = await save((g) => g.photo(Y1981 + 50));
+    const early = await save((g) => g.photo(ANCHOR_DATE - 3 * DAY - 17));
+    const path = `/galleryphoto/${listed.photos[0]!.id}`;
+    expectListing(await fetchPhotos(path), { min_date: ANCHOR_DATE - 3 * DAY - 17, total: 1, items: views(listed.photos) });
+    await gallery.remove(early);
+    expectListing(await fetchPhotos(path), { min_date: ANCHOR_DATE, total: 1, items: views(listed.photos) });
+    // A gallery without photos: 0.
+    const empty = invokerWithEnv({ GALLERY_TABLE: (await gallery.tables.create('gallery-empty')).table });
+    expectListing(await fetchPhotos(`/galleryphotos/${listed.photos[0]!.id}`, '', empty), { min_date: 0, total: 0, items: [] });
   });
 
   test('bounds apply (inclusive) and may be any distance apart; min_date is the lower bound, max_date the upper', async () => {
@@ -221,9 +227,8 @@ describe('GET /galleryphotos/{list} and /galleryphoto/{id}: with ids the window 
     expectListing(narrow, { min_date: b.submit_date + 1, max_date: c.submit_date - 1, total: 0, items: [] });
     const onlyMin = await fetchPhotos(`/galleryphotos/${list}`, `min_submit_date=${b.submit_date}`);
     expectListing(onlyMin, { min_date: b.submit_date, total: 3, items: views([d, c, b]) });
-    const earliest = await earliestInTable('photo');
     const onlyMax = await fetchPhotos(`/galleryphotos/${list}`, `max_submit_date=${b.submit_date}`);
-    expectListing(onlyMax, { min_date: earliest!, max_date: b.submit_date, total: 2, items: views([b, a]) });
+    expectListing(onlyMax, { min_date: earliestInGallery(), max_date: b.submit_date, total: 2, items: views([b, a]) });
   });
 
   test('/galleryphoto/{id}: the gallery wrapper holding the one photo, whatever its date', async () => {
@@ -232,9 +237,8 @@ describe('GET /galleryphotos/{list} and /galleryphoto/{id}: with ids the window 
       photo = g.photo(Y1981 + 5 * DAY, { digg_count: 17 });
       g.comment(photo, Y1981 + 6 * DAY);
     });
-    const earliest = await earliestInTable('photo');
     const fetched = await fetchPhotos(`/galleryphoto/${photo!.id}`);
-    expectListing(fetched, { min_date: earliest!, total: 1, items: views([photo!]) });
+    expectListing(fetched, { min_date: earliestInGallery(), total: 1, items: views([photo!]) });
     expect(fetched.listings.json.items[0]!.comments).toBe(1);
     const far = await fetchPhotos(`/galleryphoto/${photo!.id}`, `min_submit_date=${Y1981}&max_submit_date=${Y2100}`);
     expectListing(far, { min_date: Y1981, max_date: Y2100, total: 1, items: views([photo!]) });
@@ -268,7 +272,7 @@ describe('id lists (docs/api.md, The gallery’s arguments: `list`; unknown ids 
       photo = g.photo(347_155_200 + 77, { id: many[50]! });
     });
     const fetched = await fetchPhotos(`/galleryphotos/${[...many, ...many].join(',')}`);
-    expectListing(fetched, { min_date: (await earliestInTable('photo'))!, total: 1, items: views([photo!]) });
+    expectListing(fetched, { min_date: earliestInGallery(), total: 1, items: views([photo!]) });
   });
 
   test('duplicates are ignored, unknown ids left out (total counts what was found), and the sort decides the order', async () => {
@@ -279,7 +283,7 @@ describe('id lists (docs/api.md, The gallery’s arguments: `list`; unknown ids 
     });
     const [a, b, c] = photos as [TestPhoto, TestPhoto, TestPhoto];
     const list = [c.id, uniqueId(), a.id, c.id, b.id, a.id, uniqueId()].join(',');
-    const earliest = (await earliestInTable('photo'))!;
+    const earliest = earliestInGallery();
     expectListing(await fetchPhotos(`/galleryphotos/${list}`), { min_date: earliest, total: 3, items: views([a, b, c]) });
     expectListing(await fetchPhotos(`/galleryphotos/${list}`, 'sort=submit_date-asc'), {
       min_date: earliest,
@@ -301,7 +305,7 @@ describe('id lists (docs/api.md, The gallery’s arguments: `list`; unknown ids 
 
   test('only unknown ids: an empty list with total 0', async () => {
     const fetched = await fetchPhotos(`/galleryphotos/${range(3).join(',')}`);
-    expectListing(fetched, { min_date: (await earliestInTable('photo'))!, total: 0, items: [] });
+    expectListing(fetched, { min_date: earliestInGallery(), total: 0, items: [] });
   });
 
   test.each(['1,x', '1,,2', '1,2,', ',1', '0', '1,-2', '1.0', '1,2%203', '0x10', '9007199254740993'])(
@@ -363,7 +367,7 @@ describe('sorts and their tie-breaks (docs/api.md, The gallery’s arguments: `s
     expectListing(window, { min_date: from, max_date: to, total: 8, items: expected });
     const list = ids(shuffled(Object.values(p))).join(',');
     const byIds = await fetchPhotos(`/galleryphotos/${list}`, `sort=${sort}`);
-    expectListing(byIds, { min_date: (await earliestInTable('photo'))!, total: 8, items: expected });
+    expectListing(byIds, { min_date: earliestInGallery(), total: 8, items: expected });
     const page = await fetchPhotos('/galleryphotos', `min_submit_date=${from}&max_submit_date=${to}&sort=${sort}&offset=2&count=3`);
     expectListing(page, { min_date: from, max_date: to, total: 8, offset: 2, items: expected.slice(2, 5) });
   });
@@ -446,7 +450,7 @@ describe('paging (docs/api.md, The gallery’s arguments: `count` and `offset`)'
     expectListing(await page(12, 10), { ...base, offset: 12, items: [] });
     expectListing(await page(500, 10), { ...base, offset: 500, items: [] });
     const list = ids(photos).join(',');
-    const earliest = (await earliestInTable('photo'))!;
+    const earliest = earliestInGallery();
     expectListing(await fetchPhotos(`/galleryphotos/${list}`, 'offset=10&count=5'), {
       min_date: earliest,
       total: 12,
