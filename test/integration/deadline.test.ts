@@ -5,176 +5,178 @@
  * 503 page) — never middy's timeout answer (a 500) and never Lambda's; and nothing more is read
  * for a request once it is answered, at its deadline or before.
  *
- * The file runs a DynamoDB Local of its own, which it freezes (SIGSTOP: connections are taken,
- * nothing is answered), and invokes the handlers with the time left that Lambda would tell them.
+ * Time is the test's: jest's fake timers are the functions' clock and run every timer (middy's
+ * deadline, the SDK's timeouts), and the clock moves only while the functions wait on the
+ * database, so each answer comes at an exact moment however busy the machine. The database is
+ * the run's DynamoDB Local behind a proxy the test holds (test/support/database-on-hold.ts).
  *
  * @jest-environment ./test/support/node-errors-environment.ts
  */
-import { performance } from 'node:perf_hooks';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { freePort, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/dynamodb/local';
-import { ensureTables } from '../../infra/dynamodb/tables';
-import { loadTemplate } from '../../infra/template/read';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DAY } from '../../lib/gallery/layout';
 import { DEADLINE_MARGIN_MS, untilAnswered } from '../../lib/http/deadline';
 import { expectError, TYPES } from '../support/expect-error';
 import { targetFor } from '../support/gallery-answers';
-import { DAY } from '../../lib/gallery/layout';
-import { invoke, invokeShortLink } from '../support/invoke';
+import type { GalleryData } from '../support/gallery-fixtures';
+import { databaseOnHold, type DatabaseOnHold } from '../support/database-on-hold';
+import { invoke, invokeShortLink, type Invocation } from '../support/invoke';
+import { answering, aTurn, slowDatabase, TEST_CLOCK, type Answering, type Read } from '../support/slow-database';
 
 jest.setTimeout(60_000);
+// middy takes its deadline's timer from node:timers, which jest's fake timers leave real: sent to
+// the global one, the deadline is on the test's clock too. Set before any handler is loaded.
+jest.doMock('node:timers', () => ({
+  ...jest.requireActual<typeof import('node:timers')>('node:timers'),
+  setTimeout: (...args: Parameters<typeof setTimeout>) => globalThis.setTimeout(...args),
+}));
 
-let database: DynamoDbLocal;
-let gallery: typeof import('../support/gallery-fixtures');
+let database: DatabaseOnHold;
 let functionsClient: DynamoDBDocumentClient;
+let data: GalleryData | undefined;
 const savedEndpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB;
 
 /** The function's time left at the call; the deadline is DEADLINE_MARGIN_MS before its end. */
 const REMAINING_MS = 2_500;
 const DEADLINE_MS = REMAINING_MS - DEADLINE_MARGIN_MS;
-const WINDOW_START = Date.UTC(2012, 5, 1) / 1000;
+let windowStart: number;
 let photoId: number;
 let code: string;
 
 beforeAll(async () => {
-  database = await startDynamoDbLocal({ port: await freePort() });
-  const client = new DynamoDBClient({ endpoint: database.endpoint });
-  await ensureTables(client, loadTemplate());
-  client.destroy();
+  database = await databaseOnHold(savedEndpoint!);
   // The functions' document client takes the endpoint of the moment it is first loaded.
   process.env.AWS_ENDPOINT_URL_DYNAMODB = database.endpoint;
-  gallery = await import('../support/gallery-fixtures');
+  const gallery = await import('../support/gallery-fixtures');
   functionsClient = (await import('../../lib/db/client')).documentClient;
-  const data = new gallery.GalleryData();
-  const photos = [0, 1, 2].map((day) => data.photo(WINDOW_START + day * DAY));
-  data.comment(photos[0]!, WINDOW_START + 60);
+  windowStart = await gallery.claimRange(3 * DAY, { years: [2012, 2014] });
+  data = new gallery.GalleryData();
+  const photos = [0, 1, 2].map((day) => data!.photo(windowStart + day * DAY));
+  data.comment(photos[0]!, windowStart + 60);
   await data.save();
   photoId = photos[0]!.id;
   const created = await invoke(targetFor('/url/short/create', 'url=https%3A%2F%2Fdeadline.test%2F', 'json'));
   code = (JSON.parse(created.body) as { shorturls: Array<{ short_url: string }> }).shorturls[0]!.short_url.split('/').pop()!;
-}, 90_000);
-
-afterAll(async () => {
-  database?.thaw();
-  await database?.stop();
-  if (savedEndpoint === undefined) delete process.env.AWS_ENDPOINT_URL_DYNAMODB;
-  else process.env.AWS_ENDPOINT_URL_DYNAMODB = savedEndpoint;
 });
 
-afterEach(() => jest.restoreAllMocks());
+afterAll(async () => {
+  database?.letGo();
+  await data?.remove();
+  await database?.close();
+  process.env.AWS_ENDPOINT_URL_DYNAMODB = savedEndpoint;
+});
 
-/** Invokes and times the answer. */
-async function timed<T>(call: () => Promise<T>): Promise<{ answer: T; ms: number }> {
-  const started = performance.now();
-  const answer = await call();
-  return { answer, ms: performance.now() - started };
-}
+beforeEach(() => jest.useFakeTimers(TEST_CLOCK));
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
 
 describe('a database that does not answer', () => {
-  beforeEach(() => database.freeze());
-  afterEach(() => database.thaw());
+  beforeEach(() => database.hold());
+  afterEach(() => database.letGo());
+
+  /** Once every read sent is held, the clock goes to just before the deadline (no answer yet), then to it. */
+  async function answeredAtTheDeadline(call: () => Promise<Invocation>): Promise<Invocation> {
+    const { reads, firstSent } = slowDatabase(functionsClient, () => 0);
+    const heldBefore = database.held;
+    const answer = answering(call);
+    await firstSent;
+    for (let sent = 0; sent !== reads.length; await aTurn()) {
+      sent = reads.length;
+      await database.whenHeld(heldBefore + sent);
+    }
+    await jest.advanceTimersByTimeAsync(DEADLINE_MS - 1);
+    await aTurn();
+    expect(answer.at).toBeUndefined();
+    await jest.advanceTimersByTimeAsync(1);
+    await aTurn();
+    expect([answer.after, DEADLINE_MS < REMAINING_MS]).toEqual([DEADLINE_MS, true]);
+    return answer.invocation;
+  }
 
   test.each([
-    ['a gallery listing', `/galleryphotos`, `min_submit_date=${WINDOW_START}&sort=digg_count-desc`],
+    ['a gallery listing', `/galleryphotos`, `min_submit_date=WINDOW&sort=digg_count-desc`],
     ['a photo', '/galleryphoto/PHOTO', ''],
     ['a short URL lookup', '/url/short/CODE', ''],
   ])('%s is answered 503 with Retry-After in every type at the deadline, before the function times out', async (_, path, query) => {
     const target = path.replace('PHOTO', String(photoId)).replace('CODE', code);
-    const answers = await Promise.all(
-      TYPES.map((type) => timed(() => invoke(targetFor(target, query, type), { remainingMs: REMAINING_MS }))),
-    );
-    TYPES.forEach((type, index) => {
-      const { answer, ms } = answers[index]!;
+    for (const type of TYPES) {
+      const answer = await answeredAtTheDeadline(() =>
+        invoke(targetFor(target, query.replace('WINDOW', String(windowStart)), type), { remainingMs: REMAINING_MS }),
+      );
       expectError(answer, type, 500, 503, { detail: false });
       expect(answer.headers['retry-after']).toBe('1');
-      expect(ms).toBeGreaterThanOrEqual(DEADLINE_MS - 50);
-      expect(ms).toBeLessThan(REMAINING_MS);
-    });
+    }
   });
 
   test('a visit to a short link gets the 503 page at the deadline', async () => {
-    const { answer, ms } = await timed(() => invokeShortLink(`/${code}`, { remainingMs: REMAINING_MS }));
+    const answer = await answeredAtTheDeadline(() => invokeShortLink(`/${code}`, { remainingMs: REMAINING_MS }));
     expect([answer.statusCode, answer.headers['retry-after'], answer.headers['content-type']]).toEqual([
       503,
       '1',
       'text/html; charset=utf-8',
     ]);
-    expect(ms).toBeGreaterThanOrEqual(DEADLINE_MS - 50);
-    expect(ms).toBeLessThan(REMAINING_MS);
   });
 });
 
-/**
- * The functions' client made slow (each command answered after DELAY_MS, as a busy database
- * answers) with every command's start and end recorded: when it started, and whether it was
- * answered or aborted.
- */
+/** A busy database's answer time, on the test's clock. */
 const DELAY_MS = 400;
-function slowDatabase() {
-  const sent: Array<{ command: string; startedAt: number; endedAt?: number; outcome?: string }> = [];
-  const send = functionsClient.send.bind(functionsClient) as (
-    command: unknown,
-    options?: { abortSignal?: AbortSignal },
-  ) => Promise<unknown>;
-  jest.spyOn(functionsClient, 'send').mockImplementation(((
-    command: { constructor: { name: string } },
-    options?: { abortSignal?: AbortSignal },
-  ) => {
-    const entry: (typeof sent)[number] = { command: command.constructor.name, startedAt: performance.now() };
-    sent.push(entry);
-    const end = (outcome: string) => {
-      entry.endedAt = performance.now();
-      entry.outcome = outcome;
-    };
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => send(command, options).then(resolve, reject), DELAY_MS);
-      options?.abortSignal?.addEventListener('abort', () => {
-        clearTimeout(timer);
-        reject(Object.assign(new Error('aborted'), { name: 'AbortError' }));
-      });
-    }).then(
-      (value) => {
-        end('answered');
-        return value;
-      },
-      (error) => {
-        end((error as Error).name);
-        return Promise.reject(error);
-      },
-    );
-  }) as never);
-  return sent;
-}
+const diggPage = (remainingMs: number) => () =>
+  invoke(targetFor('/galleryphotos', `min_submit_date=${windowStart}&sort=digg_count-desc`, 'json'), { remainingMs });
+/** The reads that had not ended when the request was answered: none may be left, nor start after. */
+const notEndedBefore = (reads: readonly Read[], answer: Answering<unknown>) =>
+  reads.filter((read) => read.ended === undefined || read.ended.seq > answer.at!.seq);
 
 describe('a request that has been answered reads no more', () => {
   test('at its deadline: the reads in flight are aborted and none starts after', async () => {
-    const sent = slowDatabase();
-    // A digg-sorted page takes three rounds of reads (counters, day partitions, photos): 1.2 s here.
-    const { answer, ms } = await timed(() =>
-      invoke(targetFor('/galleryphotos', `min_submit_date=${WINDOW_START}&sort=digg_count-desc`, 'json'), { remainingMs: 1_600 }),
-    );
-    const answeredAt = performance.now();
-    expectError(answer, 'json', 500, 503, { detail: false });
-    expect(ms).toBeLessThan(1_600);
-    await new Promise((wait) => setTimeout(wait, 3 * DELAY_MS));
-    expect(sent.length).toBeGreaterThan(0);
-    expect(sent.filter((entry) => entry.startedAt > answeredAt - 100)).toEqual([]);
-    const inFlight = sent.filter((entry) => entry.outcome !== 'answered');
+    const database = slowDatabase(functionsClient, () => DELAY_MS);
+    // A digg-sorted page takes three rounds of reads (counters, day partitions, photos): the
+    // first is answered at DELAY_MS, the second is in flight at the deadline, 600 ms in.
+    const answer = await database.calling(diggPage(1_600));
+    await database.advance(1_600 - DEADLINE_MARGIN_MS);
+    expect(answer.after).toBe(1_600 - DEADLINE_MARGIN_MS);
+    expectError(await answer.invocation, 'json', 500, 503, { detail: false });
+    // The rest of the function's time and more: a read started now would show.
+    await database.advance(10 * DELAY_MS);
+    const { reads } = database;
+    expect(notEndedBefore(reads, answer)).toEqual([]);
+    expect(reads.filter((read) => read.outcome === 'answered').length).toBeGreaterThan(0);
+    const inFlight = reads.filter((read) => read.outcome !== 'answered');
     expect(inFlight.length).toBeGreaterThan(0);
-    for (const entry of inFlight) expect(entry).toMatchObject({ outcome: 'AbortError', endedAt: expect.any(Number) });
+    for (const read of inFlight) expect(read).toMatchObject({ outcome: 'AbortError', ended: { at: answer.at!.at } });
   });
 
-  test('answered before its deadline (404): the reads it started beside are aborted too', async () => {
-    const sent = slowDatabase();
-    // The photo and the page of its top-level comments are read at once; there is no such photo.
-    const { answer } = await timed(() =>
+  test('answered before its deadline (404): nothing more is read', async () => {
+    // The photo is read with its thread's counters and the min_date hint; there is no such photo.
+    const database = slowDatabase(functionsClient, () => DELAY_MS);
+    const answer = await database.calling(() =>
       invoke(targetFor('/galleryphoto/987654321987/comments', 'sort=digg_count-asc', 'json'), { remainingMs: 9_000 }),
     );
-    const answeredAt = performance.now();
-    expectError(answer, 'json', 404, 404);
-    await new Promise((wait) => setTimeout(wait, 3 * DELAY_MS));
-    expect(sent.filter((entry) => entry.startedAt > answeredAt)).toEqual([]);
-    expect(sent.every((entry) => entry.endedAt !== undefined && entry.endedAt < answeredAt + 50)).toBe(true);
+    await database.advance(DELAY_MS);
+    expect(answer.after).toBe(DELAY_MS);
+    expectError(await answer.invocation, 'json', 404, 404);
+    await database.advance(9_000);
+    expect(database.reads.length).toBeGreaterThan(0);
+    expect(notEndedBefore(database.reads, answer)).toEqual([]);
+  });
+
+  test('answered before its deadline (a read failed, 503): the reads beside it are aborted, and none starts after', async () => {
+    // The listing's second round is three queries: the first fails; the others would never be answered.
+    const throttled = Object.assign(new Error('throttled'), { name: 'ThrottlingException' });
+    const database = slowDatabase(
+      functionsClient,
+      (_, index) => (index <= 1 ? DELAY_MS : Infinity),
+      (_, index) => (index === 1 ? throttled : undefined),
+    );
+    const answer = await database.calling(diggPage(9_000));
+    await database.advance(2 * DELAY_MS);
+    expect(answer.after).toBe(2 * DELAY_MS);
+    expectError(await answer.invocation, 'json', 500, 503, { detail: false });
+    await database.advance(9_000);
+    const { reads } = database;
+    expect(reads.map((read) => read.outcome)).toEqual(['answered', 'ThrottlingException', 'AbortError', 'AbortError']);
+    expect(notEndedBefore(reads, answer)).toEqual([]);
+    for (const read of reads.slice(2)) expect(read.ended!.at).toBe(answer.at!.at);
   });
 });
 
