@@ -49,8 +49,9 @@ test('a database that never answers: TimeoutError after three attempts of 2 s, a
   const elapsed = performance.now() - started;
   clearTimeout(functionTimeout);
   expect(failure).toMatchObject({ name: 'TimeoutError', $metadata: { attempts: 3 } });
-  // Each attempt ran into the 2 s request timeout; measured 6.2 s to 6.4 s.
+  // Each attempt ran into the 2 s request timeout, and all three ended inside the function's
+  // timeout: the rule's own bound, not a guess at how long the machine takes.
   expect(elapsed).toBeGreaterThan(3 * 2_000 - 100);
-  expect(elapsed).toBeLessThan(8_000);
+  expect(elapsed).toBeLessThan(FUNCTION_TIMEOUT_MS);
   expect(databaseFailure(failure)).toMatchObject({ status: 503, headers: { 'Retry-After': '1' } });
 }, 20_000);

@@ -66,35 +66,53 @@ test('a transaction that DynamoDB cancels for a conflict is sent again, whole', 
   expect(transactions()).toEqual([items.map((item) => item.pk), items.map((item) => item.pk)]);
 });
 
-test('while a request is in flight on the API, no batch is sent; once it is answered, the load goes on', async () => {
-  const requests = new RequestsInFlight();
-  requests.enter();
-  const loading = putItems(client, 'gallery', items, {
-    request: 'BatchWriteItem',
-    concurrency: 1,
-    beforeBatch: () => requests.whenIdle(60_000),
-  });
-  await new Promise((resolve) => setTimeout(resolve, 30));
-  expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(0);
-  requests.leave();
-  await loading;
-  expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(3);
-});
+/** The longest a batch waits here for the requests in flight. */
+const MAX_WAIT_MS = 60_000;
 
-test('each batch waits its turn: a request arriving mid-load holds the next batch back', async () => {
-  const requests = new RequestsInFlight();
-  let batches = 0;
-  const loading = putItems(client, 'gallery', items, {
-    request: 'BatchWriteItem',
-    concurrency: 1,
-    beforeBatch: async () => {
-      if (batches++ === 1) requests.enter();
-      await requests.whenIdle(60_000);
-    },
+// The load's wait is on jest's clock: a batch held for the whole wait but its last millisecond
+// shows the hold, however fast the machine; `beforeBatch` tells when a batch is at the hold.
+describe('on the test clock', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test('while a request is in flight on the API, no batch is sent; once it is answered, the load goes on', async () => {
+    const requests = new RequestsInFlight();
+    requests.enter();
+    const atTheHold = Promise.withResolvers<void>();
+    const loading = putItems(client, 'gallery', items, {
+      request: 'BatchWriteItem',
+      concurrency: 1,
+      beforeBatch: () => {
+        atTheHold.resolve();
+        return requests.whenIdle(MAX_WAIT_MS);
+      },
+    });
+    await atTheHold.promise;
+    await jest.advanceTimersByTimeAsync(MAX_WAIT_MS - 1);
+    expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(0);
+    requests.leave();
+    await loading;
+    expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(3);
   });
-  await new Promise((resolve) => setTimeout(resolve, 30));
-  expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(1);
-  requests.leave();
-  await loading;
-  expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(3);
+
+  test('each batch waits its turn: a request arriving mid-load holds the next batch back', async () => {
+    const requests = new RequestsInFlight();
+    const atTheHold: Array<PromiseWithResolvers<void>> = [Promise.withResolvers(), Promise.withResolvers()];
+    let batches = 0;
+    const loading = putItems(client, 'gallery', items, {
+      request: 'BatchWriteItem',
+      concurrency: 1,
+      beforeBatch: async () => {
+        atTheHold[batches]?.resolve();
+        if (batches++ === 1) requests.enter();
+        await requests.whenIdle(MAX_WAIT_MS);
+      },
+    });
+    await atTheHold[1]!.promise;
+    await jest.advanceTimersByTimeAsync(MAX_WAIT_MS - 1);
+    expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(1);
+    requests.leave();
+    await loading;
+    expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(3);
+  });
 });
