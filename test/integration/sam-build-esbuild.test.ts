@@ -17,12 +17,14 @@
  *   an existing executable file named `esbuild` (no extension off Windows).
  *
  * esbuild is found in the scratch directory's own node_modules/.bin, not on PATH: it is a
- * production dependency of package.json (docs/deploy.md, "sam build").
+ * production dependency of package.json (docs/deploy.md, "sam build"). The install reads npm's
+ * cache, which the clone's own `npm install` filled, and reaches no registry.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { accessSync, constants, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { loadTemplate } from '../../infra/template/read';
 
 jest.setTimeout(180_000);
@@ -31,8 +33,10 @@ jest.setTimeout(180_000);
 const EXCLUDED_FILES = ['.aws-sam', '.git', 'node_modules'];
 /** NodejsNpmInstallAction.execute's command. */
 const INSTALL = ['install', '-q', '--no-audit', '--no-save', '--unsafe-perm', '--omit=dev'];
+/** Offline: the same tree (package-lock.json's), from npm's cache; nor does npm look for a newer npm. */
+const OFFLINE = ['--offline', '--no-update-notifier'];
 
-const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+const npm = async (args: string[], cwd: string) => (await promisify(execFile)('npm', args, { cwd, encoding: 'utf8' })).stdout.trim();
 
 /** aws_lambda_builders.utils.which off Windows: every executable file `cmd` in the search paths, then PATH, each directory once. */
 function which(cmd: string, executableSearchPaths: string[]): string[] {
@@ -57,16 +61,20 @@ interface Build {
   readonly npmBinPath: string;
 }
 
+/** The files a fresh clone holds: those git tracks (still in the work tree). */
+const tracked = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' })
+  .split('\0')
+  .filter((file) => file && existsSync(file));
+
 /** The workflow's steps up to the bundling, in a scratch directory under `root`; `edit` may change the copied package.json first. */
-function prepare(root: string, name: string, edit: (manifest: Record<string, any>) => void = () => {}): Build {
+async function prepare(root: string, name: string, edit: (manifest: Record<string, any>) => void = () => {}): Promise<Build> {
   const directory = join(root, name);
   mkdirSync(directory);
   // _get_esbuild_subprocess(), in the workflow's __init__: before anything is copied.
-  const npmBinPath = join(npm(['root'], directory), '.bin');
-  // CopySourceAction from a fresh clone: the files git tracks (those still in the work tree), less EXCLUDED_FILES.
-  const tracked = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' }).split('\0').filter(Boolean);
+  const npmBinPath = join(await npm(['root'], directory), '.bin');
+  // CopySourceAction from a fresh clone, less EXCLUDED_FILES.
   for (const file of tracked) {
-    if (EXCLUDED_FILES.includes(file.split('/')[0]!) || !existsSync(file)) continue;
+    if (EXCLUDED_FILES.includes(file.split('/')[0]!)) continue;
     mkdirSync(dirname(join(directory, file)), { recursive: true });
     cpSync(file, join(directory, file));
   }
@@ -74,7 +82,12 @@ function prepare(root: string, name: string, edit: (manifest: Record<string, any
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, any>;
   edit(manifest);
   writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
-  npm(INSTALL, directory);
+  await npm([...INSTALL, ...OFFLINE], directory).catch((error: { stderr?: string }) => {
+    if (!error.stderr?.includes('ENOTCACHED')) throw error;
+    throw new Error(
+      `npm's cache, which this install reads offline, lacks a package of package-lock.json for this registry setting: run npm install with it first.\n${error.stderr}`,
+    );
+  });
   return { directory, npmBinPath };
 }
 
@@ -83,14 +96,16 @@ let root: string;
 let build: Build;
 let withEsbuildForDevelopment: Build;
 
-beforeAll(() => {
+beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'sam-build-'));
-  build = prepare(root, 'clone');
-  // The package.json this project had before: esbuild among the development dependencies.
-  withEsbuildForDevelopment = prepare(root, 'esbuild-for-development', (copy) => {
-    copy.devDependencies.esbuild = copy.dependencies.esbuild;
-    delete copy.dependencies.esbuild;
-  });
+  [build, withEsbuildForDevelopment] = await Promise.all([
+    prepare(root, 'clone'),
+    // The package.json this project had before: esbuild among the development dependencies.
+    prepare(root, 'esbuild-for-development', (copy) => {
+      copy.devDependencies.esbuild = copy.dependencies.esbuild;
+      delete copy.dependencies.esbuild;
+    }),
+  ]);
 });
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
