@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
 import { loadTemplate } from '../../infra/template/read';
+import { CFN_LINT_MISSING } from '../support/cfn-lint';
 import { runStep } from '../support/workflow-step';
 
 type Json = Record<string, any>;
@@ -446,6 +447,16 @@ describe('the workflow files', () => {
     expect(audit).toBeGreaterThan(install);
     expect(scripts.audit).toBe('tsx infra/audit/main.ts');
     expect(readFileSync('.ci/run', 'utf8')).toMatch(/npm install --no-audit --no-fund\n(#.*\n)*npm run audit\n/);
+  });
+
+  test('.ci/run tests as GitHub does, with CI=true, and installs the cfn-lint CI pins, which the tests name when it is missing', () => {
+    const script = readFileSync('.ci/run', 'utf8');
+    const pinned = /^pipx install (cfn-lint==\d+\.\d+\.\d+)$/m.exec(runs(ci.jobs.test).join('\n'))?.[1];
+    expect(pinned).toBeDefined();
+    expect(script).toContain(`pip install -q ${pinned} `);
+    expect(CFN_LINT_MISSING).toContain(`pip install ${pinned} `);
+    const exported = script.indexOf('\nexport CI=true\n');
+    expect([exported > 0, exported < script.indexOf('\nnpm test\n')]).toEqual([true, true]);
   });
 
   test('Dependabot keeps the npm packages current, weekly, the AWS SDK’s and Powertools’ each in one group', () => {
