@@ -4,13 +4,17 @@
  * exactness is gallery-counters.test.ts's). The records must be whole (counts and levels as the
  * importer would derive them), and all of a table's at once: counter items are put, not added to.
  * In batches, which the tests' in-memory DynamoDB Local takes fastest (infra/gallery/bulk.ts).
+ * A table that already holds `written` (records written whole before, all among `records`) is
+ * sent only the items that differ: DynamoDB Local's work grows with the items put.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { galleryItems, putItems } from '../../infra/gallery/bulk';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 
-export const bulkWrite = (
-  documents: DynamoDBDocumentClient,
-  table: string,
-  records: { photos: readonly PhotoRecord[]; comments: readonly CommentRecord[] },
-): Promise<void> => putItems(documents, table, galleryItems(records), { request: 'BatchWriteItem', concurrency: 6 });
+type Records = { photos: readonly PhotoRecord[]; comments: readonly CommentRecord[] };
+
+export function bulkWrite(documents: DynamoDBDocumentClient, table: string, records: Records, written?: Records): Promise<void> {
+  const there = new Set(written === undefined ? [] : galleryItems(written).map((item) => JSON.stringify(item)));
+  const items = galleryItems(records).filter((item) => !there.has(JSON.stringify(item)));
+  return putItems(documents, table, items, { request: 'BatchWriteItem', concurrency: 6 });
+}
