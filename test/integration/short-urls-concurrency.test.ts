@@ -7,7 +7,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { scanAll } from '../../infra/dynamodb/short-url-audit';
-import { pause } from '../../lib/clock';
 import { documentClient, singleAttemptClient } from '../../lib/db/client';
 import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
 import { DynamoRateLimitStore } from '../../lib/shorturls/rate-limit-dynamodb';
@@ -18,6 +17,7 @@ import { invoke, invokeShortLink, type Invocation } from '../support/invoke';
 import { codeOf, SHORT_URL_HOST } from '../support/short-url-host';
 import { loadAfresh } from '../support/load-afresh';
 import { storedRecordOf } from '../support/stored-link';
+import { followViews, type SentViews } from '../support/views-sent';
 import { invokeHandler } from '../support/expect-error';
 import { type Handler, importHandler } from '../../infra/local/invoke';
 
@@ -49,17 +49,6 @@ function entryOf(response: Invocation): ShortUrlEntry {
   expect(value.total).toBe(1);
   expect(value.shorturls).toHaveLength(1);
   return value.shorturls[0]!;
-}
-
-/**
- * Fixed windows split a burst that straddles their boundary into two windows' worth: wait
- * until the burst is well inside one.
- */
-async function awayFromWindowEdge(windowSeconds: number, marginSeconds = 5): Promise<void> {
-  const intoWindow = (Date.now() / 1000) % windowSeconds;
-  if (intoWindow > windowSeconds - marginSeconds) {
-    await new Promise((resolve) => setTimeout(resolve, (windowSeconds - intoWindow + 0.2) * 1000));
-  }
 }
 
 /** The state of the one-record check after a burst of creations of `link`. */
@@ -178,11 +167,16 @@ const viewsOf = async (code: string): Promise<number> =>
   (await documentClient.send(new GetCommand({ TableName: SHORT_URLS_TABLE, Key: { pk: `code#${code}` }, ConsistentRead: true }))).Item
     ?.view_count as number;
 
-/** The view count once it has stopped growing (a view still on its way when its redirect answered lands a moment later). */
-async function settledViews(code: string, expected: number, patienceMs = 10_000): Promise<number> {
-  const until = Date.now() + patienceMs;
-  while ((await viewsOf(code)) < expected && Date.now() < until) await pause(100);
-  await pause(300);
+// A redirect answers without its view after 0.5 s: the count is read once every view sent has ended.
+let views: SentViews;
+beforeEach(() => {
+  views = followViews(DynamoShortUrlStore.prototype);
+});
+afterEach(() => views.restore());
+
+/** The view count once every view the visits sent has ended (counted, refused or lost). */
+async function settledViews(code: string): Promise<number> {
+  await views.ended();
   return viewsOf(code);
 }
 
@@ -230,7 +224,8 @@ describe('Views: the link comes first (docs/api.md, Views)', () => {
     const visits = await Promise.all(Array.from({ length: 500 }, () => invokeShortLink(`/${code}`)));
     expect(visits.filter((visit) => visit.statusCode !== 301)).toEqual([]);
     for (const visit of visits) expect(visit.headers.location).toBe(entry.link);
-    expect(await settledViews(code, 500)).toBe(500);
+    expect(views.codes).toEqual(Array(500).fill(code));
+    expect(await settledViews(code)).toBe(500);
     // The API's lookup tells the same count, and does not add a view itself.
     const lookup = entryOf(await invoke(`/url/short/${code}?appkey=${encodeURIComponent(uniqueAppKey())}&type=json`));
     expect(lookup).toEqual({ ...entry, view_count: 500 });
@@ -251,7 +246,7 @@ describe('Views: the link comes first (docs/api.md, Views)', () => {
       lost.remove();
     }
     expect(lost.sends()).toEqual(Array(10).fill(1));
-    expect(await settledViews(code, 10)).toBe(10);
+    expect(await settledViews(code)).toBe(10);
   });
 
   test('a view that times out before it is sent is not counted, never sent again, and the visitor redirected', async () => {
@@ -268,7 +263,7 @@ describe('Views: the link comes first (docs/api.md, Views)', () => {
       unsent.remove();
     }
     expect(unsent.sends()).toEqual(Array(5).fill(1));
-    expect(await settledViews(code, 0)).toBe(0);
+    expect(await settledViews(code)).toBe(0);
   });
 
   test.each([
@@ -291,7 +286,7 @@ describe('Views: the link comes first (docs/api.md, Views)', () => {
       refused.remove();
     }
     expect(calls).toBe(10);
-    expect(await settledViews(code, 5)).toBe(5);
+    expect(await settledViews(code)).toBe(5);
   });
 });
 
@@ -405,9 +400,16 @@ describe('Short URLs: Rate limit, concurrently', () => {
 
     const appKey = uniqueAppKey();
     const urls = Array.from({ length: 30 }, (_, i) => uniqueUrl(`limited-${i}`));
-    await awayFromWindowEdge(windowSeconds);
     const address = `${randomIp()}-${randomUUID()}`;
-    const responses = await Promise.all(urls.map((url) => invokeLimited(handler!, createTarget(url, appKey), address)));
+    // The functions' clock held 100 s into a window: the burst falls in that one, whose rest is 3 500 s.
+    const windowStart = Math.floor(Date.now() / 1000 / windowSeconds) * windowSeconds;
+    const clock = jest.spyOn(Date, 'now').mockReturnValue((windowStart + 100) * 1000);
+    let responses: Invocation[];
+    try {
+      responses = await Promise.all(urls.map((url) => invokeLimited(handler!, createTarget(url, appKey), address)));
+    } finally {
+      clock.mockRestore();
+    }
 
     const created = new Map<string, ShortUrlEntry>();
     responses.forEach((response, i) => {
@@ -417,7 +419,7 @@ describe('Short URLs: Rate limit, concurrently', () => {
         created.set(urls[i]!, entry);
       } else {
         expectError(response, 'json', 403, 503);
-        expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        expect(response.headers['retry-after']).toBe(String(3600 - 100));
       }
     });
     expect(created.size).toBe(5);
