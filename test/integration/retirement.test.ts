@@ -29,6 +29,10 @@ import { codeOf } from '../support/short-url-host';
 
 const logs = capture();
 
+// Each test loads the functions afresh with its settings, more than once: past jest's 5 s on a busy
+// machine. No rule of time is checked by the wall clock here.
+jest.setTimeout(60_000);
+
 const PAST = '2020-01-01';
 const FUTURE = '2099-01-01';
 const httpDate = (date: string) => new Date(date).toUTCString();
