@@ -296,8 +296,9 @@ describe('Short URLs: Rate limit, concurrently', () => {
     perClientIp: 1000,
     windowSeconds: 60,
   });
-  // One instant for the whole burst, so that every admit counts in the same window.
-  const now = Math.floor(Date.now() / 1000);
+  // One instant for every burst, so that each admit counts in the same window: one ten minutes
+  // to come, whose items DynamoDB Local does not delete as expired while the file runs.
+  const now = Math.ceil((Date.now() / 1000 + 600) / 60) * 60;
 
   /** How many of `attempts` were admitted; the others must be the rate limit's 503. */
   async function admitted(attempts: Promise<unknown>[]): Promise<number> {
@@ -401,8 +402,9 @@ describe('Short URLs: Rate limit, concurrently', () => {
     const appKey = uniqueAppKey();
     const urls = Array.from({ length: 30 }, (_, i) => uniqueUrl(`limited-${i}`));
     const address = `${randomIp()}-${randomUUID()}`;
-    // The functions' clock held 100 s into a window: the burst falls in that one, whose rest is 3 500 s.
-    const windowStart = Math.floor(Date.now() / 1000 / windowSeconds) * windowSeconds;
+    // The functions' clock held 100 s into a window: the burst falls in that one, whose rest is 3 500
+    // s; a window to come, so that DynamoDB Local does not delete its item as expired meanwhile.
+    const windowStart = Math.ceil((Date.now() / 1000 + 120) / windowSeconds) * windowSeconds;
     const clock = jest.spyOn(Date, 'now').mockReturnValue((windowStart + 100) * 1000);
     let responses: Invocation[];
     try {
