@@ -7,6 +7,7 @@
 import { runInNewContext } from 'node:vm';
 import { unserialize } from 'php-serialize';
 import { SaxesParser } from 'saxes';
+import { REQUEST_TIMEOUT_MS } from './check';
 
 export const TYPES = ['xml', 'json', 'javascript', 'php'] as const;
 export type ResponseType = (typeof TYPES)[number];
@@ -52,10 +53,14 @@ export function parseXml(body: string): XmlElement {
   return root;
 }
 
-/** Runs a Javascript body with `callback` defined; it must call it exactly once. Returns its argument. */
+/**
+ * Runs a Javascript body with `callback` defined; it must call it exactly once. Returns its argument.
+ * A body that never ends is stopped after a request's own time (./check.ts): a busy machine's
+ * pause of a second is no endless loop.
+ */
 export function runJsonp(body: string, callback: string): unknown {
   const calls: unknown[][] = [];
-  runInNewContext(body, { [callback]: (...args: unknown[]) => calls.push(args) }, { timeout: 1000 });
+  runInNewContext(body, { [callback]: (...args: unknown[]) => calls.push(args) }, { timeout: REQUEST_TIMEOUT_MS });
   if (calls.length !== 1) throw new Error(`the script called ${callback}() ${calls.length} times`);
   if (calls[0]!.length !== 1) throw new Error(`${callback}() was called with ${calls[0]!.length} arguments`);
   // Values made in another context have other prototypes: read them as plain data.

@@ -2,11 +2,11 @@
  * The local tools cannot hurt a database they were not meant for: `npm run seed`, `import` and
  * `export` work on the database the running `npm start` names in its data directory (or the one
  * AWS_ENDPOINT_URL_DYNAMODB names) and refuse in one line when there is none; seed deletes no
- * table the local tools did not make; a second `npm start` on a data directory in use refuses.
+ * table the local tools did not make (what npm start writes there: local-data-directory.test.ts).
  * Seed deletes the template's gallery table, so these tests run on a DynamoDB Local of their own.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient, waitUntilTableNotExists } from '@aws-sdk/client-dynamodb';
@@ -19,8 +19,8 @@ import { exportGallery } from '../../infra/gallery/export';
 import { generateGallery } from '../../infra/gallery/generator';
 import { lineOf } from '../../infra/gallery/records';
 import { loadTemplate } from '../../infra/template/read';
-import { childEnv, spawnStart, startStack } from '../../infra/start/process';
 import { announceStart, stateFileIn } from '../../infra/dynamodb/start-state';
+import { runScript } from '../support/command';
 import { runToEnd } from '../support/run-to-end';
 
 const template = loadTemplate();
@@ -37,7 +37,8 @@ const directory = (prefix: string): string => {
 };
 
 beforeAll(async () => {
-  database = await startDynamoDbLocal({ port: await freePort() });
+  // A few requests: Java's quick compiler alone starts it on less CPU (../../infra/dynamodb/local.ts).
+  database = await startDynamoDbLocal({ port: await freePort(), quickCompiler: true });
   client = new DynamoDBClient({ endpoint: database.endpoint });
   documents = DynamoDBDocumentClient.from(client);
 }, 60_000);
@@ -48,13 +49,11 @@ afterAll(async () => {
   for (const path of directories) rmSync(path, { recursive: true, force: true });
 });
 
-/** Runs a command's entry point with LOCAL_DATA_DIR `dataDir` and no database named: its exit code and its stderr, by line. */
+/** Runs `npm run <command>` with LOCAL_DATA_DIR `dataDir` and no database named: its exit code and its stderr, by line. */
 function run(command: string, args: string[], dataDir: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, LOCAL_DATA_DIR: dataDir, GALLERY_TABLE: GALLERY };
   delete env.AWS_ENDPOINT_URL_DYNAMODB;
-  return runToEnd(
-    spawn(process.execPath, ['--import', 'tsx', `infra/${command}/main.ts`, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] }),
-  );
+  return runToEnd(runScript(command, args, env));
 }
 
 /** A data directory whose npm start runs (this test's process stands for it, at npm start's default ports) and uses this file's DynamoDB Local. */
@@ -148,26 +147,4 @@ describe('on the database the running npm start names', () => {
     expect((await run('import', [file], dataDir)).code).toBe(0);
     expect(await photosIn()).toBe(3);
   }, 60_000);
-});
-
-describe('npm start running DynamoDB Local on a data directory', () => {
-  test('names its endpoint and short-link origin there while it runs, and no longer once stopped; another npm start on it refuses in one line', async () => {
-    const dataDir = directory('guard-start-');
-    const dynamoDbPort = String(await freePort());
-    const stack = await startStack({ AWS_ENDPOINT_URL_DYNAMODB: undefined, LOCAL_DATA_DIR: dataDir, DYNAMODB_PORT: dynamoDbPort });
-    try {
-      const state = JSON.parse(readFileSync(stateFileIn(dataDir), 'utf8'));
-      expect(state).toEqual({ pid: expect.any(Number), endpoint: `http://127.0.0.1:${dynamoDbPort}`, shortUrlHost: stack.shortLinks });
-      const second = await runToEnd(
-        spawnStart(childEnv({ AWS_ENDPOINT_URL_DYNAMODB: undefined, LOCAL_DATA_DIR: dataDir, DYNAMODB_PORT: String(await freePort()) })),
-      );
-      expect(second.lines).toEqual([
-        `npm start (pid ${state.pid}) already runs DynamoDB Local on ${dataDir}: stop it, or set LOCAL_DATA_DIR`,
-      ]);
-      expect(second.code).toBe(1);
-    } finally {
-      await stack.stop();
-    }
-    expect(existsSync(stateFileIn(dataDir))).toBe(false);
-  }, 120_000);
 });

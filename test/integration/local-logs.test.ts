@@ -10,15 +10,26 @@ const KEY = 'appkey=http%3A%2F%2Fmy.app%2F';
 /** The functions log as on Lambda (the tests' own processes keep them quiet). */
 const AS_ON_LAMBDA = { POWERTOOLS_LOG_LEVEL: 'INFO', POWERTOOLS_METRICS_DISABLED: 'false', POWERTOOLS_DEV: undefined };
 
-/** The stack's stdout lines from now on; `next(n)` waits for n more than were taken, and takes them. */
+/** The stack's stdout lines from now on; `next(n)` waits for n more than were taken (30 s at most, then takes what came), and takes them. */
 function lineReader(stack: RunningStack) {
   let text = '';
   let taken = 0;
-  stack.stdout.on('data', (chunk) => (text += String(chunk)));
+  let arrived = () => {};
+  stack.stdout.on('data', (chunk) => {
+    text += String(chunk);
+    arrived();
+  });
   const lines = () => text.split('\n').filter((line) => line !== '');
   return async (count: number): Promise<string[]> => {
-    for (const deadline = Date.now() + 10_000; lines().length < taken + count && Date.now() < deadline; ) {
-      await new Promise((tick) => setTimeout(tick, 20));
+    const deadline = Date.now() + 30_000;
+    while (lines().length < taken + count && Date.now() < deadline) {
+      await new Promise<void>((more) => {
+        const timer = setTimeout(more, deadline - Date.now());
+        arrived = () => {
+          clearTimeout(timer);
+          more();
+        };
+      });
     }
     const next = lines().slice(taken, taken + count);
     taken += next.length;
@@ -28,21 +39,29 @@ function lineReader(stack: RunningStack) {
 
 const status = async (url: string): Promise<number> => (await fetch(url, { redirect: 'manual' })).status;
 
-describe('npm start, by default', () => {
-  let stack: RunningStack;
-  let next: (count: number) => Promise<string[]>;
-  beforeAll(async () => {
-    stack = await startStack({ ...AS_ON_LAMBDA, LOCAL_LOG_FORMAT: undefined });
-    next = lineReader(stack);
-  }, 60_000);
-  afterAll(() => stack.stop());
+jest.setTimeout(60_000);
+let short: RunningStack;
+let json: RunningStack;
+let nextShort: (count: number) => Promise<string[]>;
+let nextJson: (count: number) => Promise<string[]>;
+// Both started at once: a start is mostly waiting for its processes.
+beforeAll(async () => {
+  [short, json] = await Promise.all([
+    startStack({ ...AS_ON_LAMBDA, LOCAL_LOG_FORMAT: undefined }),
+    startStack({ ...AS_ON_LAMBDA, LOCAL_LOG_FORMAT: 'json' }),
+  ]);
+  nextShort = lineReader(short);
+  nextJson = lineReader(json);
+}, 120_000);
+afterAll(() => Promise.all([short?.stop(), json?.stop()]));
 
+describe('npm start, by default', () => {
   test('shows each request in one short line: time, method, path, status, type, duration, function, and the cold start', async () => {
-    expect(await status(`${stack.api}/errors?${KEY}&type=json`)).toBe(200);
-    expect(await status(`${stack.api}/errors?${KEY}`)).toBe(200);
-    expect(await status(`${stack.api}/container/nope?${KEY}&type=php`)).toBe(404);
-    expect(await status(`${stack.shortLinks}/Nope1234`)).toBe(404);
-    expect(await next(4)).toEqual([
+    expect(await status(`${short.api}/errors?${KEY}&type=json`)).toBe(200);
+    expect(await status(`${short.api}/errors?${KEY}`)).toBe(200);
+    expect(await status(`${short.api}/container/nope?${KEY}&type=php`)).toBe(404);
+    expect(await status(`${short.shortLinks}/Nope1234`)).toBe(404);
+    expect(await nextShort(4)).toEqual([
       expect.stringMatching(/^\d\d:\d\d:\d\d GET \/errors 200 json \d+\.\d ms ErrorsFunction cold start$/),
       expect.stringMatching(/^\d\d:\d\d:\d\d GET \/errors 200 xml \d+\.\d ms ErrorsFunction$/),
       expect.stringMatching(/^\d\d:\d\d:\d\d GET \/container\/nope 404 php \d+\.\d ms ContainerFunction cold start$/),
@@ -51,26 +70,18 @@ describe('npm start, by default', () => {
   });
 
   test('keeps the ready lines apart from the request lines', () => {
-    expect(stack.printed).toMatch(/listening at http:\/\/127\.0\.0\.1:\d+\n/);
-    expect(stack.printed).not.toContain('{');
+    expect(short.printed).toMatch(/listening at http:\/\/127\.0\.0\.1:\d+\n/);
+    expect(short.printed).not.toContain('{');
   });
 });
 
 describe('npm start with LOCAL_LOG_FORMAT=json', () => {
-  let stack: RunningStack;
-  let next: (count: number) => Promise<string[]>;
-  beforeAll(async () => {
-    stack = await startStack({ ...AS_ON_LAMBDA, LOCAL_LOG_FORMAT: 'json' });
-    next = lineReader(stack);
-  }, 60_000);
-  afterAll(() => stack.stop());
-
   const requestLines = (lines: string[]) =>
     lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.message === 'request');
 
   test('shows what the functions write: a JSON request line and an EMF line a request, cold_start on the first only', async () => {
-    for (let i = 0; i < 2; i++) expect(await status(`${stack.api}/containers?${KEY}&type=json`)).toBe(200);
-    const lines = await next(4);
+    for (let i = 0; i < 2; i++) expect(await status(`${json.api}/containers?${KEY}&type=json`)).toBe(200);
+    const lines = await nextJson(4);
     expect(lines.filter((line) => line.includes('"_aws"'))).toHaveLength(2);
     const requests = requestLines(lines);
     expect(requests.map((entry) => [entry.function_name, entry.route, entry.status, entry.cold_start])).toEqual([
@@ -84,10 +95,10 @@ describe('npm start with LOCAL_LOG_FORMAT=json', () => {
   test('overlapping requests each log their own request id, and the one cold start of their function', async () => {
     const types = ['xml', 'json', 'php', 'javascript'];
     const answers = await Promise.all(
-      Array.from({ length: 16 }, (_, i) => status(`${stack.api}/galleryphotos?${KEY}&type=${types[i % 4]}&callback=f&count=${i + 1}`)),
+      Array.from({ length: 16 }, (_, i) => status(`${json.api}/galleryphotos?${KEY}&type=${types[i % 4]}&callback=f&count=${i + 1}`)),
     );
     expect(answers).toEqual(Array(16).fill(200));
-    const requests = requestLines(await next(32));
+    const requests = requestLines(await nextJson(32));
     expect(requests).toHaveLength(16);
     expect(new Set(requests.map((entry) => entry.function_request_id)).size).toBe(16);
     expect(new Set(requests.map((entry) => entry.api_request_id)).size).toBe(16);

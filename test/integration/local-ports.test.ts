@@ -13,25 +13,35 @@ import { runToEnd } from '../support/run-to-end';
 let occupied: Server;
 let port = 0;
 let dataDir = '';
+type Run = ReturnType<typeof runToEnd>;
+/** The refusals, started at once: each npm start stops by itself. */
+let runs: { PORT: Run; SHORT_PORT: Run; DYNAMODB_PORT: Run; notANumber: Run };
+
+const run = (overrides: Record<string, string | undefined>) => runToEnd(spawnStart(childEnv(overrides)));
 
 beforeAll(async () => {
   occupied = createServer().listen(0, '127.0.0.1');
   await once(occupied, 'listening');
   port = (occupied.address() as { port: number }).port;
   dataDir = mkdtempSync(join(tmpdir(), 'local-ports-'));
+  runs = {
+    PORT: run({ PORT: String(port) }),
+    SHORT_PORT: run({ SHORT_PORT: String(port) }),
+    DYNAMODB_PORT: run({ AWS_ENDPOINT_URL_DYNAMODB: undefined, LOCAL_DATA_DIR: dataDir, DYNAMODB_PORT: String(port) }),
+    notANumber: run({ SHORT_PORT: '30o1' }),
+  };
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await Promise.all(Object.values(runs ?? {}));
   occupied.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const run = (overrides: Record<string, string | undefined>) => runToEnd(spawnStart(childEnv(overrides)));
-
-test.each(['PORT', 'SHORT_PORT'])(
+test.each(['PORT', 'SHORT_PORT'] as const)(
   '%s in use: one line naming it, exit code 1',
   async (variable) => {
-    const { code, lines } = await run({ [variable]: String(port) });
+    const { code, lines } = await runs[variable];
     expect(lines).toEqual([
       expect.stringMatching(
         new RegExp(
@@ -41,11 +51,11 @@ test.each(['PORT', 'SHORT_PORT'])(
     ]);
     expect(code).toBe(1);
   },
-  30_000,
+  60_000,
 );
 
 test('DYNAMODB_PORT in use: DynamoDB Local says it in one line naming DYNAMODB_PORT, exit code 1', async () => {
-  const { code, lines } = await run({ AWS_ENDPOINT_URL_DYNAMODB: undefined, LOCAL_DATA_DIR: dataDir, DYNAMODB_PORT: String(port) });
+  const { code, lines } = await runs.DYNAMODB_PORT;
   expect(lines).toEqual([
     expect.stringMatching(
       new RegExp(
@@ -57,7 +67,7 @@ test('DYNAMODB_PORT in use: DynamoDB Local says it in one line naming DYNAMODB_P
 }, 60_000);
 
 test('a port that is not a number: one line naming the variable, exit code 1', async () => {
-  const { code, lines } = await run({ SHORT_PORT: '30o1' });
+  const { code, lines } = await runs.notANumber;
   expect(lines).toEqual(['SHORT_PORT must be a port number from 0 to 65535, not "30o1"']);
   expect(code).toBe(1);
-}, 30_000);
+}, 60_000);

@@ -3,13 +3,13 @@
  * exit codes, refusals, and the audit: every action, refused ones included with why, kept as
  * typed and listed one a line, with what was typed escaped so that it can end no field or line.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntries } from '../../infra/shorturls/audit';
 import { documentClient } from '../../lib/db/client';
+import { runScript } from '../support/command';
 import { ownTables } from '../support/own-table';
 import { runToEnd } from '../support/run-to-end';
 import { SHORT_URL_HOST } from '../support/short-url-host';
@@ -23,13 +23,7 @@ let table: string;
 beforeAll(async () => {
   table = (await tables.create('cli')).table;
 });
-const run = (...args: string[]) =>
-  runToEnd(
-    spawn(process.execPath, ['--import', 'tsx', 'infra/shorturls/main.ts', ...args], {
-      env: { ...process.env, SHORT_URLS_TABLE: table, SHORT_URL_HOST },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
-  );
+const run = (...args: string[]) => runToEnd(runScript('shorturls', args, { ...process.env, SHORT_URLS_TABLE: table, SHORT_URL_HOST }));
 const entries = () => auditEntries({ documents: documentClient, table });
 /** The audit's lines, as `npm run shorturls -- audit` prints them. */
 async function auditLines(): Promise<string[]> {

@@ -1,16 +1,21 @@
 /**
  * `npm run shorturls -- import` on the running `npm start`'s database keeps links from leading to
  * that npm start's short-link host, at whatever port it listens (docs/shorturls.md, Which
- * database): a link to it would redirect to itself. One `npm start` with its own DynamoDB Local
- * and SHORT_PORT on a free port; the command is run with no SHORT_PORT of its own, as from
- * another terminal.
+ * database): a link to it would redirect to itself. One `npm start`, with SHORT_PORT on a free
+ * port; the command is run with no SHORT_PORT of its own, as from another terminal.
+ * That npm start runs on the integration run's DynamoDB Local (in a table of this file's), not on
+ * one of its own, which takes seconds of CPU to start; this process names its database and
+ * short-link origin in the data directory as npm start does (local-data-directory.test.ts checks
+ * what npm start writes), at an address of its own, so that the run's endpoint is another database.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../infra/dynamodb/local';
+import { announceStart } from '../../infra/dynamodb/start-state';
 import { startStack, type RunningStack } from '../../infra/start/process';
+import { runScript } from '../support/command';
 import { ownTables } from '../support/own-table';
 import { runToEnd } from '../support/run-to-end';
 
@@ -19,26 +24,41 @@ const dataDir = join(folder, 'data');
 let stack: RunningStack;
 let shortPort = 0;
 let dynamoDbEndpoint = '';
+let startsTable = '';
 const tables = ownTables('ShortUrlsTable');
+const sockets = new Set<Socket>();
+
+/** The run's DynamoDB Local at another address: every connection passed through to it. */
+const passThrough: Server = createServer((socket) => {
+  const { hostname, port } = new URL(process.env.AWS_ENDPOINT_URL_DYNAMODB!);
+  const upstream = connect(Number(port), hostname);
+  for (const end of [socket, upstream]) {
+    sockets.add(end);
+    end.once('close', () => sockets.delete(end)).on('error', () => undefined);
+  }
+  socket.pipe(upstream).pipe(socket);
+});
 
 beforeAll(async () => {
   shortPort = await freePort();
-  const dynamoDbPort = await freePort();
-  dynamoDbEndpoint = `http://127.0.0.1:${dynamoDbPort}`;
-  stack = await startStack({
-    AWS_ENDPOINT_URL_DYNAMODB: undefined,
-    LOCAL_DATA_DIR: dataDir,
-    DYNAMODB_PORT: String(dynamoDbPort),
-    SHORT_PORT: String(shortPort),
-  });
+  startsTable = (await tables.create('origin-start')).table;
+  await new Promise<void>((listening) => passThrough.listen(0, '127.0.0.1', listening));
+  dynamoDbEndpoint = `http://127.0.0.1:${(passThrough.address() as { port: number }).port}`;
+  stack = await startStack({ SHORT_PORT: String(shortPort), SHORT_URLS_TABLE: startsTable });
+  announceStart(dataDir, dynamoDbEndpoint, stack.shortLinks);
 }, 120_000);
 
 afterAll(async () => {
   await stack?.stop();
+  for (const socket of sockets) socket.destroy();
+  passThrough.close();
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** `npm run shorturls -- import` of these links (NDJSON, one a line), with LOCAL_DATA_DIR and `env` only: its exit code, stderr lines and stdout. */
+/**
+ * `npm run shorturls -- import` of these links (NDJSON, one a line), with LOCAL_DATA_DIR, the npm
+ * start's table and `env` only: its exit code, stderr lines and stdout.
+ */
 function importLinks(name: string, links: Record<string, string>, env: Record<string, string> = {}) {
   const file = join(folder, `${name}.ndjson`);
   writeFileSync(
@@ -47,13 +67,9 @@ function importLinks(name: string, links: Record<string, string>, env: Record<st
       .map(([code, link]) => `${JSON.stringify({ code, link })}\n`)
       .join(''),
   );
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOCAL_DATA_DIR: dataDir, ...env };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOCAL_DATA_DIR: dataDir, SHORT_URLS_TABLE: startsTable, ...env };
   for (const variable of ['AWS_ENDPOINT_URL_DYNAMODB', 'SHORT_URL_HOST', 'SHORT_PORT']) if (!(variable in env)) delete childEnv[variable];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/shorturls/main.ts', 'import', file], {
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return { file, done: runToEnd(child) };
+  return { file, done: runToEnd(runScript('shorturls', ['import', file], childEnv)) };
 }
 
 /** The numbers of the lines refused as links creation refuses (error 1016), as its `FILE:LINE: reason` lines on stderr give them. */
@@ -100,7 +116,7 @@ test('SHORT_URL_HOST, when set, is the short-link host links are checked against
 }, 60_000);
 
 test('another database named, whose short-link host no npm start announced: refused as a whole until SHORT_URL_HOST says it, exit code 2', async () => {
-  // The tests' own DynamoDB Local, which no npm start announced, and a table of this test's.
+  // The run's DynamoDB Local at its own address, which no npm start announced, and a table of this test's.
   const other = process.env.AWS_ENDPOINT_URL_DYNAMODB!;
   const { table } = await tables.create('origin');
   const { done } = importLinks(

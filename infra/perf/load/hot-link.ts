@@ -42,9 +42,9 @@ const SETTLE_MS = 10_000;
 /** A bound on the visits besides the time, far above what two cores answer. */
 const MAX_VISITS_PER_SECOND = 2_000;
 
-/** Waits until the views stop growing (or reach `expected`), up to SETTLE_MS; the views gained. */
-async function settledViews(link: HotLink, before: number, expected: number): Promise<number> {
-  const deadline = Date.now() + SETTLE_MS;
+/** Waits until the views stop growing (or reach `expected`), up to `settleMs`; the views gained. */
+async function settledViews(link: HotLink, before: number, expected: number, settleMs: number): Promise<number> {
+  const deadline = Date.now() + settleMs;
   let gained = (await link.views()) - before;
   while (gained < expected && Date.now() < deadline) {
     await new Promise((tick) => setTimeout(tick, 250));
@@ -53,7 +53,11 @@ async function settledViews(link: HotLink, before: number, expected: number): Pr
   return gained;
 }
 
-export async function visitHotLink(link: HotLink, options: { connections: number; seconds: number }): Promise<HotLinkFigures> {
+/** `settleMs`: how long views may still land after the visits (SETTLE_MS); a host that counts each visit as it answers needs less. */
+export async function visitHotLink(
+  link: HotLink,
+  options: { connections: number; seconds: number; settleMs?: number },
+): Promise<HotLinkFigures> {
   const before = await link.views();
   const statuses = new Map<number, number>();
   const result = await autocannon({
@@ -67,7 +71,7 @@ export async function visitHotLink(link: HotLink, options: { connections: number
   const answers = [...statuses.values()].reduce((a, b) => a + b, 0);
   const redirects = statuses.get(301) ?? 0;
   const sent = result.requests.sent;
-  const viewsCounted = await settledViews(link, before, sent);
+  const viewsCounted = await settledViews(link, before, sent, options.settleMs ?? SETTLE_MS);
   return {
     connections: options.connections,
     seconds: options.seconds,
