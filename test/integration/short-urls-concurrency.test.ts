@@ -291,11 +291,8 @@ describe('Views: the link comes first (docs/api.md, Views)', () => {
 });
 
 describe('Short URLs: Rate limit, concurrently', () => {
-  const limiter = new RateLimiter(new DynamoRateLimitStore(documentClient, RATE_LIMITS_TABLE), {
-    perAppKey: 7,
-    perClientIp: 1000,
-    windowSeconds: 60,
-  });
+  const LIMITS = { perAppKey: 7, perClientIp: 1000, windowSeconds: 60 };
+  const limiter = new RateLimiter(new DynamoRateLimitStore(documentClient, RATE_LIMITS_TABLE), LIMITS);
   // One instant for every burst, so that each admit counts in the same window: one ten minutes
   // to come, whose items DynamoDB Local does not delete as expired while the file runs.
   const now = Math.ceil((Date.now() / 1000 + 600) / 60) * 60;
@@ -352,6 +349,20 @@ describe('Short URLs: Rate limit, concurrently', () => {
     return { count: Item?.count as number | undefined, tokens: (Item?.requests as Set<string> | undefined)?.size ?? 0 };
   };
 
+  /**
+   * The functions' client as a container starts with it, and a limiter on it: its SDK retry quota
+   * whole, whatever the bursts before spent on a busy machine (a spent quota sends nothing again).
+   */
+  const freshClients: DynamoDBDocumentClient[] = [];
+  afterAll(() => {
+    for (const client of freshClients) client.destroy();
+  });
+  async function freshLimiter() {
+    const { documentClient: client } = await loadAfresh({}, () => import('../../lib/db/client'));
+    freshClients.push(client);
+    return { client, limiter: new RateLimiter(new DynamoRateLimitStore(client, RATE_LIMITS_TABLE), LIMITS) };
+  }
+
   test('a creation counts once, whatever the SDK sends again: its answer lost, throttled, or timed out before it left (no transaction ever holds its item)', async () => {
     const lostAfter = (attempt: number) => {
       if (attempt === 1) throw failure('TimeoutError', 'the answer was lost');
@@ -361,7 +372,8 @@ describe('Short URLs: Rate limit, concurrently', () => {
     };
     for (const step of [{ after: lostAfter }, { before: firstRefused('ThrottlingException') }, { before: firstRefused('TimeoutError') }]) {
       const ip = `${randomIp()}-${randomUUID()}`;
-      const sent = interfere(documentClient, onRateLimit, step);
+      const { client, limiter } = await freshLimiter();
+      const sent = interfere(client, onRateLimit, step);
       try {
         await Promise.all(Array.from({ length: 3 }, () => limiter.admit(uniqueAppKey(), ip, now, randomUUID())));
       } finally {
@@ -375,8 +387,9 @@ describe('Short URLs: Rate limit, concurrently', () => {
 
   test('a place is given back once, whatever the SDK sends again, and only if it was taken', async () => {
     const ip = `${randomIp()}-${randomUUID()}`;
+    const { client, limiter } = await freshLimiter();
     const admissions = await Promise.all(Array.from({ length: 3 }, () => limiter.admit(uniqueAppKey(), ip, now, randomUUID())));
-    const lost = interfere(documentClient, onRateLimit, {
+    const lost = interfere(client, onRateLimit, {
       after: (attempt) => {
         if (attempt === 1) throw failure('TimeoutError', 'the answer was lost');
       },
