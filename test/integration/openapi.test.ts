@@ -30,6 +30,9 @@ import { statusFor } from '../support/status-per-code';
 
 type Json = any;
 
+// Some tests invoke every route, or fill a rate-limit window: past jest's 5 s on a busy machine.
+jest.setTimeout(60_000);
+
 const DOCUMENT_FILE = resolve(PROJECT_ROOT, 'docs/openapi.yaml');
 const doc: Json = parse(readFileSync(DOCUMENT_FILE, 'utf8'));
 
