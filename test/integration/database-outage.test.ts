@@ -21,7 +21,7 @@
  *   2. while the database is away each answer comes before the functions' 10 s timeout (and
  *      so API Gateway's 29 s); dead, every attempt is refused at once, none waits out a timeout;
  *   3. once it is back, the same loaded handlers (the one document client, no re-import)
- *      succeed again within seconds, creating short URLs and counting visits included;
+ *      succeed again, creating short URLs and counting visits included;
  *   4. no half-written short URL remains: every record has its deduplication entry pointing
  *      back to it and the reverse, no link has two records, itemids are unique and below the
  *      counter, creations answered with success are stored, no visit is counted twice, and a
@@ -82,9 +82,9 @@ const CLIENTS = 6;
 /** How long a client waits after a failed answer before its next request. */
 const FAILED_CLIENT_WAIT_MS = 20;
 /**
- * DynamoDB Local may lose a write it acknowledged just before a SIGKILL (the last transaction,
- * tens of milliseconds before the kill); DynamoDB makes a write durable before it answers. What
- * was answered this long before the crash must be stored.
+ * DynamoDB Local may lose a write it acknowledged just before a SIGKILL (the last transactions
+ * before the kill); DynamoDB makes a write durable before it answers. What was answered this long
+ * before the crash must be stored.
  */
 const DURABILITY_LAG_MS = 1_000;
 
@@ -507,10 +507,11 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
     expect(visits.filter((e) => failed.includes(e))).toEqual([]);
     expect(others.filter((e) => !failed.includes(e))).toEqual([]);
     expect(new Set(sentWhileDead.map((e) => e.kind)).size).toBe(KINDS.length);
-    // ...and was told so at once: every attempt sent while it was down was refused, none waited out a timeout.
+    // ...and was told so at once: every attempt sent while it was down was refused (or met a
+    // connection the crash cut), none waited out a timeout.
     const whileDead = attempts.filter((attempt) => attempt.startedAt >= run.faultAt && attempt.startedAt < run.restartAt);
-    expect(whileDead.length).toBeGreaterThan(0);
-    expect(new Set(whileDead.map((attempt) => attempt.outcome))).toEqual(new Set(['ECONNREFUSED']));
+    expect(whileDead.map((attempt) => attempt.outcome)).toContain('ECONNREFUSED');
+    expect(whileDead.filter((attempt) => !['ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(attempt.outcome))).toEqual([]);
     expect(Math.max(...run.exchanges.map(duration))).toBeLessThan(FUNCTION_TIMEOUT_MS);
     expect(recoveryMs(run.exchanges, failed, run.backAt)).toBeLessThan(RECOVERY_WAIT_MS);
     // Recovered without a restart of the functions: the client they loaded at first is the one.
@@ -545,6 +546,7 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
     expect(loggedErrors).not.toHaveBeenCalled();
     toRetry.push(...creationsFailedAt(hang, failed));
   }, 180_000);
+
   test('no half-written short URL: records and deduplication entries pair up, and every success is stored', async () => {
     // A client that got the database error asks again: it gets the link's one record, made now,
     // or by the failed request if its transaction was applied after all.

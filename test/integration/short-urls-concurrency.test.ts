@@ -349,14 +349,15 @@ describe('Short URLs: Rate limit, concurrently', () => {
     return { count: Item?.count as number | undefined, tokens: (Item?.requests as Set<string> | undefined)?.size ?? 0 };
   };
 
-  /**
-   * The functions' client as a container starts with it, and a limiter on it: its SDK retry quota
-   * whole, whatever the bursts before spent on a busy machine (a spent quota sends nothing again).
-   */
   const freshClients: DynamoDBDocumentClient[] = [];
   afterAll(() => {
     for (const client of freshClients) client.destroy();
   });
+
+  /**
+   * The functions' client as a container starts with it, and a limiter on it: its SDK retry quota
+   * whole, whatever the bursts before spent on a busy machine (a spent quota sends nothing again).
+   */
   async function freshLimiter() {
     const { documentClient: client } = await loadAfresh({}, () => import('../../lib/db/client'));
     freshClients.push(client);
