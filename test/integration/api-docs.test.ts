@@ -40,15 +40,13 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  await browser?.then(
-    (opened) => opened.close(),
-    () => {},
-  );
+  await (await browser?.catch(() => undefined))?.close();
   await stack?.stop();
 });
 
+type Opened = { page: Page; requested: string[] };
 /** A fresh page that records every URL it asks for. */
-async function openPage(): Promise<{ page: Page; requested: string[] }> {
+async function openPage(): Promise<Opened> {
   const page = await (await browser).newPage({ viewport: { width: 1280, height: 900 } });
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
@@ -56,8 +54,8 @@ async function openPage(): Promise<{ page: Page; requested: string[] }> {
 }
 
 /** The served page, opened once for the tests that look at it: each load costs Swagger UI's start-up. */
-let served: Promise<{ page: Page; requested: string[] }> | undefined;
-function servedPage(): Promise<{ page: Page; requested: string[] }> {
+let served: Promise<Opened> | undefined;
+function servedPage(): Promise<Opened> {
   served ??= openPage().then(async (opened) => {
     await opened.page.goto(docsUrl);
     return opened;
@@ -67,7 +65,7 @@ function servedPage(): Promise<{ page: Page; requested: string[] }> {
 
 /** The operations Swagger UI shows, as `METHOD /path`, once it has rendered them. */
 async function shownOperations(page: Page): Promise<string[]> {
-  await page.locator('.opblock-summary').first().waitFor({ timeout: 20_000 });
+  await page.locator('.opblock-summary').first().waitFor({ timeout: 40_000 });
   const summaries = await page.locator('.opblock-summary').all();
   const shown = await Promise.all(
     summaries.map(async (summary) => {
@@ -109,7 +107,7 @@ test('the served page shows every route of template.yaml, with the servers npm s
   await expect(shortLink.locator('.operation-servers select option').first().getAttribute('value')).resolves.toBe(stack.shortLinks);
   // Script, styles and document come from the local API alone: the page works offline.
   expect(requested.filter((url) => !url.startsWith(`${stack.api}/docs/`) && !url.startsWith('data:'))).toEqual([]);
-}, 30_000);
+}, 60_000);
 
 test("an example request sent with the page's Try it out is answered by the local API", async () => {
   const { page } = await servedPage();
@@ -133,7 +131,7 @@ test("an example request sent with the page's Try it out is answered by the loca
   await expect(operation.locator('.live-responses-table tbody .response-col_description').textContent()).resolves.toContain(
     'Application key required',
   );
-}, 30_000);
+}, 60_000);
 
 describe('the API answers around the page as it did before', () => {
   const KEY = 'appkey=http%3A%2F%2Fmy.app%2F&type=json';
@@ -198,4 +196,4 @@ test('npm run docs writes the page, which shows every route from its own file, o
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
-}, 60_000);
+}, 90_000);
