@@ -1,9 +1,10 @@
 /**
  * The functions' document client on the test's clock (jest's fake timers): the n-th command sent
  * is answered `delayOf(command, n)` ms of that clock after it is sent (0: at once; Infinity: not
- * until aborted), or fails then with `failureOf(command, n)` (the database's error after the SDK's retries),
- * with when it started and ended, and how, as moments in one sequence with the test's own events,
- * so that what happened before what is read from their order, not from timestamps with a margin.
+ * until aborted), or then fails with `failureOf(command, n)` (the database's error once the SDK's
+ * retries are spent). Each read keeps when it started and ended, and how, as moments in one
+ * sequence with the test's own events: what happened before what is read from their order, not
+ * from timestamps with a margin.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
@@ -52,7 +53,7 @@ export function answering<T>(call: () => Promise<T>): Answering<T> {
 /** One turn of the event loop: what real I/O has come in is handled, and the promises it settles. */
 export const aTurn = (): Promise<void> => new Promise((turn) => setImmediate(turn));
 
-/** The longest step of the clock: shorter than the SDK's shortest timeout (1 s), so a real read never times out on it. */
+/** The clock's longest step: well under the SDK's shortest timeout (1 s), so a real read never times out on it. */
 const STEP_MS = 100;
 
 type Options = { abortSignal?: AbortSignal };
