@@ -25,6 +25,8 @@ const shared = {
 module.exports = {
   // One worker a core: jest's default leaves one core to itself, and the tests spend much of their time waiting.
   maxWorkers: '100%',
+  // A test's time limit is a guard against a hang, not a rule: none asserts that jest's 5 s suffice.
+  testTimeout: 60_000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.cjs'],
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
