@@ -6,7 +6,7 @@ import { CONTAINERS } from '../../../lib/catalog/containers';
 import { config } from '../../../lib/config';
 import { CONTENT_TYPE } from '../expect-error';
 import { APP_KEY } from '../invoke';
-import { decodeSegment, queryOf, type WireRequest } from './requests';
+import { decodeSegment, once, queryOf, type WireRequest } from './requests';
 import { CATALOGUE_BY_CODE, GALLERY_ARGUMENTS, INTEGER_BOUNDS, LIST_DETAIL, WINDOW_ORDER_DETAIL, WINDOW_WIDTH_DETAIL } from './rules';
 
 const LEGITIMATE_TEXT: string[] = [
@@ -46,8 +46,7 @@ export const addLegitimate = (...texts: string[]): void => {
 export const isLegitimate = (text: string): boolean =>
   /^-?[0-9]+$/.test(text) || LEGITIMATE_TEXT.some((legitimate) => legitimate.includes(text));
 
-/** Every input string a body must not echo: names, values, path segments, the Accept header. */
-export function hostileInputs(request: WireRequest): string[] {
+const inputTexts = once((request) => {
   const query = queryOf(request);
   const texts = [
     ...query.keys(),
@@ -57,5 +56,8 @@ export function hostileInputs(request: WireRequest): string[] {
     request.accept ?? '',
     request.host ?? '',
   ];
-  return [...new Set(texts)].filter((text) => text.length > 3 && !isLegitimate(text));
-}
+  return [...new Set(texts)].filter((text) => text.length > 3);
+});
+
+/** Every input string a body must not echo: names, values, path segments, the Accept header. */
+export const hostileInputs = (request: WireRequest): string[] => inputTexts(request).filter((text) => !isLegitimate(text));

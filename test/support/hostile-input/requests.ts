@@ -32,7 +32,17 @@ export const nextAddress = (): string => {
 export const targetOf = (request: WireRequest): string =>
   request.query.length === 0 ? request.path : `${request.path}?${request.query.join('&')}`;
 
-export const queryOf = (request: WireRequest): URLSearchParams => new URLSearchParams(request.query.join('&'));
+/** Read once a request: the oracle and the checks ask for a request's query and route many times. */
+export function once<T>(compute: (request: WireRequest) => T): (request: WireRequest) => T {
+  const known = new WeakMap<WireRequest, T>();
+  return (request) => {
+    if (!known.has(request)) known.set(request, compute(request));
+    return known.get(request)!;
+  };
+}
+
+/** The arguments as API Gateway reads them (one object a request: read it, never change it). */
+export const queryOf = once((request): URLSearchParams => new URLSearchParams(request.query.join('&')));
 
 export function decodeSegment(segment: string): string {
   try {
@@ -96,7 +106,9 @@ function galleryRoute(path: string): Route | undefined {
 const LOOKUP_PREFIX = '/url/short/';
 
 /** The routes of template.yaml; everything else, and every method but GET, is the catch-all. */
-export function routeOf(request: WireRequest): Route {
+export const routeOf = once(routeOfRequest);
+
+function routeOfRequest(request: WireRequest): Route {
   if (request.method !== 'GET') return { kind: 'unknown' };
   if (request.path === '/errors') return { kind: 'errors' };
   if (request.path === '/containers') return { kind: 'containers' };

@@ -3,11 +3,15 @@
  * properties name by path and whose listings the oracle predicts. Ids and dates are of their own
  * per jest worker (ids from SEED_BASE, dates in the 2150s; other tests draw ids below 2^47 + 10^12),
  * so that files running at once in other workers never meet each other's seeds; each file stores
- * them before its tests and removes them afterwards (useGallerySeeds).
+ * them before its tests, and they stay for the worker's later files (useGallerySeeds).
  */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { importLines } from '../../../infra/gallery/importer';
+import { linesOf } from '../../../infra/gallery/records';
 import type { CommentRecord, PhotoRecord } from '../../../lib/gallery/store';
 import { commentView, photoView } from '../gallery-decode';
-import { DAY, GalleryData } from '../gallery-fixtures';
+import { DAY } from '../gallery-fixtures';
 
 /** The jest worker running the file (1 when the tests run in band). */
 const WORKER = Number(process.env.JEST_WORKER_ID ?? '1');
@@ -103,12 +107,18 @@ export const photoExists = (id: number): boolean | undefined => (isSeedId(id) ? 
 
 const SEEDING_TIMEOUT = 60_000;
 
-/** Stores the seeds through the importer before the file's tests and removes them, with their counters, afterwards. */
+/**
+ * Stores the seeds through the importer before the file's tests. They stay: the worker's later
+ * files find them stored as given, which the importer checks without writing, and no other test
+ * reads their ids or dates, as none reads another worker's seeds, there at any time.
+ */
 export function useGallerySeeds(): void {
-  const seeds = new GalleryData();
-  seeds.photos.push(...PHOTOS.map((photo) => ({ ...photo, user: { ...photo.user } })));
-  seeds.comments.push(...COMMENTS.map((comment) => ({ ...comment })));
-  // Over a hundred records through the importer: longer than jest's 5 s on a busy machine.
-  beforeAll(() => seeds.save(), SEEDING_TIMEOUT);
-  afterAll(() => seeds.remove(), SEEDING_TIMEOUT);
+  // Not the functions' client: setup waits for a busy database rather than give up after 2 s.
+  const client = new DynamoDBClient({});
+  beforeAll(async () => {
+    const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+    const summary = await importLines(linesOf(PHOTOS, COMMENTS), documents, process.env.GALLERY_TABLE!);
+    if (summary.refused.length > 0) throw new Error(`the importer refused a seed: ${JSON.stringify(summary.refused[0])}`);
+  }, SEEDING_TIMEOUT);
+  afterAll(() => client.destroy());
 }
