@@ -1,9 +1,8 @@
 /**
- * The numbers docs/api.md promises for the gallery's arguments (The gallery's arguments), written
- * as the docs state them: dates 0 to 99 999 999 999, `count` 1 to 100 (default 10), `offset` 0
- * or more (default 0), and a window without ids of at most 30 days. The arguments go through the
- * real request pipeline to a handler that keeps what it was given; changing a bound in lib/
- * fails a test here.
+ * Numbers docs/api.md promises, written as the docs state them: the gallery's arguments (dates 0
+ * to 99 999 999 999, `count` 1 to 100, default 10, `offset` from 0, a window without ids of at
+ * most 30 days) and `appkey`'s 2 048 characters. The arguments go through the real request
+ * pipeline to a handler that keeps what it was given; changing a bound in lib/ fails a test here.
  */
 import { GALLERY_ARGUMENTS } from '../../lib/gallery/arguments';
 import { dateWindow } from '../../lib/gallery/window';
@@ -45,6 +44,13 @@ describe('the bounds of the integer arguments, and their defaults', () => {
     expect((await ask('')).statusCode).toBe(200);
     expect(given).toEqual({ count: 10, offset: 0, sort: 'submit_date-desc' });
   });
+});
+
+test('appkey: at most 2 048 characters; one more is 1028', async () => {
+  const key = (length: number) => `http://my.app/${'a'.repeat(length - 'http://my.app/'.length)}`;
+  const withKey = (appkey: string) => invokeHandler(handler, `/galleryphotos/comments?type=json&appkey=${encodeURIComponent(appkey)}`);
+  expect((await withKey(key(2_048))).statusCode).toBe(200);
+  expectError(await withKey(key(2_049)), 'json', 1028, 403);
 });
 
 describe('the date window without ids: at most 30 days, 2 592 000 seconds', () => {
