@@ -1,13 +1,15 @@
 /**
  * Numbers docs/api.md promises, written as the docs state them: the gallery's arguments (dates 0
  * to 99 999 999 999, `count` 1 to 100, default 10, `offset` from 0, a window without ids of at
- * most 30 days) and `appkey`'s 2 048 characters. The arguments go through the real request
- * pipeline to a handler that keeps what it was given; changing a bound in lib/ fails a test here.
+ * most 30 days), `appkey`'s 2 048 characters, and the minute a redirect goes by a link it
+ * followed. The arguments go through the real request pipeline to a handler that keeps what it
+ * was given; changing a bound in lib/ fails a test here.
  */
 import { GALLERY_ARGUMENTS } from '../../lib/gallery/arguments';
 import { dateWindow } from '../../lib/gallery/window';
 import { endpoint } from '../../lib/http';
 import { EventsShape, resource } from '../../lib/resources';
+import { KnownLinks } from '../../lib/shorturls/known-links';
 import { expectError, invokeHandler } from '../support/expect-error';
 import { APP_KEY } from '../support/invoke';
 
@@ -71,4 +73,16 @@ describe('the date window without ids: at most 30 days, 2 592 000 seconds', () =
     expect(() => dateWindow({ min: 5, max: 2_592_006 }, false, now)).toThrow(expect.objectContaining({ code: 1020 }));
     expect(dateWindow({ min: 0, max: 99_999_999_999 }, true, now)).toEqual({ min: 0, max: 99_999_999_999 });
   });
+});
+
+// docs/api.md, Views: while a function knows of a blocked host, it reads a code it has not
+// followed in the last minute before counting its view; within the minute it goes by its link.
+test('a redirect remembers the link of a code it followed for a minute, and no longer', () => {
+  let now = 1_000_000;
+  const known = new KnownLinks(() => now);
+  known.remember('AbC1234', 'https://a.example/');
+  now += 59_999;
+  expect(known.get('AbC1234')).toBe('https://a.example/');
+  now += 1;
+  expect(known.get('AbC1234')).toBeUndefined();
 });
