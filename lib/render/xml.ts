@@ -16,18 +16,18 @@ import { fieldValue, isNested, scalarValue, type Resource, type ResourceShape, t
  *   given as a mark (NUL, which escaping has turned into U+FFFD in every value) taken out afterwards.
  */
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
-const ATTRIBUTE_ESCAPES: Record<string, string> = { ...TEXT_ESCAPES, '\t': '&#9;', '\n': '&#10;' };
+/** `&` first, so that no escape is escaped again; one pass a character, as a page of long texts renders it fastest. */
+const escapeMarkup = (text: string): string =>
+  text.replace(NOT_XML_CHAR, '\uFFFD').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;');
 /**
  * Printable ASCII without `&`, `<` and `>`: text neither escaping changes (not all such text:
  * the rest takes the escaping, which leaves it as it is), and most values. Testing for it first
  * spares a cold start compiling NOT_XML_CHAR (docs/performance.md).
  */
 const NOTHING_TO_ESCAPE = /^[\u0020-\u0025\u0027-\u003b\u003d\u003f-\u007e]*$/;
-const escapeText = (text: string): string =>
-  NOTHING_TO_ESCAPE.test(text) ? text : text.replace(NOT_XML_CHAR, '\uFFFD').replace(/[&<>\r]/g, (c) => TEXT_ESCAPES[c]!);
+const escapeText = (text: string): string => (NOTHING_TO_ESCAPE.test(text) ? text : escapeMarkup(text));
 const escapeAttribute = (text: string): string =>
-  NOTHING_TO_ESCAPE.test(text) ? text : text.replace(NOT_XML_CHAR, '\uFFFD').replace(/[&<>\t\n\r]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
+  NOTHING_TO_ESCAPE.test(text) ? text : escapeMarkup(text).replace(/\t/g, '&#9;').replace(/\n/g, '&#10;');
 
 const ATTRIBUTE = '@';
 const TEXT = '#text';
