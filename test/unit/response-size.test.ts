@@ -53,8 +53,8 @@ const comment = (s: { user: string; content: string }): CommentValue => ({
   root: MAX_ID,
 });
 const wrapper = { timestamp: MAX_DATE, min_date: MAX_DATE, total: MAX_ID, offset: MAX_ID, count: 100 };
-const galleryPage = (p: GalleryPhotoValue): Resource =>
-  resource(GalleryShape, { ...wrapper, max_date: MAX_DATE, photos: Array(100).fill(p) });
+const galleryPage = (p: GalleryPhotoValue, count = 100): Resource =>
+  resource(GalleryShape, { ...wrapper, count, max_date: MAX_DATE, photos: Array(count).fill(p) });
 const eventsPage = (c: CommentValue, count = 100): Resource => resource(EventsShape, { ...wrapper, count, comments: Array(count).fill(c) });
 
 /** An endpoint answering a fixed resource, through the whole pipeline. */
@@ -68,7 +68,10 @@ const urlOf = (char: string): string => {
   return prefix + char.repeat(LIMITS.url - prefix.length);
 };
 
-/** The character that makes one field cost most in a type, measured by rendering it. */
+/**
+ * The character that makes one field cost most in a type, measured by rendering a page of one
+ * record: a page's size grows by the same amount with each of its records.
+ */
 async function costliest(type: ResponseType, chars: readonly string[], page: (char: string) => Resource): Promise<string> {
   let best = chars[0]!;
   let most = -1;
@@ -82,9 +85,9 @@ async function costliest(type: ResponseType, chars: readonly string[], page: (ch
 describe.each(TYPES)('the largest page the importer allows, in %s', (type) => {
   test('100 photos, every string at its longest, in its costliest characters: fits with 5 % to spare', async () => {
     const plain = { title: 'a', name: 'a', url: urlOf('a') };
-    const title = await costliest(type, TEXT_CHARS, (c) => galleryPage(photo({ ...plain, title: c.repeat(100) })));
-    const name = await costliest(type, TEXT_CHARS, (c) => galleryPage(photo({ ...plain, name: c.repeat(100) })));
-    const url = await costliest(type, URL_CHARS, (c) => galleryPage(photo({ ...plain, url: urlOf(c) })));
+    const title = await costliest(type, TEXT_CHARS, (c) => galleryPage(photo({ ...plain, title: c.repeat(100) }), 1));
+    const name = await costliest(type, TEXT_CHARS, (c) => galleryPage(photo({ ...plain, name: c.repeat(100) }), 1));
+    const url = await costliest(type, URL_CHARS, (c) => galleryPage(photo({ ...plain, url: urlOf(c) }), 1));
     const worst = { title: title.repeat(LIMITS.title), name: name.repeat(LIMITS.name), url: urlOf(url) };
     // Each string is one the importer takes.
     const line = JSON.stringify({
@@ -105,8 +108,8 @@ describe.each(TYPES)('the largest page the importer allows, in %s', (type) => {
 
   test('100 comments, every string at its longest, in its costliest characters: fits with 5 % to spare', async () => {
     const plain = { user: 'a', content: 'a' };
-    const user = await costliest(type, TEXT_CHARS, (c) => eventsPage(comment({ ...plain, user: c.repeat(100) })));
-    const content = await costliest(type, TEXT_CHARS, (c) => eventsPage(comment({ ...plain, content: c.repeat(100) })));
+    const user = await costliest(type, TEXT_CHARS, (c) => eventsPage(comment({ ...plain, user: c.repeat(100) }), 1));
+    const content = await costliest(type, TEXT_CHARS, (c) => eventsPage(comment({ ...plain, content: c.repeat(100) }), 1));
     const worst = { user: user.repeat(LIMITS.name), content: content.repeat(LIMITS.content) };
     const line = JSON.stringify({
       type: 'comment',
