@@ -4,6 +4,7 @@
  * and headers that carry nothing of it either.
  */
 import type { ResponseType } from '../expect-error';
+import { expectIs, expectMatch } from '../quick-expect';
 import { statusFor } from '../status-per-code';
 import { hostileInputs } from './echoes';
 import { expectedOutcomes } from './expected';
@@ -19,9 +20,9 @@ function checkMessage(code: number, message: string): string | undefined {
   const catalogued = CATALOGUE_BY_CODE.get(code);
   if (catalogued === undefined) throw new Error(`code ${code} is not in the catalogue`);
   if (message === catalogued) return undefined;
-  expect(message.startsWith(`${catalogued}: `)).toBe(true);
+  expectIs(message.startsWith(`${catalogued}: `), true);
   const detail = message.slice(catalogued.length + 2);
-  expect(detail).toMatch(SAFE_DETAIL);
+  expectMatch(detail, SAFE_DETAIL);
   return detail;
 }
 
@@ -93,18 +94,18 @@ export function verify(request: WireRequest, statusCode: number, type: ResponseT
   if (payload.kind === 'error') detail = checkMessage(payload.code, payload.message);
   if (payload.kind === 'alert') expect([CATALOGUE_BY_CODE.get(1002), CATALOGUE_BY_CODE.get(1003)]).toContain(payload.message);
   if (payload.kind !== 'error' && payload.kind !== 'alert') {
-    expect(Number.isSafeInteger(payload.timestamp) && payload.timestamp > 0).toBe(true);
+    expectIs(Number.isSafeInteger(payload.timestamp) && payload.timestamp > 0, true);
   }
   // A record's link is the input by design (normalised); its serialisation leaves nothing active.
   const recordTexts = new Set<string>();
   if (payload.kind === 'shorturls') {
     for (const entry of payload.entries) {
-      expect(entry.link).toMatch(/^https?:\/\/[\x21-\x7e]+$/);
+      expectMatch(entry.link, /^https?:\/\/[\x21-\x7e]+$/);
       expect(entry.link).not.toMatch(/[<>"]/);
       recordTexts.add(entry.link).add(entry.short_url);
     }
   }
-  if (payload.kind === 'errors') for (const e of payload.entries) expect(CATALOGUE_BY_CODE.get(e.code)).toBe(e.message);
+  if (payload.kind === 'errors') for (const e of payload.entries) expectIs(CATALOGUE_BY_CODE.get(e.code), e.message);
   // Gallery records come from the table, not the request; the seeded ones are checked to be exactly as stored.
   if (payload.kind === 'gallery' || payload.kind === 'events')
     for (const text of payload.items.flatMap(objectStrings)) recordTexts.add(text);
@@ -128,7 +129,7 @@ export function verify(request: WireRequest, statusCode: number, type: ResponseT
   for (const answered of counted) answers.set(answered, (answers.get(answered) ?? 0) + 1);
   const error = payload.kind === 'error' || payload.kind === 'alert';
   const code = payload.kind === 'error' ? payload.code : 0;
-  expect(statusCode).toBe(type === 'javascript' || !error ? 200 : statusFor(code));
+  expectIs(statusCode, type === 'javascript' || !error ? 200 : statusFor(code));
 
   for (const hostile of hostileInputs(request)) {
     // A safe argument name is told back by design, and so is any input it happens to contain

@@ -1,0 +1,26 @@
+/**
+ * Assertions for the checks run on every field of thousands of answers. Each passes without
+ * calling expect(), which builds all its matchers and an Error on every call, and calls it when
+ * its check fails, so that the verdict and the message are expect()'s own.
+ */
+
+/** expect(actual).toBe(expected). */
+export function expectIs(actual: unknown, expected: unknown): void {
+  if (!Object.is(actual, expected)) expect(actual).toBe(expected);
+}
+
+/** expect(actual).toEqual(expected), for lists of strings and numbers (Object.is, item by item). */
+export function expectList(actual: readonly unknown[], expected: readonly unknown[]): void {
+  if (!Array.isArray(actual) || actual.length !== expected.length || actual.some((item, i) => !Object.is(item, expected[i])))
+    expect(actual).toEqual(expected);
+}
+
+/** expect(value).toEqual([]). */
+export function expectEmpty(value: unknown): void {
+  if (!Array.isArray(value) || Object.keys(value).length !== 0) expect(value).toEqual([]);
+}
+
+/** expect(text).toMatch(pattern); a pattern with the g or y flag always goes to expect(), which ignores lastIndex. */
+export function expectMatch(text: unknown, pattern: RegExp): void {
+  if (typeof text !== 'string' || pattern.global || pattern.sticky || !pattern.test(text)) expect(text).toMatch(pattern);
+}
