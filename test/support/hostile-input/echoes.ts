@@ -41,10 +41,20 @@ const LEGITIMATE_TEXT: string[] = [
 /** Text the tests stored themselves (a short URL's link and short_url), which answers carry by design. */
 export const addLegitimate = (...texts: string[]): void => {
   LEGITIMATE_TEXT.push(...texts);
+  known.clear();
 };
 
-export const isLegitimate = (text: string): boolean =>
-  /^-?[0-9]+$/.test(text) || LEGITIMATE_TEXT.some((legitimate) => legitimate.includes(text));
+/** Each text's verdict, kept until the list grows: every request asks again for its app key, type and path. */
+const known = new Map<string, boolean>();
+
+export function isLegitimate(text: string): boolean {
+  let legitimate = known.get(text);
+  if (legitimate === undefined) {
+    legitimate = /^-?[0-9]+$/.test(text) || LEGITIMATE_TEXT.some((allowed) => allowed.includes(text));
+    known.set(text, legitimate);
+  }
+  return legitimate;
+}
 
 const inputTexts = once((request) => {
   const query = queryOf(request);

@@ -52,13 +52,19 @@ export function decodeSegment(segment: string): string {
   }
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Whether the bytes a raw URL component spells (its %XX escapes, and its other characters in UTF-8) are UTF-8. */
 export function escapesAreUtf8(raw: string): boolean {
-  const bytes = raw
-    .split(/(%[0-9A-Fa-f]{2})/)
-    .flatMap((part) => (/^%[0-9A-Fa-f]{2}$/.test(part) ? [parseInt(part.slice(1), 16)] : [...Buffer.from(part, 'utf8')]));
+  // Written into one buffer, as values run to a million characters; a %XX takes three bytes of the room.
+  const bytes = Buffer.alloc(Buffer.byteLength(raw, 'utf8'));
+  let length = 0;
+  raw.split(/(%[0-9A-Fa-f]{2})/).forEach((part, i) => {
+    if (i % 2 === 1) bytes[length++] = parseInt(part.slice(1), 16);
+    else length += bytes.write(part, length, 'utf8');
+  });
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bytes));
+    strictUtf8.decode(bytes.subarray(0, length));
     return true;
   } catch {
     return false;
@@ -69,13 +75,18 @@ export function escapesAreUtf8(raw: string): boolean {
  * The raw value of the first query argument named `name`, as the wire carries it. A generated
  * piece may hold several arguments (`appkey=a&appkey=b`), so the wire's own `&` splits them.
  */
-export function rawArgument(request: WireRequest, name: string): string | undefined {
+export const rawArgument = (request: WireRequest, name: string): string | undefined => rawArguments(request).get(name);
+
+/** Each name's first raw value; a name of ASCII without `%` or `+` is as URLSearchParams decodes it. */
+const rawArguments = once((request): ReadonlyMap<string, string> => {
+  const values = new Map<string, string>();
   for (const piece of request.query.join('&').split('&')) {
     const [rawName = '', ...rest] = piece.split('=');
-    if (new URLSearchParams(`${rawName}=`).keys().next().value === name) return rest.join('=').replace(/\+/g, ' ');
+    const name = /^[\x00-\x24\x26-\x2a\x2c-\x7f]*$/.test(rawName) ? rawName : new URLSearchParams(`${rawName}=`).keys().next().value!;
+    if (!values.has(name)) values.set(name, rest.join('=').replace(/\+/g, ' '));
   }
-  return undefined;
-}
+  return values;
+});
 
 export type Route =
   | { readonly kind: 'errors' | 'containers' | 'unknown' | 'create' }
