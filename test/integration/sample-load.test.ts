@@ -18,7 +18,8 @@ jest.setTimeout(120_000);
 
 // 150 photos make 2 589 items with their counters: more than one `loading` marker's worth (2 000).
 const SPEC: SampleSpec = { now: 1_760_000_000, seed: 3, photos: 150, days: 120 };
-const SMALL = { seed: 3, photos: 20, days: 30 };
+// The marker's rules hold whatever the size: a few photos.
+const SMALL = { seed: 3, photos: 5, days: 30 };
 
 type Target = ReturnType<typeof ownGalleryTable>;
 const targetOf = (own: Target) => ({ client: own.client, documents: own.documents, table: own.name });
@@ -48,8 +49,29 @@ const bulk = ownGalleryTable('sample-bulk-test');
 const stopped = ownGalleryTable('sample-stopped-test');
 let importerItems: Record<string, unknown>[];
 
+/**
+ * The template with the gallery's key but none of its indexes, for the tables whose items alone
+ * are compared with another's (the importer's, the stopped load's): DynamoDB Local's work a put
+ * grows with the indexes it keeps. The bulk load's table has them all: those items fit the real table.
+ */
+function keyOnly({ template }: Target): Target['template'] {
+  type Named = Array<{ AttributeName: string }>;
+  const table = template.Resources.GalleryTable!;
+  const {
+    GlobalSecondaryIndexes: _,
+    AttributeDefinitions,
+    ...properties
+  } = table.Properties as Record<string, unknown> & {
+    AttributeDefinitions: Named;
+    KeySchema: Named;
+  };
+  const key = AttributeDefinitions.filter(({ AttributeName }) => properties.KeySchema.some((part) => part.AttributeName === AttributeName));
+  return { ...template, Resources: { GalleryTable: { ...table, Properties: { ...properties, AttributeDefinitions: key } } } };
+}
+
 beforeAll(async () => {
-  await Promise.all([imported, bulk, stopped].map((own) => recreateGalleryTable(own.client, own.name, own.template)));
+  const templates = new Map([imported, stopped].map((own) => [own, keyOnly(own)]));
+  await Promise.all([imported, bulk, stopped].map((own) => recreateGalleryTable(own.client, own.name, templates.get(own) ?? own.template)));
   const summary = await loadSample(imported.documents, imported.name, SPEC);
   expect(summary).toMatchObject({ photos: 150, refused: [] });
   importerItems = await itemsOf(imported);
@@ -63,6 +85,8 @@ test('the bulk load leaves exactly the items the importer leaves, and marks the 
 });
 
 describe('a load stopped between two batches', () => {
+  /** The table as the test before left it, finished. */
+  let finished: Record<string, unknown>[];
   test('is left marked `loading`, with how many items are written for sure', async () => {
     const stop = stoppingAfter(2_100);
     await expect(bulkLoadSample(targetOf(stopped), SPEC, { progress: stop.progress, signal: stop.signal })).rejects.toThrow(/abort/i);
@@ -78,14 +102,14 @@ describe('a load stopped between two batches', () => {
     // It starts at the 2 000 items the marker names, and writes the rest only.
     expect(advanced[0]).toBe(2_000);
     expect(advanced.reduce((sum, count) => sum + count, 0)).toBe(importerItems.length);
-    expect(await itemsOf(stopped)).toEqual(importerItems);
+    finished = await itemsOf(stopped);
+    expect(finished).toEqual(importerItems);
     expect((await readSampleMarker(targetOf(stopped))).marker).toMatchObject({ state: 'complete', ...SPEC });
   });
 
   test('once complete, the next start writes nothing', async () => {
-    const before = await itemsOf(stopped);
     expect(await completeSampleGallery(targetOf(stopped))).toBe('ready');
-    expect(await itemsOf(stopped)).toEqual(before);
+    expect(await itemsOf(stopped)).toEqual(finished);
   });
 });
 
@@ -115,7 +139,7 @@ describe('what the next start does, by the marker', () => {
   });
 
   test('a `loading` marker written before markers kept the days is finished as the 120-day sample it began', async () => {
-    const earlier = { now: SPEC.now, seed: 3, photos: 20 };
+    const earlier = { now: SPEC.now, seed: 3, photos: 5 };
     await writeSampleMarker(targetOf(own), { state: 'loading', ...earlier, pid: process.pid, written: 0 } as unknown as SampleMarker);
     expect(await completeSampleGallery(targetOf(own))).toBe('finished');
     const over120 = byKey((await sampleItems({ ...earlier, days: 120 })).items);
