@@ -84,9 +84,11 @@ export async function checkRequest(request: WireRequest, pendingPhp: PendingPhp[
 /** Unserializes the PHP bodies kept by checkRequest in one batch and checks each. */
 export async function verifyPhp(pending: readonly PendingPhp[]): Promise<void> {
   if (pending.length === 0) return;
-  const answers = await unserializeAll(pending.map((p) => p.body));
-  pending.forEach(({ request, statusCode, body }, i) => {
-    withTarget(request, () => verify(request, statusCode, 'php', fromPhp(answers[i]!, body)));
+  // Each distinct body once: what unserialize() makes of a body depends on its bytes alone.
+  const bodies = [...new Set(pending.map((p) => p.body))];
+  const answers = new Map(unserializeAll(bodies).map((answer, i) => [bodies[i]!, answer]));
+  pending.forEach(({ request, statusCode, body }) => {
+    withTarget(request, () => verify(request, statusCode, 'php', fromPhp(answers.get(body)!, body)));
   });
 }
 
