@@ -549,17 +549,8 @@ describe('Short URLs: rate limit', () => {
     recordOf(await createWith(handler, uniqueLink(), newClient()));
   });
 
-  test("60 creations with a victim's app key from one address leave the victim, elsewhere, its own places", async () => {
-    const handler = await loadCreate({ RATE_LIMIT_WINDOW_SECONDS: String(WINDOW) });
-    const victim = newClient().appkey;
-    const attacker = newClient().sourceIp;
-    const results = await inTens(61, () => createWith(handler, uniqueLink(), { appkey: victim, sourceIp: attacker }));
-    expect(results.map((r) => r.statusCode)).toEqual([...Array(60).fill(200), 503]);
-    expectRateLimited(results[60]!, 'json');
-    recordOf(await createWith(handler, uniqueLink(), { appkey: victim, sourceIp: newClient().sourceIp }));
-  }, 60_000);
-
-  test("with the template's default settings: 60 per app key from one address and 120 per client address in a 60-second window", async () => {
+  // A victim's key used up from one address keeps its places elsewhere: checked on the first burst.
+  test("with the template's default settings: 60 per app key from one address (the victim's key keeps its places elsewhere) and 120 per client address in a 60-second window", async () => {
     // The function as deployed: the environment globalSetup gives it from template.yaml's defaults.
     // Its clock held 15 s into a minute: every creation falls in one window, whose rest is 45 s.
     clock.mockReturnValue(instantInto(60, 15));
@@ -570,6 +561,7 @@ describe('Short URLs: rate limit', () => {
     const key = newClient().appkey;
     const from = newClient().sourceIp;
     check(await inTens(60 + 1, () => create(uniqueLink(), { client: { appkey: key, sourceIp: from } })), 60);
+    recordOf(await create(uniqueLink(), { client: { appkey: key, sourceIp: newClient().sourceIp } }));
     const address = newClient().sourceIp;
     check(await inTens(120 + 1, () => create(uniqueLink(), { client: { appkey: newClient().appkey, sourceIp: address } })), 120);
   }, 120_000);
