@@ -39,7 +39,17 @@ const everyRequest = (items: Noted[]) => TYPES.map(() => items);
 // Photo A on day 2 and B on day 5 of a ten-day window, A with two comments.
 const A = photoRecord(51, D + 2 * DAY + 43_200, 2);
 const B = photoRecord(52, D + 5 * DAY + 43_200);
-beforeAll(() => gallery.write([A, B], [commentRecord(53, 51, D + 3 * DAY), commentRecord(54, 51, D + 4 * DAY)]));
+// A hundred photos ten days past the window, each with a 20 000-character title, put whole as a hand would.
+const TITLED = D + 20 * DAY;
+const HUNDRED = Array.from({ length: 100 }, (_, i) => photoRecord(1_000 + i, TITLED + i));
+const LONG = '\u0001'.repeat(20_000);
+// All written at once, in batches: the importer's transactions and a put a title would cost more than the reads.
+beforeAll(() =>
+  gallery.writeAtOnce(
+    [A, B, ...HUNDRED.map((photo) => ({ ...photo, title: LONG }))],
+    [commentRecord(53, 51, D + 3 * DAY), commentRecord(54, 51, D + 4 * DAY)],
+  ),
+);
 
 describe('counters', () => {
   /** The counter of A's day in the photos' series (docs/gallery-layout.md, Counters: a 64-day bucket's child). */
@@ -83,10 +93,8 @@ describe('the earliest-date hint', () => {
 });
 
 test('a hundred photos with 20 000-character titles: each cut to 2 000 characters, the page within what Lambda returns', async () => {
-  const start = D + 20 * DAY;
-  const photos = Array.from({ length: 100 }, (_, i) => photoRecord(1_000 + i, start + i));
-  await gallery.write(photos);
-  for (const photo of photos) await gallery.put(`photo#${photo.id}`, 'title', { S: '\u0001'.repeat(20_000) });
+  const start = TITLED;
+  const photos = HUNDRED;
   const { result, warnings } = await gallery.noted(() =>
     fetchPhotos('/galleryphotos', `min_submit_date=${start}&max_submit_date=${start + DAY}&count=100`, gallery.invoke),
   );

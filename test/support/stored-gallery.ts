@@ -9,6 +9,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { importLines } from '../../infra/gallery/importer';
 import { linesOf } from '../../infra/gallery/records';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
+import { bulkWrite } from './bulk-gallery';
 import { invokerWithEnv } from './expect-error';
 import type { Invoker } from './gallery-answers';
 import { ownTables } from './own-table';
@@ -52,6 +53,12 @@ export function handWrittenGallery(prefix: string) {
       const summary = await importLines(linesOf(photos, comments), documents, table);
       if (summary.refused.length > 0) throw new Error(`the importer refused test data: ${JSON.stringify(summary.refused[0])}`);
     },
+    /**
+     * Puts whole records (counts and levels as the importer derives them) with their counters in
+     * a few batches: before any other write, all at once, as test/support/bulk-gallery.ts says.
+     */
+    writeAtOnce: (photos: readonly PhotoRecord[], comments: readonly CommentRecord[] = []): Promise<void> =>
+      bulkWrite(documents, table, { photos, comments }),
     /** Puts `value` at `path` of the item `key` (`user.name`: a field of a map), or removes it when undefined. */
     async put(key: string, path: string, value: AttributeValue | undefined): Promise<void> {
       const names = path.split('.');
