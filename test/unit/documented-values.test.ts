@@ -1,9 +1,10 @@
 /**
  * Numbers docs/api.md promises, written as the docs state them: the gallery's arguments (dates 0
  * to 99 999 999 999, `count` 1 to 100, default 10, `offset` from 0, a window without ids of at
- * most 30 days), `appkey`'s 2 048 characters, and the minute a redirect goes by a link it
- * followed. The arguments go through the real request pipeline to a handler that keeps what it
- * was given; changing a bound in lib/ fails a test here.
+ * most 30 days), `appkey`'s 2 048 characters, the minute a redirect goes by a link it followed,
+ * and the 1 000 codes whose links a container remembers (docs/design-notes.md). The arguments
+ * go through the real request pipeline to a handler that keeps what it was given; changing a
+ * bound in lib/ fails a test here.
  */
 import { GALLERY_ARGUMENTS } from '../../lib/gallery/arguments';
 import { dateWindow } from '../../lib/gallery/window';
@@ -85,4 +86,15 @@ test('a redirect remembers the link of a code it followed for a minute, and no l
   expect(known.get('AbC1234')).toBe('https://a.example/');
   now += 1;
   expect(known.get('AbC1234')).toBeUndefined();
+});
+
+// docs/design-notes.md, The link comes first: a container remembers the links of 1 000 codes, the
+// oldest forgotten first, so its memory stays bounded whatever it is sent.
+test('a container remembers the links of the last 1 000 codes it followed', () => {
+  const known = new KnownLinks(() => 0);
+  const code = (n: number) => `c${String(n).padStart(6, '0')}`;
+  for (let n = 0; n <= 1_000; n++) known.remember(code(n), `https://a.example/${n}`);
+  expect(known.get(code(0))).toBeUndefined();
+  expect(known.get(code(1))).toBe('https://a.example/1');
+  expect(known.get(code(1_000))).toBe('https://a.example/1000');
 });
