@@ -1,7 +1,8 @@
 /**
  * A local command as its npm script runs it (`tsx infra/<command>/main.ts`), from one ES module
- * that esbuild, the compiler tsx runs it with, bundles once a process, its packages left to
- * node_modules: the same code, without tsx's loader, whose start costs most of a short command's CPU.
+ * that esbuild, the compiler tsx runs it with, bundles once a process, its packages included:
+ * the same code, without tsx's loader, whose start costs most of a short command's CPU, and
+ * without the hundreds of package modules a start would otherwise resolve and read one by one.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -32,7 +33,8 @@ export function bundled(script: string): string {
     platform: 'node',
     format: 'esm',
     target: 'node24',
-    packages: 'external',
+    // The packages' CommonJS code asks for Node's own modules through `require`, which an ES module lacks.
+    banner: { js: `import { createRequire as requireFromBundle } from 'node:module'; const require = requireFromBundle(import.meta.url);` },
     write: false,
     logLevel: 'silent',
   });
