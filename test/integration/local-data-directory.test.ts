@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../infra/dynamodb/local';
 import { stateFileIn } from '../../infra/dynamodb/start-state';
-import { childEnv, type RunningStack, spawnStart, startStack } from '../../infra/start/process';
+import { childEnv, type RunningStack, startStack } from '../../infra/start/process';
+import { runScript } from '../support/command';
 import { runToEnd } from '../support/run-to-end';
 
 jest.setTimeout(120_000);
@@ -84,7 +85,8 @@ test("runs its DynamoDB Local from the launcher's compiled class, with Java's qu
 test('names its endpoint and short-link origin there while it runs; another npm start on it refuses in one line', async () => {
   const state = JSON.parse(readFileSync(stateFileIn(dataDir), 'utf8'));
   expect(state).toEqual({ pid: expect.any(Number), endpoint: `http://127.0.0.1:${dynamoDbPort}`, shortUrlHost: stack.shortLinks });
-  const second = await runToEnd(spawnStart(childEnv({ ...own(), DYNAMODB_PORT: String(await freePort()) })));
+  // Bundled (../support/command.ts): it refuses before it loads a function, so tsx's loader is only cost.
+  const second = await runToEnd(runScript('start', [], childEnv({ ...own(), DYNAMODB_PORT: String(await freePort()) })));
   expect(second.lines).toEqual([`npm start (pid ${state.pid}) already runs DynamoDB Local on ${dataDir}: stop it, or set LOCAL_DATA_DIR`]);
   expect(second.code).toBe(1);
 });
