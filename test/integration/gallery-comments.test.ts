@@ -27,7 +27,8 @@ import {
 } from '../support/gallery-fixtures';
 import { SORT_VALUES, type SortValue, sortRecords } from '../support/gallery-order';
 import { invoke } from '../support/invoke';
-import { earliestOf, ownGalleryPerTest } from '../support/own-gallery';
+import { bulkGalleryPerTest } from '../support/bulk-own-gallery';
+import { earliestOf } from '../support/own-gallery';
 import { unserialize } from '../support/parsers';
 
 /** This file's years; gallery.test.ts has others. */
@@ -40,7 +41,7 @@ const Y2200 = 7_258_118_400;
 
 jest.setTimeout(60_000);
 
-const gallery = ownGalleryPerTest('gallery-comments', (data) => {
+const gallery = bulkGalleryPerTest('gallery-comments', (data) => {
   data.comment(data.photo(ANCHOR_DATE, { title: 'anchor' }), ANCHOR_DATE, { content: 'anchor' });
 });
 const save = gallery.save;

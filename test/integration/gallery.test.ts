@@ -14,7 +14,8 @@ import { photoView } from '../support/gallery-decode';
 import { claimRange, DAY, shuffled, THIRTY_DAYS, uniqueId, type TestPhoto, ANCHOR_DATE } from '../support/gallery-fixtures';
 import { SORT_VALUES, sortRecords } from '../support/gallery-order';
 import { invoke, withKey } from '../support/invoke';
-import { earliestOf, ownGalleryPerTest } from '../support/own-gallery';
+import { bulkGalleryPerTest } from '../support/bulk-own-gallery';
+import { earliestOf } from '../support/own-gallery';
 
 /** This file's years; gallery-comments.test.ts has others. */
 const YEARS = [1990, 1996] as const;
@@ -22,7 +23,7 @@ const claim = (span: number) => claimRange(span, { years: YEARS });
 
 jest.setTimeout(60_000);
 
-const gallery = ownGalleryPerTest('gallery-photos', (data) => {
+const gallery = bulkGalleryPerTest('gallery-photos', (data) => {
   data.photo(ANCHOR_DATE, { title: 'anchor' });
 });
 const save = gallery.save;

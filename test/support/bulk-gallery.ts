@@ -4,8 +4,8 @@
  * exactness is gallery-counters.test.ts's). The records must be whole (counts and levels as the
  * importer would derive them), and all of a table's at once: counter items are put, not added to.
  * In batches, which the tests' in-memory DynamoDB Local takes fastest (infra/gallery/bulk.ts).
- * A table that already holds `written` (records written whole before, all among `records`) is
- * sent only the items that differ: DynamoDB Local's work grows with the items put.
+ * A table that already holds the items of `written` (records written whole before) is sent only
+ * the items of `records` that differ from those: DynamoDB Local's work grows with the items put.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { galleryItems, putItems } from '../../infra/gallery/bulk';

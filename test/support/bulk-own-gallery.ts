@@ -1,0 +1,96 @@
+/**
+ * A gallery table of a test file's own holding only an anchor and what the running test stored
+ * (so that min_date is computed from the fixtures), with each test's records put in batches and
+ * taken away in batches after it (test/support/bulk-gallery.ts): the table is always exactly
+ * the items of the records it holds, so only the items a test adds or changes are sent, not a
+ * transaction a record. The importer's and the writer's exactness is gallery-counters.test.ts's;
+ * remove() still goes through the writer, for the tests of what a removal leaves.
+ */
+import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { galleryItems } from '../../infra/gallery/bulk';
+import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
+import { bulkWrite } from './bulk-gallery';
+import { GalleryData } from './gallery-fixtures';
+import { ownTables } from './own-table';
+
+type Records = { photos: PhotoRecord[]; comments: CommentRecord[] };
+
+/** The records with their counts derived from one another, as the importer derives them. */
+function whole(data: readonly GalleryData[]): Records {
+  const comments = data.flatMap((d) => d.comments);
+  const count = (of: (c: CommentRecord) => number | null) => {
+    const counts = new Map<number | null, number>();
+    for (const comment of comments) counts.set(of(comment), (counts.get(of(comment)) ?? 0) + 1);
+    return counts;
+  };
+  const [onPhoto, onComment] = [count((c) => c.story), count((c) => c.replyto)];
+  return {
+    photos: data.flatMap((d) => d.photos).map((photo) => ({ ...photo, comments: onPhoto.get(photo.id) ?? 0 })),
+    comments: comments.map((comment) => ({ ...comment, replies: onComment.get(comment.id) ?? 0 })),
+  };
+}
+
+async function deleteKeys(documents: DynamoDBDocumentClient, table: string, keys: readonly string[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 25) {
+    let requests = keys.slice(i, i + 25).map((pk) => ({ DeleteRequest: { Key: { pk } } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt === 10) throw new Error(`DynamoDB left ${requests.length} deletions undone`);
+      const answer = await documents.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+      requests = (answer.UnprocessedItems?.[table] ?? []) as typeof requests;
+    }
+  }
+}
+
+export function bulkGalleryPerTest(prefix: string, anchor: (data: GalleryData) => void) {
+  const tables = ownTables('GalleryTable');
+  const anchored = new GalleryData();
+  anchor(anchored);
+  let documents: DynamoDBDocumentClient;
+  let table = '';
+  let stored: GalleryData[] = [];
+  let removed: GalleryData[] = [];
+  // After a removal through the writer, the table's counters are its: the next write puts every item.
+  let written: Records | undefined;
+  const writeAll = async () => {
+    const records = whole([anchored, ...stored]);
+    await bulkWrite(documents, table, records, written);
+    written = records;
+  };
+  beforeAll(async () => {
+    ({ documents, table } = await tables.create(prefix));
+    process.env.GALLERY_TABLE = table;
+    await writeAll();
+  });
+  afterEach(async () => {
+    jest.restoreAllMocks();
+    // Every key the test's records had, those the writer removed too (it may leave counters at 0).
+    const before = galleryItems(whole([anchored, ...stored, ...removed]));
+    [stored, removed] = [[], []];
+    const kept = new Set(galleryItems(whole([anchored])).map((item) => item.pk));
+    await deleteKeys(
+      documents,
+      table,
+      before.map((item) => String(item.pk)).filter((pk) => !kept.has(pk)),
+    );
+    await writeAll();
+  });
+  return {
+    tables,
+    save: async (build: (data: GalleryData) => void): Promise<GalleryData> => {
+      const data = new GalleryData();
+      build(data);
+      stored.push(data);
+      await writeAll();
+      return data;
+    },
+    /** Removes what `data` stored through the writer, before the test ends. */
+    remove: async (data: GalleryData): Promise<void> => {
+      await data.remove();
+      stored = stored.filter((other) => other !== data);
+      removed.push(data);
+      written = undefined;
+    },
+    /** What the running test stored and did not remove: beside the anchor, all the table holds. */
+    stored: () => ({ photos: stored.flatMap((data) => data.photos), comments: stored.flatMap((data) => data.comments) }),
+  };
+}
