@@ -39,7 +39,7 @@ const everyRequest = (items: Noted[]) => TYPES.map(() => items);
 // Photo A on day 2 and B on day 5 of a ten-day window, A with two comments.
 const A = photoRecord(51, D + 2 * DAY + 43_200, 2);
 const B = photoRecord(52, D + 5 * DAY + 43_200);
-// A hundred photos ten days past the window, each with a 20 000-character title, put whole as a hand would.
+// The long-titled photos lie past the window, where no other test reads; each title put whole, as a hand would.
 const TITLED = D + 20 * DAY;
 const HUNDRED = Array.from({ length: 100 }, (_, i) => photoRecord(1_000 + i, TITLED + i));
 const LONG = '\u0001'.repeat(20_000);
@@ -93,8 +93,7 @@ describe('the earliest-date hint', () => {
 });
 
 test('a hundred photos with 20 000-character titles: each cut to 2 000 characters, the page within what Lambda returns', async () => {
-  const start = TITLED;
-  const photos = HUNDRED;
+  const [start, photos] = [TITLED, HUNDRED];
   const { result, warnings } = await gallery.noted(() =>
     fetchPhotos('/galleryphotos', `min_submit_date=${start}&max_submit_date=${start + DAY}&count=100`, gallery.invoke),
   );

@@ -30,9 +30,12 @@ function whole(data: readonly GalleryData[]): Records {
   };
 }
 
+/** DynamoDB's limit of one BatchWriteItem. */
+const BATCH = 25;
+
 async function deleteKeys(documents: DynamoDBDocumentClient, table: string, keys: readonly string[]): Promise<void> {
-  for (let i = 0; i < keys.length; i += 25) {
-    let requests = keys.slice(i, i + 25).map((pk) => ({ DeleteRequest: { Key: { pk } } }));
+  for (let i = 0; i < keys.length; i += BATCH) {
+    let requests = keys.slice(i, i + BATCH).map((pk) => ({ DeleteRequest: { Key: { pk } } }));
     for (let attempt = 0; requests.length > 0; attempt++) {
       if (attempt === 10) throw new Error(`DynamoDB left ${requests.length} deletions undone`);
       const answer = await documents.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
@@ -63,7 +66,7 @@ export function bulkGalleryPerTest(prefix: string, anchor: (data: GalleryData) =
   });
   afterEach(async () => {
     jest.restoreAllMocks();
-    // Every key the test's records had, those the writer removed too (it may leave counters at 0).
+    // Every key the test's records had, those the writer removed too (it may leave empty counters).
     const before = galleryItems(whole([anchored, ...stored, ...removed]));
     [stored, removed] = [[], []];
     const kept = new Set(galleryItems(whole([anchored])).map((item) => item.pk));
