@@ -137,8 +137,7 @@ export interface DynamoDbLocalOptions {
    * requests from its first second (`npm start`): on two cores Java's optimizing compiler spends
    * the first seconds compiling beside the requests, and 20 short-URL creations at once, a second
    * into `npm start`'s sample load, took 470-560 ms with it and 280-340 ms without, while the load
-   * took about 2 s longer (docs/local.md). The tests use it too: their requests are many and
-   * short, and it spends less CPU on them (docs/testing.md). The bench keeps both compilers.
+   * took about 2 s longer (docs/local.md). Long runs (the tests, the bench) keep both compilers.
    */
   readonly quickCompiler?: boolean;
 }

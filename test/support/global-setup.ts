@@ -1,7 +1,6 @@
 /**
  * The integration project's own DynamoDB Local: in memory, on a free loopback port, with the
- * template's tables, and Java's quick compiler only (infra/dynamodb/local.ts); the workers
- * inherit its endpoint and the functions' environment.
+ * template's tables; the workers inherit its endpoint and the functions' environment.
  */
 import { freePort } from '../../infra/dynamodb/local';
 import { startLocalStack } from '../../infra/local/stack';
@@ -10,10 +9,6 @@ import { SHORT_URL_HOST } from './short-url-host';
 
 export default async function globalSetup(): Promise<void> {
   delete process.env.AWS_ENDPOINT_URL_DYNAMODB;
-  const database = await startLocalStack(loadTemplate(), {
-    dynamoDbPort: await freePort(),
-    shortUrlHost: SHORT_URL_HOST,
-    quickCompiler: true,
-  });
+  const database = await startLocalStack(loadTemplate(), { dynamoDbPort: await freePort(), shortUrlHost: SHORT_URL_HOST });
   (globalThis as Record<string, unknown>).dynamoDbLocal = database;
 }
