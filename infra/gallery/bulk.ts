@@ -97,9 +97,11 @@ export interface PutOptions {
   readonly beforeBatch?: () => Promise<void>;
 }
 
+type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Item } };
+
 /** One BatchWriteItem, sending again with backoff what DynamoDB leaves unprocessed. */
-async function batchWrite(documents: DynamoDBDocumentClient, table: string, items: readonly Item[], retry: RetryOptions): Promise<void> {
-  let requests = items.map((Item) => ({ PutRequest: { Item } }));
+async function batchWrite(documents: DynamoDBDocumentClient, table: string, writes: WriteRequest[], retry: RetryOptions): Promise<void> {
+  let requests = writes;
   for (let attempt = 1; requests.length > 0; attempt++) {
     if (attempt > retry.attempts)
       throw new UnprocessedItemsError(`DynamoDB left ${requests.length} items unwritten after ${retry.attempts} attempts`);
@@ -120,7 +122,13 @@ export async function putItems(
   await inPool(requestsOf(items, options.request), options.concurrency, async (batch) => {
     await options.beforeBatch?.();
     options.signal?.throwIfAborted();
-    if (options.request === 'BatchWriteItem') await batchWrite(documents, table, batch, retry);
+    if (options.request === 'BatchWriteItem')
+      await batchWrite(
+        documents,
+        table,
+        batch.map((Item) => ({ PutRequest: { Item } })),
+        retry,
+      );
     else
       await transact(
         documents,
@@ -129,4 +137,21 @@ export async function putItems(
       );
     options.onWritten?.(batch.length);
   });
+}
+
+/** Deletes the items of these keys, 25 a BatchWriteItem, `concurrency` requests at once. */
+export async function deleteItems(
+  documents: DynamoDBDocumentClient,
+  table: string,
+  keys: readonly Item[],
+  concurrency: number,
+): Promise<void> {
+  await inPool(requestsOf(keys, 'BatchWriteItem'), concurrency, (batch) =>
+    batchWrite(
+      documents,
+      table,
+      batch.map((Key) => ({ DeleteRequest: { Key } })),
+      DEFAULT_RETRY,
+    ),
+  );
 }

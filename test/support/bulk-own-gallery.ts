@@ -6,8 +6,8 @@
  * transaction a record. The importer's and the writer's exactness is gallery-counters.test.ts's;
  * remove() still goes through the writer, for the tests of what a removal leaves.
  */
-import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { galleryItems } from '../../infra/gallery/bulk';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { deleteItems, galleryItems } from '../../infra/gallery/bulk';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 import { bulkWrite } from './bulk-gallery';
 import { GalleryData } from './gallery-fixtures';
@@ -28,20 +28,6 @@ function whole(data: readonly GalleryData[]): Records {
     photos: data.flatMap((d) => d.photos).map((photo) => ({ ...photo, comments: onPhoto.get(photo.id) ?? 0 })),
     comments: comments.map((comment) => ({ ...comment, replies: onComment.get(comment.id) ?? 0 })),
   };
-}
-
-/** DynamoDB's limit of one BatchWriteItem. */
-const BATCH = 25;
-
-async function deleteKeys(documents: DynamoDBDocumentClient, table: string, keys: readonly string[]): Promise<void> {
-  for (let i = 0; i < keys.length; i += BATCH) {
-    let requests = keys.slice(i, i + BATCH).map((pk) => ({ DeleteRequest: { Key: { pk } } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt === 10) throw new Error(`DynamoDB left ${requests.length} deletions undone`);
-      const answer = await documents.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-      requests = (answer.UnprocessedItems?.[table] ?? []) as typeof requests;
-    }
-  }
 }
 
 export function bulkGalleryPerTest(prefix: string, anchor: (data: GalleryData) => void) {
@@ -70,10 +56,11 @@ export function bulkGalleryPerTest(prefix: string, anchor: (data: GalleryData) =
     const before = galleryItems(whole([anchored, ...stored, ...removed]));
     [stored, removed] = [[], []];
     const kept = new Set(galleryItems(whole([anchored])).map((item) => item.pk));
-    await deleteKeys(
+    await deleteItems(
       documents,
       table,
-      before.map((item) => String(item.pk)).filter((pk) => !kept.has(pk)),
+      before.filter((item) => !kept.has(item.pk)).map(({ pk }) => ({ pk })),
+      6,
     );
     await writeAll();
   });
