@@ -3,7 +3,7 @@
  * `comments` and comment's `replies`, every comment's `level` and `root`, and every record's
  * index keys, from the records themselves, against what is stored, and that each earliest-date
  * hint lies at or below its kind's members. The importer keeps them in
- * step in its transactions (infra/gallery/writer.ts), so this should find nothing. A Scan, for
+ * step in its transactions (infra/ops/gallery/writer.ts), so this should find nothing. A Scan, for
  * the tests and the scale run only: no request path scans.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';

@@ -3,7 +3,7 @@
  * `npm start`, `npm run seed` and the tests create tables, lists each one it creates, with its
  * creation time, in a table of the same database: `local-tools-made-tables`. A table of that name
  * deleted and made again by anything else has another creation time, so it is not taken for
- * theirs. `npm run seed` deletes a gallery table only when it is listed (../gallery/seed.ts).
+ * theirs. `npm run seed` deletes a gallery table only when it is listed (../local/sample/seed.ts).
  * (DynamoDB Local keeps no tags, which would otherwise say it on the table itself.)
  */
 import {
@@ -69,7 +69,7 @@ export interface Listing {
   readonly origin: 'absent' | 'local tools' | 'elsewhere';
   /** The table's creation time, when it exists. */
   readonly created?: number;
-  /** Its entry in the list, when the local tools made it (what else the tools keep there: ../gallery/sample-marker.ts). */
+  /** Its entry in the list, when the local tools made it (what else the tools keep there: ../local/sample/sample-marker.ts). */
   readonly entry?: Record<string, unknown>;
 }
 

@@ -2,7 +2,7 @@
  * Reads the whole short-URL table and reports every inconsistency a half-written or duplicated
  * creation would leave (lib/shorturls/dynamodb.ts writes a record, its deduplication entry and
  * its itemid's claim in one transaction, so none should ever exist), or an import
- * (infra/shorturls/importer.ts: a link may have several imported records, whose entry points to
+ * (infra/ops/shorturls/importer.ts: a link may have several imported records, whose entry points to
  * one of them). A Scan, for the load run and the tests only: no request path scans.
  */
 import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';

@@ -3,7 +3,7 @@
  * directory (LOCAL_DATA_DIR, else `.data`), there while it runs: the endpoint of the DynamoDB Local
  * it runs, and the origin its short URLs carry (SHORT_URL_HOST as its functions have it).
  * `npm run seed`, `import`, `export` and `shorturls` read it to work on that database
- * (../gallery/connection.ts), `shorturls import` to refuse links to that short-link host, and
+ * (../ops/gallery/connection.ts), `shorturls import` to refuse links to that short-link host, and
  * another `npm start` on the same data directory refuses to start. An `npm start` on a database
  * named in AWS_ENDPOINT_URL_DYNAMODB writes nothing: that variable names the database to the
  * other commands too.

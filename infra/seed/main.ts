@@ -1,8 +1,8 @@
 /**
  * `npm run seed`: empties the gallery table (deletes it and creates it again from template.yaml)
- * and loads the sample gallery, made up relative to now, in bulk (../gallery/sample-load.ts:
+ * and loads the sample gallery, made up relative to now, in bulk (../local/sample/sample-load.ts:
  * the importer's checks, then the items put whole). It works on AWS_ENDPOINT_URL_DYNAMODB, else
- * on the DynamoDB Local of the running `npm start` (../gallery/connection.ts); while `npm start`
+ * on the DynamoDB Local of the running `npm start` (../ops/gallery/connection.ts); while `npm start`
  * loads its sample it waits for that first. It refuses an endpoint off this machine without
  * --force, and deletes no table the local tools did not make.
  *
@@ -13,12 +13,12 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { NotMadeByLocalToolsError } from '../dynamodb/made-tables';
-import { connectOrExit, failureMessage } from '../gallery/connection';
-import { generateGallery, SAMPLE_DEFAULTS } from '../gallery/generator';
-import { streamProgress } from '../gallery/progress';
-import { lineOf } from '../gallery/records';
-import { bulkLoadSample } from '../gallery/sample-load';
-import { recreateGalleryTable, waitForOtherLoad } from '../gallery/seed';
+import { connectOrExit, failureMessage } from '../ops/gallery/connection';
+import { generateGallery, SAMPLE_DEFAULTS } from '../local/sample/generator';
+import { streamProgress } from '../ops/gallery/progress';
+import { lineOf } from '../ops/gallery/records';
+import { bulkLoadSample } from '../local/sample/sample-load';
+import { recreateGalleryTable, waitForOtherLoad } from '../local/sample/seed';
 import { loadTemplate } from '../template/read';
 
 const { values } = parseArgs({

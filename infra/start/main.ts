@@ -14,7 +14,7 @@ import { ConfigError } from '../../lib/errors';
 import { apiDocsRoutes, DOCS_PATH } from '../docs/page';
 import { retiringWithApi } from '../docs/retirement';
 import { JavaMissingError, type DynamoDbLocal } from '../dynamodb/local';
-import { completeSampleInBackground } from '../gallery/seed';
+import { completeSampleInBackground } from '../local/sample/seed';
 import { lambdaEnvironments } from '../local/environments';
 import { shortenFunctionLogs } from '../local/log-lines';
 import { startLocalServer, type LocalServer, type StaticFiles } from '../local/server';

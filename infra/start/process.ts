@@ -65,7 +65,7 @@ export async function startStack(overrides: Record<string, string | undefined> =
   };
 }
 
-/** infra/gallery/seed.ts's lines for the end of loading the sample, one way or the other. */
+/** infra/local/sample/seed.ts's lines for the end of loading the sample, one way or the other. */
 const SAMPLE_LOADED = 'Sample gallery loaded';
 const SAMPLE_FAILED = /Loading the sample gallery failed[^\n]*/;
 

@@ -11,7 +11,7 @@
  * 2. Stopped (SIGINT, as Ctrl-C) 5 s into the load and started again: the gallery it ends with,
  *    recounted, against the photos and comments of the sample its marker names.
  * 3. The sample's items put into an empty gallery table by each request the bulk path knows
- *    (../gallery/bulk.ts), on disk as `npm start` keeps them and in memory as the tests do.
+ *    (../ops/gallery/bulk.ts), on disk as `npm start` keeps them and in memory as the tests do.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,11 +23,11 @@ import { nowSeconds, pause } from '../../lib/clock';
 import { auditGallery, type GalleryAudit } from '../dynamodb/gallery-audit';
 import { freePort, startDynamoDbLocal } from '../dynamodb/local';
 import { ensureTables } from '../dynamodb/tables';
-import { putItems, type PutRequest } from '../gallery/bulk';
-import { connect, templateGalleryTable } from '../gallery/connection';
-import { SAMPLE_DEFAULTS } from '../gallery/generator';
-import { sampleItems } from '../gallery/sample-load';
-import { readSampleMarker } from '../gallery/sample-marker';
+import { putItems, type PutRequest } from '../ops/gallery/bulk';
+import { connect, templateGalleryTable } from '../ops/gallery/connection';
+import { SAMPLE_DEFAULTS } from '../local/sample/generator';
+import { sampleItems } from '../local/sample/sample-load';
+import { readSampleMarker } from '../local/sample/sample-marker';
 import { loadTemplate } from '../template/read';
 
 const READY_WITHIN_MS = 600_000;

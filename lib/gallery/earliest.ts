@@ -2,7 +2,7 @@
  * The earliest date of a whole-gallery series (all photos, all comments): what listings by id
  * answer as min_date (docs/api.md, Bodies). Read from a hint, one item per series holding a date
  * no member of the series is dated before: the writers lower it before they add an earlier
- * member (infra/gallery/earliest-hint.ts), and never raise it. The counters of the hint's minute
+ * member (infra/ops/gallery/earliest-hint.ts), and never raise it. The counters of the hint's minute
  * then give the first second at or after it that holds a member: two reads, where walking the
  * counters down from the root takes seven. Without a hint (a table written before there were
  * hints), or when its minute holds no member from it on (the member it named was removed), the

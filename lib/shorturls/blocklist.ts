@@ -5,7 +5,7 @@
  * every subdomain, an address only itself, in every spelling (./host-key.ts). When the list
  * cannot be read, or not at once, the last one read holds (at first, none): the link comes
  * first, and the records of links already made to a blocked host are taken down besides
- * (infra/shorturls/blocks.ts).
+ * (infra/ops/shorturls/blocks.ts).
  */
 import { addressKeyOf, hostKeyOf } from './host-key';
 

@@ -72,7 +72,7 @@ export class DynamoShortUrlStore implements ShortUrlStore {
                   ConditionExpression: 'attribute_not_exists(code) AND attribute_not_exists(takedown)',
                 },
               },
-              // No other record (an imported one) holds the itemid: infra/shorturls/importer.ts keeps the ones it is given.
+              // No other record (an imported one) holds the itemid: infra/ops/shorturls/importer.ts keeps the ones it is given.
               { Put: { TableName: this.table, Item: { ...itemIdKey(record.itemid), code: record.code }, ConditionExpression: absent } },
             ],
           }),

@@ -8,8 +8,8 @@
  * Every test writes photos and comments of its own (random ids of 10^12 and more) in a time
  * range of its own that nothing else in the table comes near, and deletes them afterwards.
  */
-import { importLines } from '../../infra/gallery/importer';
-import { linesOf } from '../../infra/gallery/records';
+import { importLines } from '../../infra/ops/gallery/importer';
+import { linesOf } from '../../infra/ops/gallery/records';
 import { documentClient } from '../../lib/db/client';
 import { expectError, invokerWithEnv, TYPES } from '../support/expect-error';
 import { expectListing, fetchComments, idsOf, targetFor, xmlSafe } from '../support/gallery-answers';

@@ -11,7 +11,7 @@
  * a day's members share its minutes, and a burst shares one counter item, which keeps the load short.
  */
 import { recordCapacity, type Sent } from '../../infra/perf/bench/dynamodb/read-capacity';
-import { recreateGalleryTable } from '../../infra/gallery/seed';
+import { recreateGalleryTable } from '../../infra/local/sample/seed';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { DAY, MAX_DATE, PHOTOS, repliesTo, thread, topLevel, type Series } from '../../lib/gallery/layout';
 import { SORTS, type Sort } from '../../lib/gallery/order';

@@ -13,8 +13,8 @@
 import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
 import { auditGallery } from '../../infra/dynamodb/gallery-audit';
-import { importLines } from '../../infra/gallery/importer';
-import { recreateGalleryTable } from '../../infra/gallery/seed';
+import { importLines } from '../../infra/ops/gallery/importer';
+import { recreateGalleryTable } from '../../infra/local/sample/seed';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { allOf, thread } from '../../lib/gallery/layout';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';

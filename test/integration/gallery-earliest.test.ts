@@ -1,15 +1,15 @@
 /**
  * The earliest date of the whole gallery (min_date of listings by id, docs/api.md: Bodies) from
- * its hint (lib/gallery/earliest.ts, infra/gallery/earliest-hint.ts), against DynamoDB Local:
+ * its hint (lib/gallery/earliest.ts, infra/ops/gallery/earliest-hint.ts), against DynamoDB Local:
  * the importer makes and lowers the hints, the store reads them in two round trips and falls
  * back to walking the counters where a hint is missing, stale or not a date, and the reads of
  * one turn go in one BatchGetItem. Each test has a table of its own.
  */
 import { BatchGetCommand, DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { auditGallery } from '../../infra/dynamodb/gallery-audit';
-import { lowerEarliestHint } from '../../infra/gallery/earliest-hint';
-import { importLines } from '../../infra/gallery/importer';
-import { linesOf } from '../../infra/gallery/records';
+import { lowerEarliestHint } from '../../infra/ops/gallery/earliest-hint';
+import { importLines } from '../../infra/ops/gallery/importer';
+import { linesOf } from '../../infra/ops/gallery/records';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { earliestKey } from '../../lib/gallery/earliest';
 import { allOf } from '../../lib/gallery/layout';

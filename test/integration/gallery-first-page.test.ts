@@ -7,8 +7,8 @@
  * with a table of this file's own.
  */
 import type { DynamoDBDocumentClient, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { importLines } from '../../infra/gallery/importer';
-import { linesOf } from '../../infra/gallery/records';
+import { importLines } from '../../infra/ops/gallery/importer';
+import { linesOf } from '../../infra/ops/gallery/records';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { itemKey, PHOTOS, partitionKey, topLevel } from '../../lib/gallery/layout';
 import { GalleryService, type ListingArgs } from '../../lib/gallery/service';

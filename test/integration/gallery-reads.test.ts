@@ -5,8 +5,8 @@
  * this file's own.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { importLines } from '../../infra/gallery/importer';
-import { linesOf } from '../../infra/gallery/records';
+import { importLines } from '../../infra/ops/gallery/importer';
+import { linesOf } from '../../infra/ops/gallery/records';
 import { earliestKey } from '../../lib/gallery/earliest';
 import { indexQuery } from '../../lib/gallery/index-streams';
 import { dayOf, itemKey, partitionKey, PHOTOS } from '../../lib/gallery/layout';

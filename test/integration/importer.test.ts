@@ -1,5 +1,5 @@
 /**
- * The gallery importer (infra/gallery/importer.ts, `npm run import`) and the sample's loading
+ * The gallery importer (infra/ops/gallery/importer.ts, `npm run import`) and the sample's loading
  * against the integration run's DynamoDB Local, read back through the store the functions use
  * (lib/gallery/dynamodb.ts). gallery-counters.test.ts recounts every counter after random imports.
  *
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, type DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { auditGallery } from '../../infra/dynamodb/gallery-audit';
-import { exportGallery } from '../../infra/gallery/export';
+import { exportGallery } from '../../infra/ops/gallery/export';
 import { documentClient } from '../../lib/db/client';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import {
@@ -29,11 +29,11 @@ import {
   type Series,
 } from '../../lib/gallery/layout';
 import type { CommentRecord, Range } from '../../lib/gallery/store';
-import { generateGallery } from '../../infra/gallery/generator';
-import { importFile, importLines, type ImportSummary } from '../../infra/gallery/importer';
-import { lineOf } from '../../infra/gallery/records';
-import { HARD_TEXT } from '../../infra/gallery/sample-text';
-import { galleryIsEmpty, loadSample, recreateGalleryTable } from '../../infra/gallery/seed';
+import { generateGallery } from '../../infra/local/sample/generator';
+import { importFile, importLines, type ImportSummary } from '../../infra/ops/gallery/importer';
+import { lineOf } from '../../infra/ops/gallery/records';
+import { HARD_TEXT } from '../../infra/local/sample/sample-text';
+import { galleryIsEmpty, loadSample, recreateGalleryTable } from '../../infra/local/sample/seed';
 import { runScript } from '../support/command';
 import { ownGalleryTable } from '../support/own-table';
 import { runToEnd } from '../support/run-to-end';

@@ -14,10 +14,10 @@ import { DynamoDBDocumentClient, PutCommand, ScanCommand } from '@aws-sdk/lib-dy
 import { type DynamoDbLocal, freePort, startDynamoDbLocal } from '../../infra/dynamodb/local';
 import { MADE_TABLES } from '../../infra/dynamodb/made-tables';
 import { ensureTables } from '../../infra/dynamodb/tables';
-import { templateGalleryTable } from '../../infra/gallery/connection';
-import { exportGallery } from '../../infra/gallery/export';
-import { generateGallery } from '../../infra/gallery/generator';
-import { lineOf } from '../../infra/gallery/records';
+import { templateGalleryTable } from '../../infra/ops/gallery/connection';
+import { exportGallery } from '../../infra/ops/gallery/export';
+import { generateGallery } from '../../infra/local/sample/generator';
+import { lineOf } from '../../infra/ops/gallery/records';
 import { loadTemplate } from '../../infra/template/read';
 import { announceStart, stateFileIn } from '../../infra/dynamodb/start-state';
 import { runScript } from '../support/command';

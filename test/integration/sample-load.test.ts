@@ -1,6 +1,6 @@
 /**
- * The sample gallery's fast load (infra/gallery/sample-load.ts) and what `npm start` does with
- * the marker (infra/gallery/seed.ts, sample-marker.ts), on the integration run's DynamoDB Local,
+ * The sample gallery's fast load (infra/local/sample/sample-load.ts) and what `npm start` does with
+ * the marker (infra/local/sample/seed.ts, sample-marker.ts), on the integration run's DynamoDB Local,
  * each in gallery tables of its own: the bulk path leaves exactly the items the importer leaves,
  * a load stopped between two batches is finished by the next to the same items, and a table is
  * loaded, finished, or left alone as its marker says.
@@ -8,10 +8,10 @@
 import { CreateTableCommand, DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { NotMadeByLocalToolsError } from '../../infra/dynamodb/made-tables';
 import { scanAll } from '../../infra/dynamodb/short-url-audit';
-import { silentProgress, type Progress } from '../../infra/gallery/progress';
-import { bulkLoadSample, sampleItems } from '../../infra/gallery/sample-load';
-import { readSampleMarker, writeSampleMarker, type SampleMarker, type SampleSpec } from '../../infra/gallery/sample-marker';
-import { completeSampleGallery, galleryIsEmpty, loadSample, recreateGalleryTable } from '../../infra/gallery/seed';
+import { silentProgress, type Progress } from '../../infra/ops/gallery/progress';
+import { bulkLoadSample, sampleItems } from '../../infra/local/sample/sample-load';
+import { readSampleMarker, writeSampleMarker, type SampleMarker, type SampleSpec } from '../../infra/local/sample/sample-marker';
+import { completeSampleGallery, galleryIsEmpty, loadSample, recreateGalleryTable } from '../../infra/local/sample/seed';
 import { ownGalleryTable } from '../support/own-table';
 
 jest.setTimeout(120_000);

@@ -8,10 +8,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { block, unblock } from '../../infra/shorturls/blocks';
-import { importLinks } from '../../infra/shorturls/importer';
-import { TakedownRefused } from '../../infra/shorturls/table';
-import { disable, enable } from '../../infra/shorturls/takedown';
+import { block, unblock } from '../../infra/ops/shorturls/blocks';
+import { importLinks } from '../../infra/ops/shorturls/importer';
+import { TakedownRefused } from '../../infra/ops/shorturls/table';
+import { disable, enable } from '../../infra/ops/shorturls/takedown';
 import { documentClient } from '../../lib/db/client';
 import { aMinuteLater } from '../support/a-minute-later';
 import { expectError } from '../support/expect-error';

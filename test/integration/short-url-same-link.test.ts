@@ -8,8 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { TakedownRefused } from '../../infra/shorturls/table';
-import { disable, enable } from '../../infra/shorturls/takedown';
+import { TakedownRefused } from '../../infra/ops/shorturls/table';
+import { disable, enable } from '../../infra/ops/shorturls/takedown';
 import { documentClient } from '../../lib/db/client';
 import { expectError } from '../support/expect-error';
 import { type Address, address, spell, style } from '../support/host-spellings';

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AttributeValue, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { exportLinks } from '../../infra/shorturls/export';
+import { exportLinks } from '../../infra/ops/shorturls/export';
 import { documentClient } from '../../lib/db/client';
 import { linkKey } from '../../lib/shorturls/link';
 import { logger } from '../../lib/observability/powertools';

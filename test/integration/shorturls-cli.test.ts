@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { auditEntries } from '../../infra/shorturls/audit';
+import { auditEntries } from '../../infra/ops/shorturls/audit';
 import { documentClient } from '../../lib/db/client';
 import { runScript } from '../support/command';
 import { ownTables } from '../support/own-table';

@@ -8,8 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { block, hostOf, unblock } from '../../infra/shorturls/blocks';
-import { disable, enable } from '../../infra/shorturls/takedown';
+import { block, hostOf, unblock } from '../../infra/ops/shorturls/blocks';
+import { disable, enable } from '../../infra/ops/shorturls/takedown';
 import { documentClient } from '../../lib/db/client';
 import { aMinuteLater } from '../support/a-minute-later';
 import { expectError, TYPES, typeQuery } from '../support/expect-error';

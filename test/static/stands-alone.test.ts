@@ -199,7 +199,7 @@ describe('the repository stands alone', () => {
     ['a path that climbs but stays inside', 'docs/data.md', '[`lib/gallery/layout.ts`](../lib/gallery/layout.ts)'],
     ['an import from a test folder', 'test/integration/hostile-input/x', "import { CATALOGUE } from '../../support/expect-error';"],
     ['an RFC section', 'docs/design-notes.md', 'as RFC 9112 (3.2.2) requires'],
-    ['a spec that is no document', 'infra/gallery/x', 'const spec = { now, seed }; loadSample(spec, 42);'],
+    ['a spec that is no document', 'infra/local/sample/x', 'const spec = { now, seed }; loadSample(spec, 42);'],
     ['the word specification', 'docs/x', 'the OpenAPI specification of openapi.yaml, and its specs'],
   ])('it would leave %s alone', (_what, file, line) => {
     expect(outsideCitations(file, line)).toEqual([]);

@@ -420,7 +420,7 @@ describe('the workflow files', () => {
     }
     expect(named).toContain('.github/workflows/deploy.yml');
     for (const file of named) expect([file, existsSync(file)]).toEqual([file, true]);
-    // and the scripts' own files: npm run smoke → infra/smoke/main.ts
+    // and the scripts' own files: npm run smoke → infra/ops/smoke/main.ts
     expect(existsSync(/^tsx (\S+)$/.exec(scripts.smoke!)![1]!)).toBe(true);
   });
 

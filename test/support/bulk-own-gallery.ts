@@ -7,7 +7,7 @@
  * remove() still goes through the writer, for the tests of what a removal leaves.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { deleteItems, galleryItems } from '../../infra/gallery/bulk';
+import { deleteItems, galleryItems } from '../../infra/ops/gallery/bulk';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 import { bulkWrite } from './bulk-gallery';
 import { GalleryData } from './gallery-fixtures';

@@ -15,12 +15,12 @@ import { PROJECT_ROOT } from '../../infra/template/read';
 const BUNDLES = resolve(PROJECT_ROOT, 'node_modules', '.cache', 'test-commands');
 const built = new Map<string, string>();
 
-/** The file `npm run <script>` runs, as package.json says: its script must be `tsx FILE`. */
-export function scriptFile(script: string): string {
+/** What `npm run <script>` runs, as package.json says: its script must be `tsx FILE`, with a subcommand or not. */
+export function scriptCommand(script: string): { file: string; subcommand: string[] } {
   const scripts = (JSON.parse(readFileSync(resolve(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-  const file = /^tsx (\S+)$/.exec(scripts[script] ?? '')?.[1];
+  const [, file, subcommand] = /^tsx (\S+)(?: ([a-z]+))?$/.exec(scripts[script] ?? '') ?? [];
   if (!file) throw new Error(`unexpected ${script} script: ${scripts[script]}`);
-  return file;
+  return { file, subcommand: subcommand ? [subcommand] : [] };
 }
 
 /** The bundle of `npm run <script>`'s file; named by its content, written whole, so that processes building at once agree. */
@@ -28,7 +28,7 @@ export function bundled(script: string): string {
   let bundle = built.get(script);
   if (bundle) return bundle;
   const { outputFiles } = buildSync({
-    entryPoints: [resolve(PROJECT_ROOT, scriptFile(script))],
+    entryPoints: [resolve(PROJECT_ROOT, scriptCommand(script).file)],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -52,4 +52,8 @@ export function bundled(script: string): string {
 
 /** `npm run <script> -- ...args` with `env`, its output piped; in the project's root, as npm runs it. */
 export const runScript = (script: string, args: readonly string[], env: NodeJS.ProcessEnv): ChildProcess =>
-  spawn(process.execPath, [bundled(script), ...args], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  spawn(process.execPath, [bundled(script), ...scriptCommand(script).subcommand, ...args], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });

@@ -9,11 +9,11 @@
  * comes near, and that no other test of this process claimed; ids are random and at least 10^12.
  */
 import { randomInt } from 'node:crypto';
-import { bumpsOf, type RecordChange } from '../../infra/gallery/changes';
-import { importLines } from '../../infra/gallery/importer';
-import { linesOf } from '../../infra/gallery/records';
-import { DynamoGalleryLookup } from '../../infra/gallery/table';
-import { writeChanges } from '../../infra/gallery/writer';
+import { bumpsOf, type RecordChange } from '../../infra/ops/gallery/changes';
+import { importLines } from '../../infra/ops/gallery/importer';
+import { linesOf } from '../../infra/ops/gallery/records';
+import { DynamoGalleryLookup } from '../../infra/ops/gallery/table';
+import { writeChanges } from '../../infra/ops/gallery/writer';
 import { documentClient } from '../../lib/db/client';
 import { allOf } from '../../lib/gallery/layout';
 import { Listing as CounterReader } from '../../lib/gallery/listing';

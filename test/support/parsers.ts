@@ -6,7 +6,7 @@
 import { runInNewContext } from 'node:vm';
 
 // The smoke test's strict XML parser serves the tests too.
-export { parseXml, type XmlElement } from '../../infra/smoke/parsers';
+export { parseXml, type XmlElement } from '../../infra/ops/smoke/parsers';
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 

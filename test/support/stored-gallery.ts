@@ -6,8 +6,8 @@
  */
 import { type AttributeValue, DynamoDBClient, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { importLines } from '../../infra/gallery/importer';
-import { linesOf } from '../../infra/gallery/records';
+import { importLines } from '../../infra/ops/gallery/importer';
+import { linesOf } from '../../infra/ops/gallery/records';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 import { bulkWrite } from './bulk-gallery';
 import { invokerWithEnv } from './expect-error';

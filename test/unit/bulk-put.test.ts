@@ -1,5 +1,5 @@
 /**
- * The sample load's bulk puts (infra/gallery/bulk.ts), with the document client mocked: 100 items
+ * The sample load's bulk puts (infra/ops/gallery/bulk.ts), with the document client mocked: 100 items
  * a transaction (fewer when they would pass its 4 MB) or 25 a batch, a cancelled transaction sent
  * again, and no request before its `beforeBatch` lets it go, which is how `npm start`'s load steps
  * aside while the API answers (infra/local/in-flight.ts).
@@ -8,7 +8,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { putItems } from '../../infra/gallery/bulk';
+import { putItems } from '../../infra/ops/gallery/bulk';
 import { RequestsInFlight } from '../../infra/local/in-flight';
 
 const ddb = mockClient(DynamoDBDocumentClient);

@@ -1,9 +1,9 @@
 /**
- * The bulk load's items (infra/gallery/bulk.ts galleryItems): besides the records and their
+ * The bulk load's items (infra/ops/gallery/bulk.ts galleryItems): besides the records and their
  * counters, each kind's earliest-date hint (lib/gallery/earliest.ts) at its earliest record's
  * date, and none for a kind with no record.
  */
-import { galleryItems } from '../../infra/gallery/bulk';
+import { galleryItems } from '../../infra/ops/gallery/bulk';
 import { commentRecord, photoRecord } from '../support/gallery-records';
 
 const hints = (items: ReturnType<typeof galleryItems>) => items.filter((item) => String(item.pk).startsWith('earliest#'));

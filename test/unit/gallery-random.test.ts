@@ -1,5 +1,5 @@
-/** The generated galleries' random numbers (infra/gallery/random.ts). */
-import { Random } from '../../infra/gallery/random';
+/** The generated galleries' random numbers (infra/local/sample/random.ts). */
+import { Random } from '../../infra/local/sample/random';
 
 describe('the random numbers', () => {
   test('are the same for a seed, in [0, 1), and spread', () => {

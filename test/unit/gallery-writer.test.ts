@@ -1,5 +1,5 @@
 /**
- * The importer's transactions (infra/gallery/writer.ts), with the document client mocked: what
+ * The importer's transactions (infra/ops/gallery/writer.ts), with the document client mocked: what
  * each change writes, how changes are packed (at most 100 actions, one per item, adds to the
  * same item added up), and what a cancelled transaction does. Against DynamoDB Local, the
  * counters' exactness is gallery-counters.test.ts's.
@@ -7,8 +7,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { bumpsOf, type RecordChange } from '../../infra/gallery/changes';
-import { ImportConflictError, writeChanges } from '../../infra/gallery/writer';
+import { bumpsOf, type RecordChange } from '../../infra/ops/gallery/changes';
+import { ImportConflictError, writeChanges } from '../../infra/ops/gallery/writer';
 import { counterUpdates } from '../../lib/gallery/counters';
 import { PHOTOS, seriesOf } from '../../lib/gallery/layout';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';

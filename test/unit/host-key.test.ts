@@ -1,13 +1,13 @@
 /**
  * Hosts compared as addresses (lib/shorturls/host-key.ts, docs/shorturls.md, Blocked hosts): every
- * spelling of an address, in a link or as the operator types it (infra/shorturls/takedown.ts
+ * spelling of an address, in a link or as the operator types it (infra/ops/shorturls/takedown.ts
  * `hostOf`), has one key, and a blocked address is blocked in each of them and only as itself; a
  * blocked name blocks itself and its subdomains. Expected keys come from the rule as
  * test/support/host-spellings.ts writes it from the address's bits.
  */
 import fc from 'fast-check';
-import { hostOf } from '../../infra/shorturls/blocks';
-import { TakedownRefused } from '../../infra/shorturls/table';
+import { hostOf } from '../../infra/ops/shorturls/blocks';
+import { TakedownRefused } from '../../infra/ops/shorturls/table';
 import { blockingHost } from '../../lib/shorturls/blocklist';
 import { hostKeyOf } from '../../lib/shorturls/host-key';
 import { address, keyOf, spell, style } from '../support/host-spellings';

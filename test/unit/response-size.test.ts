@@ -5,7 +5,7 @@
  * answer too large all the same (data written past the importer) becomes error 1007 in the
  * requested type, never a body Lambda would refuse. docs/import-format.md has the arithmetic.
  */
-import { parseLine } from '../../infra/gallery/records';
+import { parseLine } from '../../infra/ops/gallery/records';
 import { GALLERY_ARGUMENTS } from '../../lib/gallery/arguments';
 import { endpoint } from '../../lib/http';
 import { EventsShape, GalleryShape, resource, type CommentValue, type GalleryPhotoValue, type Resource } from '../../lib/resources';

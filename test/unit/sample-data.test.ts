@@ -1,5 +1,5 @@
 /**
- * The sample gallery (infra/gallery/generator.ts, with the text of sample-text.ts; its random
+ * The sample gallery (infra/local/sample/generator.ts, with the text of sample-text.ts; its random
  * numbers are gallery-random.test.ts's) and the importer's checks (records.ts, plan.ts,
  * changes.ts) and its file reading (importer.ts), without a database: the table is a map in
  * memory. Its transactions are gallery-writer.test.ts's.
@@ -7,13 +7,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateGallery, SAMPLE_DEFAULTS } from '../../infra/gallery/generator';
+import { generateGallery, SAMPLE_DEFAULTS } from '../../infra/local/sample/generator';
 import { SCALE_GALLERY } from '../../infra/perf/scale/data';
-import { fileLines, summaryLine } from '../../infra/gallery/importer';
-import { planImport, type GalleryLookup, type ImportPlan } from '../../infra/gallery/plan';
-import { streamProgress } from '../../infra/gallery/progress';
-import { lineOf, parseLine, type CommentLine, type ImportRecord, type PhotoLine } from '../../infra/gallery/records';
-import { HARD_TEXT, SCRIPT_TEXT } from '../../infra/gallery/sample-text';
+import { fileLines, summaryLine } from '../../infra/ops/gallery/importer';
+import { planImport, type GalleryLookup, type ImportPlan } from '../../infra/ops/gallery/plan';
+import { streamProgress } from '../../infra/ops/gallery/progress';
+import { lineOf, parseLine, type CommentLine, type ImportRecord, type PhotoLine } from '../../infra/ops/gallery/records';
+import { HARD_TEXT, SCRIPT_TEXT } from '../../infra/local/sample/sample-text';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 
 const DAY = 86_400;

@@ -3,7 +3,7 @@
  * entry names (the one creating the link returns) comes before the link's other codes, since the
  * import gives the entry to a link's first line. Expected orders are written out by hand.
  */
-import { exportOrder } from '../../infra/shorturls/export';
+import { exportOrder } from '../../infra/ops/shorturls/export';
 
 const record = (code: string, link: string, itemid: number) => ({ code, link, itemid, view_count: 0 });
 const A = 'https://a.test/';

@@ -1,5 +1,5 @@
 /**
- * A short-link import file as numbered lines (infra/shorturls/reading.ts; docs/shorturls.md,
+ * A short-link import file as numbered lines (infra/ops/shorturls/reading.ts; docs/shorturls.md,
  * Import): a CSV record is named by the line it starts on, each \r\n, \n and \r one line break,
  * inside quotes too; a file without a single link is refused as a whole.
  */
@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { readLinks, UnreadableFile } from '../../infra/shorturls/reading';
+import { readLinks, UnreadableFile } from '../../infra/ops/shorturls/reading';
 import type { ShortLinkHost } from '../../lib/shorturls/short-host';
 
 const HOST: ShortLinkHost = { origin: new URL('https://sho.rt'), aliases: new Set() };

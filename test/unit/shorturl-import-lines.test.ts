@@ -1,12 +1,12 @@
 /**
- * One line of a short-link import (infra/shorturls/records.ts, docs/shorturls.md, Import): the
+ * One line of a short-link import (infra/ops/shorturls/records.ts, docs/shorturls.md, Import): the
  * NDJSON format and its refusals, the CSV column names common shorteners export and their cells,
  * the code and link rules, and the export's line read back as the same link.
  */
 import fc from 'fast-check';
-import { csvColumns, csvLink } from '../../infra/shorturls/csv-records';
-import { ndjsonLink } from '../../infra/shorturls/ndjson-records';
-import { exportLine, type ImportedLink, RefusedLine } from '../../infra/shorturls/records';
+import { csvColumns, csvLink } from '../../infra/ops/shorturls/csv-records';
+import { ndjsonLink } from '../../infra/ops/shorturls/ndjson-records';
+import { exportLine, type ImportedLink, RefusedLine } from '../../infra/ops/shorturls/records';
 import type { ShortLinkHost } from '../../lib/shorturls/short-host';
 import { refusalOf } from '../support/refusal';
 

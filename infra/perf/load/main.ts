@@ -20,7 +20,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../dynamodb/local';
-import { connect } from '../../gallery/connection';
+import { connect } from '../../ops/gallery/connection';
 import { checkAfterRun } from './checks';
 import { drive } from './drive';
 import { printRun, passed, writeRun } from './report';

@@ -9,11 +9,11 @@ import { allOf, DAY } from '../../../lib/gallery/layout';
 import { Listing } from '../../../lib/gallery/listing';
 import { GalleryReads } from '../../../lib/gallery/reads';
 import { dateWindow } from '../../../lib/gallery/window';
-import { generateGallery } from '../../gallery/generator';
-import { importLines, summaryLine } from '../../gallery/importer';
-import { streamProgress } from '../../gallery/progress';
-import { Random } from '../../gallery/random';
-import { lineOf, type CommentLine, type ImportRecord, type PhotoLine } from '../../gallery/records';
+import { generateGallery } from '../../local/sample/generator';
+import { importLines, summaryLine } from '../../ops/gallery/importer';
+import { streamProgress } from '../../ops/gallery/progress';
+import { Random } from '../../local/sample/random';
+import { lineOf, type CommentLine, type ImportRecord, type PhotoLine } from '../../ops/gallery/records';
 
 /** What the run's requests name: a photo with a thread, a comment of it with replies, and a list of ten photos. */
 export interface Named {

@@ -7,8 +7,8 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { importLines } from '../../../infra/gallery/importer';
-import { linesOf } from '../../../infra/gallery/records';
+import { importLines } from '../../../infra/ops/gallery/importer';
+import { linesOf } from '../../../infra/ops/gallery/records';
 import type { CommentRecord, PhotoRecord } from '../../../lib/gallery/store';
 import { commentView, photoView } from '../gallery-decode';
 import { DAY } from '../gallery-fixtures';

@@ -4,8 +4,8 @@
  * first, to look up and to follow.
  */
 import { randomUUID } from 'node:crypto';
-import { block } from '../../../infra/shorturls/blocks';
-import { disable } from '../../../infra/shorturls/takedown';
+import { block } from '../../../infra/ops/shorturls/blocks';
+import { disable } from '../../../infra/ops/shorturls/takedown';
 import { documentClient } from '../../../lib/db/client';
 import { APP_KEY, invoke } from '../invoke';
 import { codeOf, SHORT_URL_HOST } from '../short-url-host';

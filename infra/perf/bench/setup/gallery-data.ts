@@ -1,7 +1,7 @@
 /**
- * The bench's gallery: the project's sample generator (infra/gallery/generator.ts), dense
+ * The bench's gallery: the project's sample generator (infra/local/sample/generator.ts), dense
  * enough that the default 30-day window holds well over 1 100 photos, loaded into the bench's
- * DynamoDB Local through the importer (infra/gallery/importer.ts, batch writes of 25), as
+ * DynamoDB Local through the importer (infra/ops/gallery/importer.ts, batch writes of 25), as
  * `npm run seed` loads it. Kept in hand too: what the sections request and check against.
  */
 import { allOf } from '../../../../lib/gallery/layout';
@@ -9,10 +9,10 @@ import { Listing } from '../../../../lib/gallery/listing';
 import { GalleryReads } from '../../../../lib/gallery/reads';
 import type { Range } from '../../../../lib/gallery/store';
 import { dateWindow } from '../../../../lib/gallery/window';
-import { connect, type Connection } from '../../../gallery/connection';
-import { generateGallery } from '../../../gallery/generator';
-import { importLines, summaryLine } from '../../../gallery/importer';
-import { lineOf, type CommentLine, type PhotoLine } from '../../../gallery/records';
+import { connect, type Connection } from '../../../ops/gallery/connection';
+import { generateGallery } from '../../../local/sample/generator';
+import { importLines, summaryLine } from '../../../ops/gallery/importer';
+import { lineOf, type CommentLine, type PhotoLine } from '../../../ops/gallery/records';
 import { log } from '../report/output';
 
 /** 2 400 photos over 40 days: some 1 800 in the last 30. */

@@ -1,0 +1,242 @@
+/**
+ * A sample gallery, made up relative to a given time: a few thousand photos over the days
+ * before it, a few hundred users, digg counts skewed as on the real site (most photos have a
+ * handful, a few have hundreds, many tie), comment threads several levels deep, and titles,
+ * names and comments in many scripts and with the characters XML, PHP, JSON and Javascript
+ * find hard (./sample-text.ts). Deterministic: the same seed and the same `now` give the same
+ * records (./random.ts), and so does a `now` later the same day (UTC), its dates moved on by the
+ * difference: the gallery is made as of the day's midnight, since which dates the night's rule
+ * draws again depends on the time of day, and which photos have comments with them. The records
+ * are the importer's (../../ops/gallery/records.ts), so the sample loads through the same path as any import.
+ */
+import type { UserValue } from '../../../lib/resources';
+import { DAY } from '../../../lib/gallery/layout';
+import { Random, Zipf } from './random';
+import type { CommentLine, ImportRecord, PhotoLine } from '../../ops/gallery/records';
+import {
+  EMOJI,
+  HANDLES,
+  HARD_NAMES,
+  HARD_TEXT,
+  NAMES,
+  OTHER_TITLES,
+  PLACES,
+  RETORTS,
+  SCRIPT_TEXT,
+  SENTENCES,
+  SUBJECTS,
+} from './sample-text';
+
+export interface SampleOptions {
+  /** Unix time in seconds that the sample ends at; nothing is dated after it. */
+  readonly now: number;
+  readonly seed?: number;
+  readonly photos?: number;
+  readonly users?: number;
+  /** How many days before `now` the photos spread over. */
+  readonly days?: number;
+  /** Ids start a little above these (tests keep theirs apart). */
+  readonly photoIdBase?: number;
+  readonly commentIdBase?: number;
+}
+
+/**
+ * The sample `npm start` and `npm run seed` load: 500 photos by 150 users over 45 days (some 320 in
+ * the default 30-day window) and some 470 comments make about 7 500 items with their counters,
+ * which `npm start` has whole within seconds of its start (docs/local.md has the figures). Larger
+ * galleries are one option away (`npm run seed -- --photos N --days N`).
+ */
+export const SAMPLE_DEFAULTS = {
+  seed: 1,
+  photos: 500,
+  users: 150,
+  days: 45,
+  photoIdBase: 1_000_000,
+  commentIdBase: 20_000_000,
+} as const;
+
+const HOUR = 3_600;
+/** Top-level comments on the most dugg photo, at least. */
+const CROWD = 20;
+
+interface Draft {
+  readonly index: number;
+  readonly photo: number;
+  readonly parent: number | null;
+  readonly date: number;
+  readonly user: number;
+  readonly content: string;
+  readonly up: number;
+  readonly down: number;
+}
+
+/** The sample gallery: photos by date, then comments by date (so every parent precedes its replies). */
+export function generateGallery(options: SampleOptions): ImportRecord[] {
+  const sinceMidnight = Math.floor(options.now) % DAY;
+  // Dates are drawn as of the day's midnight, then moved on by sinceMidnight.
+  const now = Math.floor(options.now) - sinceMidnight;
+  const seed = options.seed ?? SAMPLE_DEFAULTS.seed;
+  const photoCount = options.photos ?? SAMPLE_DEFAULTS.photos;
+  const userCount = Math.max(options.users ?? SAMPLE_DEFAULTS.users, HARD_NAMES.length + 1);
+  const days = options.days ?? SAMPLE_DEFAULTS.days;
+  const random = new Random(seed);
+  const hard = Object.values(HARD_TEXT);
+  const scripts = Object.values(SCRIPT_TEXT);
+
+  // Users: unique names, hard ones first (the Zipf choice favours low indexes).
+  const names = new Set<string>();
+  const users = Array.from({ length: userCount }, (_, index) => {
+    let name =
+      index < HARD_NAMES.length
+        ? HARD_NAMES[index]!
+        : random.chance(0.75)
+          ? `${random.pick(HANDLES)}${random.chance(0.6) ? random.between(1, 999) : ''}`
+          : random.pick(NAMES);
+    for (let suffix = 2; names.has(name); suffix++) name = `${name.replace(/_\d+$/, '')}_${suffix}`;
+    names.add(name);
+    const icon = random.chance(0.2)
+      ? 'https://gallery.example.org/img/user-large/user-default.png'
+      : random.chance(0.15)
+        ? `https://avatars.example.org/u/${1000 + index}?s=48&d=identicon&r=pg`
+        : `https://avatars.example.org/users/${1000 + index}/large.png`;
+    return { name, icon, profileviews: Math.min(2_000_000, Math.floor(random.pareto(0.9) * 5) - 5) };
+  });
+  const posters = new Zipf(userCount, 1.0);
+  const commenters = new Zipf(userCount, 0.8);
+  const commenterOrder = Array.from({ length: userCount }, (_, index) => index);
+  for (let i = userCount - 1; i > 0; i--) {
+    const j = random.int(i + 1);
+    [commenterOrder[i], commenterOrder[j]] = [commenterOrder[j]!, commenterOrder[i]!];
+  }
+  const commenter = () => commenterOrder[commenters.sample(random)]!;
+
+  const title = (index: number): string => {
+    const english = () => `${random.pick(SUBJECTS)} ${random.pick(PLACES)}${random.chance(0.1) ? ` ${random.pick(EMOJI)}` : ''}`;
+    if (index < hard.length) return `${english()} ${hard[index]}`;
+    if (index < hard.length + scripts.length) return scripts[index - hard.length]!;
+    const roll = random.float();
+    if (roll < 0.6) return english();
+    if (roll < 0.85) return random.pick(OTHER_TITLES);
+    return `${english()} ${random.pick(hard)}`;
+  };
+  const content = (index: number, flame: boolean): string => {
+    if (index < hard.length) return `${random.pick(SENTENCES)} ${hard[index]}`;
+    if (index < hard.length + scripts.length) return scripts[index - hard.length]!;
+    if (flame) return random.pick(RETORTS);
+    const sentences = Array.from({ length: random.between(1, 3) }, () => random.pick(SENTENCES));
+    if (random.chance(0.08)) sentences.push(random.pick(hard));
+    return sentences.join(' ');
+  };
+
+  // Photos, spread evenly over the days before `now`, more by day than by night (midnight's day).
+  const drafts = Array.from({ length: photoCount }, (_, index) => {
+    let date = now - random.int(days * DAY);
+    if (date % DAY < 6 * HOUR && random.chance(0.6)) date = now - random.int(days * DAY);
+    return { index, date, user: posters.sample(random), title: title(index), digg: Math.min(40_000, Math.floor(random.pareto(1.05))) };
+  });
+  drafts.sort((a, b) => a.date - b.date || a.index - b.index);
+
+  // Comment threads: more on popular photos; fewer replies at every level; now and then a
+  // long back-and-forth between two users, at least once per sample.
+  const comments: Draft[] = [];
+  const addComment = (photo: number, parent: Draft | null, after: number, user: number, flame = false): Draft | undefined => {
+    const date = Math.floor(after + (parent ? 30 + random.exponential(4 * HOUR) : 60 + random.exponential(10 * HOUR)));
+    if (date > now) return undefined;
+    const up = Math.floor(random.pareto(1.3)) - 1;
+    const draft: Draft = {
+      index: comments.length,
+      photo,
+      parent: parent?.index ?? null,
+      date,
+      user,
+      content: content(comments.length, flame),
+      up,
+      down: Math.floor(random.float() * (up * 0.3 + 2)),
+    };
+    comments.push(draft);
+    return draft;
+  };
+  const thread = (photo: number, parent: Draft, level: number, owner: number) => {
+    const replies = random.poisson(0.75 * 0.7 ** level);
+    for (let i = 0; i < replies; i++) {
+      const reply = addComment(photo, parent, parent.date, random.chance(0.15) ? owner : commenter());
+      if (reply) thread(photo, reply, level + 1, owner);
+    }
+  };
+  let flamed = false;
+  // The most dugg photo draws a crowd in every sample, however small: a thread of dozens, with
+  // pages of comments to turn (a large sample's draws mostly give it as many already).
+  const mostDugg = drafts.reduce((best, photo, position) => (photo.digg > drafts[best]!.digg ? position : best), 0);
+  drafts.forEach((photo, position) => {
+    const drawn = random.poisson(0.3 + 0.05 * photo.digg ** 0.75);
+    const topLevel = position === mostDugg ? Math.max(drawn, CROWD) : drawn;
+    for (let i = 0; i < topLevel; i++) {
+      const top = addComment(position, null, photo.date, commenter());
+      if (top) thread(position, top, 1, photo.user);
+    }
+    const old = photo.date < now - 7 * DAY;
+    if (old && (position % 50 === 7 || (!flamed && position >= drafts.length / 2))) {
+      flamed = true;
+      const [one, other] = [commenter(), commenter()];
+      let parent = addComment(position, null, photo.date, one);
+      for (let depth = 1, length = random.between(6, 10); parent && depth < length; depth++) {
+        parent = addComment(position, parent, parent.date, depth % 2 ? other : one, true) ?? parent;
+        if (parent.date > now - HOUR) break;
+      }
+    }
+  });
+
+  // Ids rise with the date, with gaps, as a database's would.
+  let nextPhotoId = (options.photoIdBase ?? SAMPLE_DEFAULTS.photoIdBase) + random.int(1_000);
+  const photoIds = drafts.map(() => (nextPhotoId += random.between(1, 4)));
+  const order = [...comments].sort((a, b) => a.date - b.date || a.index - b.index);
+  let nextCommentId = (options.commentIdBase ?? SAMPLE_DEFAULTS.commentIdBase) + random.int(1_000);
+  const commentIds = new Map<number, number>();
+  for (const draft of order) {
+    nextCommentId += random.between(1, 3);
+    commentIds.set(draft.index, nextCommentId);
+  }
+
+  // Each user registered some time before their first photo.
+  const registered = new Map<number, number>();
+  for (const photo of drafts) {
+    if (!registered.has(photo.user)) registered.set(photo.user, Math.max(0, photo.date - HOUR - Math.floor(random.exponential(400 * DAY))));
+  }
+  const userValue = (index: number): UserValue => {
+    const { name, icon, profileviews } = users[index]!;
+    return { name, icon, registered: registered.get(index)! + sinceMidnight, profileviews };
+  };
+
+  const photos: PhotoLine[] = drafts.map((draft, position) => {
+    const id = photoIds[position]!;
+    const roll = random.float();
+    const href =
+      roll < 0.1
+        ? `https://gallery.example.org/photo.php?id=${id}&size=large&ref=a%26b`
+        : roll < 0.15
+          ? `https://gallery.example.org/photo/${id}/${encodeURIComponent([...draft.title].slice(0, 20).join('')).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}`
+          : `https://gallery.example.org/photo/${id}`;
+    return {
+      type: 'photo',
+      id,
+      submit_date: draft.date + sinceMidnight,
+      title: draft.title,
+      user: userValue(draft.user),
+      src: `https://photos.example.org/thumbs/${id % 100}/${id}.jpg`,
+      href,
+      digg_count: draft.digg,
+    };
+  });
+  const commentLines: CommentLine[] = order.map((draft) => ({
+    type: 'comment',
+    id: commentIds.get(draft.index)!,
+    photo: photoIds[draft.photo]!,
+    replyto: draft.parent === null ? null : commentIds.get(draft.parent)!,
+    date: draft.date + sinceMidnight,
+    user: users[draft.user]!.name,
+    content: draft.content,
+    up: draft.up,
+    down: draft.down,
+  }));
+  return [...photos, ...commentLines];
+}
