@@ -2,7 +2,8 @@
  * Expands Fn::ForEach as the AWS::LanguageExtensions transform does before anything else reads
  * the template: each loop becomes one copy of its fragment per item of its collection, with
  * `${Identifier}` and `&{Identifier}` (the item less what is not a letter or digit) replaced in
- * every key and string and `{ Ref: Identifier }` replaced by the item.
+ * every key and string, `{ Ref: Identifier }` replaced by the item, and a Ref to a Fn::Sub that
+ * the item leaves without variables (`{ Ref: { 'Fn::Sub': '${Identifier}Function' } }`) made plain.
  */
 
 const FOR_EACH = /^Fn::ForEach::/;
@@ -14,9 +15,11 @@ function substitute(value: unknown, identifier: string, item: string): unknown {
   if (value === null || typeof value !== 'object') return value;
   const record = value as Record<string, unknown>;
   if (Object.keys(record).length === 1 && record.Ref === identifier) return item;
-  return Object.fromEntries(
+  const copy = Object.fromEntries(
     Object.entries(record).map(([key, inner]) => [substitute(key, identifier, item), substitute(inner, identifier, item)]),
   );
+  const sub = Object.keys(copy).length === 1 ? (copy.Ref as Record<string, unknown> | undefined)?.['Fn::Sub'] : undefined;
+  return typeof sub === 'string' && !sub.includes('${') ? { Ref: sub } : copy;
 }
 
 function expandLoop(name: string, loop: unknown): Record<string, unknown> {

@@ -1,7 +1,8 @@
 /**
  * `sam build` finds esbuild from a fresh clone: the SAM CLI's lookup, step by step as the
- * aws-lambda-builders source does it (version 1.63.0, which the SAM CLI pinned in ci.yml
- * installs), run on the files a clone holds (the ones git tracks).
+ * aws-lambda-builders source does it (version 1.64.0, which the SAM CLI pinned in ci.yml
+ * installs; the steps below were read in 1.63.0's source, 1.64.0's not yet), run on the files a
+ * clone holds (the ones git tracks).
  *
  * - aws_lambda_builders/workflows/nodejs_npm_esbuild/workflow.py, NodejsNpmEsbuildWorkflow:
  *   the build directory is a scratch directory (DEFAULT_BUILD_DIR = BuildDirectory.SCRATCH);

@@ -1,6 +1,6 @@
 /**
- * The functions' alarms, written out in template.yaml three a function (its comment says why not
- * by one Fn::ForEach loop): as CloudFormation deploys them (every value resolved), each function has its errors,
+ * The functions' alarms, made three a function by one Fn::ForEach loop in template.yaml: as
+ * CloudFormation deploys them (every value resolved), each function has its errors,
  * throttles and p99 duration alarms under the names they have always had, on its own metrics,
  * with the thresholds that stop and roll back a release; and each function's release names its
  * errors and duration alarms and the stage's internal-errors alarm.

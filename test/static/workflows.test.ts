@@ -136,7 +136,7 @@ const STAGES = { staging: 'staging', production: 'prod' } as const;
  * esbuild lookup test/integration/sam-build-esbuild.test.ts follows: a new SAM CLI version needs that
  * test read against its aws-lambda-builders.
  */
-const SAM_CLI = { version: '1.158.0', lambdaBuilders: '1.63.0' };
+const SAM_CLI = { version: '1.160.0', lambdaBuilders: '1.64.0' };
 const ARTIFACT = { name: 'sam-build', path: '.aws-sam/build' };
 
 /**

@@ -27,6 +27,19 @@ test('&{Identifier} drops what is not a letter or digit; ${${Identifier}} become
   expect(expandForEach(loop)).toEqual({ Host10001: { Name: { 'Fn::Sub': '${10.0.0.1}' } } });
 });
 
+test('a Ref to a Fn::Sub the item leaves without variables is a plain Ref, as AWS::LanguageExtensions makes it', () => {
+  const loop = {
+    'Fn::ForEach::Alarms': [
+      'Fn',
+      ['Errors'],
+      { '${Fn}Alarm': { Value: { Ref: { 'Fn::Sub': '${Fn}Function' } }, Other: { Ref: { 'Fn::Sub': '${Fn}-${Stage}' } } } },
+    ],
+  };
+  expect(expandForEach(loop)).toEqual({
+    ErrorsAlarm: { Value: { Ref: 'ErrorsFunction' }, Other: { Ref: { 'Fn::Sub': 'Errors-${Stage}' } } },
+  });
+});
+
 test('loops inside loops, and inside a property', () => {
   const loop = {
     'Fn::ForEach::Envs': [
