@@ -5,7 +5,7 @@
  * follows the page); listings by id hold at most 100 records and are ordered here.
  */
 import { awaitedLater } from '../awaited-later';
-import { ApiError } from '../errors';
+import { ApiError } from '../api-error';
 import type { CommentValue, EventsValue, GalleryValue } from '../resources';
 import { allOf, MAX_DATE, repliesTo, thread, topLevel, type Series } from './layout';
 import { ORDERS, type Ranked, type Sort } from './order';

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { config } from '../config';
-import { ApiError } from '../errors';
+import { ApiError } from '../api-error';
 import { observeRequests } from '../observability/middleware';
 import type { Resource } from '../resources';
 import type { ArgumentSchema, ArgumentsOf } from './arguments';
@@ -11,6 +11,7 @@ import {
   negotiateType,
   type NotUtf8Path,
   parseQuery,
+  retireOnSchedule,
   noteAppKey,
   requireAppKey,
   requireCallback,
@@ -18,8 +19,7 @@ import {
   validateArguments,
 } from './middlewares';
 import { answer, answerErrors, type ResponsePolicy } from './respond';
-import { retireOnSchedule } from './retirement';
-import { type Group, sunsetHeader } from '../retirement';
+import { type Group, sunsetHeader } from '../retirement-schedule';
 import { retiredMetric } from '../observability/powertools';
 
 export interface EndpointSpec<S extends ArgumentSchema> {

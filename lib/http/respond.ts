@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import { logger } from '../observability/powertools';
-import { ApiError } from '../errors';
+import { ApiError } from '../api-error';
 import { CONTENT_TYPES, renderAlert, renderBody, type ResponseType } from '../render';
 import { ErrorShape, resource, ScriptErrorShape, type Resource } from '../resources';
 import type { ApiContext, ApiMiddleware, ApiRequest, ApiResult } from './context';
@@ -10,7 +10,7 @@ import { fitsLambda, tooLarge } from './size';
 export interface ResponsePolicy {
   /** Successful answers may be cached publicly for five minutes (static data). */
   readonly cacheable: boolean;
-  /** The `Sunset` header of the endpoint's groups, when one has a sunset date (../retirement.ts). */
+  /** The `Sunset` header of the endpoint's groups, when one has a sunset date (../retirement-schedule.ts). */
   readonly sunset?: string;
 }
 

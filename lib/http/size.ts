@@ -4,7 +4,7 @@
  * there than in the body itself (docs/api.md, Errors: size). An answer over it is never sent: API
  * Gateway would answer its own 500 instead.
  */
-import { ApiError } from '../errors';
+import { ApiError } from '../api-error';
 import type { ApiResult } from './context';
 
 export const LAMBDA_RESPONSE_LIMIT = 6 * 1024 * 1024;

@@ -6,7 +6,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { setting } from '../config';
-import type { Group } from '../retirement';
+import type { Group } from '../retirement-schedule';
 
 const DEFAULT_SERVICE_NAME = 'social-news-read-api';
 const DEFAULT_METRICS_NAMESPACE = 'SocialNewsReadApi';

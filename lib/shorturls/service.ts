@@ -1,7 +1,7 @@
 import { awaitedLater } from '../awaited-later';
 import { pause } from '../clock';
 import { databaseUnavailable } from '../db/failures';
-import { ApiError } from '../errors';
+import { ApiError } from '../api-error';
 import { logger } from '../observability/powertools';
 import type { ShortUrlListValue } from '../resources';
 import { codeOfSegment, randomCode } from './code';

@@ -4,7 +4,7 @@
  * real handlers (and, for what no endpoint of this release produces, through endpoint() with a
  * handler made here), each body decoded with the real parser of its type.
  */
-import { ApiError } from '../../lib/errors';
+import { ApiError } from '../../lib/api-error';
 import { endpoint, unmatchedRoute } from '../../lib/http/endpoint';
 import {
   ContainerListShape,
