@@ -1,7 +1,8 @@
 import { nowSeconds } from '../lib/clock';
 import { endpoint, textArgument } from '../lib/http';
 import { countMetric } from '../lib/observability/powertools';
-import { resource, ShortUrlListShape } from '../lib/resources';
+import { resource } from '../lib/resources/shape';
+import { ShortUrlListShape } from '../lib/resources/short-urls';
 import { creationRateLimiter, shortUrlService } from '../lib/shorturls/wiring';
 
 const shortUrls = shortUrlService();

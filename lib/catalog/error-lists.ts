@@ -1,5 +1,5 @@
 /** The error lists `/errors` and `/error/{code}` answer. */
-import type { ErrorListValue } from '../resources';
+import type { ErrorListValue } from '../resources/catalogue';
 import { ERROR_CATALOGUE } from '../api-error';
 import { catalogueLists } from './lists';
 

@@ -6,7 +6,7 @@
  */
 import { awaitedLater } from '../awaited-later';
 import { ApiError } from '../api-error';
-import type { CommentValue, EventsValue, GalleryValue } from '../resources';
+import type { CommentValue, EventsValue, GalleryValue } from '../resources/gallery';
 import { allOf, MAX_DATE, repliesTo, thread, topLevel, type Series } from './layout';
 import { ORDERS, type Ranked, type Sort } from './order';
 import type { CommentRecord, GalleryStore, Kind, PageIds, PhotoRecord, Range } from './store';

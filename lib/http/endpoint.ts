@@ -3,7 +3,7 @@ import type { Context } from 'aws-lambda';
 import { config } from '../config';
 import { ApiError } from '../api-error';
 import { observeRequests } from '../observability/middleware';
-import type { Resource } from '../resources';
+import type { Resource } from '../resources/shape';
 import type { ArgumentSchema, ArgumentsOf } from './arguments';
 import type { ApiContext, ApiEvent, ApiResult } from './context';
 import { DEADLINE_OPTIONS, untilAnswered } from './deadline';

@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import { logger } from '../observability/powertools';
 import { ApiError } from '../api-error';
 import { CONTENT_TYPES, renderAlert, renderBody, type ResponseType } from '../render';
-import { ErrorShape, resource, ScriptErrorShape, type Resource } from '../resources';
+import { ErrorShape, resource, ScriptErrorShape, type Resource } from '../resources/shape';
 import type { ApiContext, ApiMiddleware, ApiRequest, ApiResult } from './context';
 import { deprecationHeaders } from './deprecation';
 import { fitsLambda, tooLarge } from './size';

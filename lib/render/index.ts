@@ -1,4 +1,4 @@
-import type { Resource, ResourceShape } from '../resources';
+import type { Resource, ResourceShape } from '../resources/shape';
 import { renderJavascriptCall } from './javascript';
 import { renderJson } from './json';
 import { renderPhp } from './php';

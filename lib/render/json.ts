@@ -1,4 +1,4 @@
-import type { Resource } from '../resources';
+import type { Resource } from '../resources/shape';
 import { toPlainObject } from './plain';
 
 export function renderJson(resource: Resource): string {

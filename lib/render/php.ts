@@ -3,7 +3,7 @@
  * esbuild cannot drop (1.6 KB of every bundle that no answer runs).
  */
 import serialize from 'php-serialize/lib/esm/serialize';
-import type { Resource, ResourceShape } from '../resources';
+import type { Resource, ResourceShape } from '../resources/shape';
 import { toObjectTree } from './plain';
 
 type PhpClass = new () => Record<string, unknown>;

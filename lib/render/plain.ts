@@ -1,4 +1,4 @@
-import { fieldValue, isNested, scalarValue, type Resource, type ResourceShape } from '../resources';
+import { fieldValue, isNested, scalarValue, type Resource, type ResourceShape } from '../resources/shape';
 
 /**
  * Walks a value along its declaration, in field order, building the nested objects that JSON

@@ -1,5 +1,5 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import { fieldValue, isNested, scalarValue, type Resource, type ResourceShape, type ScalarField } from '../resources';
+import { fieldValue, isNested, scalarValue, type Resource, type ResourceShape, type ScalarField } from '../resources/shape';
 
 /*
  * fast-xml-parser's XMLBuilder writes the document; its pitfalls are wrapped here and pinned by
