@@ -29,8 +29,7 @@ export type Summarise<C extends Context> = (request: Request<Event, unknown, Err
 /** The summary line and the `Requests` count of `summarise`, per request. */
 function summaryLine<C extends Context>(summarise: Summarise<C>): MiddlewareObj<Event, unknown, Error, C> {
   // Per request, not per middleware: in-process callers (the local server, tests) may overlap requests.
-  // process.hrtime, not performance.now(): the first use of `performance` loads node:perf_hooks,
-  // about 1 ms of a cold start at full speed (docs/performance.md).
+  // process.hrtime, not performance.now(): the first use of `performance` loads node:perf_hooks.
   const started = new WeakMap<object, bigint>();
   const finish = (request: Request<Event, unknown, Error, C>) => {
     const now = process.hrtime.bigint();

@@ -2,13 +2,8 @@ import type { Resource, ResourceShape } from '../resources/shape';
 import { renderJavascriptCall } from './javascript';
 import { renderJson } from './json';
 import { renderPhp } from './php';
-/*
- * The XML renderer and its library load with the module, not on the first XML answer: XML is the
- * default type, and esbuild wraps a module kept for a later import() in a function that V8
- * compiles eagerly, which costs more than the same code at the bundle's top level. A cold start
- * answering XML is 0.3 ms of CPU cheaper this way, one answering JSON 0.1-0.2 ms dearer
- * (docs/performance.md).
- */
+// Loaded with the module, not on the first XML answer: XML is the default type, and esbuild wraps
+// a module kept for a later import() in a function V8 compiles eagerly (docs/performance.md).
 import { renderXml } from './xml';
 
 export { renderAlert } from './javascript';
