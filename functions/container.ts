@@ -1,6 +1,6 @@
 import { oneContainer } from '../lib/catalog/container-lists';
 import { nowSeconds } from '../lib/clock';
-import { endpoint } from '../lib/http';
+import { endpoint } from '../lib/http/endpoint';
 import { ContainerListShape } from '../lib/resources/catalogue';
 import { resource } from '../lib/resources/shape';
 

@@ -1,6 +1,6 @@
 import { oneError } from '../lib/catalog/error-lists';
 import { nowSeconds } from '../lib/clock';
-import { endpoint } from '../lib/http';
+import { endpoint } from '../lib/http/endpoint';
 import { ErrorListShape } from '../lib/resources/catalogue';
 import { resource } from '../lib/resources/shape';
 

@@ -1,5 +1,6 @@
 import { nowSeconds } from '../lib/clock';
-import { endpoint, textArgument } from '../lib/http';
+import { endpoint } from '../lib/http/endpoint';
+import { textArgument } from '../lib/http/arguments';
 import { countMetric } from '../lib/observability/powertools';
 import { resource } from '../lib/resources/shape';
 import { ShortUrlListShape } from '../lib/resources/short-urls';

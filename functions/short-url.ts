@@ -1,5 +1,5 @@
 import { nowSeconds } from '../lib/clock';
-import { endpoint } from '../lib/http';
+import { endpoint } from '../lib/http/endpoint';
 import { resource } from '../lib/resources/shape';
 import { ShortUrlListShape } from '../lib/resources/short-urls';
 import { shortUrlService } from '../lib/shorturls/wiring';

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { config } from '../config';
 import { ApiError } from '../api-error';
-import { observeRequests } from '../observability/middleware';
+import { observeRequests, retiredMetric } from '../observability/powertools';
 import type { Resource } from '../resources/shape';
 import type { ArgumentSchema, ArgumentsOf } from './arguments';
 import type { ApiContext, ApiEvent, ApiResult } from './context';
@@ -20,7 +20,6 @@ import {
 } from './middlewares';
 import { answer, answerErrors, type ResponsePolicy } from './respond';
 import { type Group, sunsetHeader } from '../retirement-schedule';
-import { retiredMetric } from '../observability/powertools';
 
 export interface EndpointSpec<S extends ArgumentSchema> {
   /** The endpoint's own query arguments; `appkey`, `type` and `callback` are always accepted. */

@@ -1,12 +1,11 @@
 import type { Resource, ResourceShape } from '../resources/shape';
-import { renderJavascriptCall } from './javascript';
-import { renderJson } from './json';
+import { renderJavascriptCall, renderJson } from './json';
 import { renderPhp } from './php';
 // Loaded with the module, not on the first XML answer: XML is the default type, and esbuild wraps
 // a module kept for a later import() in a function V8 compiles eagerly (docs/performance.md).
 import { renderXml } from './xml';
 
-export { renderAlert } from './javascript';
+export { renderAlert } from './json';
 
 export const RESPONSE_TYPES = ['xml', 'json', 'javascript', 'php'] as const;
 export type ResponseType = (typeof RESPONSE_TYPES)[number];

@@ -2,7 +2,7 @@
 // cannot drop it, and no answer runs it.
 import serialize from 'php-serialize/lib/esm/serialize';
 import type { Resource, ResourceShape } from '../resources/shape';
-import { toObjectTree } from './plain';
+import { toObjectTree } from './json';
 
 type PhpClass = new () => Record<string, unknown>;
 

@@ -8,7 +8,7 @@
  */
 import { GALLERY_ARGUMENTS } from '../../lib/gallery/arguments';
 import { dateWindow } from '../../lib/gallery/window';
-import { endpoint } from '../../lib/http';
+import { endpoint } from '../../lib/http/endpoint';
 import { EventsShape } from '../../lib/resources/gallery';
 import { resource } from '../../lib/resources/shape';
 import { KnownLinks } from '../../lib/shorturls/known-links';

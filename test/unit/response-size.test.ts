@@ -7,7 +7,7 @@
  */
 import { parseLine } from '../../infra/gallery/records';
 import { GALLERY_ARGUMENTS } from '../../lib/gallery/arguments';
-import { endpoint } from '../../lib/http';
+import { endpoint } from '../../lib/http/endpoint';
 import { EventsShape, GalleryShape, type CommentValue, type GalleryPhotoValue } from '../../lib/resources/gallery';
 import { resource, type Resource } from '../../lib/resources/shape';
 import { expectError, invokeHandler, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
