@@ -5,17 +5,7 @@ import { ApiError } from '../api-error';
 import { CONTENT_TYPES, renderAlert, renderBody, type ResponseType } from '../render';
 import { ErrorShape, resource, ScriptErrorShape, type Resource } from '../resources/shape';
 import type { ApiContext, ApiMiddleware, ApiRequest, ApiResult } from './context';
-
-/**
- * What every answer says of the API's deprecation (docs/api.md, Headers), the short-link
- * host's included: `Deprecation` (RFC 9745) and, when configured, a `Link` to the replacement.
- */
-export function deprecationHeaders(config: Config): Record<string, string> {
-  return {
-    Deprecation: `@${Math.floor(config.deprecationDate.getTime() / 1000)}`,
-    ...(config.deprecationLink ? { Link: `<${config.deprecationLink}>; rel="deprecation"; type="text/html"` } : {}),
-  };
-}
+import { deprecationHeaders } from './deprecation';
 
 /*
  * Lambda returns at most 6 MB from a synchronous invocation, measured on the JSON of the whole

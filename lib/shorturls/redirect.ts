@@ -14,7 +14,7 @@ import middy from '@middy/core';
 import { config } from '../config';
 import { ApiError } from '../api-error';
 import { DEADLINE_OPTIONS } from '../http/deadline';
-import { deprecationHeaders } from '../http/respond';
+import { deprecationHeaders } from '../http/deprecation';
 import { htmlPage } from '../http/html-page';
 import type { ApiEvent, ApiResult } from '../http/context';
 import { logger, retiredMetric, observeRequests } from '../observability/powertools';
