@@ -1,7 +1,9 @@
 import { nowSeconds } from '../lib/clock';
-import { endpoint, textArgument } from '../lib/http';
+import { endpoint } from '../lib/http/endpoint';
+import { textArgument } from '../lib/http/arguments';
 import { countMetric } from '../lib/observability/powertools';
-import { resource, ShortUrlListShape } from '../lib/resources';
+import { resource } from '../lib/resources/shape';
+import { ShortUrlListShape } from '../lib/resources/short-urls';
 import { creationRateLimiter, shortUrlService } from '../lib/shorturls/wiring';
 
 const shortUrls = shortUrlService();

@@ -1,6 +1,7 @@
 import { nowSeconds } from '../lib/clock';
-import { endpoint } from '../lib/http';
-import { resource, ShortUrlListShape } from '../lib/resources';
+import { endpoint } from '../lib/http/endpoint';
+import { resource } from '../lib/resources/shape';
+import { ShortUrlListShape } from '../lib/resources/short-urls';
 import { shortUrlService } from '../lib/shorturls/wiring';
 
 const shortUrls = shortUrlService();

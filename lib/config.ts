@@ -2,10 +2,8 @@
  * Settings from the environment, read and checked once when a function's container starts:
  * a misconfigured function fails at once instead of answering wrongly.
  */
-import { ConfigError } from './errors';
-import { APP_KEY_MAX_LENGTH } from './http/app-key';
-import { quoted } from './quoted';
-import { momentSetting, readSchedule, type Schedule } from './retirement';
+import { ConfigError, quoted } from './config-error';
+import { momentSetting, readSchedule, type Schedule } from './retirement-schedule';
 
 export interface Config {
   /** Prefix of every PHP class name; clients of the original service declare `DiggAPI…` classes. */
@@ -14,7 +12,7 @@ export interface Config {
   readonly deniedAppKeys: ReadonlySet<string>;
   /** When the API was deprecated: the `Deprecation` header of every response. */
   readonly deprecationDate: Date;
-  /** When each group of endpoints retires, and its brownouts before (./retirement.ts). */
+  /** When each group of endpoints retires, and its brownouts before (./retirement-schedule.ts). */
   readonly schedule: Schedule;
   /** Documentation of the replacement API, sent as a `Link` header when set. */
   readonly deprecationLink: string | undefined;
@@ -26,7 +24,9 @@ export type Env = Readonly<Record<string, string | undefined>>;
 // ASCII only: php-serialize measures class names in characters, PHP in bytes. Every object of a
 // PHP body spells its class name: at most 64 characters of prefix keep bodies their size.
 const PHP_CLASS_PREFIX = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
-// As long as an app key, or a link a short URL leads to: the bundles without short URLs import neither's module.
+/** The longest app key a request may give (docs/api.md: `appkey`); DENIED_APP_KEYS holds none longer. */
+export const APP_KEY_MAX_LENGTH = 2048;
+// As long as an app key, or a link a short URL leads to.
 const MAX_LINK = APP_KEY_MAX_LENGTH;
 
 /** A setting, or `fallback` when it is unset or empty. */

@@ -14,7 +14,7 @@ export const OPERATE_MARKERS = ['<!-- cost:begin -->', '<!-- cost:end -->'] as c
 export const MEMORY_MARKERS = ['<!-- cost:memory:begin -->', '<!-- cost:memory:end -->'] as const;
 export const PRICES_FILE = 'infra/pricing/prices.json';
 const TELEMETRY_SOURCE =
-  'infra/cost/telemetry.ts (the lines of lib/observability/middleware.ts and template.yaml AccessLogSettings.Format)';
+  'infra/cost/telemetry.ts (the lines of lib/observability/powertools.ts and template.yaml AccessLogSettings.Format)';
 
 /** Dollars: cents above a dime, two significant digits below. */
 export function usd(value: number): string {

@@ -1,6 +1,6 @@
 /**
  * What one request writes to CloudWatch, derived from the code and the template (no run
- * measures it): in its function's log group, the request line (lib/observability/middleware.ts:
+ * measures it): in its function's log group, the request line (lib/observability/powertools.ts:
  * Powertools' Logger with the Lambda context, the fields of lib/http/endpoint.ts or
  * lib/shorturls/redirect.ts), the EMF line of its counts (same files) and Lambda's
  * platform.start and platform.report records (JSON log format); in its API's access-log group,
@@ -147,7 +147,7 @@ export function requestTelemetry(stack: Stack, route: Route): RequestTelemetry {
 
 /**
  * The custom metrics a month with traffic on every route makes (one per name and dimension
- * values, lib/observability/middleware.ts): each count by route (and response type on the API)
+ * values, lib/observability/powertools.ts): each count by route (and response type on the API)
  * with the status it usually answers, and each in total. Every further status seen on a route
  * adds one metric per type.
  */

@@ -8,7 +8,7 @@
 import type { Config } from '../../lib/config';
 import { deprecationHeaders } from '../../lib/http/deprecation';
 import { htmlPage } from '../../lib/http/html-page';
-import { sunsetHeader, verdict } from '../../lib/retirement';
+import { sunsetHeader, verdict } from '../../lib/retirement-schedule';
 import type { StaticFile, StaticFiles } from '../local/server';
 
 const GROUPS = ['api'] as const;

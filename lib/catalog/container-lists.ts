@@ -1,5 +1,5 @@
 /** The container lists `/containers` and `/container/{short_name}` answer. */
-import type { ContainerListValue } from '../resources';
+import type { ContainerListValue } from '../resources/catalogue';
 import { CONTAINERS } from './containers';
 import { catalogueLists } from './lists';
 

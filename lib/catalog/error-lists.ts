@@ -1,6 +1,6 @@
 /** The error lists `/errors` and `/error/{code}` answer. */
-import type { ErrorListValue } from '../resources';
-import { ERROR_CATALOGUE } from './errors';
+import type { ErrorListValue } from '../resources/catalogue';
+import { ERROR_CATALOGUE } from '../api-error';
 import { catalogueLists } from './lists';
 
 const ERRORS = ERROR_CATALOGUE.map(([code, message]) => ({ code, message }));

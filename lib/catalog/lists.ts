@@ -1,4 +1,4 @@
-import { ApiError } from '../errors';
+import { ApiError } from '../api-error';
 
 /**
  * Keeps the values made during the current second, so that every request of that second shares

@@ -2,10 +2,8 @@
  * Stands in for `@aws-sdk/credential-provider-node` in the bundles (template.yaml's
  * BuildProperties `Alias`): the SDK's default chain tries environment variables, shared config
  * files, SSO, web identity, processes, ECS and EC2 metadata, and bundles a client of its own for
- * several of them (some 135 KB of every DynamoDB function). A Lambda function's credentials are
- * always in its environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN), and so
- * are the local stack's, so the chain's first link is the only one that can ever answer.
- * Measured: docs/performance.md.
+ * several of them. A Lambda function's credentials are always in its environment, and so are the
+ * local stack's, so the chain's first link is the only one that can ever answer.
  */
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 

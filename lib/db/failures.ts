@@ -1,4 +1,4 @@
-import { ApiError } from '../errors';
+import { ApiError } from '../api-error';
 
 /** Errors that say the database is busy or out of reach for a moment, not that a request is wrong. */
 const TRANSIENT_NAMES = new Set([

@@ -1,6 +1,7 @@
 /** The gallery store in DynamoDB: GalleryTable in the layout of ./layout.ts, read as ./listing.ts plans. */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { allOf, itemKey } from './layout';
+import { earliestByCounters, earliestDate } from './earliest';
 import { Listing } from './listing';
 import { GalleryReads } from './reads';
 import { shownComment, shownPhoto } from './shown';
@@ -20,12 +21,12 @@ export class DynamoGalleryStore implements GalleryStore {
   }
 
   earliestDate(kind: Kind, signal?: AbortSignal): Promise<number | undefined> {
-    return this.listing.earliest(allOf(kind), signal);
+    return earliestDate(this.reads, allOf(kind), signal);
   }
 
   /** The earliest date by the counters alone, without the hint: for the writer that makes a missing hint. */
   earliestDateByCounters(kind: Kind): Promise<number | undefined> {
-    return this.listing.walk(allOf(kind));
+    return earliestByCounters(this.reads, allOf(kind));
   }
 
   /** The records found under these ids that the API can show (./shown.ts): a record it cannot is left out, as if there were none. */

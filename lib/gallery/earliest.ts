@@ -6,11 +6,12 @@
  * then give the first second at or after it that holds a member: two reads, where walking the
  * counters down from the root takes seven. Without a hint (a table written before there were
  * hints), or when its minute holds no member from it on (the member it named was removed), the
- * walk answers (./listing.ts). docs/gallery-layout.md has the item and its reads.
+ * walk answers. docs/gallery-layout.md has the item and its reads.
  */
 import { isWholeIn } from '../whole-number';
-import { bucketStart, childCounts, counterKey, wholeBucket } from './counters';
+import { bucketStart, childCounts, childStart, counterKey, ROOT, wholeBucket } from './counters';
 import { seriesName, type Series } from './layout';
+import type { GalleryReads } from './reads';
 import { noteUnshowable } from './unshowable';
 
 /** The hint's item: `earliest#photos`, `earliest#comments`. */
@@ -41,4 +42,27 @@ export function firstFrom(hint: number, minuteItem: Record<string, unknown> | un
   const counts = childCounts(wholeBucket(1, start), minuteItem, signal);
   for (let k = hint - start; k < counts.length; k++) if (counts[k]! > 0) return start + k;
   return undefined;
+}
+
+/** The earliest date of a whole-gallery series' members: from its hint, else by walking the counters. */
+export async function earliestDate(reads: GalleryReads, series: Series, signal?: AbortSignal): Promise<number | undefined> {
+  const hint = usableHint(await reads.item(earliestKey(series), signal), signal);
+  if (hint !== undefined) {
+    const found = firstFrom(hint, await reads.lateItem(hintMinuteKey(series, hint), signal), signal);
+    if (found !== undefined) return found;
+  }
+  return earliestByCounters(reads, series, signal);
+}
+
+/** The earliest date of a series' members, by the first non-empty bucket at each level, from the root down. */
+export async function earliestByCounters(reads: GalleryReads, series: Series, signal?: AbortSignal): Promise<number | undefined> {
+  let start = 0;
+  for (let level = ROOT; level >= 1; level--) {
+    const whole = wholeBucket(level, start);
+    const counts = childCounts(whole, await reads.item(counterKey(series, level, start), signal), signal);
+    const k = counts.findIndex((count) => count > 0);
+    if (k === -1) return undefined;
+    start = childStart(whole, k);
+  }
+  return start;
 }

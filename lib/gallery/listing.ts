@@ -1,38 +1,20 @@
 /**
  * One page of a listing over series (./layout.ts) within a date range, read so that its cost
  * follows the page, the days of the range and the series named, never the members in them
- * (docs/gallery-layout.md has the figures):
- *
- * 1. The total: the counters of the range's spans (./counters.ts), one BatchGetItem. An offset
- *    at or past it answers an empty page at once. A window's first page in date order that its
- *    first partition fills needs them for the total alone: they are read after that partition,
- *    with the page's records (see page()).
- * 2. Date order, one series: the counters lead to the bucket where the page starts, down to a
- *    bucket whose rest of the offset is small (READ_THROUGH entries); then each partition
- *    (day, ./partitions.ts) the page spans is queried for exactly the entries it gives, all at
- *    once.
- * 3. Rank order, or date order over several series: a lazy merge (./merge.ts) of one stream per
- *    partition (./index-streams.ts), each read in its index order. A partition the range cuts
- *    (an edge day, a thread with date bounds) is read either as its members in the range, sorted
- *    once read, or as its rank index with the rest filtered out, whichever the counts say reads
- *    less.
- * Only then are the page's records read (by the caller, by id).
+ * (docs/gallery-layout.md has the figures). First the total, from the counters of the range's
+ * spans (./counters.ts) in one BatchGetItem; then date order in one series reads the partitions
+ * the page spans (./date-page.ts), and any other listing merges one stream per partition
+ * (./merge.ts, ./index-streams.ts). The caller reads the page's records by id.
  */
-import { childCounts, childEnd, childStart, counterKey, DAY_LEVEL, findChild, ROOT, spansOf, wholeBucket } from './counters';
-import { earliestKey, firstFrom, hintMinuteKey, usableHint } from './earliest';
-import { indexQuery, partitionStream, READ_THROUGH } from './index-streams';
+import { childCounts, counterKey, spansOf } from './counters';
+import { datePage, type EarlyRead } from './date-page';
+import { indexQuery, partitionStream } from './index-streams';
 import { datedOf, dayOf, isByDay, partitionKey, type Series } from './layout';
 import { mergeFirst } from './merge';
 import { isDateSort, ORDERS, type Ranked } from './order';
-import { type Counted, dayRange, type Partition, partitionsOf, sizeKeys, sum } from './partitions';
+import { type Counted, dayRange, partitionsOf, sizeKeys, sum } from './partitions';
 import type { GalleryReads } from './reads';
 import type { PageIds, PageQuery, Range } from './store';
-
-/** A partition's first entries in the page's order, asked for before the counters answered. */
-interface EarlyRead {
-  readonly key: string;
-  readonly entries: Promise<Array<Record<string, unknown>>>;
-}
 
 export class Listing {
   constructor(private readonly reads: GalleryReads) {}
@@ -70,7 +52,7 @@ export class Listing {
     const { counted, items, total } = await this.counted(query.series, query.range, ranked, signal);
     await known;
     if (query.offset >= total) return { total, ids: [] };
-    if (!ranked) return { total, ids: await this.datePage(counted[0]!, query, signal, early) };
+    if (!ranked) return { total, ids: await datePage(this.reads, counted[0]!, query, signal, early) };
     // A page nearer the end is read from the end: the merge never passes over more than half.
     const fromEnd = query.offset > total - query.offset - query.count;
     const need = fromEnd ? total - query.offset : query.offset + query.count;
@@ -105,29 +87,6 @@ export class Listing {
     return { total: (await counting).total, ids };
   }
 
-  /** The earliest date of a whole-gallery series' members: from its hint (./earliest.ts), else by walking the counters. */
-  async earliest(series: Series, signal?: AbortSignal): Promise<number | undefined> {
-    const hint = usableHint(await this.reads.item(earliestKey(series), signal), signal);
-    if (hint !== undefined) {
-      const found = firstFrom(hint, await this.reads.lateItem(hintMinuteKey(series, hint), signal), signal);
-      if (found !== undefined) return found;
-    }
-    return this.walk(series, signal);
-  }
-
-  /** The earliest date of a series' members, by the first non-empty bucket at each level, from the root down. */
-  async walk(series: Series, signal?: AbortSignal): Promise<number | undefined> {
-    let start = 0;
-    for (let level = ROOT; level >= 1; level--) {
-      const whole = wholeBucket(level, start);
-      const counts = childCounts(whole, await this.reads.item(counterKey(series, level, start), signal), signal);
-      const k = counts.findIndex((count) => count > 0);
-      if (k === -1) return undefined;
-      start = childStart(whole, k);
-    }
-    return start;
-  }
-
   /**
    * A first page in date order (offset 0, one series) starts in the range's newest partition (its
    * oldest, ascending), unless that one holds none of the range: its entries are read beside the
@@ -145,63 +104,5 @@ export class Listing {
     // Not needed when the counters say the page is empty or starts elsewhere: its failure then goes unheard.
     entries.catch(() => undefined);
     return { key: partition.key, entries };
-  }
-
-  /** Date order in one series: down the counters to where the page starts, then exactly the entries it needs. */
-  private async datePage(counted: Counted, query: PageQuery, signal?: AbortSignal, early?: EarlyRead): Promise<number[]> {
-    const newestFirst = query.sort === 'submit_date-desc';
-    const inOrder = <T>(list: readonly T[]): T[] => (newestFirst ? [...list].reverse() : [...list]);
-    let landing: { level: number; start: number; end: number; rest: number } | undefined;
-    let rest = query.offset;
-    for (const { span, counts } of inOrder(counted.spans)) {
-      const k = findChild(inOrder(counts.map((count, i) => [span.from + i, count] as const)), rest);
-      if (k.found === undefined) {
-        rest = k.rest;
-        continue;
-      }
-      landing = { level: span.level - 1, start: childStart(span, k.found), end: childEnd(span, k.found), rest: k.rest };
-      break;
-    }
-    if (landing === undefined) return [];
-    const byDay = isByDay(counted.series);
-    while (landing.level > 0 && (landing.rest > READ_THROUGH || (byDay && landing.level > DAY_LEVEL))) {
-      const whole = wholeBucket(landing.level, landing.start);
-      const counts = childCounts(whole, await this.reads.item(counterKey(counted.series, landing.level, landing.start), signal), signal);
-      const k = findChild(inOrder(counts.map((count, i) => [i, count] as const)), landing.rest);
-      if (k.found === undefined) break; // the counters moved meanwhile: read from here
-      landing = { level: landing.level - 1, start: childStart(whole, k.found), end: childEnd(whole, k.found), rest: k.rest };
-    }
-
-    const partitions = inOrder(partitionsOf(counted, query.range, undefined));
-    const at = partitions.findIndex((p) => p.range.from <= landing.start && landing.end <= p.range.to);
-    // Entries before the landing bucket in the order, and those of its partition among them.
-    const before = query.offset - landing.rest;
-    const beforeInPartition = before - sum(partitions.slice(0, at).map((p) => p.inRange));
-    let wanted = query.count;
-    const reads: Array<{ partition: Partition; range: Range; skip: number; take: number }> = [];
-    for (const partition of partitions.slice(at)) {
-      if (wanted === 0) break;
-      const first = reads.length === 0;
-      const skip = first ? landing.rest : 0;
-      const left = first ? partition.inRange - beforeInPartition - skip : partition.inRange;
-      const take = Math.min(wanted, Math.max(0, left));
-      const range = !first
-        ? partition.range
-        : newestFirst
-          ? { from: partition.range.from, to: landing.end }
-          : { from: landing.start, to: partition.range.to };
-      reads.push({ partition, range, skip, take });
-      wanted -= take;
-    }
-    const pages = await Promise.all(
-      reads.map(async ({ partition, range, skip, take }, i) => {
-        const items =
-          i === 0 && skip === 0 && early?.key === partition.key
-            ? await early.entries
-            : (await this.reads.query(indexQuery(partition, 'date', !newestFirst, range), skip + take, signal)).items;
-        return items.slice(skip, skip + take).map((entry) => datedOf(entry).id);
-      }),
-    );
-    return pages.flat().slice(0, query.count);
   }
 }

@@ -1,15 +1,7 @@
 /**
- * The gallery's two kinds of read, Query and BatchGetItem, never Scan: each sent with the
- * request's abort signal (so that nothing more is read for a request that has been answered),
- * and with a database failure turned into the 503 the API answers (lib/db/failures.ts). The
- * items a request asks for in one turn of the event loop (a listing's counters, the photo it
- * belongs to, the earliest-date hint) go in one BatchGetItem: the same read capacity, fewer
- * round trips, and each round trip is what a cold start pays most for after the SDK's import.
- * A read the request needs only for its answer (the hint's minute) waits while any of the
- * request's reads is in flight, since what answers may lead to another BatchGetItem (a Query's
- * entries to their records), and goes with the next one the request asks for, or alone once
- * none is in flight: one call fewer where a Query was under way, and never a wait on a read the
- * request would not make anyway.
+ * The gallery's two kinds of read, Query and BatchGetItem, never Scan, each with the request's
+ * abort signal and a database failure turned into the API's 503. The items a request asks for in
+ * one turn of the event loop go in one BatchGetItem: round trips are what a cold start pays for.
  */
 import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { pause } from '../clock';
@@ -65,8 +57,9 @@ export class GalleryReads {
   }
 
   /**
-   * The item under one `pk`, or undefined, read with the request's next BatchGetItem; or on its
-   * own in the first turn that finds none of the request's reads in flight or gathering.
+   * The item under one `pk`, or undefined, read with the request's next BatchGetItem (what an
+   * answer in flight leads to, such as a Query's records); or on its own in the first turn that
+   * finds none of the request's reads in flight or gathering.
    */
   lateItem(key: string, signal?: AbortSignal): Promise<Item | undefined> {
     return new Promise((resolve, reject) => {

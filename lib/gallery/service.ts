@@ -5,8 +5,8 @@
  * follows the page); listings by id hold at most 100 records and are ordered here.
  */
 import { awaitedLater } from '../awaited-later';
-import { ApiError } from '../errors';
-import type { CommentValue, EventsValue, GalleryValue } from '../resources';
+import { ApiError } from '../api-error';
+import type { CommentValue, EventsValue, GalleryValue } from '../resources/gallery';
 import { allOf, MAX_DATE, repliesTo, thread, topLevel, type Series } from './layout';
 import { ORDERS, type Ranked, type Sort } from './order';
 import type { CommentRecord, GalleryStore, Kind, PageIds, PhotoRecord, Range } from './store';

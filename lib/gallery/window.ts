@@ -1,4 +1,4 @@
-import { ApiError } from '../errors';
+import { ApiError } from '../api-error';
 
 export const THIRTY_DAYS = 30 * 24 * 60 * 60;
 

@@ -6,8 +6,10 @@
 import { nowSeconds } from '../clock';
 import { type Env, requiredSetting } from '../config';
 import { documentClient } from '../db/client';
-import { endpoint, type LambdaHandler, parseId, parseIdList } from '../http';
-import { EventsShape, type EventsValue, GalleryShape, type GalleryValue, type ResourceShape, resource } from '../resources';
+import { endpoint, type LambdaHandler } from '../http/endpoint';
+import { parseId, parseIdList } from '../http/arguments';
+import { EventsShape, type EventsValue, GalleryShape, type GalleryValue } from '../resources/gallery';
+import { type ResourceShape, resource } from '../resources/shape';
 import { GALLERY_ARGUMENTS } from './arguments';
 import { DynamoGalleryStore } from './dynamodb';
 import { GalleryService, type ListingArgs } from './service';

@@ -1,7 +1,6 @@
-import { ApiError } from '../errors';
+import { ApiError } from '../api-error';
+import { APP_KEY_MAX_LENGTH } from '../config';
 
-/** The longest app key a request may give (docs/api.md: `appkey`); DENIED_APP_KEYS holds none longer. */
-export const APP_KEY_MAX_LENGTH = 2048;
 // Whitespace and control characters: a URI never holds them unencoded.
 const NOT_IN_URI = /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/;
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../errors';
+import { ApiError } from '../api-error';
 
 /** How one query argument is read: `raw` is undefined when the argument is absent. */
 export interface ArgumentSpec<T> {

@@ -1,4 +1,4 @@
-import { ApiError } from '../errors';
+import { ApiError } from '../api-error';
 
 const CALLBACK = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/;
 const MAX_LENGTH = 128;

@@ -1,7 +1,7 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ResponseType } from '../render';
-import type { Group } from '../retirement';
+import type { Group } from '../retirement-schedule';
 import type { QueryArguments } from './query';
 
 /**
@@ -19,7 +19,7 @@ export interface ApiContext extends Context {
   appKey?: string;
   /** The endpoint's own arguments, parsed and checked. */
   args?: Readonly<Record<string, unknown>>;
-  /** Answered 410 because its group is retired or browned out (./retirement.ts). */
+  /** Answered 410 because its group is retired or browned out (retireOnSchedule, ./middlewares.ts). */
   retired?: { readonly group: Group; readonly why: 'sunset' | 'brownout' };
 }
 

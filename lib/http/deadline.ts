@@ -1,10 +1,6 @@
 /**
- * Every request is answered before its function's timeout (docs/api.md, Errors: deadlines): middy
- * answers a request still waiting DEADLINE_MARGIN_MS before the timeout with the database error
- * (503, Retry-After, in the requested type) instead of letting Lambda end it, and aborts the
- * signal the handler reads with. The handler's signal is also aborted once the handler itself
- * has answered, so that reads it started beside its answer (a lookup made in parallel with one
- * that failed) stop too: nothing more is read for a request that has been answered.
+ * Every request is answered before its function's timeout (docs/api.md, Errors: deadlines), with
+ * the database error rather than Lambda's; and nothing more is read for a request once answered.
  */
 import { databaseUnavailable } from '../db/failures';
 
@@ -22,7 +18,7 @@ export const DEADLINE_OPTIONS = {
 /**
  * Runs `work` with a signal that is aborted when the deadline passes (middy's `timedOut`) or when
  * `work` has settled, whichever comes first. The signal is made only when `work` asks for it:
- * making and aborting one costs more (some 15 µs) than a static endpoint's whole answer.
+ * making and aborting one costs more than a static endpoint's whole answer.
  */
 export async function untilAnswered<T>(timedOut: AbortSignal | undefined, work: (signal: () => AbortSignal) => Promise<T>): Promise<T> {
   let answered: AbortController | undefined;

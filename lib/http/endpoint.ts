@@ -1,9 +1,9 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { config } from '../config';
-import { ApiError } from '../errors';
-import { observeRequests } from '../observability/middleware';
-import type { Resource } from '../resources';
+import { ApiError } from '../api-error';
+import { observeRequests, retiredMetric } from '../observability/powertools';
+import type { Resource } from '../resources/shape';
 import type { ArgumentSchema, ArgumentsOf } from './arguments';
 import type { ApiContext, ApiEvent, ApiResult } from './context';
 import { DEADLINE_OPTIONS, untilAnswered } from './deadline';
@@ -11,6 +11,7 @@ import {
   negotiateType,
   type NotUtf8Path,
   parseQuery,
+  retireOnSchedule,
   noteAppKey,
   requireAppKey,
   requireCallback,
@@ -18,9 +19,7 @@ import {
   validateArguments,
 } from './middlewares';
 import { answer, answerErrors, type ResponsePolicy } from './respond';
-import { retireOnSchedule } from './retirement';
-import { type Group, sunsetHeader } from '../retirement';
-import { retiredMetric } from '../observability/powertools';
+import { type Group, sunsetHeader } from '../retirement-schedule';
 
 export interface EndpointSpec<S extends ArgumentSchema> {
   /** The endpoint's own query arguments; `appkey`, `type` and `callback` are always accepted. */

@@ -2,7 +2,8 @@
  * The request side of the pipeline: small middlewares with one job each, in the order
  * `endpoint()` composes them. Each puts what it learns on the context (see ApiContext).
  */
-import { ApiError } from '../errors';
+import { ApiError } from '../api-error';
+import { type Group, isScheduled, type Schedule, verdict } from '../retirement-schedule';
 import { RESPONSE_TYPES, type ResponseType } from '../render';
 import { typeFromAccept } from './accept';
 import { checkAppKey } from './app-key';
@@ -139,3 +140,21 @@ export const requireUtf8Path = ({ code, segment }: NotUtf8Path): ApiMiddleware =
     if (!isUtf8Path(request.event.rawPath)) throw new ApiError(code, segment);
   },
 });
+
+/**
+ * A retired or browned-out endpoint's answer (docs/api.md, Retirement): 410 with the catalogue
+ * error 404 and why, decided right after the query is read, before anything is checked or read.
+ * Groups with no schedule get no such middleware, so their requests do not even read the clock.
+ */
+export function retireOnSchedule(groups: readonly Group[], schedule: Schedule, denied: ReadonlySet<string>): ApiMiddleware | undefined {
+  if (!isScheduled(schedule, groups)) return undefined;
+  return {
+    before: (request) => {
+      const now = verdict(schedule, groups, Date.now());
+      if (now.answer !== 'gone') return;
+      readLeniently(request, denied);
+      request.context.retired = { group: now.group, why: now.why };
+      throw new ApiError(404, now.message, { status: 410 });
+    },
+  };
+}

@@ -1,10 +1,8 @@
 /**
  * Stands in for `node:crypto` in the static functions' bundles (template.yaml's BuildProperties
- * `Alias`): Powertools' Logger imports it only for `randomInt`, to sample debug logs when
- * POWERTOOLS_LOGGER_SAMPLE_RATE is set, and loading node:crypto is a quarter of a static
- * function's cold start. The same function over the Web Crypto object Node loads only when it is
- * first used. Measured: docs/performance.md. A bundle that needs more of node:crypto fails to
- * build (the name is not exported here), so nothing can miss it silently.
+ * `Alias`): Powertools' Logger imports it only for `randomInt`, and loading node:crypto weighs on
+ * a static function's cold start; Web Crypto loads only when first used. A bundle that needs more
+ * of node:crypto fails to build (the name is not exported here).
  */
 
 /** node:crypto draws from 48 random bits, so `max - min` must stay below 2^48. */

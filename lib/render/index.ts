@@ -1,17 +1,11 @@
-import type { Resource, ResourceShape } from '../resources';
-import { renderJavascriptCall } from './javascript';
-import { renderJson } from './json';
+import type { Resource, ResourceShape } from '../resources/shape';
+import { renderJavascriptCall, renderJson } from './json';
 import { renderPhp } from './php';
-/*
- * The XML renderer and its library load with the module, not on the first XML answer: XML is the
- * default type, and esbuild wraps a module kept for a later import() in a function that V8
- * compiles eagerly, which costs more than the same code at the bundle's top level. A cold start
- * answering XML is 0.3 ms of CPU cheaper this way, one answering JSON 0.1-0.2 ms dearer
- * (docs/performance.md).
- */
+// Loaded with the module, not on the first XML answer: XML is the default type, and esbuild wraps
+// a module kept for a later import() in a function V8 compiles eagerly (docs/performance.md).
 import { renderXml } from './xml';
 
-export { renderAlert } from './javascript';
+export { renderAlert } from './json';
 
 export const RESPONSE_TYPES = ['xml', 'json', 'javascript', 'php'] as const;
 export type ResponseType = (typeof RESPONSE_TYPES)[number];

@@ -1,10 +1,8 @@
-/*
- * serialize() alone, not the package's index: the index also brings unserialize()'s parser, which
- * esbuild cannot drop (1.6 KB of every bundle that no answer runs).
- */
+// serialize() alone, not the package's index, which also brings unserialize()'s parser: esbuild
+// cannot drop it, and no answer runs it.
 import serialize from 'php-serialize/lib/esm/serialize';
-import type { Resource, ResourceShape } from '../resources';
-import { toObjectTree } from './plain';
+import type { Resource, ResourceShape } from '../resources/shape';
+import { toObjectTree } from './json';
 
 type PhpClass = new () => Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import { fieldValue, isNested, scalarValue, type Resource, type ResourceShape, type ScalarField } from '../resources';
+import { fieldValue, isNested, scalarValue, type Resource, type ResourceShape, type ScalarField } from '../resources/shape';
 
 /*
  * fast-xml-parser's XMLBuilder writes the document; its pitfalls are wrapped here and pinned by
@@ -22,7 +22,7 @@ const escapeMarkup = (text: string): string =>
 /**
  * Printable ASCII without `&`, `<` and `>`: text neither escaping changes (not all such text:
  * the rest takes the escaping, which leaves it as it is), and most values. Testing for it first
- * spares a cold start compiling NOT_XML_CHAR (docs/performance.md).
+ * spares a cold start compiling NOT_XML_CHAR.
  */
 const NOTHING_TO_ESCAPE = /^[\u0020-\u0025\u0027-\u003b\u003d\u003f-\u007e]*$/;
 const escapeText = (text: string): string => (NOTHING_TO_ESCAPE.test(text) ? text : escapeMarkup(text));
@@ -38,9 +38,8 @@ const EMPTY_TEXT = '\u0000';
 
 /*
  * The builder's ordered form (preserveOrder): an element is `{ name: [children], ':@': attributes }`,
- * a text `{ '#text': text }`. The same document in the keyed form costs a cold start more of the
- * builder's code per element (about 0.5 ms of CPU for the containers' list, 0.2 ms for one error:
- * docs/performance.md, "The XML library"), and the fields' order is the shape's either way.
+ * a text `{ '#text': text }`: the keyed form runs more of the builder's code per element in a cold
+ * start (docs/performance.md, "The XML library"), and the fields' order is the shape's either way.
  */
 const builder = new XMLBuilder({
   preserveOrder: true,

@@ -42,6 +42,10 @@ export interface Resource<T = unknown> {
   readonly value: T;
 }
 
+/**
+ * A declaration, as every resource module makes one at its top level. Each call there is marked
+ * `@__PURE__`, so that esbuild keeps in a bundle only the shapes that bundle renders.
+ */
 export function defineResource<T>(shape: ResourceShape<T>): ResourceShape<T> {
   return shape;
 }
@@ -86,3 +90,25 @@ export function scalarValue(field: ScalarField, value: unknown): number | string
 export function fieldValue(value: unknown, field: Field): unknown {
   return (value as Record<string, unknown>)[field.name];
 }
+
+/** The error every endpoint may answer. */
+export interface ErrorValue {
+  readonly code: number;
+  readonly message: string;
+}
+
+export const ErrorShape = /* @__PURE__ */ defineResource<ErrorValue>({
+  element: 'error',
+  phpClass: 'Error',
+  fields: [
+    { name: 'code', kind: 'int', xml: 'attribute' },
+    { name: 'message', kind: 'string', xml: 'attribute' },
+  ],
+});
+
+/** The Javascript type's error object also tells the status the other types would answer with. */
+export const ScriptErrorShape = /* @__PURE__ */ defineResource<ErrorValue & { readonly status: number }>({
+  element: ErrorShape.element,
+  phpClass: ErrorShape.phpClass,
+  fields: [...ErrorShape.fields, { name: 'status', kind: 'int', xml: 'attribute' }],
+});

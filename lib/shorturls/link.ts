@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ApiError } from '../errors';
+import { ApiError } from '../api-error';
 import { leadsToShortLinkHost, type ShortLinkHost } from './short-host';
 
 /** The longest link a creation takes, and stores (docs/api.md, Short URLs: `url`). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ApiError } from '../errors';
+import { ApiError } from '../api-error';
 import type { RateLimitStore } from './store';
 
 export interface RateLimits {

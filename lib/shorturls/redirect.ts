@@ -12,14 +12,13 @@
  */
 import middy from '@middy/core';
 import { config } from '../config';
-import { ApiError } from '../errors';
+import { ApiError } from '../api-error';
 import { DEADLINE_OPTIONS } from '../http/deadline';
 import { deprecationHeaders } from '../http/deprecation';
 import { htmlPage } from '../http/html-page';
 import type { ApiEvent, ApiResult } from '../http/context';
-import { logger, retiredMetric } from '../observability/powertools';
-import { observeRequests } from '../observability/middleware';
-import { isScheduled, sunsetHeader, verdict, type Verdict } from '../retirement';
+import { logger, retiredMetric, observeRequests } from '../observability/powertools';
+import { isScheduled, sunsetHeader, verdict, type Verdict } from '../retirement-schedule';
 import { isCode } from './code';
 import type { Blocklist } from './blocklist';
 import type { ShortUrlStore } from './store';

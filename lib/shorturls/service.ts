@@ -1,9 +1,9 @@
 import { awaitedLater } from '../awaited-later';
 import { pause } from '../clock';
 import { databaseUnavailable } from '../db/failures';
-import { ApiError } from '../errors';
+import { ApiError } from '../api-error';
 import { logger } from '../observability/powertools';
-import type { ShortUrlListValue } from '../resources';
+import type { ShortUrlListValue } from '../resources/short-urls';
 import { codeOfSegment, randomCode } from './code';
 import { liveRecord } from './live-record';
 import { linkKey, normaliseLink } from './link';

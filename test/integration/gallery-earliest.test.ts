@@ -13,7 +13,7 @@ import { linesOf } from '../../infra/ops/gallery/records';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { earliestKey } from '../../lib/gallery/earliest';
 import { allOf } from '../../lib/gallery/layout';
-import type { ApiError } from '../../lib/errors';
+import type { ApiError } from '../../lib/api-error';
 import { GalleryService, type ListingArgs } from '../../lib/gallery/service';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 import { commentRecord, photoRecord } from '../support/gallery-records';

@@ -16,7 +16,7 @@ import { PROJECT_ROOT } from '../../infra/template/read';
 import { readConfig } from '../../lib/config';
 import { documentClient } from '../../lib/db/client';
 import { databaseUnavailable } from '../../lib/db/failures';
-import { ApiError } from '../../lib/errors';
+import { ApiError } from '../../lib/api-error';
 import type { ApiRequest, ApiResult } from '../../lib/http/context';
 import { answerErrors } from '../../lib/http/respond';
 import { DynamoRateLimitStore } from '../../lib/shorturls/rate-limit-dynamodb';

@@ -7,27 +7,28 @@
 import { config } from '../../lib/config';
 import { renderAlert, renderBody as renderWith, RESPONSE_TYPES, type ResponseType } from '../../lib/render';
 import { renderPhp } from '../../lib/render/php';
+import { ContainerListShape, ErrorListShape } from '../../lib/resources/catalogue';
 import {
-  ContainerListShape,
-  ErrorListShape,
   ErrorShape,
-  EventsShape,
   fieldValue,
-  GalleryShape,
   isNested,
   resource,
   ScriptErrorShape,
   ShapeMismatchError,
-  ShortUrlListShape,
-  type CommentValue,
-  type EventsValue,
   type Field,
-  type GalleryPhotoValue,
-  type GalleryValue,
   type Resource,
   type ResourceShape,
   type ScalarField,
-} from '../../lib/resources';
+} from '../../lib/resources/shape';
+import {
+  EventsShape,
+  GalleryShape,
+  type CommentValue,
+  type EventsValue,
+  type GalleryPhotoValue,
+  type GalleryValue,
+} from '../../lib/resources/gallery';
+import { ShortUrlListShape } from '../../lib/resources/short-urls';
 import { parseXml, runScript, unserializeAll, XML_DECLARATION, type PhpAnswer, type XmlElement } from '../support/parsers';
 
 const renderBody = (type: ResponseType, subject: Resource, callback: string): string =>

@@ -1,5 +1,6 @@
 import { apiEvent } from '../../infra/local/api-event';
-import { ErrorListShape, resource } from '../../lib/resources';
+import { ErrorListShape } from '../../lib/resources/catalogue';
+import { resource } from '../../lib/resources/shape';
 import { choiceArgument, integerArgument, parseIdList } from '../../lib/http/arguments';
 import { endpoint } from '../../lib/http/endpoint';
 import { decode } from '../support/decode';

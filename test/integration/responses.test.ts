@@ -4,17 +4,12 @@
  * real handlers (and, for what no endpoint of this release produces, through endpoint() with a
  * handler made here), each body decoded with the real parser of its type.
  */
-import { ApiError } from '../../lib/errors';
+import { ApiError } from '../../lib/api-error';
 import { endpoint, unmatchedRoute } from '../../lib/http/endpoint';
-import {
-  ContainerListShape,
-  ErrorListShape,
-  ErrorShape,
-  GalleryShape,
-  resource,
-  ShortUrlListShape,
-  type Resource,
-} from '../../lib/resources';
+import { ContainerListShape, ErrorListShape } from '../../lib/resources/catalogue';
+import { ErrorShape, resource, type Resource } from '../../lib/resources/shape';
+import { GalleryShape } from '../../lib/resources/gallery';
+import { ShortUrlListShape } from '../../lib/resources/short-urls';
 import { parseXml, runScript, unserialize, XML_DECLARATION } from '../support/parsers';
 import {
   CONTENT_TYPE,
@@ -386,10 +381,9 @@ describe('Responses: Deprecation', () => {
   test('with GALLERY_SUNSET_DATE, a gallery endpoint carries Sunset as an HTTP-date, on successes and errors', async () => {
     const gallery = await loadAfresh({ GALLERY_SUNSET_DATE: '2099-02-28' }, async () => {
       const http = await import('../../lib/http/endpoint');
-      const resources = await import('../../lib/resources');
-      return http.endpoint({ args: {}, group: 'gallery' }, () =>
-        resources.resource(resources.ErrorListShape, { timestamp: 0, errors: [] }),
-      );
+      const { resource } = await import('../../lib/resources/shape');
+      const { ErrorListShape } = await import('../../lib/resources/catalogue');
+      return http.endpoint({ args: {}, group: 'gallery' }, () => resource(ErrorListShape, { timestamp: 0, errors: [] }));
     });
     for (const response of [await call(gallery, 'json'), await invokeHandler(gallery, '/errors?type=json')]) {
       expect(response.headers.sunset).toBe('Sat, 28 Feb 2099 00:00:00 GMT');

@@ -15,7 +15,7 @@ import { redirectHandler } from '../../lib/shorturls/redirect';
 import { ShortUrlService } from '../../lib/shorturls/service';
 import { contextFields, lambdaContext, routedEvent } from '../../infra/local/invoke';
 import { SHORT_LINK_ROUTES } from '../support/invoke';
-import { ApiError } from '../../lib/errors';
+import { ApiError } from '../../lib/api-error';
 import { ownTables } from '../support/own-table';
 import { batchKeys, sentWhile } from '../support/sent-commands';
 import { SHORT_URL_HOST } from '../support/short-url-host';

@@ -9,7 +9,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
-import { catalogueMessage, ERROR_CATALOGUE, httpStatusFor } from '../../lib/catalog/errors';
+import { catalogueMessage, ERROR_CATALOGUE, httpStatusFor } from '../../lib/api-error';
 import { loadTemplate } from '../../infra/template/read';
 import { functionsOf } from '../../infra/template/functions';
 import { routesOf } from '../../infra/template/routes';

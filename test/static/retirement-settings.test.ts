@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { loadTemplate } from '../../infra/template/read';
 import { resolveValue } from '../../infra/template/evaluate';
-import { brownoutsVariable, GROUPS, sunsetVariable } from '../../lib/retirement';
+import { brownoutsVariable, GROUPS, sunsetVariable } from '../../lib/retirement-schedule';
 import { settings } from '../support/schedules';
 
 const template = loadTemplate();

@@ -29,7 +29,7 @@ export const CONTENT_TYPE: Readonly<Record<ResponseType, string>> = {
  */
 export const DEPRECATION = '@1767225600';
 
-/** The error catalogue in its order (docs/api.md, Errors): written out here, not imported from lib/catalog, so that a change there fails the tests. */
+/** The error catalogue in its order (docs/api.md, Errors): written out here, not imported from lib/api-error.ts, so that a change there fails the tests. */
 export const CATALOGUE: ReadonlyArray<readonly [number, string]> = [
   [403, 'Forbidden'],
   [404, 'Not found'],

@@ -4,7 +4,7 @@
  * milliseconds), so that an oracle can judge a verdict without reading the strings back.
  */
 import fc from 'fast-check';
-import { GROUPS, type Group } from '../../lib/retirement';
+import { GROUPS, type Group } from '../../lib/retirement-schedule';
 
 /** A sunset as meant: when, and how messages write it (as set for a date, to the second for a date-time). */
 export interface MeantMoment {

@@ -4,7 +4,7 @@
  */
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
-import { fieldValue, isNested, scalarValue, type Resource, type ResourceShape, type ScalarField } from '../../lib/resources';
+import { fieldValue, isNested, scalarValue, type Resource, type ResourceShape, type ScalarField } from '../../lib/resources/shape';
 
 /*
  * xmlbuilder2 replaces characters XML 1.0 cannot carry (invalidCharReplacement) but passes

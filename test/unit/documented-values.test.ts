@@ -8,8 +8,9 @@
  */
 import { GALLERY_ARGUMENTS } from '../../lib/gallery/arguments';
 import { dateWindow } from '../../lib/gallery/window';
-import { endpoint } from '../../lib/http';
-import { EventsShape, resource } from '../../lib/resources';
+import { endpoint } from '../../lib/http/endpoint';
+import { EventsShape } from '../../lib/resources/gallery';
+import { resource } from '../../lib/resources/shape';
 import { KnownLinks } from '../../lib/shorturls/known-links';
 import { expectError, invokeHandler } from '../support/expect-error';
 import { APP_KEY } from '../support/invoke';

@@ -6,7 +6,7 @@
  * total, in one EMF line per request (Powertools' logMetrics).
  */
 import { capture, type Entry } from '../support/observability-capture';
-import { endpoint } from '../../lib/http';
+import { endpoint } from '../../lib/http/endpoint';
 import { invokeHandler, TYPES, typeQuery } from '../support/expect-error';
 import { APP_KEY, invoke, withKey } from '../support/invoke';
 

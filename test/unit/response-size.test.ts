@@ -7,8 +7,9 @@
  */
 import { parseLine } from '../../infra/ops/gallery/records';
 import { GALLERY_ARGUMENTS } from '../../lib/gallery/arguments';
-import { endpoint } from '../../lib/http';
-import { EventsShape, GalleryShape, resource, type CommentValue, type GalleryPhotoValue, type Resource } from '../../lib/resources';
+import { endpoint } from '../../lib/http/endpoint';
+import { EventsShape, GalleryShape, type CommentValue, type GalleryPhotoValue } from '../../lib/resources/gallery';
+import { resource, type Resource } from '../../lib/resources/shape';
 import { expectError, invokeHandler, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
 import type { Invocation } from '../support/invoke';
 import { APP_KEY } from '../support/invoke';

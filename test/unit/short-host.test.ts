@@ -6,7 +6,7 @@
  * links like any other. Which is which comes from the rule in test/support/host-spellings.ts.
  */
 import fc from 'fast-check';
-import { ApiError } from '../../lib/errors';
+import { ApiError } from '../../lib/api-error';
 import { normaliseLink } from '../../lib/shorturls/link';
 import { readShortLinkHost } from '../../lib/shorturls/settings';
 import { address, isLocal, keyOf, spell, style } from '../support/host-spellings';

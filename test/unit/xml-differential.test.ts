@@ -9,18 +9,10 @@ import fc from 'fast-check';
 import { allErrors } from '../../lib/catalog/error-lists';
 import { CONTAINERS } from '../../lib/catalog/containers';
 import { renderXml } from '../../lib/render/xml';
-import {
-  ContainerListShape,
-  ContainerShape,
-  ErrorListShape,
-  ErrorShape,
-  EventsShape,
-  GalleryShape,
-  resource,
-  ScriptErrorShape,
-  ShortUrlListShape,
-  type Resource,
-} from '../../lib/resources';
+import { ContainerListShape, ContainerShape, ErrorListShape } from '../../lib/resources/catalogue';
+import { ErrorShape, resource, ScriptErrorShape, type Resource } from '../../lib/resources/shape';
+import { EventsShape, GalleryShape } from '../../lib/resources/gallery';
+import { ShortUrlListShape } from '../../lib/resources/short-urls';
 import { referenceXml } from '../support/xml-reference';
 
 const same = (value: Resource) => expect(renderXml(value)).toBe(referenceXml(value));

@@ -9,7 +9,7 @@
  * draws again depends on the time of day, and which photos have comments with them. The records
  * are the importer's (../../ops/gallery/records.ts), so the sample loads through the same path as any import.
  */
-import type { UserValue } from '../../../lib/resources';
+import type { UserValue } from '../../../lib/resources/gallery';
 import { DAY } from '../../../lib/gallery/layout';
 import { Random, Zipf } from './random';
 import type { CommentLine, ImportRecord, PhotoLine } from '../../ops/gallery/records';

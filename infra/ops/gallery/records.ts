@@ -6,7 +6,7 @@
 import { MAX_DATE } from '../../../lib/gallery/layout';
 import type { CommentRecord, PhotoRecord } from '../../../lib/gallery/records';
 import { LIMITS } from '../../../lib/gallery/stored-values';
-import type { UserValue } from '../../../lib/resources';
+import type { UserValue } from '../../../lib/resources/gallery';
 
 export interface PhotoLine {
   readonly type: 'photo';

@@ -3,8 +3,7 @@
  * limit's 503 with code 403 and Retry-After goes through the create handler in
  * short-urls-faults.test.ts (expectRateLimited) and short-urls.test.ts.
  */
-import { httpStatusFor } from '../../lib/catalog/errors';
-import { ApiError } from '../../lib/errors';
+import { httpStatusFor, ApiError } from '../../lib/api-error';
 import { statusFor } from '../support/status-per-code';
 
 // The catalogue's codes, copied from docs/api.md, Errors.

@@ -1,11 +1,11 @@
 /**
- * The retirement schedule (lib/retirement.ts; docs/api.md, Retirement): the settings it takes and
+ * The retirement schedule (lib/retirement-schedule.ts; docs/api.md, Retirement): the settings it takes and
  * refuses, and what a request of some groups answers at a given moment, against an oracle
  * written from the rules over random settings and moments.
  */
 import fc from 'fast-check';
-import { ConfigError } from '../../lib/errors';
-import { type Group, readSchedule, sunsetHeader, verdict } from '../../lib/retirement';
+import { ConfigError } from '../../lib/config-error';
+import { type Group, readSchedule, sunsetHeader, verdict } from '../../lib/retirement-schedule';
 import { refusalOf } from '../support/refusal';
 import { edgesOf, type MeantGroup, settings, toSecond } from '../support/schedules';
 

@@ -8,9 +8,8 @@
  * of the clock with it, and no request of a group without a schedule even reads the clock.
  */
 
-import { ConfigError } from './errors';
+import { ConfigError, quoted } from './config-error';
 import { type Interval, intervalOf, isoSeconds, type Moment, momentOf } from './iso-time';
-import { quoted } from './quoted';
 
 export const GROUPS = ['gallery', 'api', 'create', 'links'] as const;
 export type Group = (typeof GROUPS)[number];

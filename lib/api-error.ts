@@ -1,4 +1,6 @@
-/** The error catalogue (docs/api.md, Errors): 30 entries in ascending code order. */
+/** ApiError, the failure a client is told about, and the catalogue of codes it carries (docs/api.md, Errors). */
+
+/** The error catalogue: 30 entries in ascending code order. */
 export const ERROR_CATALOGUE: ReadonlyArray<readonly [code: number, message: string]> = [
   [403, 'Forbidden'],
   [404, 'Not found'],
@@ -46,4 +48,32 @@ export function httpStatusFor(code: number): 403 | 404 | 500 {
   if (NOT_FOUND_CODES.has(code)) return 404;
   if (code === 500) return 500;
   return 403;
+}
+
+export interface ApiErrorOptions {
+  /** Overrides the status of the catalogue mapping, as the rate limit's 503 does. */
+  readonly status?: number;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A failure the client is told about: a catalogue code, optionally with a detail naming the
+ * argument and its bound. Anything else thrown is a bug and is answered as error 500.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    readonly code: number,
+    readonly detail?: string,
+    options: ApiErrorOptions = {},
+  ) {
+    const message = catalogueMessage(code);
+    if (message === undefined) throw new RangeError(`${code} is not a catalogue code`);
+    super(detail === undefined ? message : `${message}: ${detail}`);
+    this.status = options.status ?? httpStatusFor(code);
+    this.headers = options.headers ?? {};
+  }
 }

@@ -1,2 +1,0 @@
-export * from './arguments';
-export { endpoint, type EndpointRequest, type LambdaHandler, unmatchedRoute } from './endpoint';
