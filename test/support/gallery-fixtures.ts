@@ -203,9 +203,6 @@ export function galleryDataPerTest(anchor: (data: GalleryData) => void): (build:
   };
 }
 
-/** The earliest date of any photo (or comment) in the table, from its counters. */
-export const earliestInTable = (kind: 'photo' | 'comment'): Promise<number | undefined> => listing().earliest(allOf(kind));
-
 /** Fisher–Yates, so that no test depends on the order data was written or listed in. */
 export function shuffled<T>(items: readonly T[]): T[] {
   const copy = [...items];
