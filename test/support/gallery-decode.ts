@@ -154,16 +154,11 @@ export function fromXml(kind: Kind, root: XmlElement): Listing<PhotoView | Comme
     const a = child.attributes;
     // Every field an attribute in the record's order, content the text; a null replyto is absent.
     expect(Object.keys(a)).toEqual(COMMENT_KEYS.filter((key) => key !== 'content' && (key !== 'replyto' || 'replyto' in a)));
-    const field = (key: string) =>
-      key === 'content'
-        ? child.text
-        : key === 'user'
-          ? a.user
-          : key !== 'replyto'
-            ? integer(a[key])
-            : 'replyto' in a
-              ? integer(a[key])
-              : null;
+    const field = (key: string) => {
+      if (key === 'content') return child.text;
+      if (key === 'user') return a.user;
+      return key === 'replyto' && !('replyto' in a) ? null : integer(a[key]);
+    };
     return Object.fromEntries(COMMENT_KEYS.map((key) => [key, field(key)])) as unknown as CommentView;
   });
   return {
