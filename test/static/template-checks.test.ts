@@ -516,12 +516,6 @@ const MUTATIONS: Array<[string, (t: Writable) => void, RegExp]> = [
     (t) => sub(t, 'Dashboard', 'DashboardBody', (body) => body.replace("SOURCE '${RedirectLogGroup}' | ", '')),
     /Dashboard: no p99 latency per endpoint and type over every function/,
   ],
-  ['a function without its Errors alarm', (t) => delete t.Resources.RedirectFunctionErrorsAlarm, /RedirectFunction: Errors: no alarm/],
-  [
-    'a Duration alarm at the timeout',
-    (t) => (t.Resources.ErrorsFunctionDurationP99Alarm.Properties.Threshold = 10_000),
-    /ErrorsFunction: Duration p99: its alarm \(ErrorsFunctionDurationP99Alarm\) is not p99 > 8000 ms/,
-  ],
   [
     'an alarm without actions',
     (t) => {
@@ -534,11 +528,6 @@ const MUTATIONS: Array<[string, (t: Writable) => void, RegExp]> = [
     'an alarm without the condition',
     (t) => delete t.Resources.ApiLatencyP99Alarm.Condition,
     /ApiLatencyP99Alarm: not conditional on HasAlarms/,
-  ],
-  [
-    'a function whose release no alarm stops',
-    (t) => delete t.Resources.ContainerFunction.Properties.DeploymentPreference,
-    /ContainerFunction: DeploymentPreference.Alarms undefined are not its Errors and Duration alarms and InternalErrorsAlarm/,
   ],
   [
     'prod released all at once',
@@ -566,11 +555,6 @@ const MUTATIONS: Array<[string, (t: Writable) => void, RegExp]> = [
     'an alarm name without Stage',
     (t) => (t.Resources.ErrorFunctionThrottlesAlarm.Properties.AlarmName = 'error-throttles'),
     /ErrorFunctionThrottlesAlarm: AlarmName "error-throttles" does not carry the stage/,
-  ],
-  [
-    'a reference to nothing',
-    (t) => (t.Resources.RedirectFunction.Properties.Environment.Variables.SHORT_URLS_TABLE = { Ref: 'ShortUrlTable' }),
-    /RedirectFunction: Ref to ShortUrlTable, which the template does not define/,
   ],
 ];
 

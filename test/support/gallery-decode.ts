@@ -31,30 +31,19 @@ export interface CommentView {
   root: number;
 }
 
-/** A photo as every type shows it: the fields of docs/api.md, Bodies, not its digg count. */
-export const photoView = (photo: PhotoRecord): PhotoView => ({
-  id: photo.id,
-  submit_date: photo.submit_date,
-  comments: photo.comments,
-  title: photo.title,
-  user: { name: photo.user.name, icon: photo.user.icon, registered: photo.user.registered, profileviews: photo.user.profileviews },
-  src: photo.src,
-  href: photo.href,
-});
+const WRAPPER = ['timestamp', 'min_date', 'max_date', 'total', 'offset', 'count'];
+const PHOTO_KEYS = ['id', 'submit_date', 'comments', 'title', 'user', 'src', 'href'];
+const USER_KEYS = ['name', 'icon', 'registered', 'profileviews'];
+const COMMENT_KEYS = ['date', 'id', 'story', 'up', 'down', 'replies', 'replyto', 'user', 'content', 'level', 'root'];
 
-export const commentView = (comment: CommentRecord): CommentView => ({
-  date: comment.date,
-  id: comment.id,
-  story: comment.story,
-  up: comment.up,
-  down: comment.down,
-  replies: comment.replies,
-  replyto: comment.replyto,
-  user: comment.user,
-  content: comment.content,
-  level: comment.level,
-  root: comment.root,
-});
+/** The record's fields named by `keys`, in that order. */
+const pick = <T>(record: object, keys: readonly string[]): T =>
+  Object.fromEntries(keys.map((key) => [key, (record as Record<string, unknown>)[key]])) as T;
+
+/** A photo as every type shows it: the fields of docs/api.md, Bodies, not its digg count. */
+export const photoView = (photo: PhotoRecord): PhotoView => ({ ...pick<PhotoView>(photo, PHOTO_KEYS), user: pick(photo.user, USER_KEYS) });
+
+export const commentView = (comment: CommentRecord): CommentView => pick(comment, COMMENT_KEYS);
 
 /** A gallery or events wrapper in one view for every type; `total` as a number. */
 export interface Listing<T> {
@@ -68,11 +57,6 @@ export interface Listing<T> {
 }
 
 export type Kind = 'gallery' | 'events';
-
-const WRAPPER = ['timestamp', 'min_date', 'max_date', 'total', 'offset', 'count'];
-const PHOTO_KEYS = ['id', 'submit_date', 'comments', 'title', 'user', 'src', 'href'];
-const USER_KEYS = ['name', 'icon', 'registered', 'profileviews'];
-const COMMENT_KEYS = ['date', 'id', 'story', 'up', 'down', 'replies', 'replyto', 'user', 'content', 'level', 'root'];
 
 type Rec = Record<string, unknown>;
 
@@ -170,19 +154,12 @@ export function fromXml(kind: Kind, root: XmlElement): Listing<PhotoView | Comme
     const a = child.attributes;
     // Every field an attribute in the record's order, content the text; a null replyto is absent.
     expect(Object.keys(a)).toEqual(COMMENT_KEYS.filter((key) => key !== 'content' && (key !== 'replyto' || 'replyto' in a)));
-    return {
-      date: integer(a.date),
-      id: integer(a.id),
-      story: integer(a.story),
-      up: integer(a.up),
-      down: integer(a.down),
-      replies: integer(a.replies),
-      replyto: 'replyto' in a ? integer(a.replyto) : null,
-      user: a.user!,
-      content: child.text,
-      level: integer(a.level),
-      root: integer(a.root),
+    const field = (key: string) => {
+      if (key === 'content') return child.text;
+      if (key === 'user') return a.user;
+      return key === 'replyto' && !('replyto' in a) ? null : integer(a[key]);
     };
+    return Object.fromEntries(COMMENT_KEYS.map((key) => [key, field(key)])) as unknown as CommentView;
   });
   return {
     timestamp: integer(attr.timestamp),

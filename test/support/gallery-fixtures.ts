@@ -15,7 +15,6 @@ import { linesOf } from '../../infra/ops/gallery/records';
 import { DynamoGalleryLookup } from '../../infra/ops/gallery/table';
 import { writeChanges } from '../../infra/ops/gallery/writer';
 import { documentClient } from '../../lib/db/client';
-import { earliestDate } from '../../lib/gallery/earliest';
 import { allOf } from '../../lib/gallery/layout';
 import { Listing as CounterReader } from '../../lib/gallery/listing';
 import { GalleryReads } from '../../lib/gallery/reads';
@@ -203,10 +202,6 @@ export function galleryDataPerTest(anchor: (data: GalleryData) => void): (build:
     return data.save();
   };
 }
-
-/** The earliest date of any photo (or comment) in the table, from its counters. */
-export const earliestInTable = (kind: 'photo' | 'comment'): Promise<number | undefined> =>
-  earliestDate(new GalleryReads(documentClient, table()), allOf(kind));
 
 /** Fisher–Yates, so that no test depends on the order data was written or listed in. */
 export function shuffled<T>(items: readonly T[]): T[] {

@@ -19,7 +19,7 @@ export interface CheckOptions {
 }
 
 /** API Gateway gives up on an integration after 29 s; a function must time out before that. */
-export const MAX_TIMEOUT_SECONDS = 29;
+const MAX_TIMEOUT_SECONDS = 29;
 
 /**
  * The permissions boundary of every role of the stack: a parameter, empty for none (a deploy with
@@ -56,14 +56,14 @@ export const EXPECTED_ROUTES: Readonly<Record<string, readonly string[]>> = {
  * read it, in the one way the code reads it. Reading is all a function may do unless it serves
  * one of WRITES' routes.
  */
-export const READS: Readonly<Record<string, readonly string[]>> = {
+const READS: Readonly<Record<string, readonly string[]>> = {
   GALLERY_TABLE: ['dynamodb:Query', 'dynamodb:BatchGetItem'],
   SHORT_URLS_TABLE: ['dynamodb:GetItem'],
   RATE_LIMITS_TABLE: [],
 };
 
 /** The routes whose functions write, and what they may write: creating a short URL, counting a redirect. */
-export const WRITES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+const WRITES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   'Api GET /url/short/create': {
     SHORT_URLS_TABLE: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
     RATE_LIMITS_TABLE: ['dynamodb:UpdateItem'],
@@ -72,7 +72,7 @@ export const WRITES: Readonly<Record<string, Readonly<Record<string, readonly st
 };
 
 /** Actions no function may have, whatever it serves. */
-export const FORBIDDEN_ACTIONS = [
+const FORBIDDEN_ACTIONS = [
   'dynamodb:Scan',
   'dynamodb:DeleteItem',
   'dynamodb:DeleteTable',
@@ -85,7 +85,7 @@ export const FORBIDDEN_ACTIONS = [
  * CloudFormation names them after the stack (`social-news-<stage>-<id>-…`, what the deploy role
  * may create), and a name of the template's own would need CAPABILITY_NAMED_IAM of every deploy.
  */
-export const NAME_PROPERTIES: Readonly<Record<string, string>> = {
+const NAME_PROPERTIES: Readonly<Record<string, string>> = {
   'AWS::Serverless::Function': 'FunctionName',
   'AWS::Lambda::Function': 'FunctionName',
   'AWS::Serverless::HttpApi': 'Name',
@@ -106,7 +106,7 @@ export const NAME_PROPERTIES: Readonly<Record<string, string>> = {
 };
 
 /** The fields the access log's JSON record must have, with the context variable each holds. */
-export const ACCESS_LOG_FIELDS: Readonly<Record<string, string>> = {
+const ACCESS_LOG_FIELDS: Readonly<Record<string, string>> = {
   requestId: '$context.requestId',
   ip: '$context.identity.sourceIp',
   routeKey: '$context.routeKey',
@@ -116,17 +116,6 @@ export const ACCESS_LOG_FIELDS: Readonly<Record<string, string>> = {
 };
 
 const STAGES = ['staging', 'prod'];
-const PSEUDO = new Set([
-  'AWS::AccountId',
-  'AWS::Partition',
-  'AWS::Region',
-  'AWS::StackName',
-  'AWS::StackId',
-  'AWS::URLSuffix',
-  'AWS::NoValue',
-  'AWS::NotificationARNs',
-]);
-
 const ofType = (template: Template, type: string): Array<[string, Resource]> =>
   Object.entries(template.Resources ?? {}).filter(([, resource]) => resource?.Type === type);
 const functions = (template: Template) => ofType(template, 'AWS::Serverless::Function');
@@ -143,7 +132,7 @@ export function effectiveProperties(template: Template, id: string): Record<stri
 }
 
 /** Every Handler names a file and an export that its esbuild entry point has. */
-export const checkHandlers: Check = (template, { root = PROJECT_ROOT }) =>
+const checkHandlers: Check = (template, { root = PROJECT_ROOT }) =>
   functions(template).flatMap(([id, resource]) => {
     const problems: string[] = [];
     const handler = String(resource.Properties?.Handler ?? '');
@@ -171,7 +160,7 @@ export function routeKeys(template: Template): Array<{ fn: string; key: string; 
 }
 
 /** Routes: each once per API, on an API of the template, and together exactly those of docs/api.md. */
-export const checkRoutes: Check = (template) => {
+const checkRoutes: Check = (template) => {
   const problems: string[] = [];
   const routes = routeKeys(template);
   const apis = new Set(ofType(template, 'AWS::Serverless::HttpApi').map(([id]) => id));
@@ -215,11 +204,11 @@ function boundaryProblems(template: Template, id: string, properties: Record<str
 }
 
 /** Every role the template makes itself carries the boundary too. */
-export const checkRoles: Check = (template) =>
+const checkRoles: Check = (template) =>
   ofType(template, 'AWS::IAM::Role').flatMap(([id, role]) => boundaryProblems(template, id, role.Properties ?? {}));
 
 /** Every function: memory, a timeout API Gateway waits for, arm64, its own log group with retention. */
-export const checkFunctions: Check = (template) =>
+const checkFunctions: Check = (template) =>
   functions(template).flatMap(([id]) => {
     const problems: string[] = [];
     const properties = effectiveProperties(template, id);
@@ -248,11 +237,11 @@ export const checkFunctions: Check = (template) =>
   });
 
 /** Every log group keeps its logs for a bounded time. */
-export const checkLogGroups: Check = (template) =>
+const checkLogGroups: Check = (template) =>
   ofType(template, 'AWS::Logs::LogGroup').flatMap(([id, resource]) => retentionProblems(template, id, resource));
 
 /** Every named resource carries the stage in its name, and no two resources of a kind share a name. */
-export const checkNames: Check = (template) => {
+const checkNames: Check = (template) => {
   const problems: string[] = [];
   for (const Stage of STAGES) {
     const names = new Map<string, string>();
@@ -275,7 +264,7 @@ export const checkNames: Check = (template) => {
 };
 
 /** Both HTTP APIs: JSON access logs to a log group with retention, and throttling from parameters. */
-export const checkApis: Check = (template) =>
+const checkApis: Check = (template) =>
   ofType(template, 'AWS::Serverless::HttpApi').flatMap(([id, resource]) => {
     const problems: string[] = [];
     const access = resource.Properties?.AccessLogSettings;
@@ -312,14 +301,14 @@ export const checkApis: Check = (template) =>
  * Tables whose every item expires within minutes (the rate-limit windows): nothing in them is worth
  * recovering or keeping, in any stage.
  */
-export const DISPOSABLE_TABLES: readonly string[] = ['RateLimitsTable'];
+const DISPOSABLE_TABLES: readonly string[] = ['RateLimitsTable'];
 
 /**
  * Tables: deletion protection in prod. Records (every table but the disposable ones) are kept when
  * the prod stack goes or replaces them, with point-in-time recovery; in staging they go with the
  * stack, without it. Disposable tables go with the stack in every stage, never with recovery.
  */
-export const checkTables: Check = (template) =>
+const checkTables: Check = (template) =>
   ofType(template, 'AWS::DynamoDB::Table').flatMap(([id, resource]) => {
     const problems: string[] = [];
     const disposable = DISPOSABLE_TABLES.includes(id);
@@ -364,7 +353,7 @@ const indexesOf = (resource: Resource | undefined): string[] =>
  * the tables (and their indexes) the function's environment names, and only the actions READS and
  * WRITES allow it for its routes; every table it is given reachable.
  */
-export const checkPolicies: Check = (template) => {
+const checkPolicies: Check = (template) => {
   const routes = routeKeys(template);
   return functions(template).flatMap(([id, resource]) => {
     const problems: string[] = [];
@@ -440,53 +429,11 @@ export const checkPolicies: Check = (template) => {
   });
 };
 
-/** Every Ref, GetAtt and ${} of a Sub names a parameter, a resource or a pseudo parameter of the template. */
-export const checkReferences: Check = (template) => {
-  const problems: string[] = [];
-  const known = (name: string) =>
-    PSEUDO.has(name) ||
-    template.Parameters?.[name] !== undefined ||
-    template.Resources?.[name] !== undefined ||
-    (name.includes('.') && template.Resources?.[name.slice(0, name.indexOf('.'))] !== undefined);
-  const visit = (where: string, value: unknown): void => {
-    if (value === null || typeof value !== 'object') return;
-    if (Array.isArray(value)) {
-      for (const item of value) visit(where, item);
-      return;
-    }
-    for (const [key, inner] of Object.entries(value)) {
-      if (key === 'Ref' && !known(String(inner))) problems.push(`${where}: Ref to ${inner}, which the template does not define`);
-      if (key === 'Fn::GetAtt' && !known(String((inner as string[])[0])))
-        problems.push(`${where}: GetAtt of ${(inner as string[])[0]}, which the template does not define`);
-      if (key === 'Fn::Sub' && typeof inner === 'string') {
-        for (const [, name] of inner.matchAll(/\$\{([^}!]+)\}/g)) {
-          if (!known(name!)) problems.push(`${where}: Sub names ${name}, which the template does not define`);
-        }
-      }
-      if (key === 'Fn::If' && template.Conditions?.[String((inner as unknown[])[0])] === undefined) {
-        problems.push(`${where}: If on ${(inner as unknown[])[0]}, which is not a condition`);
-      }
-      visit(where, inner);
-    }
-  };
-  for (const [id, resource] of Object.entries(template.Resources ?? {})) {
-    visit(id, resource);
-    if (resource.Condition !== undefined && template.Conditions?.[resource.Condition] === undefined)
-      problems.push(`${id}: condition ${resource.Condition} is not defined`);
-  }
-  visit('Globals', template.Globals);
-  visit('Outputs', template.Outputs);
-  return problems;
-};
-
 /** The alarms' parameter (the SNS topic they notify) and the condition of the alarms: a topic, or prod, whose releases they watch. */
-export const ALARM_TOPIC_PARAMETER = 'AlarmTopicArn';
-export const ALARM_CONDITION = 'HasAlarms';
+const ALARM_TOPIC_PARAMETER = 'AlarmTopicArn';
+const ALARM_CONDITION = 'HasAlarms';
 /** The alarm of the stage's answers of error 500, which watches every function's release beside its own. */
-export const INTERNAL_ERRORS_ALARM = 'InternalErrorsAlarm';
-/** A function's p99 duration alarm fires at this fraction of its timeout: before it starts timing out. */
-export const DURATION_ALARM_FRACTION = 0.8;
-
+const INTERNAL_ERRORS_ALARM = 'InternalErrorsAlarm';
 const sameValue = (a: unknown, b: unknown) => show(a) === show(b);
 /** A metric's dimensions, by name. */
 const dimensionsOf = (value: unknown): Record<string, unknown> =>
@@ -508,12 +455,12 @@ function alarmsOn(alarms: Array<[string, Resource]>, namespace: string, metric: 
 }
 
 /**
- * Alarms: every function has its Errors, Throttles and p99 Duration alarms (the last at
- * DURATION_ALARM_FRACTION of its timeout), every HTTP API a 5xx-rate alarm (metric math on 5xx
- * and Count) and a p99 Latency alarm; every alarm exists with an alarm topic or in prod, notifies the topic
- * when it fires and when it clears, and takes no data (no traffic) as fine.
+ * Alarms: every HTTP API has a 5xx-rate alarm (metric math on 5xx and Count) and a p99 Latency
+ * alarm; every alarm exists with an alarm topic or in prod, notifies the topic when it fires and
+ * when it clears, and takes no data (no traffic) as fine. Each function's own alarms, and the ones
+ * that stop its release: test/static/function-alarms.test.ts.
  */
-export const checkAlarms: Check = (template) => {
+const checkAlarms: Check = (template) => {
   const problems: string[] = [];
   const alarms = ofType(template, 'AWS::CloudWatch::Alarm');
   if ((template.Parameters?.[ALARM_TOPIC_PARAMETER] as { Type?: string } | undefined)?.Type !== 'String') {
@@ -541,21 +488,6 @@ export const checkAlarms: Check = (template) => {
       problems.push(`${what}: its alarm (${found.map(([id]) => id).join(', ')}) is not ${describe}`);
   };
   const above = (properties: Record<string, any>) => properties.ComparisonOperator === 'GreaterThanThreshold';
-  for (const [id] of functions(template)) {
-    const dimensions = { FunctionName: { Ref: id } };
-    const on = (metric: string) => alarmsOn(alarms, 'AWS/Lambda', metric, dimensions);
-    for (const metric of ['Errors', 'Throttles']) {
-      wanting(`${id}: ${metric}`, on(metric), (p) => p.Statistic === 'Sum' && p.Threshold === 0 && above(p), 'Sum > 0');
-    }
-    const timeout = effectiveProperties(template, id).Timeout;
-    const limit = typeof timeout === 'number' ? Math.round(DURATION_ALARM_FRACTION * timeout * 1000) : undefined;
-    wanting(
-      `${id}: Duration p99`,
-      on('Duration'),
-      (p) => p.ExtendedStatistic === 'p99' && p.Threshold === limit && above(p),
-      `p99 > ${limit} ms (${DURATION_ALARM_FRACTION * 100} % of its timeout)`,
-    );
-  }
   for (const [id] of ofType(template, 'AWS::Serverless::HttpApi')) {
     const dimensions = { ApiId: { Ref: id }, Stage: '$default' };
     const isRate = (p: Record<string, any>) =>
@@ -575,10 +507,9 @@ export const checkAlarms: Check = (template) => {
 
 /**
  * Releases: every function publishes the alias `live` and moves it by CodeDeploy, gradually in
- * prod and all at once in staging, with a role of the template's own; and each names its own
- * Errors and Duration alarms and the stage's internal-errors alarm, which stop and roll it back.
+ * prod and all at once in staging, with a role of the template's own.
  */
-export const checkReleases: Check = (template) => {
+const checkReleases: Check = (template) => {
   const problems: string[] = [];
   const globals = template.Globals?.Function ?? {};
   if (globals.AutoPublishAlias !== 'live') problems.push(`Globals: AutoPublishAlias ${show(globals.AutoPublishAlias)} is not live`);
@@ -590,14 +521,6 @@ export const checkReleases: Check = (template) => {
   if (role === undefined || template.Resources[role]?.Type !== 'AWS::IAM::Role')
     problems.push(`Globals: DeploymentPreference.Role ${show(preference.Role)} is not a role of the template (which carries the boundary)`);
   if (template.Resources[INTERNAL_ERRORS_ALARM]?.Type !== 'AWS::CloudWatch::Alarm') problems.push(`no alarm ${INTERNAL_ERRORS_ALARM}`);
-  for (const [id, resource] of functions(template)) {
-    const expected = [`${id}ErrorsAlarm`, `${id}DurationP99Alarm`, INTERNAL_ERRORS_ALARM].map((alarm) => ({ Ref: alarm }));
-    const alarms = resource.Properties?.DeploymentPreference?.Alarms;
-    if (!sameValue(alarms, { 'Fn::If': [ALARM_CONDITION, expected, []] }))
-      problems.push(
-        `${id}: DeploymentPreference.Alarms ${show(alarms)} are not its Errors and Duration alarms and ${INTERNAL_ERRORS_ALARM}`,
-      );
-  }
   return problems;
 };
 
@@ -610,7 +533,6 @@ export const CHECKS: Readonly<Record<string, Check>> = {
   apis: checkApis,
   tables: checkTables,
   policies: checkPolicies,
-  references: checkReferences,
   alarms: checkAlarms,
   releases: checkReleases,
   roles: checkRoles,
