@@ -9,7 +9,7 @@
  *   3. runs `npm start` on that database and has ten clients loop on the costliest gallery request
  *      for N seconds (20) while a probe looks up and follows a short URL (scale/attack.ts);
  * then prints both measurements side by side and one PASS or FAIL line per check, writes
- * infra/perf/results/scale.json and infra/perf/results/scale.md, and exits 1 when a check fails. Bounded at 25
+ * infra/perf/results/scale.md (and scale.json, and its part of measured.json), and exits 1 when a check fails. Bounded at 25
  * minutes; however it ends, it stops what it started.
  *
  *   scale/data.ts       the sample, and the gallery grown from it
