@@ -7,8 +7,8 @@
  * run against an in-memory DynamoDB Local on a free loopback port, holding one seeded short URL
  * and the bench's gallery. The sections by folder: README.md.
  *
- * A full run writes infra/perf/results/bench.md and measured.json; `--quick` (a few runs at two
- * memory sizes) only prints.
+ * A full run writes infra/perf/results/bench.md and measured.json; `--quick` (two runs of each at
+ * 256 MB) only prints.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -28,6 +28,7 @@ import { hotLinkLine, visitHotLink } from './hot-link';
 import { findSample, viewsOf } from './sample';
 import { coverageGaps, scenariosFor } from './scenarios';
 import { startStack } from '../../start/process';
+import { boundedRun, type Undo } from '../report/bounded-run';
 import { loadTemplate } from '../../template/read';
 import { functionEnvironment, functionsOf } from '../../template/functions';
 
@@ -43,13 +44,7 @@ function secondsArgument(args: readonly string[]): number {
   return seconds;
 }
 
-/** What a run leaves to undo, latest first, however it ends: the stack, then its data directory. */
-const undo: Array<() => Promise<unknown>> = [];
-async function cleanUp(): Promise<void> {
-  for (const step of undo.splice(0).reverse()) await step().catch(() => undefined);
-}
-
-async function main(seconds: number): Promise<boolean> {
+async function main(seconds: number, undo: Undo): Promise<boolean> {
   const template = loadTemplate();
   const dynamoDbPort = await freePort();
   const dataDirectory = await mkdtemp(join(tmpdir(), 'load-'));
@@ -91,21 +86,4 @@ async function main(seconds: number): Promise<boolean> {
   }
 }
 
-async function abandon(why: string, exitCode: number): Promise<never> {
-  console.log(`LOAD FAILED: ${why}`);
-  await cleanUp();
-  process.exit(exitCode);
-}
-
-const watchdog = setTimeout(() => void abandon(`not finished within ${RUN_LIMIT_MS / 60_000} minutes`, 1), RUN_LIMIT_MS);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void abandon(`stopped by ${signal}`, 130));
-try {
-  process.exitCode = (await main(secondsArgument(process.argv.slice(2)))) ? 0 : 1;
-} catch (error) {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error), (error as Error).cause ?? '');
-  console.log('LOAD FAILED: the run did not complete');
-  process.exitCode = 1;
-} finally {
-  clearTimeout(watchdog);
-  await cleanUp();
-}
+await boundedRun('LOAD', RUN_LIMIT_MS, (undo) => main(secondsArgument(process.argv.slice(2)), undo));

@@ -7,7 +7,7 @@
  * `× bare handler` divides by its own pass's. Every function at TARGET_MB (what the targets are
  * checked at) and at the template's MemorySize; a static function, the short-URL lookup and a
  * gallery function at the other sizes, with the price of a cold start at each: the MemorySize
- * table of docs/performance.md. `--quick` runs each subject three times at those two sizes only.
+ * table of docs/performance.md. `--quick` runs each subject twice, at TARGET_MB only.
  */
 import { measureColdStarts, type ColdStarts, type ColdSummary } from './cold-start';
 import { cpuCgroup, MB_PER_VCPU, PERIOD_US } from './cpu-cgroup';
@@ -21,15 +21,15 @@ import { PRICES } from '../../../pricing/model';
 
 /** The memory size template.yaml gives the functions, one for all. */
 const CHOSEN_MB = memorySizeOf(template);
-const SIZES = [...new Set(QUICK ? [TARGET_MB, CHOSEN_MB] : [128, 256, 512, 1024, 1769, CHOSEN_MB])].sort((a, b) => a - b);
+const SIZES = QUICK ? [TARGET_MB] : [...new Set([128, 256, 512, 1024, 1769, CHOSEN_MB])].sort((a, b) => a - b);
 /**
  * Runs per subject: more at TARGET_MB, whose figures the targets hold, on a shared machine; most
  * for the functions without DynamoDB, whose whole cold start there is some ten periods of the
  * cgroup, so that one period more or less in a few runs moves a ratio by a tenth (and their runs
  * are short: the pass takes a minute and a half).
  */
-const RUNS = QUICK ? 3 : 7;
-const TARGET_RUNS = QUICK ? { static: 3, database: 3 } : ({ static: 31, database: 15 } as const);
+const RUNS = 7;
+const TARGET_RUNS = QUICK ? { static: 2, database: 2 } : ({ static: 31, database: 15 } as const);
 /** arm64 Lambda's price per GB-second (us-east-1, infra/pricing/prices.json), for the price of a cold start. */
 const PRICE_PER_GB_SECOND = PRICES.lambdaArmGbSecond.usd;
 const REPRESENTATIVES = ['ErrorsFunction', 'ShortUrlFunction', 'GalleryPhotosFunction'];
