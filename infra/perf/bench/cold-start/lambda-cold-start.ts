@@ -155,7 +155,8 @@ export async function lambdaColdStartSection(subjects: Subjects, requestFloors: 
     );
     return `${id} ${chooseMemorySize(priceAndTime)} MB`;
   });
-  log(`The cheapest cold start, or a faster one within 10 % of its price: ${choices.join(', ')}.`);
+  // With one size (--quick) there is no choice to print.
+  if (SIZES.length > 1) log(`The cheapest cold start, or a faster one within 10 % of its price: ${choices.join(', ')}.`);
   log();
   return { bySize, unavailable, choices };
 }
