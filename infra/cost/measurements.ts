@@ -1,18 +1,11 @@
 /**
- * What one warm request of each route uses, from the committed runs: its duration in the
- * handler (bench.json; scale.json for the gallery) and its DynamoDB request units (scale.json for
- * the gallery; for the short URLs, which no run measures in units, counted from the requests
- * lib/shorturls/dynamodb.ts sends). Every figure carries where it comes from.
+ * What one warm request of each route uses, from the committed figures (infra/perf/results/measured.json):
+ * its duration in the handler (the bench's; scale's for the gallery) and its DynamoDB request units
+ * (scale's for the gallery; for the short URLs, which no run measures in units, counted from the
+ * requests lib/shorturls/dynamodb.ts sends). Every figure carries where it comes from.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { Report as BenchReport } from '../perf/bench/report/results';
-import { PROJECT_ROOT } from '../template/read';
+import { type Measured, MEASURED_FILE, readMeasured } from '../perf/report/measured';
 import type { Route } from '../template/routes';
-import type { ScaleRun } from '../perf/scale/report';
-
-export const BENCH_FILE = 'infra/perf/results/bench.json';
-export const SCALE_FILE = 'infra/perf/results/scale.json';
 
 export interface Sourced<T> {
   readonly value: T;
@@ -20,30 +13,17 @@ export interface Sourced<T> {
   readonly source: string;
 }
 
-export interface Measurements {
-  readonly bench: BenchReport;
-  readonly scale: ScaleRun;
+export type Measurements = Measured;
+export const readMeasurements = readMeasured;
+
+/** A function's warm time in the bench's figures. */
+function warmNs(m: Measurements, fn: string): Sourced<number> {
+  const value = m.bench.warmNs[fn];
+  if (value === undefined) throw new Error(`${MEASURED_FILE} has no bench.warmNs of ${fn}`);
+  return { value, source: `${MEASURED_FILE} bench.warmNs.${fn}` };
 }
 
-export function readMeasurements(root = PROJECT_ROOT): Measurements {
-  const read = (file: string) => JSON.parse(readFileSync(resolve(root, file), 'utf8'));
-  return { bench: read(BENCH_FILE), scale: read(SCALE_FILE) };
-}
-
-/** A figure of bench.json, by section, name and subject. */
-export function benchFigure(m: Measurements, section: string, name: string, subject: string): Sourced<number> {
-  const figure = m.bench.figures.find((f) => f.section === section && f.name === name && f.subject === subject);
-  if (figure === undefined) throw new Error(`${BENCH_FILE} has no figure "${name}" of ${subject} in "${section}"`);
-  return { value: figure.median, source: `${BENCH_FILE} figures[section="${section}", name="${name}", subject="${subject}"].median` };
-}
-
-/** The handler's time of the DynamoDB round trips bench.json measured for the short-URL functions. */
-const ROUND_TRIP_SUBJECTS: Readonly<Record<string, string>> = {
-  ShortUrlCreateFunction: 'create, new URL (handler)',
-  ShortUrlFunction: 'lookup (handler)',
-  RedirectFunction: 'redirect (handler)',
-};
-
+const SHORT_URL_FUNCTIONS = ['ShortUrlCreateFunction', 'ShortUrlFunction', 'RedirectFunction'];
 /** A consistent read under 4 KB is 1 RRU, a write 1 WRU a KB begun, a transaction's write twice that (a link under some 900 characters keeps each record under 1 KB). */
 const SHORT_URL_UNITS: Readonly<Record<string, { rru: number; wru: number; source: string }>> = {
   ShortUrlCreateFunction: {
@@ -78,9 +58,10 @@ const none = (why: string): Sourced<number> => ({ value: 0, source: why });
 
 export function routeUse(m: Measurements, route: Route): RouteUse {
   const fn = route.fn.id;
-  const gallery = m.scale.grown.measurements.find((x) => x.label === `${route.path} ${GALLERY_SORT}`);
+  const label = `${route.path} ${GALLERY_SORT}`;
+  const gallery = m.scale.gallery[label];
   if (gallery !== undefined) {
-    const at = `${SCALE_FILE} grown.measurements[label="${gallery.label}"]`;
+    const at = `${MEASURED_FILE} scale.gallery["${label}"]`;
     return {
       route,
       warmNs: { value: gallery.latencyMs * 1e6, source: `${at}.latencyMs` },
@@ -88,14 +69,13 @@ export function routeUse(m: Measurements, route: Route): RouteUse {
       wru: none('a read'),
     };
   }
-  const roundTrips = ROUND_TRIP_SUBJECTS[fn];
-  if (roundTrips !== undefined) {
+  if (SHORT_URL_FUNCTIONS.includes(fn)) {
     const units = route.method === 'HEAD' ? HEAD_UNITS : SHORT_URL_UNITS[fn]!;
     // The short-link host's $default route answers 404 before any read; timed as a redirect, an upper bound.
     const reads = route.path !== '$default';
     return {
       route,
-      warmNs: benchFigure(m, 'DynamoDB round trips', 'latency', roundTrips),
+      warmNs: warmNs(m, fn),
       rru: reads ? { value: units.rru, source: units.source } : none('no code, no request to DynamoDB'),
       wru: reads ? { value: units.wru, source: units.source } : none('no code, no request to DynamoDB'),
     };
@@ -103,17 +83,15 @@ export function routeUse(m: Measurements, route: Route): RouteUse {
   // The static functions: XML, the API's default type.
   return {
     route,
-    warmNs: benchFigure(m, 'Warm, in-process', 'warm latency, xml', fn),
+    warmNs: warmNs(m, fn),
     rru: none('no database'),
     wru: none('no database'),
   };
 }
 
-/** The sizes bench.json measured the cold start of `fn` at, with the figure of each. */
+/** The sizes the bench measured the cold start of `fn` at, with the figure of each. */
 export function coldStarts(m: Measurements, fn: string): Array<{ memoryMb: number; ns: Sourced<number> }> {
-  const section = 'Cold start as Lambda runs it';
-  return m.bench.figures
-    .filter((f) => f.section === section && f.name === 'cold start' && f.subject.startsWith(`${fn} at `))
-    .map((f) => ({ memoryMb: Number(/ at (\d+) MB$/.exec(f.subject)?.[1]), ns: benchFigure(m, section, 'cold start', f.subject) }))
+  return Object.entries(m.bench.coldStartNs[fn] ?? {})
+    .map(([mb, value]) => ({ memoryMb: Number(mb), ns: { value, source: `${MEASURED_FILE} bench.coldStartNs.${fn}.${mb}` } }))
     .sort((a, b) => a.memoryMb - b.memoryMb);
 }

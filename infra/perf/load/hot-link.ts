@@ -1,8 +1,8 @@
 /**
  * One short link that goes viral: `connections` clients visit it at once, again and again, for
  * `seconds` (and at most a bounded count), and its view_count is read before and after. The load
- * run and the bench report the same figures: redirects a second, the share of visits answered
- * 301, and the views counted against the visits sent (docs/api.md, Views: every visit
+ * run reports redirects a second, the share of visits answered 301, and the views counted
+ * against the visits sent (docs/api.md, Views: every visit
  * redirects, and when the database keeps up every visit is counted once). Visits sent but cut
  * off when the time ran out still reach the server and count: the views are held to the visits
  * sent, not to the answers read.

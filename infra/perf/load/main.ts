@@ -5,14 +5,14 @@
  * (60 by default, at most 300) with autocannon, creations and redirects included, then one short
  * link from 500 clients at once for 10 s (the hot link), and checks afterwards that nothing was
  * lost or duplicated. Prints the figures per endpoint and one PASS or
- * FAIL line per check, the verdict last; writes them to infra/perf/results/load.json and infra/perf/results/load.md.
+ * FAIL line per check, the verdict last; writes them to infra/perf/results/load.md (and load.json, not committed).
  * Exits 1 when a check fails. Everything stays on 127.0.0.1; the run is bounded at 9 minutes, and
  * however it ends (Ctrl-C included) it stops the stack and removes its data.
  *
  *   load/scenarios.ts   what is sent to which endpoint, and which answers it may get
  *   load/sample.ts      the photos, comments and short URLs the scenarios address
  *   load/drive.ts       autocannon, one instance per scenario, all at once
- *   load/hot-link.ts    one short link from many clients at once (the bench measures it too)
+ *   load/hot-link.ts    one short link from many clients at once
  *   load/checks.ts      what must hold afterwards
  *   load/report.ts      the table, the verdicts, the files
  */
@@ -28,6 +28,7 @@ import { hotLinkLine, visitHotLink } from './hot-link';
 import { findSample, viewsOf } from './sample';
 import { coverageGaps, scenariosFor } from './scenarios';
 import { startStack } from '../../start/process';
+import { boundedRun, type Undo } from '../report/bounded-run';
 import { loadTemplate } from '../../template/read';
 import { functionEnvironment, functionsOf } from '../../template/functions';
 
@@ -43,13 +44,7 @@ function secondsArgument(args: readonly string[]): number {
   return seconds;
 }
 
-/** What a run leaves to undo, latest first, however it ends: the stack, then its data directory. */
-const undo: Array<() => Promise<unknown>> = [];
-async function cleanUp(): Promise<void> {
-  for (const step of undo.splice(0).reverse()) await step().catch(() => undefined);
-}
-
-async function main(seconds: number): Promise<boolean> {
+async function main(seconds: number, undo: Undo): Promise<boolean> {
   const template = loadTemplate();
   const dynamoDbPort = await freePort();
   const dataDirectory = await mkdtemp(join(tmpdir(), 'load-'));
@@ -91,21 +86,4 @@ async function main(seconds: number): Promise<boolean> {
   }
 }
 
-async function abandon(why: string, exitCode: number): Promise<never> {
-  console.log(`LOAD FAILED: ${why}`);
-  await cleanUp();
-  process.exit(exitCode);
-}
-
-const watchdog = setTimeout(() => void abandon(`not finished within ${RUN_LIMIT_MS / 60_000} minutes`, 1), RUN_LIMIT_MS);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void abandon(`stopped by ${signal}`, 130));
-try {
-  process.exitCode = (await main(secondsArgument(process.argv.slice(2)))) ? 0 : 1;
-} catch (error) {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error), (error as Error).cause ?? '');
-  console.log('LOAD FAILED: the run did not complete');
-  process.exitCode = 1;
-} finally {
-  clearTimeout(watchdog);
-  await cleanUp();
-}
+await boundedRun('LOAD', RUN_LIMIT_MS, (undo) => main(secondsArgument(process.argv.slice(2)), undo));

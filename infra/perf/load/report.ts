@@ -1,7 +1,7 @@
 /**
  * The load run's report: a table per endpoint (answers, throughput, p50/p99 latency, statuses),
- * then one PASS or FAIL line per check, last. The same figures go to infra/perf/results/load.json and
- * infra/perf/results/load.md, so that the last run can be read without running it.
+ * then one PASS or FAIL line per check, last. The same figures go to infra/perf/results/load.md (and to load.json
+ * beside it, not committed), so that the last run can be read without running it.
  */
 import { type Check, summary, verdict } from '../report/checks';
 import { writeResults } from '../report/files';

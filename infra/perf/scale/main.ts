@@ -9,7 +9,7 @@
  *   3. runs `npm start` on that database and has ten clients loop on the costliest gallery request
  *      for N seconds (20) while a probe looks up and follows a short URL (scale/attack.ts);
  * then prints both measurements side by side and one PASS or FAIL line per check, writes
- * infra/perf/results/scale.json and infra/perf/results/scale.md, and exits 1 when a check fails. Bounded at 25
+ * infra/perf/results/scale.md (and scale.json, and its part of measured.json), and exits 1 when a check fails. Bounded at 25
  * minutes; however it ends, it stops what it started.
  *
  *   scale/data.ts       the sample, and the gallery grown from it
@@ -31,6 +31,7 @@ import { measure, type Measurement } from './measure';
 import { checksOf, printRun, writeRun } from './report';
 import { SCALE_REQUESTS } from './requests';
 import { startStack } from '../../start/process';
+import { boundedRun, type Undo } from '../report/bounded-run';
 import { loadTemplate } from '../../template/read';
 import { routesOf } from '../../template/routes';
 
@@ -55,13 +56,7 @@ const options = {
   seconds: integer('seconds', values.seconds, 5, 120),
 };
 
-/** What a run leaves to undo, latest first, however it ends. */
-const undo: Array<() => Promise<unknown>> = [];
-async function cleanUp(): Promise<void> {
-  for (const step of undo.splice(0).reverse()) await step().catch(() => undefined);
-}
-
-async function main(): Promise<boolean> {
+async function main(undo: Undo): Promise<boolean> {
   const template = loadTemplate();
   const routes = routesOf(template);
   const log = console.log.bind(console);
@@ -126,21 +121,4 @@ async function main(): Promise<boolean> {
   return checks.every((check) => check.pass);
 }
 
-async function abandon(why: string, exitCode: number): Promise<never> {
-  console.log(`SCALE FAILED: ${why}`);
-  await cleanUp();
-  process.exit(exitCode);
-}
-
-const watchdog = setTimeout(() => void abandon(`not finished within ${RUN_LIMIT_MS / 60_000} minutes`, 1), RUN_LIMIT_MS);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void abandon(`stopped by ${signal}`, 130));
-try {
-  process.exitCode = (await main()) ? 0 : 1;
-} catch (error) {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  console.log('SCALE FAILED: the run did not complete');
-  process.exitCode = 1;
-} finally {
-  clearTimeout(watchdog);
-  await cleanUp();
-}
+await boundedRun('SCALE', RUN_LIMIT_MS, main);

@@ -1,10 +1,11 @@
 /**
  * The scale run's report: each request's read capacity and latency on the sample gallery and on
  * the grown one side by side, the attack's figures, then one PASS or FAIL line per check. The
- * same figures go to infra/perf/results/scale.json and infra/perf/results/scale.md.
+ * same figures go to infra/perf/results/scale.md (and scale.json, not committed), and the grown gallery's to measured.json.
  */
 import { type Check, summary, verdict } from '../report/checks';
 import { writeResults } from '../report/files';
+import { writeMeasured } from '../report/measured';
 import { describeMachine, machineLine } from '../report/machine';
 import { markdownTable, table } from '../report/tables';
 import type { AttackResult, Probe } from './attack';
@@ -165,4 +166,6 @@ export async function writeRun(run: ScaleRun, checks: readonly Check[]): Promise
     '',
   ].join('\n');
   await writeResults('scale', { date, machine, ...run, checks }, markdown);
+  const grown = Object.fromEntries(run.grown.measurements.map((m) => [m.label, { latencyMs: m.latencyMs, aws: m.aws }]));
+  writeMeasured('scale', { date, gallery: grown });
 }

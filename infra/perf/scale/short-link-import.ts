@@ -7,7 +7,7 @@
  *   2. shortens as many links as there are imported ones measured, through the service;
  *   3. follows (the redirect's handler) and looks up (the lookup's handler) imported and made
  *      codes in turn, reporting each one's median latency and the units it consumed.
- * Writes infra/perf/results/shorturls.json and .md; docs/shorturls.md quotes them.
+ * Writes infra/perf/results/shorturls.md (and shorturls.json, not committed); docs/shorturls.md quotes them.
  */
 import { parseArgs } from 'node:util';
 import { freePort } from '../../dynamodb/local';

@@ -8,7 +8,7 @@
  */
 import type { Metafile } from 'esbuild';
 import { bytesByPackage } from '../../../bundle/esbuild';
-import { beginSection, kb, log, ms, ratio, signedMs, table } from '../report/output';
+import { kb, log, ms, ratio, signedMs, table } from '../report/output';
 import { coldFigure, floorOf, TARGET_MB } from '../report/target-limits';
 import type { RequestFloors } from './request-floors';
 import type { Subject, Subjects } from '../setup/subjects';
@@ -25,26 +25,12 @@ function bytesBeyond(bundle: Metafile, floor: Metafile): { name: string; bytes: 
 }
 
 export function floorsSection(subjects: Subjects, requestFloors: RequestFloors, cold: ColdStarts): void {
-  const record = beginSection(
-    'Functions against their floors',
-    `bundle size and cold start at ${TARGET_MB} MB (the mean of the middle half of its runs) as multiples of the floor's: ${subjects.staticFloor.id} for the functions without DynamoDB, ${subjects.databaseFloor.id} for the others, whose target holds what they take beyond their requests sent by ${subjects.databaseFloor.id} (their request floor)`,
-  );
+  log(`== Functions against their floors: bundle size and cold start at ${TARGET_MB} MB ==`);
   const totalOf = (s: Subject) => cold.get(s.id)!.totalNs;
   const rows = subjects.functions.map((s) => {
     const limits = floorOf(subjects, s, requestFloors);
     const { floor, requestFloor, bytesLimit, coldLimit } = limits;
     const [own, base] = [cold.get(s.id)!, cold.get(floor.id)!];
-    record({
-      name: 'cold start',
-      subject: s.id,
-      median: own.totalNs,
-      unit: 'ns',
-      baseline: { subject: floor.id, median: base.totalNs },
-    });
-    // The request floor's own cold start is the previous section's, under its id.
-    if (requestFloor !== undefined) {
-      record({ name: 'requests in a cold start', subject: s.id, median: requestsOf(requestFloors.get(s.id)!.script), unit: 'requests' });
-    }
     return [
       s.id,
       floor.id,
@@ -84,7 +70,6 @@ export function floorsSection(subjects: Subjects, requestFloors: RequestFloors, 
     const { floor } = floorOf(subjects, s, requestFloors);
     const beyond = bytesBeyond(s.metafile, floor.metafile);
     const total = beyond.reduce((sum, p) => sum + p.bytes, 0);
-    record({ name: 'bytes beyond its floor', subject: s.id, median: total, unit: 'bytes' });
     log(`  ${s.id}: ${kb(total)}: ${beyond.map((p) => `${p.name} ${kb(p.bytes)}`).join(', ')}`);
   }
   log();

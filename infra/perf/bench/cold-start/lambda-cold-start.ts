@@ -5,14 +5,14 @@
  * the floors of what the design requires. The functions without DynamoDB are measured in a first
  * pass and those with it in a second, each pass with the bare handler beside them, and a row's
  * `× bare handler` divides by its own pass's. Every function at TARGET_MB (what the targets are
- * checked at) and at the template's MemorySize (the whole process, as a user waits for it); a
- * static function, the short-URL lookup and a gallery function at the other sizes, with the
- * price of a cold start at each: the MemorySize table of docs/performance.md.
+ * checked at) and at the template's MemorySize; a static function, the short-URL lookup and a
+ * gallery function at the other sizes, with the price of a cold start at each: the MemorySize
+ * table of docs/performance.md. `--quick` runs each subject twice, at TARGET_MB only.
  */
 import { measureColdStarts, type ColdStarts, type ColdSummary } from './cold-start';
 import { cpuCgroup, MB_PER_VCPU, PERIOD_US } from './cpu-cgroup';
-import { beginSection, kb, log, ms, table } from '../report/output';
-import { template } from '../setup/project';
+import { kb, log, ms, table } from '../report/output';
+import { QUICK, template } from '../setup/project';
 import { memorySizeOf } from '../../../template/functions';
 import { floorOf, TARGET_MB } from '../report/target-limits';
 import type { RequestFloors } from './request-floors';
@@ -21,7 +21,7 @@ import { PRICES } from '../../../pricing/model';
 
 /** The memory size template.yaml gives the functions, one for all. */
 const CHOSEN_MB = memorySizeOf(template);
-const SIZES = [...new Set([128, 256, 512, 1024, 1769, CHOSEN_MB])].sort((a, b) => a - b);
+const SIZES = QUICK ? [TARGET_MB] : [...new Set([128, 256, 512, 1024, 1769, CHOSEN_MB])].sort((a, b) => a - b);
 /**
  * Runs per subject: more at TARGET_MB, whose figures the targets hold, on a shared machine; most
  * for the functions without DynamoDB, whose whole cold start there is some ten periods of the
@@ -29,11 +29,10 @@ const SIZES = [...new Set([128, 256, 512, 1024, 1769, CHOSEN_MB])].sort((a, b) =
  * are short: the pass takes a minute and a half).
  */
 const RUNS = 7;
-const TARGET_RUNS = { static: 31, database: 15 } as const;
+const TARGET_RUNS = QUICK ? { static: 2, database: 2 } : ({ static: 31, database: 15 } as const);
 /** arm64 Lambda's price per GB-second (us-east-1, infra/pricing/prices.json), for the price of a cold start. */
 const PRICE_PER_GB_SECOND = PRICES.lambdaArmGbSecond.usd;
 const REPRESENTATIVES = ['ErrorsFunction', 'ShortUrlFunction', 'GalleryPhotosFunction'];
-/** How the bare handler of the second pass, beside the DynamoDB subjects, is named where it is printed and recorded. */
 /** The label the bare handler's cold starts of the second pass are kept under, beside the subjects'. */
 const databasePassBareOf = (bareId: string) => `${bareId} in the DynamoDB pass`;
 
@@ -45,6 +44,8 @@ export interface LambdaColdStarts {
   readonly bySize: ReadonlyMap<number, ColdStarts>;
   /** The sizes measured at full speed for want of a cgroup, and why. */
   readonly unavailable: ReadonlyMap<number, string>;
+  /** The memory size chosen by chooseMemorySize, per representative function. */
+  readonly choices: readonly string[];
 }
 
 /** Dollars per million cold starts of `ns` at `memoryMb` (init is billed like the invocation). */
@@ -73,11 +74,9 @@ async function measureAt(
 }
 
 export async function lambdaColdStartSection(subjects: Subjects, requestFloors: RequestFloors): Promise<LambdaColdStarts> {
-  const record = beginSection(
-    'Cold start as Lambda runs it',
-    `a fresh \`node\` process per run in a CPU cgroup of ${PERIOD_US / 1000} ms period capped at MB / ${MB_PER_VCPU} of a CPU; import() and the first answer (XML) timed apart; ` +
-      `each figure the mean of the middle half of ${RUNS} runs (at ${TARGET_MB} MB ${TARGET_RUNS.static} for the functions without DynamoDB, ${TARGET_RUNS.database} for the others), as a cold start's time comes in steps of one period; every function at ${TARGET_MB} MB and at ${CHOSEN_MB} MB (template.yaml's), ${REPRESENTATIVES.join(', ')} and the yardsticks at ${SIZES.join(', ')} MB; ` +
-      `the functions without DynamoDB in a first pass, those with it in a second, the bare handler in both; at ${TARGET_MB} MB in the second, each DynamoDB function's request floor (DatabaseFloor sending the function's recorded requests)`,
+  log(
+    `== Cold start as Lambda runs it: a fresh process per run in a CPU cgroup at MB / ${MB_PER_VCPU} of a CPU (${PERIOD_US / 1000} ms period); ` +
+      `the mean of the middle half of ${RUNS} runs (${TARGET_RUNS.static} and ${TARGET_RUNS.database} at ${TARGET_MB} MB) ==`,
   );
   const bareId = subjects.baseline.id;
   const yardsticks = [subjects.baseline, subjects.staticFloor, subjects.databaseFloor];
@@ -109,16 +108,6 @@ export async function lambdaColdStartSection(subjects: Subjects, requestFloors: 
       }
     }
   }
-  const recordCold = (subject: string, c: ColdSummary) => {
-    record({ name: 'cold start', subject, median: c.totalNs, p99: c.spread.p99, unit: 'ns' });
-    record({ name: 'cold start, import()', subject, median: c.importNs, unit: 'ns' });
-    record({ name: 'cold start, 1st answer', subject, median: c.firstNs, unit: 'ns' });
-    record({ name: 'cold start, whole process', subject, median: c.processNs, unit: 'ns' });
-    record({ name: 'cold start, peak resident memory', subject, median: c.maxRssKb * 1024, unit: 'bytes' });
-  };
-  for (const [memoryMb, cold] of bySize) {
-    for (const [id, c] of cold) recordCold(`${id} at ${memoryMb} MB`, c);
-  }
   const at = bySize.get(TARGET_MB)!;
   /** The cold start of the floor a subject is compared with (../report/target-limits.ts), or undefined for a yardstick. */
   const floorCold = (s: Subject) => (s.kind === 'function' ? at.get(floorOf(subjects, s, requestFloors).floor.id)! : undefined);
@@ -141,24 +130,8 @@ export async function lambdaColdStartSection(subjects: Subjects, requestFloors: 
       }),
     ),
   );
-  log(
-    `(× bare handler divides by the bare handler of the row's own pass: ${bareId} beside the functions without DynamoDB, ${databasePassBareOf(bareId)} beside the others.)`,
-  );
-  log(
-    "(import() and 1st answer are each the mean of their own middle half; they need not add up to the total.) The DynamoDB functions' and",
-  );
-  log(
-    `${subjects.databaseFloor.id}'s 1st answer includes connecting to DynamoDB Local and its answers (each function's requests: the next section;`,
-  );
-  log(
-    `${subjects.databaseFloor.id}'s handler sends one GetItem). Node's own start, which Lambda also bills, is not in these figures. The floors hold what the design`,
-  );
-  log(
-    `requires and nothing of the project (infra/perf/bench/yardsticks/required-parts.ts): ${subjects.staticFloor.id} middy, Powertools and XMLBuilder; ${subjects.databaseFloor.id} middy,`,
-  );
-  log("Powertools and the document client. '× its floor' divides a function's total by its floor's.");
+  log(`(Each figure the mean of its own middle half; × bare handler against ${databasePassBareOf(bareId)} for the DynamoDB rows.)`);
   log();
-  wholeProcessTable(subjects, bySize.get(CHOSEN_MB)!);
   log("By memory size (total) and what a million cold starts cost at arm64 Lambda's price per GB-second:");
   const representatives = [...REPRESENTATIVES, ...yardsticks.map((s) => s.id)];
   log(
@@ -173,16 +146,6 @@ export async function lambdaColdStartSection(subjects: Subjects, requestFloors: 
       ]),
     ),
   );
-  for (const [memoryMb, cold] of bySize) {
-    for (const id of REPRESENTATIVES) {
-      record({
-        name: 'price of a million cold starts',
-        subject: `${id} at ${memoryMb} MB`,
-        median: pricePerMillion(cold.get(id)!.totalNs, memoryMb),
-        unit: 'USD',
-      });
-    }
-  }
   const choices = REPRESENTATIVES.map((id) => {
     const priceAndTime = new Map(
       [...bySize].map(([memoryMb, cold]) => {
@@ -192,11 +155,10 @@ export async function lambdaColdStartSection(subjects: Subjects, requestFloors: 
     );
     return `${id} ${chooseMemorySize(priceAndTime)} MB`;
   });
-  log(
-    `The cheapest cold start, or a faster one within 10 % of its price: ${choices.join(', ')} (template.yaml's MemorySize, docs/performance.md).`,
-  );
+  // With one size (--quick) there is no choice to print.
+  if (SIZES.length > 1) log(`The cheapest cold start, or a faster one within 10 % of its price: ${choices.join(', ')}.`);
   log();
-  return { bySize, unavailable };
+  return { bySize, unavailable, choices };
 }
 
 /** One row of the tables at a memory size: a subject's cold start and the bare handler of its pass. */
@@ -221,23 +183,4 @@ function rowsOf(subjects: readonly Subject[], cold: ColdStarts, bareId: string):
     ...subjects.map((s) => ({ id: s.id, cold: cold.get(s.id)!, bare: s.database ? secondPassBare : firstPassBare, subject: s })),
     { id: secondPassId, cold: secondPassBare, bare: secondPassBare },
   ];
-}
-
-/** At the template's memory size, what a user waits for: the whole process, Node's own start included, against the bare handler's of its pass. */
-function wholeProcessTable(subjects: Subjects, cold: ColdStarts): void {
-  log(`At ${CHOSEN_MB} MB, template.yaml's memory size, the whole process: from its start (Node's own included) to the first answer:`);
-  const measured = [...subjects.functions, subjects.staticFloor, subjects.databaseFloor, subjects.baseline];
-  log(
-    table(
-      ['Function', 'whole process ms', 'import() + 1st answer ms', '× bare handler', 'beyond bare handler ms'],
-      rowsOf(measured, cold, subjects.baseline.id).map(({ id, cold: c, bare }) => [
-        id,
-        ms(c.processNs),
-        ms(c.totalNs),
-        (c.processNs / bare.processNs).toFixed(2),
-        ms(c.processNs - bare.processNs),
-      ]),
-    ),
-  );
-  log();
 }

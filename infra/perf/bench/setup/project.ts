@@ -8,6 +8,9 @@ import { functionEnvironment, functionsOf, type FunctionDefinition } from '../..
 import { routesOf } from '../../../template/routes';
 
 /** The short-link origin the functions run with, as `npm start` serves it. */
+/** `npm run bench -- --quick`: a few runs of each, to see that the bench works; it writes no results. */
+export const QUICK = process.argv.includes('--quick');
+
 export const SHORT_URL_HOST = 'http://127.0.0.1:3001';
 /** Creations are rate-limited per app key and per client IP; the bench makes thousands from one of each (up to 5 000 a second). */
 export const BENCH_SETTINGS = { RATE_LIMIT_PER_APP_KEY: '5000', RATE_LIMIT_PER_CLIENT_IP: '5000', RATE_LIMIT_WINDOW_SECONDS: '1' };

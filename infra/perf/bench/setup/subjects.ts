@@ -23,7 +23,7 @@ export interface Subject {
   readonly id: string;
   /** A template function, or one of the bench's yardsticks (the baseline, the floors). */
   readonly kind: 'function' | 'yardstick';
-  /** Needs DynamoDB: measured in the round-trips or gallery sections rather than in the in-process warm loop. */
+  /** Needs DynamoDB: its cold start is held to DatabaseFloor and its requests. */
   readonly database: boolean;
   readonly exportName: string;
   readonly file: string;
