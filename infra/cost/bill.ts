@@ -1,11 +1,10 @@
 /**
  * The bill of a stage from the template (stack.ts), the measurements (measurements.ts), what a
  * request logs (telemetry.ts) and the prices (model.ts): the fixed monthly cost, the cost of a
- * million requests of each route, a worked month, and the memory size priced against the others
- * the bench measured.
+ * million requests of each route, and a worked month.
  */
 import type { Route } from '../template/routes';
-import { coldStarts, type Measurements, type RouteUse, routeUse } from './measurements';
+import { type Measurements, type RouteUse, routeUse } from './measurements';
 import { lambdaDurationPerMillion, logsPerMillion, PRICES, billedMs, tiered } from '../pricing/model';
 import { type Stack, STAGES, type Stage } from './stack';
 import { customMetrics, type RequestTelemetry, requestTelemetry } from './telemetry';
@@ -30,15 +29,15 @@ export function routeCost(stack: Stack, m: Measurements, route: Route): RouteCos
   const logs = logsPerMillion(telemetry.logBytes, stack.logRetentionDays);
   const parts = {
     lambdaRequests: PRICES.lambdaRequest.usd,
-    lambdaDuration: lambdaDurationPerMillion(use.warmNs.value, stack.memoryMb),
+    lambdaDuration: lambdaDurationPerMillion(use.warmNs, stack.memoryMb),
     // A request of the first tier, each answer under 512 KB (the default pages are 10 items).
     apiGateway: PRICES.httpApiRequest.usd,
-    dynamo: use.rru.value * PRICES.dynamoReadRequestUnit.usd + use.wru.value * PRICES.dynamoWriteRequestUnit.usd,
+    dynamo: use.rru * PRICES.dynamoReadRequestUnit.usd + use.wru * PRICES.dynamoWriteRequestUnit.usd,
     logs: logs.ingestion + logs.storage,
     insights: telemetry.insightEvents * PRICES.contributorInsightsEvents.usd,
   };
   const total = Object.values(parts).reduce((a, b) => a + b, 0);
-  return { use, telemetry, billedMs: billedMs(use.warmNs.value), ...parts, total };
+  return { use, telemetry, billedMs: billedMs(use.warmNs), ...parts, total };
 }
 
 export interface FixedCost {
@@ -148,53 +147,4 @@ export function workedMonth(stack: Stack, m: Measurements, traffic = WORKED_MONT
   const metrics = customMetrics(stack) * PRICES.customMetric.usd;
   const fixed = idleTotal(stack, 'prod', true);
   return { lines, apiGateway, metrics, fixed, total: lines.reduce((n, line) => n + line.usd, 0) + apiGateway + metrics + fixed };
-}
-
-export interface SizePrice {
-  readonly memoryMb: number;
-  /** Dollars per million: cold starts (INIT and first answer), and warm requests, of the duration alone. */
-  readonly cold: number;
-  readonly warm: number;
-}
-
-export interface MemoryCheck {
-  readonly fn: string;
-  readonly route: Route;
-  /** What a request pays besides its duration: request fees, DynamoDB, logs, Contributor Insights. */
-  readonly rest: number;
-  readonly sizes: readonly SizePrice[];
-}
-
-/** The sizes the chosen one is priced against; 128 MB, 0.07 of a CPU, is left out as too slow to serve. */
-export const COMPARED_SIZES_MB: readonly number[] = [256, 512, 1024];
-
-/**
- * Each function whose cold start the bench measured at several memory sizes, priced at each
- * size compared and at the template's:
- * a million cold starts, and a million warm requests of the duration measured at full speed
- * (taken as no longer at the smaller sizes: the most they could save).
- */
-export function memoryChecks(stack: Stack, m: Measurements): MemoryCheck[] {
-  const functions = [...new Set(stack.routes.map((route) => route.fn.id))];
-  return functions.flatMap((fn) => {
-    const cold = coldStarts(m, fn).filter(({ memoryMb }) => COMPARED_SIZES_MB.includes(memoryMb) || memoryMb === stack.memoryMb);
-    if (cold.length < 2) return [];
-    const route = stack.routes.find((r) => r.fn.id === fn)!;
-    const cost = routeCost(stack, m, route);
-    const sizes = cold.map(({ memoryMb, ns }) => ({
-      memoryMb,
-      cold: lambdaDurationPerMillion(ns.value, memoryMb),
-      warm: lambdaDurationPerMillion(cost.use.warmNs.value, memoryMb),
-    }));
-    return [{ fn, route, rest: cost.total - cost.lambdaDuration, sizes }];
-  });
-}
-
-/** How much more, as a fraction, a request costs at `memoryMb` than at the cheapest size, all cold or all warm. */
-export function extraOverCheapest(check: MemoryCheck, memoryMb: number, kind: 'cold' | 'warm'): number {
-  const totals = check.sizes.map((size) => ({ memoryMb: size.memoryMb, usd: check.rest + size[kind] }));
-  const cheapest = Math.min(...totals.map((t) => t.usd));
-  const at = totals.find((t) => t.memoryMb === memoryMb);
-  if (at === undefined) throw new Error(`the bench has no cold start of ${check.fn} at ${memoryMb} MB`);
-  return at.usd / cheapest - 1;
 }

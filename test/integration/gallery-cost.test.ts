@@ -10,7 +10,7 @@
  * come in bursts of five a second apart, as uploads and replies do: the bounds below hold however
  * a day's members share its minutes, and a burst shares one counter item, which keeps the load short.
  */
-import { recordCapacity, type Sent } from '../../infra/perf/bench/dynamodb/read-capacity';
+import { recordCapacity, type Sent } from '../../infra/dynamodb/read-capacity';
 import { recreateGalleryTable } from '../../infra/local/sample/seed';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { DAY, MAX_DATE, PHOTOS, repliesTo, thread, topLevel, type Series } from '../../lib/gallery/layout';

@@ -1,15 +1,14 @@
 /**
- * `npm run cost` against the committed files: the tables docs/operate.md and docs/performance.md
- * hold are what it computes now (a stale table fails), every price is dated and sourced, and the
+ * `npm run cost` against the committed files: the table docs/operate.md
+ * holds is what it computes now (a stale table fails), every price is dated and sourced, and the
  * counts it prices are read from template.yaml, not written down beside it.
  */
 import { readFileSync } from 'node:fs';
 import { readMeasurements } from '../../infra/cost/measurements';
 import { PRICES, PRICES_AS_OF } from '../../infra/pricing/model';
-import { between, costSection, MEMORY_MARKERS, memorySection, OPERATE_MARKERS } from '../../infra/cost/report';
+import { between, costSection, OPERATE_MARKERS } from '../../infra/cost/report';
 import { readStack } from '../../infra/cost/stack';
 import { loadTemplate, type Template } from '../../infra/template/read';
-import { markdownSection } from '../support/markdown';
 
 const stack = readStack();
 const measurements = readMeasurements();
@@ -19,12 +18,6 @@ test('docs/operate.md "What it costs" is what npm run cost computes from the com
   const operate = readFileSync('docs/operate.md', 'utf8');
   expect(operate).toContain('\n## What it costs\n');
   expect(between(operate, OPERATE_MARKERS)).toBe(costSection(stack, measurements));
-});
-
-test("docs/performance.md's memory-size paragraph is what npm run cost computes", () => {
-  const performance = readFileSync('docs/performance.md', 'utf8');
-  const memory = markdownSection(performance, 'Memory size', 'docs/performance.md');
-  expect(between(memory, MEMORY_MARKERS)).toBe(memorySection(stack, measurements));
 });
 
 test('every price has a date and a source page, and the table its date', () => {

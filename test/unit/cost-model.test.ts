@@ -1,9 +1,8 @@
 /**
- * The bill's arithmetic (infra/pricing/model.ts and infra/cost/bill.ts), against figures worked out by hand
+ * The bill's arithmetic (infra/pricing/model.ts), against figures worked out by hand
  * from AWS's rules: Lambda bills whole milliseconds, GB-seconds are MB / 1024 × seconds, API
  * Gateway's tiers apply to the month's volume in order, per-million prices scale linearly.
  */
-import { extraOverCheapest, type MemoryCheck } from '../../infra/cost/bill';
 import { billedMs, gbSeconds, lambdaDurationPerMillion, logsPerMillion, type Price, tiered } from '../../infra/pricing/model';
 import { usd } from '../../infra/cost/report';
 
@@ -64,21 +63,6 @@ test('logs: a million requests of 1073.741824 bytes are 1 GB: $0.50 to ingest, $
   expect(kept.storage).toBeCloseTo(0.03, 9);
   // Kept 30 days: 30 / 30.4375 of a month.
   expect(logsPerMillion(1073.741824, 30).storage).toBeCloseTo(0.0295688, 6);
-});
-
-test('the memory check compares whole requests: duration and what every request pays besides', () => {
-  const check = {
-    fn: 'F',
-    rest: 1,
-    sizes: [
-      { memoryMb: 256, cold: 0.5, warm: 0.1 },
-      { memoryMb: 1769, cold: 0.6, warm: 0.3 },
-    ],
-  } as unknown as MemoryCheck;
-  expect(extraOverCheapest(check, 1769, 'cold')).toBeCloseTo(1.6 / 1.5 - 1, 9);
-  expect(extraOverCheapest(check, 1769, 'warm')).toBeCloseTo(1.3 / 1.1 - 1, 9);
-  expect(extraOverCheapest(check, 256, 'warm')).toBe(0);
-  expect(() => extraOverCheapest(check, 512, 'cold')).toThrow('512 MB');
 });
 
 test.each([

@@ -9,7 +9,7 @@ import { PROJECT_ROOT } from '../../template/read';
 export const RESULTS_DIR = resolve(PROJECT_ROOT, 'infra', 'perf', 'results');
 
 /** Writes both files of a run; returns their paths, relative to the project. */
-export async function writeResults(run: 'bench' | 'load' | 'scale' | 'shorturls', json: unknown, markdown: string): Promise<string[]> {
+export async function writeResults(run: 'bench' | 'load' | 'scale', json: unknown, markdown: string): Promise<string[]> {
   await mkdir(RESULTS_DIR, { recursive: true });
   const files: [string, string][] = [
     [resolve(RESULTS_DIR, `${run}.json`), `${JSON.stringify(json, null, 2)}\n`],

@@ -26,7 +26,6 @@ export interface Named {
 
 export interface GalleryState {
   readonly photosInWindow: number;
-  readonly commentsInWindow: number;
   readonly named: Named;
 }
 
@@ -41,31 +40,15 @@ async function load(records: readonly ImportRecord[], documents: DynamoDBDocumen
   console.log(`${what}: ${summaryLine(summary)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-async function windowCounts(documents: DynamoDBDocumentClient, table: string, now: number) {
-  const counters = new Listing(new GalleryReads(documents, table));
+function windowPhotos(documents: DynamoDBDocumentClient, table: string, now: number): Promise<number> {
   const { min, max } = dateWindow({}, false, now);
-  const range = { from: min, to: max };
-  const [photos, comments] = await Promise.all([counters.total([allOf('photo')], range), counters.total([allOf('comment')], range)]);
-  return { photos, comments };
+  return new Listing(new GalleryReads(documents, table)).total([allOf('photo')], { from: min, to: max });
 }
 
-/** The gallery the run begins with, and in it the photo with the most comments and one of its comments with replies. */
-export async function loadSampleGallery(documents: DynamoDBDocumentClient, table: string, now: number): Promise<GalleryState> {
-  const records = generateGallery({ now, ...SCALE_GALLERY });
-  await load(records, documents, table, 'The sample gallery');
-  const photos = records.filter((r): r is PhotoLine => r.type === 'photo');
-  const comments = records.filter((r): r is CommentLine => r.type === 'comment');
-  const perPhoto = new Map<number, number>();
-  for (const c of comments) perPhoto.set(c.photo, (perPhoto.get(c.photo) ?? 0) + 1);
-  const [photo, threadSize] = [...perPhoto].sort((a, b) => b[1] - a[1])[0]!;
-  const repliedTo = new Set(comments.map((c) => c.replyto));
-  const comment = comments.find((c) => c.photo === photo && c.replyto === null && repliedTo.has(c.id))!.id;
-  const counts = await windowCounts(documents, table, now);
-  return {
-    photosInWindow: counts.photos,
-    commentsInWindow: counts.comments,
-    named: { photo, comment, threadSize, list: [photo, ...photos.slice(-9).map((p) => p.id)] },
-  };
+/** The gallery the run begins with: how many photos its default window holds. */
+export async function loadSampleGallery(documents: DynamoDBDocumentClient, table: string, now: number): Promise<number> {
+  await load(generateGallery({ now, ...SCALE_GALLERY }), documents, table, 'The sample gallery');
+  return windowPhotos(documents, table, now);
 }
 
 /**
@@ -110,11 +93,11 @@ export async function growGallery(
   documents: DynamoDBDocumentClient,
   table: string,
   now: number,
-  sample: GalleryState,
+  samplePhotos: number,
   photos: number,
   threadSize: number,
 ): Promise<GalleryState> {
-  const more = Math.max(0, photos - sample.photosInWindow);
+  const more = Math.max(0, photos - samplePhotos);
   const extra = generateGallery({
     now,
     photos: more,
@@ -128,10 +111,8 @@ export async function growGallery(
   await load([thread.photo, ...thread.comments], documents, table, `A thread of ${threadSize} comments`);
   const repliedTo = new Set(thread.comments.map((c) => c.replyto));
   const comment = thread.comments.find((c) => c.replyto === null && repliedTo.has(c.id))!.id;
-  const counts = await windowCounts(documents, table, now);
   return {
-    photosInWindow: counts.photos,
-    commentsInWindow: counts.comments,
+    photosInWindow: await windowPhotos(documents, table, now),
     named: { photo: thread.photo.id, comment, threadSize, list: [thread.photo.id, ...extra.slice(-9).map((p) => p.id)] },
   };
 }

@@ -1,11 +1,10 @@
 /**
  * Read capacity of what a document client sends: a middleware that asks DynamoDB for the
  * capacity of every command (ReturnConsumedCapacity INDEXES) and keeps each command with its
- * answer; the units DynamoDB reported, per table and index; and the units AWS's rules give from
- * the sizes of what was read (4 KB units, rounded up per Query and per BatchGetItem item, half
- * a unit when eventually consistent), as a check on DynamoDB Local, whose figures need not be AWS's.
+ * answer; and the units AWS's rules give from the sizes of what was read (4 KB units, rounded up
+ * per Query and per BatchGetItem item, half a unit when eventually consistent), where DynamoDB
+ * Local's own figures need not be AWS's.
  */
-import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
 /** One command a client sent, as the middleware saw it: the document client's input and output. */
@@ -43,29 +42,7 @@ const add = (units: Units, where: string, value: number | undefined) => {
   if (value) units.set(where, (units.get(where) ?? 0) + value);
 };
 
-/** Adds `more`'s units into `units`. */
-export const addUnits = (units: Units, more: Units | undefined): void => {
-  for (const [where, value] of more ?? []) add(units, where, value);
-};
-
 export const sum = (units: Units): number => [...units.values()].reduce((a, b) => a + b, 0);
-
-/** What DynamoDB reported for one command, per table and index; undefined when it reported nothing. */
-export function reportedUnits({ input, output }: Sent): Units | undefined {
-  const consumed = output.ConsumedCapacity as ConsumedCapacity | ConsumedCapacity[] | undefined;
-  if (consumed === undefined) return undefined;
-  const units: Units = new Map();
-  for (const c of Array.isArray(consumed) ? consumed : [consumed]) {
-    if (c.Table === undefined && c.GlobalSecondaryIndexes === undefined && c.LocalSecondaryIndexes === undefined) {
-      add(units, (input.IndexName as string | undefined) ?? TABLE, c.CapacityUnits);
-      continue;
-    }
-    add(units, TABLE, c.Table?.CapacityUnits);
-    for (const [name, capacity] of Object.entries({ ...c.GlobalSecondaryIndexes, ...c.LocalSecondaryIndexes }))
-      add(units, name, capacity.CapacityUnits);
-  }
-  return units;
-}
 
 /** A number's size as DynamoDB counts it: a byte per two significant digits, and one more. */
 function numberBytes(value: number): number {
