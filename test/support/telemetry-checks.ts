@@ -20,10 +20,10 @@ export const REQUEST_LINE_FIELDS = ['message', 'route', 'type', 'app_key', 'stat
 export const REQUEST_MESSAGE = 'request';
 
 /** The endpoints with a Sunset date (the deprecated gallery): their callers have a rule of their own. */
-export const SUNSET_PATH_PREFIX = '/gallery';
+const SUNSET_PATH_PREFIX = '/gallery';
 
 /** The functions' metrics (lib/observability/powertools.ts), each of which the dashboard shows. */
-export const DASHBOARD_METRICS = [
+const DASHBOARD_METRICS = [
   'Requests',
   'ShortUrlsCreated',
   'Redirects',

@@ -13,7 +13,7 @@ import { checkDashboard, checkInsightRules } from './telemetry-checks';
 type Resource = Template['Resources'][string];
 type Check = (template: Template, options: CheckOptions) => string[];
 
-export interface CheckOptions {
+interface CheckOptions {
   /** Where the entry points' paths start; the project root unless told. */
   readonly root?: string;
 }

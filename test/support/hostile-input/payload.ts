@@ -66,7 +66,7 @@ function xmlElement(element: XmlElement, name: string, attributes: readonly stri
 const xmlChildren = (element: XmlElement, name: string, attributes: readonly string[]): XmlElement[] =>
   element.children.map((child) => xmlElement(child, name, attributes));
 
-export function fromXml(body: string): Parsed {
+function fromXml(body: string): Parsed {
   expectIs(body.startsWith(XML_DECLARATION), true);
   const root = parseXml(body);
   const strings = xmlStrings(root);
@@ -137,7 +137,7 @@ function record(value: unknown, phpClass: string | undefined, keys: readonly str
 }
 
 /** A JSON value, a JSONP argument (`script`: errors also carry `status`) or an unserialized PHP value. */
-export function fromObject(value: unknown, form: 'json' | 'script' | 'php'): Parsed {
+function fromObject(value: unknown, form: 'json' | 'script' | 'php'): Parsed {
   const php = form === 'php';
   const cls = (name: string): string | undefined => (php ? name : undefined);
   const errorKeys = form === 'script' ? ['code', 'message', 'status'] : ['code', 'message'];
@@ -206,7 +206,7 @@ function runOnce(body: string, callback = 'callback'): ScriptRun {
  * A Javascript body is exactly `alert("<message>");` or `/**\/<callback>(<JSON>);`, nothing
  * more: checked by its text, then run, so that nothing but the alert or the one call happens.
  */
-export function fromScript(body: string, query: URLSearchParams): Parsed {
+function fromScript(body: string, query: URLSearchParams): Parsed {
   expectIs(/[\u2028\u2029]/.test(body), false);
   const alert = /^alert\((".*")\);$/s.exec(body);
   if (alert) {
