@@ -7,8 +7,7 @@
 import type { Template } from '../../infra/template/read';
 import { resolveValue } from '../../infra/template/evaluate';
 import { httpApiEvents } from '../../infra/template/routes';
-
-type Resource = Template['Resources'][string];
+import { ofType, STAGES, show } from './template-values';
 
 /**
  * The fields of the request line (lib/http/endpoint.ts) that the rules and the dashboard's log queries
@@ -35,8 +34,6 @@ const DASHBOARD_METRICS = [
   'RetiredLinks',
 ] as const;
 
-const STAGES = ['staging', 'prod'];
-
 /** What a Contributor Insights rule of the template reads, for one stage. */
 export interface InsightRuleReading {
   readonly id: string;
@@ -50,9 +47,6 @@ export interface InsightRuleReading {
   readonly body: Record<string, unknown>;
 }
 
-const ofType = (template: Template, type: string): Array<[string, Resource]> =>
-  Object.entries(template.Resources ?? {}).filter(([, resource]) => resource?.Type === type);
-const show = (value: unknown) => JSON.stringify(value);
 const field = (path: unknown) => String(path).replace(/^\$\./, '');
 
 /** Each function's log group name for a stage, by function id (of those whose log group the template defines). */
