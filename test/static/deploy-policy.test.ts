@@ -11,7 +11,8 @@
 import { loadTemplate, type Template } from '../../infra/template/read';
 import { PSEUDO_ACCOUNT_ID, resolveValue } from '../../infra/template/evaluate';
 import { allows, type Policy, policyAllows, type Request } from '../support/iam-policy';
-import { BOUNDARY_PARAMETER, effectiveProperties } from '../support/template-checks';
+import { BOUNDARY_PARAMETER } from '../support/template-checks';
+import { effectiveProperties } from '../support/template-values';
 
 /** The account the templates are resolved in (the local stack's), and a region. */
 const ACCOUNT = PSEUDO_ACCOUNT_ID;

@@ -2,7 +2,8 @@
  * template.yaml, checked offline by test/support/template-checks.ts: the real template has no problems,
  * and each deliberately broken copy of it has the problem it was broken with.
  */
-import { CHECKS, checkTemplate, EXPECTED_ROUTES, routeKeys } from '../support/template-checks';
+import { CHECKS, checkTemplate, EXPECTED_ROUTES } from '../support/template-checks';
+import { routeKeys } from '../support/template-values';
 import { apiFunctions, functionLogGroups, type InsightRuleReading, insightRules } from '../support/telemetry-checks';
 import { loadTemplate, type Template } from '../../infra/template/read';
 import { conditionHolds, failedRules, resolveValue, resourcesFor } from '../../infra/template/evaluate';

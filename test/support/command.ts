@@ -16,7 +16,7 @@ const BUNDLES = resolve(PROJECT_ROOT, 'node_modules', '.cache', 'test-commands')
 const built = new Map<string, string>();
 
 /** What `npm run <script>` runs, as package.json says: its script must be `tsx FILE`, with a subcommand or not. */
-export function scriptCommand(script: string): { file: string; subcommand: string[] } {
+function scriptCommand(script: string): { file: string; subcommand: string[] } {
   const scripts = (JSON.parse(readFileSync(resolve(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
   const [, file, subcommand] = /^tsx (\S+)(?: ([a-z]+))?$/.exec(scripts[script] ?? '') ?? [];
   if (!file) throw new Error(`unexpected ${script} script: ${scripts[script]}`);
@@ -24,7 +24,7 @@ export function scriptCommand(script: string): { file: string; subcommand: strin
 }
 
 /** The bundle of `npm run <script>`'s file; named by its content, written whole, so that processes building at once agree. */
-export function bundled(script: string): string {
+function bundled(script: string): string {
   let bundle = built.get(script);
   if (bundle) return bundle;
   const { outputFiles } = buildSync({

@@ -1,7 +1,7 @@
 /** Decodes a response body with the real parser its Content-Type names. */
 import { parseXml, runScript, unserialize, type XmlElement } from './parsers';
 
-export type Decoded =
+type Decoded =
   | { readonly type: 'xml'; readonly root: XmlElement }
   | { readonly type: 'json'; readonly value: unknown }
   | { readonly type: 'javascript'; readonly calls: unknown[][]; readonly alerts: unknown[] }

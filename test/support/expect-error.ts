@@ -75,9 +75,9 @@ export function catalogueMessage(code: number): string {
  * undefined — either form; false — exactly the catalogue message; a string — a detail that
  * contains it.
  */
-export type Detail = string | false | undefined;
+type Detail = string | false | undefined;
 
-export function expectMessage(message: unknown, code: number, detail?: Detail): void {
+function expectMessage(message: unknown, code: number, detail?: Detail): void {
   const catalogue = catalogueMessage(code);
   if (detail === false) {
     expect(message).toBe(catalogue);
@@ -90,7 +90,7 @@ export function expectMessage(message: unknown, code: number, detail?: Detail): 
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export interface ErrorExpectation {
+interface ErrorExpectation {
   readonly detail?: Detail;
   /** The callback the Javascript body calls; `callback` unless told. */
   readonly callback?: string;
@@ -179,7 +179,7 @@ export function expectError(
 export const typeQuery = (type: ResponseType, callback = 'callback'): string =>
   type === 'javascript' ? `type=javascript&callback=${callback}` : `type=${type}`;
 
-export interface RequestOptions {
+interface RequestOptions {
   readonly method?: string;
   readonly headers?: Record<string, string>;
   readonly sourceIp?: string;

@@ -8,9 +8,9 @@ import { type CommentView, fromTree, fromXml, type Kind, type Listing, type Phot
 import { invoke, withKey, type Invocation } from './invoke';
 import { parseXml, runScript, unserializeAll } from './parsers';
 
-export type Answers<T> = Record<ResponseType, Listing<T>>;
+type Answers<T> = Record<ResponseType, Listing<T>>;
 
-export interface Fetched<T> {
+interface Fetched<T> {
   readonly listings: Answers<T>;
   readonly responses: Record<ResponseType, Invocation>;
   /** The request time window in epoch seconds (what `timestamp` must lie in). */
@@ -28,7 +28,7 @@ export type Invoker = (target: string) => Promise<Invocation>;
  * Makes the request in all four types and answers each decoded to the view, after checking
  * status 200, the headers, and that count is the number of entries returned.
  */
-export async function fetchAll<T extends PhotoView | CommentView>(
+async function fetchAll<T extends PhotoView | CommentView>(
   kind: Kind,
   path: string,
   query = '',
@@ -89,7 +89,7 @@ function mapStrings<T>(value: T, map: (text: string) => string): T {
   return value;
 }
 
-export interface ExpectedListing<T> {
+interface ExpectedListing<T> {
   readonly min_date: number;
   readonly max_date?: number;
   readonly total: number;

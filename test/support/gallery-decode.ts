@@ -6,6 +6,7 @@
  */
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 import type { XmlElement } from './parsers';
+import { expectIs, expectList, expectMatch } from './quick-expect';
 
 export interface PhotoView {
   id: number;
@@ -60,8 +61,9 @@ export type Kind = 'gallery' | 'events';
 
 type Rec = Record<string, unknown>;
 
-const integer = (text: string | undefined): number => {
-  expect(text).toMatch(/^-?[0-9]+$/);
+/** An XML attribute's integer, in plain decimal. */
+export const xmlInteger = (text: string | undefined): number => {
+  expectMatch(text, /^-?[0-9]+$/);
   return Number(text);
 };
 
@@ -69,20 +71,24 @@ function wrapperKeys(kind: Kind, hasMax: boolean): string[] {
   return WRAPPER.filter((key) => key !== 'max_date' || (kind === 'gallery' && hasMax));
 }
 
+/** The PHP classes' prefix (docs/api.md, Bodies: PHP), written here rather than read from lib/config. */
+const PHP_CLASS_PREFIX = 'ServiceAPI';
+
+/** The record's own fields, exactly `keys` in that order; a PHP object first carries its class (`phpClass`). */
+export function fieldsOf(value: unknown, keys: readonly string[], phpClass: string | undefined): Rec {
+  expectIs(typeof value === 'object' && value !== null && !Array.isArray(value), true);
+  const { __class, ...fields } = value as Rec;
+  expectList(Object.keys(value as Rec), phpClass === undefined ? keys : ['__class', ...keys]);
+  if (phpClass !== undefined) expectIs(__class, PHP_CLASS_PREFIX + phpClass);
+  return fields;
+}
+
 /** JSON, Javascript or PHP (objects with `__class`) to the view, checking the wire form. */
 export function fromTree(kind: Kind, tree: unknown, php: boolean): Listing<PhotoView | CommentView> {
-  const value = tree as Rec;
-  const strip = (record: Rec, phpClass: string): Rec => {
-    const keys = Object.keys(record);
-    if (!php) return record;
-    expect(keys[0]).toBe('__class');
-    expect(record.__class).toBe(phpClass);
-    const { __class: _ignored, ...rest } = record;
-    return rest;
-  };
+  const phpClass = (name: string) => (php ? name : undefined);
   const listName = kind === 'gallery' ? 'photos' : 'comments';
-  const wrapper = strip(value, kind === 'gallery' ? 'ServiceAPIGallery' : 'ServiceAPIEvents');
-  expect(Object.keys(wrapper)).toEqual([...wrapperKeys(kind, 'max_date' in wrapper), listName]);
+  const hasMax = typeof tree === 'object' && tree !== null && 'max_date' in tree;
+  const wrapper = fieldsOf(tree, [...wrapperKeys(kind, hasMax), listName], phpClass(kind === 'gallery' ? 'Gallery' : 'Events'));
   // docs/api.md, Bodies: `total` is a string in gallery and comment lists, a plain decimal.
   expect(typeof wrapper.total).toBe('string');
   expect(wrapper.total).toMatch(/^(0|[1-9][0-9]*)$/);
@@ -92,17 +98,12 @@ export function fromTree(kind: Kind, tree: unknown, php: boolean): Listing<Photo
   expect(Array.isArray(wrapper[listName])).toBe(true);
   const items = (wrapper[listName] as Rec[]).map((entry) => {
     if (kind === 'gallery') {
-      const photo = strip(entry, 'ServiceAPIGalleryPhoto');
-      expect(Object.keys(photo)).toEqual(PHOTO_KEYS);
-      const user = strip(photo.user as Rec, 'ServiceAPIUser');
-      expect(Object.keys(user)).toEqual(USER_KEYS);
-      return { ...photo, user } as unknown as PhotoView;
+      const photo = fieldsOf(entry, PHOTO_KEYS, phpClass('GalleryPhoto'));
+      return { ...photo, user: fieldsOf(photo.user, USER_KEYS, phpClass('User')) } as unknown as PhotoView;
     }
-    const comment = strip(entry, 'ServiceAPIComment');
-    expect(Object.keys(comment)).toEqual(COMMENT_KEYS);
-    return comment as unknown as CommentView;
+    return fieldsOf(entry, COMMENT_KEYS, phpClass('Comment')) as unknown as CommentView;
   });
-  const listing: Listing<PhotoView | CommentView> = {
+  return {
     timestamp: wrapper.timestamp as number,
     min_date: wrapper.min_date as number,
     ...('max_date' in wrapper ? { max_date: wrapper.max_date as number } : {}),
@@ -111,7 +112,6 @@ export function fromTree(kind: Kind, tree: unknown, php: boolean): Listing<Photo
     count: wrapper.count as number,
     items,
   };
-  return listing;
 }
 
 /** XML to the view, checking the placement of every field. */
@@ -135,15 +135,15 @@ export function fromXml(kind: Kind, root: XmlElement): Listing<PhotoView | Comme
       expect(user.text).toBe('');
       const a = child.attributes;
       return {
-        id: integer(a.id),
-        submit_date: integer(a.submit_date),
-        comments: integer(a.comments),
+        id: xmlInteger(a.id),
+        submit_date: xmlInteger(a.submit_date),
+        comments: xmlInteger(a.comments),
         title: title.text,
         user: {
           name: user.attributes.name!,
           icon: user.attributes.icon!,
-          registered: integer(user.attributes.registered),
-          profileviews: integer(user.attributes.profileviews),
+          registered: xmlInteger(user.attributes.registered),
+          profileviews: xmlInteger(user.attributes.profileviews),
         },
         src: a.src!,
         href: a.href!,
@@ -157,17 +157,17 @@ export function fromXml(kind: Kind, root: XmlElement): Listing<PhotoView | Comme
     const field = (key: string) => {
       if (key === 'content') return child.text;
       if (key === 'user') return a.user;
-      return key === 'replyto' && !('replyto' in a) ? null : integer(a[key]);
+      return key === 'replyto' && !('replyto' in a) ? null : xmlInteger(a[key]);
     };
     return Object.fromEntries(COMMENT_KEYS.map((key) => [key, field(key)])) as unknown as CommentView;
   });
   return {
-    timestamp: integer(attr.timestamp),
-    min_date: integer(attr.min_date),
-    ...('max_date' in attr ? { max_date: integer(attr.max_date) } : {}),
-    total: integer(attr.total),
-    offset: integer(attr.offset),
-    count: integer(attr.count),
+    timestamp: xmlInteger(attr.timestamp),
+    min_date: xmlInteger(attr.min_date),
+    ...('max_date' in attr ? { max_date: xmlInteger(attr.max_date) } : {}),
+    total: xmlInteger(attr.total),
+    offset: xmlInteger(attr.offset),
+    count: xmlInteger(attr.count),
     items,
   };
 }

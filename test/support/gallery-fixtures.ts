@@ -53,7 +53,7 @@ async function anythingBetween(from: number, to: number): Promise<boolean> {
   return (await listing().total([allOf('photo'), allOf('comment')], { from: Math.max(0, from), to })) > 0;
 }
 
-export interface RangeOptions {
+interface RangeOptions {
   /** First and last year the range may lie in (UTC); each test file takes years of its own. */
   readonly years: readonly [number, number];
 }
@@ -178,30 +178,6 @@ export class GalleryData {
 
 /** 1980-01-01: older than anything the gallery tests write, so the gallery's earliest date is at most this. */
 export const ANCHOR_DATE = 315_532_800;
-
-/**
- * Registers a test file's hooks: `anchor` is stored before its tests (and removed after them);
- * what each test stores through the returned `save` is removed after that test.
- */
-export function galleryDataPerTest(anchor: (data: GalleryData) => void): (build: (data: GalleryData) => void) => Promise<GalleryData> {
-  const anchored = new GalleryData();
-  const written: GalleryData[] = [];
-  beforeAll(async () => {
-    anchor(anchored);
-    await anchored.save();
-  });
-  afterEach(async () => {
-    jest.restoreAllMocks();
-    for (const data of written.splice(0)) await data.remove();
-  });
-  afterAll(() => anchored.remove());
-  return async (build) => {
-    const data = new GalleryData();
-    build(data);
-    written.push(data);
-    return data.save();
-  };
-}
 
 /** Fisher–Yates, so that no test depends on the order data was written or listed in. */
 export function shuffled<T>(items: readonly T[]): T[] {

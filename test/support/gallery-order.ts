@@ -24,7 +24,7 @@ export const ORDER: Readonly<Record<SortValue, (a: SortKey, b: SortKey) => numbe
 };
 
 /** For comments `submit_date` is the comment's date and `digg_count` its up votes (docs/api.md, The gallery's arguments). */
-export const sortKey = (record: PhotoRecord | CommentRecord): SortKey =>
+const sortKey = (record: PhotoRecord | CommentRecord): SortKey =>
   'submit_date' in record
     ? { id: record.id, date: record.submit_date, rank: record.digg_count }
     : { id: record.id, date: record.date, rank: record.up };

@@ -10,15 +10,15 @@ import fc from 'fast-check';
 export type Address = { readonly v4: readonly number[] } | { readonly v6: readonly number[] };
 
 const octet = fc.integer({ min: 0, max: 255 });
-export const ipv4 = fc.tuple(octet, octet, octet, octet).map((v4) => ({ v4 }));
+const ipv4 = fc.tuple(octet, octet, octet, octet).map((v4) => ({ v4 }));
 /** IPv4 in IPv6: mapped, compatible and NAT64's well-known prefix. */
-export const EMBEDDING_PREFIXES = [
+const EMBEDDING_PREFIXES = [
   [0, 0, 0, 0, 0, 0xffff],
   [0, 0, 0, 0, 0, 0],
   [0x64, 0xff9b, 0, 0, 0, 0],
 ] as const;
 const group = fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 0xffff }));
-export const ipv6 = fc
+const ipv6 = fc
   .oneof(
     fc.array(group, { minLength: 8, maxLength: 8 }),
     fc.tuple(fc.constantFrom(...EMBEDDING_PREFIXES), ipv4).map(([prefix, { v4 }]) => [...prefix, ...groupsOf(v4)]),
@@ -66,7 +66,7 @@ export function isLocal(of: Address): boolean {
 }
 
 /** How a spelling writes an address; each choice taken modulo what the address allows. */
-export interface Style {
+interface Style {
   /** IPv4: 4 (a.b.c.d), 3 (a.b.cd), 2 (a.bcd) or 1 (one number) parts, each in radix 8, 10 or 16; a final dot. */
   readonly parts: number;
   readonly radixes: readonly number[];

@@ -7,7 +7,7 @@
  * (@cloud-copilot/iam-simulate would evaluate IAM fully, but it is AGPL-licensed.)
  */
 
-export interface Statement {
+interface Statement {
   readonly Sid?: string;
   readonly Effect: 'Allow' | 'Deny';
   readonly Action: string | readonly string[];
@@ -30,7 +30,7 @@ export interface Request {
 const list = (value: string | readonly string[]): readonly string[] => (typeof value === 'string' ? [value] : value);
 
 /** IAM's wildcards: `*` any run of characters (`/` and `:` included), `?` any one character. */
-export function wildcardMatches(pattern: string, value: string, ignoreCase = false): boolean {
+function wildcardMatches(pattern: string, value: string, ignoreCase = false): boolean {
   const source = pattern
     .replace(/[.+^${}()|[\]\\]/g, '\\$&')
     .replace(/\*/g, '.*')

@@ -15,7 +15,7 @@ Object.assign(process.env, {
 
 export type Entry = Record<string, unknown>;
 
-export interface Capture {
+interface Capture {
   /** Every line written to stdout and stderr since capture() or the last clear(). */
   readonly lines: () => string[];
   /** The log lines (anything but EMF), parsed. */

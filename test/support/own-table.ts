@@ -8,7 +8,7 @@ import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { loadTemplate, type Template } from '../../infra/template/read';
 
-export function ownTable(id: 'GalleryTable' | 'ShortUrlsTable', prefix: string) {
+function ownTable(id: 'GalleryTable' | 'ShortUrlsTable', prefix: string) {
   const name = `${prefix}-${randomInt(0, 2 ** 40)}`;
   const original = loadTemplate();
   const template: Template = {

@@ -10,7 +10,7 @@ import { contextFields } from '../../infra/local/invoke';
 import { PROJECT_ROOT } from '../../infra/template/read';
 import type { FunctionDefinition } from '../../infra/template/functions';
 
-export interface BundleAnswer {
+interface BundleAnswer {
   readonly statusCode: number;
   readonly headers: Record<string, string>;
   readonly body: string;

@@ -7,12 +7,12 @@ import fc from 'fast-check';
 import { GROUPS, type Group } from '../../lib/retirement-schedule';
 
 /** A sunset as meant: when, and how messages write it (as set for a date, to the second for a date-time). */
-export interface MeantMoment {
+interface MeantMoment {
   readonly at: number;
   readonly text: string;
 }
 
-export interface MeantWindow {
+interface MeantWindow {
   readonly start: number;
   readonly end: number;
 }
@@ -22,7 +22,7 @@ export interface MeantGroup {
   readonly brownouts: readonly MeantWindow[];
 }
 
-export interface Settings {
+interface Settings {
   /** The environment: `GALLERY_SUNSET_DATE`, `GALLERY_BROWNOUTS`, … (absent or empty when unset). */
   readonly env: Record<string, string>;
   readonly meant: Record<Group, MeantGroup>;

@@ -14,12 +14,12 @@ export const TEST_CLOCK: Parameters<typeof jest.useFakeTimers>[0] = {
 };
 
 /** When, on the test's clock, and in what order of events. */
-export interface Moment {
+interface Moment {
   readonly at: number;
   readonly seq: number;
 }
 let events = 0;
-export const moment = (): Moment => ({ at: Date.now(), seq: events++ });
+const moment = (): Moment => ({ at: Date.now(), seq: events++ });
 
 export interface Read {
   readonly command: string;

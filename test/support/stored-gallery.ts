@@ -15,7 +15,7 @@ import type { Invoker } from './gallery-answers';
 import { ownTables } from './own-table';
 
 /** The warning a request logs (docs/gallery-layout.md, Stored values the API cannot show). */
-export const UNSHOWABLE = 'stored values the API cannot show as they are';
+const UNSHOWABLE = 'stored values the API cannot show as they are';
 
 /** One item of the warning: its key, and the fields why under what became of it. */
 export interface Noted {

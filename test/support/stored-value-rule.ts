@@ -138,9 +138,3 @@ const others: fc.Arbitrary<Stored> = fc.constantFrom<Stored>(
 );
 
 export const storedValues: fc.Arbitrary<Stored> = fc.oneof(numbers, strings, others);
-
-/** What the API shows for `read` at a field of `kind`, and whether the log names the field (it shows something else). */
-export function shown(kind: Kind, read: unknown): { value: unknown; noted: boolean } {
-  const value = RULES[kind](read);
-  return { value, noted: value !== read };
-}

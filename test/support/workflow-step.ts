@@ -8,7 +8,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export interface StepRun {
+interface StepRun {
   readonly status: number | null;
   readonly stdout: string;
   readonly stderr: string;

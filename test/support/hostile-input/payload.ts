@@ -4,25 +4,29 @@
  * alert, an unserialized PHP value with its classes. Gallery and events wrappers are decoded by
  * the gallery tests' own decoders (fromXml and fromTree of test/support/gallery-decode.ts).
  */
-import { config } from '../../../lib/config';
-import { type CommentView, fromTree, fromXml as listingFromXml, type Listing, type PhotoView } from '../gallery-decode';
+import {
+  type CommentView,
+  fieldsOf,
+  fromTree,
+  fromXml as listingFromXml,
+  type Listing,
+  type PhotoView,
+  xmlInteger,
+} from '../gallery-decode';
 import { parseXml, type PhpAnswer, runScript, type ScriptRun, XML_DECLARATION, type XmlElement } from '../parsers';
 import { expectEmpty, expectIs, expectList } from '../quick-expect';
+import { SCRIPT_ERROR, SHAPES, type Shape, type ShapeKind } from './body-shapes';
 import { isCallable } from './rules';
 
-interface TopicEntry {
+interface Named {
   readonly name: string;
   readonly short_name: string;
 }
-interface ContainerEntry extends TopicEntry {
-  readonly topics: readonly TopicEntry[];
-}
-
 interface ShortUrlEntry {
   readonly link: string;
   readonly short_url: string;
-  readonly itemid: unknown;
-  readonly view_count: unknown;
+  readonly itemid: number;
+  readonly view_count: number;
 }
 
 /** A photo or a comment, as the gallery decoders give it. */
@@ -32,14 +36,13 @@ export type Payload =
   | { readonly kind: 'alert'; readonly message: string }
   | { readonly kind: 'error'; readonly code: number; readonly message: string; readonly status?: number }
   | { readonly kind: 'errors'; readonly timestamp: number; readonly entries: ReadonlyArray<{ code: number; message: string }> }
-  | { readonly kind: 'containers'; readonly timestamp: number; readonly entries: readonly ContainerEntry[] }
+  | { readonly kind: 'containers'; readonly timestamp: number; readonly entries: ReadonlyArray<Named & { topics: Named[] }> }
   | {
       readonly kind: 'shorturls';
       readonly timestamp: number;
-      /** As the body carries them: numbers unless the parser made something else of them. */
-      readonly total: unknown;
-      readonly count: unknown;
-      readonly offset: unknown;
+      readonly total: number;
+      readonly count: number;
+      readonly offset: number;
       readonly entries: readonly ShortUrlEntry[];
     }
   | ({ readonly kind: 'gallery' | 'events' } & Listing<Entry>);
@@ -50,68 +53,39 @@ export interface Parsed {
   readonly strings: readonly string[];
 }
 
-const integer = (text: string | undefined): number => (text !== undefined && /^-?[0-9]+$/.test(text) ? Number(text) : Number.NaN);
+/** The payload of a decoded record: its fields, its list (if any) as `entries`. */
+function payloadOf(kind: ShapeKind, fields: Record<string, unknown>): Payload {
+  const { [SHAPES[kind].list?.key ?? '']: entries, ...rest } = fields;
+  return { kind, ...rest, ...(entries === undefined ? {} : { entries }) } as Payload;
+}
 
 function xmlStrings(element: XmlElement): string[] {
   return [...Object.values(element.attributes), element.text, ...element.children.flatMap(xmlStrings)];
 }
 
-/** The element, checked to be a `name` element with exactly these attributes. */
-function xmlElement(element: XmlElement, name: string, attributes: readonly string[]): XmlElement {
-  expectIs(element.name, name);
-  expectList(Object.keys(element.attributes), attributes);
-  return element;
+/** An XML element of `shape`: exactly its attributes, in order; its children the list's, or none. */
+function fromXmlElement(element: XmlElement, shape: Shape): Record<string, unknown> {
+  expectIs(element.name, shape.element);
+  expectList(Object.keys(element.attributes), Object.keys(shape.fields));
+  const read = (key: string, type: string) => (type === 'integer' ? xmlInteger(element.attributes[key]) : element.attributes[key]);
+  const fields = Object.fromEntries(Object.entries(shape.fields).map(([key, type]) => [key, read(key, type)]));
+  if (shape.list === undefined) {
+    expectEmpty(element.children);
+    return fields;
+  }
+  const list = shape.list;
+  return { ...fields, [list.key]: element.children.map((child) => fromXmlElement(child, list.shape)) };
 }
 
-const xmlChildren = (element: XmlElement, name: string, attributes: readonly string[]): XmlElement[] =>
-  element.children.map((child) => xmlElement(child, name, attributes));
-
-export function fromXml(body: string): Parsed {
+function fromXml(body: string): Parsed {
   expectIs(body.startsWith(XML_DECLARATION), true);
   const root = parseXml(body);
   const strings = xmlStrings(root);
-  const timestamp = integer(root.attributes.timestamp);
-  const topic = (element: XmlElement): TopicEntry => ({ name: element.attributes.name!, short_name: element.attributes.short_name! });
-  switch (root.name) {
-    case 'error':
-      xmlElement(root, 'error', ['code', 'message']);
-      expectEmpty(root.children);
-      return { payload: { kind: 'error', code: integer(root.attributes.code), message: root.attributes.message! }, strings };
-    case 'errors': {
-      xmlElement(root, 'errors', ['timestamp']);
-      const entries = xmlChildren(root, 'error', ['code', 'message']).map((e) => ({
-        code: integer(e.attributes.code),
-        message: e.attributes.message!,
-      }));
-      return { payload: { kind: 'errors', timestamp, entries }, strings };
-    }
-    case 'containers': {
-      xmlElement(root, 'containers', ['timestamp']);
-      const entries = xmlChildren(root, 'container', ['name', 'short_name']).map((c) => ({
-        ...topic(c),
-        topics: xmlChildren(c, 'topic', ['name', 'short_name']).map(topic),
-      }));
-      return { payload: { kind: 'containers', timestamp, entries }, strings };
-    }
-    case 'shorturls': {
-      xmlElement(root, 'shorturls', ['timestamp', 'total', 'count', 'offset']);
-      const entries = xmlChildren(root, 'shorturl', ['link', 'short_url', 'itemid', 'view_count']).map((e) => {
-        expectEmpty(e.children);
-        const a = e.attributes;
-        return { link: a.link!, short_url: a.short_url!, itemid: integer(a.itemid), view_count: integer(a.view_count) };
-      });
-      const { total, count, offset } = root.attributes;
-      return {
-        payload: { kind: 'shorturls', timestamp, total: integer(total), count: integer(count), offset: integer(offset), entries },
-        strings,
-      };
-    }
-    case 'gallery':
-    case 'events':
-      return { payload: { kind: root.name, ...listingFromXml(root.name, root) }, strings };
-    default:
-      throw new Error(`unexpected XML root <${root.name}>`);
-  }
+  if (root.name === 'gallery' || root.name === 'events')
+    return { payload: { kind: root.name, ...listingFromXml(root.name, root) }, strings };
+  if (!(root.name in SHAPES)) throw new Error(`unexpected XML root <${root.name}>`);
+  const kind = root.name as ShapeKind;
+  return { payload: payloadOf(kind, fromXmlElement(root, SHAPES[kind])), strings };
 }
 
 export function objectStrings(value: unknown): string[] {
@@ -123,72 +97,33 @@ export function objectStrings(value: unknown): string[] {
   return [];
 }
 
-/** The record's own keys, exactly in this order; PHP objects also carry their class. */
-function record(value: unknown, phpClass: string | undefined, keys: readonly string[]): Record<string, unknown> {
-  expectIs(typeof value === 'object' && value !== null && !Array.isArray(value), true);
-  const fields = value as Record<string, unknown>;
-  if (phpClass === undefined) {
-    expectList(Object.keys(fields), keys);
-  } else {
-    expectList(Object.keys(fields), ['__class', ...keys]);
-    expectIs(fields.__class, config.phpClassPrefix + phpClass);
+/** A JSON or PHP record of `shape`: exactly its keys, in order, each of its wire type; PHP objects of its class. */
+function fromRecord(value: unknown, shape: Shape, php: boolean): Record<string, unknown> {
+  const { list } = shape;
+  const keys = Object.keys(shape.fields);
+  const order = list === undefined ? keys : list.first ? [list.key, ...keys] : [...keys, list.key];
+  const fields = fieldsOf(value, order, php ? shape.phpClass : undefined);
+  for (const [key, type] of Object.entries(shape.fields)) {
+    expectIs(type === 'integer' ? Number.isSafeInteger(fields[key]) : typeof fields[key] === 'string', true);
   }
-  return fields;
+  if (list === undefined) return fields;
+  expectIs(Array.isArray(fields[list.key]), true);
+  return { ...fields, [list.key]: (fields[list.key] as unknown[]).map((entry) => fromRecord(entry, list.shape, php)) };
 }
 
 /** A JSON value, a JSONP argument (`script`: errors also carry `status`) or an unserialized PHP value. */
-export function fromObject(value: unknown, form: 'json' | 'script' | 'php'): Parsed {
-  const php = form === 'php';
-  const cls = (name: string): string | undefined => (php ? name : undefined);
-  const errorKeys = form === 'script' ? ['code', 'message', 'status'] : ['code', 'message'];
-  const topic = (t: unknown): TopicEntry => {
-    const entry = record(t, cls('Topic'), ['name', 'short_name']);
-    return { name: entry.name as string, short_name: entry.short_name as string };
-  };
+function fromObject(value: unknown, form: 'json' | 'script' | 'php'): Parsed {
   const strings = objectStrings(value);
   const fields = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  if ('code' in fields) {
-    const e = record(value, cls('Error'), errorKeys);
-    const status = e.status as number | undefined;
-    return {
-      payload: { kind: 'error', code: e.code as number, message: e.message as string, ...(status === undefined ? {} : { status }) },
-      strings,
-    };
-  }
-  if ('errors' in fields) {
-    const list = record(value, cls('Errors'), ['timestamp', 'errors']);
-    const entries = (list.errors as unknown[]).map((e) => {
-      const entry = record(e, cls('Error'), ['code', 'message']);
-      return { code: entry.code as number, message: entry.message as string };
-    });
-    return { payload: { kind: 'errors', timestamp: list.timestamp as number, entries }, strings };
-  }
-  if ('containers' in fields) {
-    const list = record(value, cls('Containers'), ['timestamp', 'containers']);
-    const entries = (list.containers as unknown[]).map((c) => {
-      const container = record(c, cls('Container'), ['name', 'short_name', 'topics']);
-      return {
-        name: container.name as string,
-        short_name: container.short_name as string,
-        topics: (container.topics as unknown[]).map(topic),
-      };
-    });
-    return { payload: { kind: 'containers', timestamp: list.timestamp as number, entries }, strings };
-  }
-  if ('shorturls' in fields) {
-    const list = record(value, cls('ShortURLs'), ['shorturls', 'timestamp', 'total', 'count', 'offset']);
-    const entries = (list.shorturls as unknown[]).map((e) => {
-      const entry = record(e, cls('ShortURL'), ['link', 'short_url', 'itemid', 'view_count']);
-      return { link: entry.link as string, short_url: entry.short_url as string, itemid: entry.itemid, view_count: entry.view_count };
-    });
-    const { total, count, offset } = list;
-    return { payload: { kind: 'shorturls', timestamp: list.timestamp as number, total, count, offset, entries }, strings };
-  }
   if ('photos' in fields || 'comments' in fields) {
     const kind = 'photos' in fields ? 'gallery' : 'events';
-    return { payload: { kind, ...fromTree(kind, value, php) }, strings };
+    return { payload: { kind, ...fromTree(kind, value, form === 'php') }, strings };
   }
-  throw new Error(`unexpected value ${JSON.stringify(value).slice(0, 200)}`);
+  // An error is told by its code, a list by its key.
+  const kind = (Object.keys(SHAPES) as ShapeKind[]).find((k) => (SHAPES[k].list?.key ?? 'code') in fields);
+  if (kind === undefined) throw new Error(`unexpected value ${JSON.stringify(value).slice(0, 200)}`);
+  const shape = kind === 'error' && form === 'script' ? SCRIPT_ERROR : SHAPES[kind];
+  return { payload: payloadOf(kind, fromRecord(value, shape, form === 'php')), strings };
 }
 
 /**
@@ -206,7 +141,7 @@ function runOnce(body: string, callback = 'callback'): ScriptRun {
  * A Javascript body is exactly `alert("<message>");` or `/**\/<callback>(<JSON>);`, nothing
  * more: checked by its text, then run, so that nothing but the alert or the one call happens.
  */
-export function fromScript(body: string, query: URLSearchParams): Parsed {
+function fromScript(body: string, query: URLSearchParams): Parsed {
   expectIs(/[\u2028\u2029]/.test(body), false);
   const alert = /^alert\((".*")\);$/s.exec(body);
   if (alert) {

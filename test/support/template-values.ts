@@ -1,0 +1,37 @@
+/**
+ * Template values as the offline checks (template-checks.ts and the files it gathers) read them:
+ * resources by type, lists, references, a function's properties as deployed and its routes.
+ */
+import type { Template } from '../../infra/template/read';
+import { httpApiEvents } from '../../infra/template/routes';
+
+export type Resource = Template['Resources'][string];
+export type Check = (template: Template, options: { readonly root?: string }) => string[];
+
+export const STAGES = ['staging', 'prod'];
+export const ofType = (template: Template, type: string): Array<[string, Resource]> =>
+  Object.entries(template.Resources ?? {}).filter(([, resource]) => resource?.Type === type);
+export const functions = (template: Template) => ofType(template, 'AWS::Serverless::Function');
+export const list = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+export const refOf = (value: unknown): string | undefined =>
+  value !== null && typeof value === 'object' && 'Ref' in value ? String((value as { Ref: unknown }).Ref) : undefined;
+export const getAttOf = (value: unknown): string[] | undefined =>
+  value !== null && typeof value === 'object' && 'Fn::GetAtt' in value ? (value as { 'Fn::GetAtt': string[] })['Fn::GetAtt'] : undefined;
+export const show = (value: unknown) => JSON.stringify(value);
+
+/** Properties of a function as deployed: Globals.Function under its own. */
+export function effectiveProperties(template: Template, id: string): Record<string, any> {
+  return { ...(template.Globals?.Function ?? {}), ...(template.Resources[id]?.Properties ?? {}) };
+}
+
+export const sameValue = (a: unknown, b: unknown) => show(a) === show(b);
+
+export const isParameterRef = (template: Template, value: unknown) => {
+  const ref = refOf(value);
+  return ref !== undefined && template.Parameters?.[ref] !== undefined;
+};
+
+/** The HTTP API routes of the template, `<api> <routeKey>`, one per event, as listed. */
+export function routeKeys(template: Template): Array<{ fn: string; key: string; api: string | undefined }> {
+  return httpApiEvents(template).map(({ fn, api, routeKey }) => ({ fn, api, key: `${api ?? '(implicit API)'} ${routeKey}` }));
+}
