@@ -1,7 +1,7 @@
 /**
  * Stored values a request could not take as they are (docs/api.md, Errors: stored values): each
  * item's key, what became of it and the fields why, logged in one warning per request when it is
- * answered (its signal is aborted then: lib/http/deadline.ts), so that a page of a hundred bad
+ * answered (its signal is aborted then: lib/db/failures.ts), so that a page of a hundred bad
  * records is one line, and an item read twice in a request is named once. Without a request (the
  * importer's reads), at once.
  */
