@@ -1,4 +1,4 @@
-import { nowSeconds } from '../lib/clock';
+import { nowSeconds } from '../lib/iso-time';
 import { endpoint } from '../lib/http/endpoint';
 import { textArgument } from '../lib/http/arguments';
 import { countMetric } from '../lib/observability/powertools';

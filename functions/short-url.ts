@@ -1,4 +1,4 @@
-import { nowSeconds } from '../lib/clock';
+import { nowSeconds } from '../lib/iso-time';
 import { endpoint } from '../lib/http/endpoint';
 import { resource } from '../lib/resources/shape';
 import { ShortUrlListShape } from '../lib/resources/short-urls';

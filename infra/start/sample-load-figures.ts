@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { nowSeconds, pause } from '../../lib/clock';
+import { nowSeconds, pause } from '../../lib/iso-time';
 import { auditGallery, type GalleryAudit } from '../dynamodb/gallery-audit';
 import { freePort, startDynamoDbLocal } from '../dynamodb/local';
 import { ensureTables } from '../dynamodb/tables';

@@ -4,7 +4,7 @@
  * one turn of the event loop go in one BatchGetItem: round trips are what a cold start pays for.
  */
 import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { pause } from '../clock';
+import { pause } from '../iso-time';
 import { batchGetBatches } from '../db/batch-get';
 import { databaseUnavailable, withDatabase } from '../db/failures';
 

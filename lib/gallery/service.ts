@@ -4,7 +4,7 @@
  * gallery, of a photo's comments and of a comment's replies are paged by the store (its cost
  * follows the page); listings by id hold at most 100 records and are ordered here.
  */
-import { awaitedLater } from '../awaited-later';
+import { awaitedLater } from '../db/failures';
 import { ApiError } from '../api-error';
 import type { CommentValue, EventsValue, GalleryValue } from '../resources/gallery';
 import { allOf, MAX_DATE, repliesTo, thread, topLevel, type Series } from './layout';

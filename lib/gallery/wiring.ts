@@ -3,7 +3,7 @@
  * when a function's container starts (a missing setting fails it at once), their arguments,
  * their path ids, and the Sunset header.
  */
-import { nowSeconds } from '../clock';
+import { nowSeconds } from '../iso-time';
 import { type Env, requiredSetting } from '../config';
 import { documentClient } from '../db/client';
 import { endpoint, type LambdaHandler } from '../http/endpoint';

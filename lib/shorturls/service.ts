@@ -1,6 +1,5 @@
-import { awaitedLater } from '../awaited-later';
-import { pause } from '../clock';
-import { databaseUnavailable } from '../db/failures';
+import { awaitedLater, databaseUnavailable } from '../db/failures';
+import { pause } from '../iso-time';
 import { ApiError } from '../api-error';
 import { logger } from '../observability/powertools';
 import type { ShortUrlListValue } from '../resources/short-urls';

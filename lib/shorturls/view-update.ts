@@ -6,7 +6,7 @@
  * (docs/api.md, Short URLs: Views).
  */
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { pause } from '../clock';
+import { pause } from '../iso-time';
 import { conditionFailed } from '../db/failures';
 import { codeKey } from './layout';
 

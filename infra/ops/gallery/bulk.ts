@@ -8,7 +8,7 @@
  * adds to them in transactions, and is what writes into any other table).
  */
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { pause } from '../../../lib/clock';
+import { pause } from '../../../lib/iso-time';
 import { counterUpdates } from '../../../lib/gallery/counters';
 import { earliestKey, HINT_ATTRIBUTE } from '../../../lib/gallery/earliest';
 import { allOf, commentItem, photoItem, seriesOf } from '../../../lib/gallery/layout';

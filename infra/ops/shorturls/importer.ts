@@ -12,7 +12,7 @@
  *     before anything is written, so that no itemid the service makes afterwards is below one.
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { nowSeconds } from '../../../lib/clock';
+import { nowSeconds } from '../../../lib/iso-time';
 import { codeKey, itemIdKey, linkEntryKey } from '../../../lib/shorturls/layout';
 import { readRecord } from '../../../lib/shorturls/stored-record';
 import { linkKey } from '../../../lib/shorturls/link';
