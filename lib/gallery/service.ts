@@ -10,7 +10,7 @@ import type { CommentValue, EventsValue, GalleryValue } from '../resources/galle
 import { allOf, MAX_DATE, repliesTo, thread, topLevel, type Series } from './layout';
 import { ORDERS, type Ranked, type Sort } from './order';
 import type { CommentRecord, GalleryStore, Kind, PageIds, PhotoRecord, Range } from './store';
-import { dateWindow, inWindow, type DateWindow } from './window';
+import { dateWindow, inWindow, type DateWindow } from './arguments';
 
 /** The arguments every gallery endpoint takes (lib/gallery/arguments.ts). */
 export interface ListingArgs {

@@ -15,7 +15,7 @@ import { linesOf } from '../../infra/ops/gallery/records';
 import { DynamoGalleryLookup } from '../../infra/ops/gallery/table';
 import { writeChanges } from '../../infra/ops/gallery/writer';
 import { documentClient } from '../../lib/db/client';
-import { earliestDate } from '../../lib/gallery/earliest';
+import { earliestDate } from '../../lib/gallery/counters';
 import { allOf } from '../../lib/gallery/layout';
 import { Listing as CounterReader } from '../../lib/gallery/listing';
 import { GalleryReads } from '../../lib/gallery/reads';

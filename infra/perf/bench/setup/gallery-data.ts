@@ -8,7 +8,7 @@ import { allOf } from '../../../../lib/gallery/layout';
 import { Listing } from '../../../../lib/gallery/listing';
 import { GalleryReads } from '../../../../lib/gallery/reads';
 import type { Range } from '../../../../lib/gallery/store';
-import { dateWindow } from '../../../../lib/gallery/window';
+import { dateWindow } from '../../../../lib/gallery/arguments';
 import { connect, type Connection } from '../../../ops/gallery/connection';
 import { generateGallery } from '../../../local/sample/generator';
 import { importLines, summaryLine } from '../../../ops/gallery/importer';
