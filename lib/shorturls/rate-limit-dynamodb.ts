@@ -5,11 +5,17 @@
  * the window's end). Taking a place and giving it back are each one conditional update on the
  * request's token, so that a request counts once however often the SDK sends it (an attempt
  * that timed out may land all the same), and is uncounted once, and only if it was counted.
+ * Also the creations' limiter made from its settings, which only the create function loads.
  */
 import { createHash } from 'node:crypto';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionFailed, withDatabase } from '../db/failures';
 import type { RateLimitStore, RateWindow } from './store';
+import { type Env, requiredSetting } from '../config';
+import { documentClient } from '../db/client';
+import { countMetric } from '../observability/powertools';
+import { RateLimiter } from './rate-limit';
+import { readRateLimits } from './settings';
 
 /** 72 bits of the request id: no two creations of one address in one window share one, and 120 of them weigh 1.6 KB. */
 const tokenOf = (request: string): string => createHash('sha256').update(request).digest('base64url').slice(0, 12);
@@ -93,3 +99,9 @@ export class DynamoRateLimitStore implements RateLimitStore {
     });
   }
 }
+
+/** The creations' limits (./settings.ts) over RATE_LIMITS_TABLE; each refusal counts `RateLimited`. */
+export const creationRateLimiter = (env: Env = process.env) =>
+  new RateLimiter(new DynamoRateLimitStore(documentClient, requiredSetting(env, 'RATE_LIMITS_TABLE')), readRateLimits(env), () =>
+    countMetric('RateLimited'),
+  );

@@ -11,6 +11,9 @@ import type { Blocklist } from './blocklist';
 import type { Admission } from './rate-limit';
 import type { ShortLinkHost } from './short-host';
 import type { LinkEntry, ShortUrlRecord, ShortUrlStore } from './store';
+import type { Env } from '../config';
+import { readShortLinkHost } from './settings';
+import { blocklistOf, shortUrlStore } from './wiring';
 
 /** The deduplication keys of a link's entry, and of its takedown form's when that is another spelling. */
 interface EntryKeys {
@@ -113,3 +116,9 @@ export class ShortUrlService {
     return { shorturls: [{ link, short_url, itemid, view_count }], timestamp, total: 1, count: 1, offset: 0 };
   }
 }
+
+/** Creations and lookups, over SHORT_URLS_TABLE, for the short-link host SHORT_URL_HOST (./settings.ts). */
+export const shortUrlService = (env: Env = process.env) => {
+  const store = shortUrlStore(env);
+  return new ShortUrlService(store, readShortLinkHost(env), blocklistOf(store));
+};
