@@ -1,6 +1,5 @@
 import type { Resource, ResourceShape } from '../resources/shape';
-import { renderJavascriptCall, renderJson } from './json';
-import { renderPhp } from './php';
+import { renderJavascriptCall, renderJson, renderPhp } from './json';
 // Loaded with the module, not on the first XML answer: XML is the default type, and esbuild wraps
 // a module kept for a later import() in a function V8 compiles eagerly (docs/performance.md).
 import { renderXml } from './xml';

@@ -1,5 +1,6 @@
-/** The JSON type, the Javascript type that calls back with it, and the object tree JSON and PHP serialise. */
+/** The JSON type, the Javascript type that calls back with it, the PHP type, and the object tree they serialise. */
 import { fieldValue, isNested, scalarValue, type Resource, type ResourceShape } from '../resources/shape';
+import serialize from 'php-serialize/lib/esm/serialize';
 
 /**
  * Walks a value along its declaration, in field order, building the nested objects that JSON
@@ -47,4 +48,36 @@ export function renderJavascriptCall(callback: string, json: string): string {
 /** What a page gets when the callback argument itself is wrong: there is nothing to call. */
 export function renderAlert(message: string): string {
   return `alert(${escapeLineSeparators(JSON.stringify(message))});`;
+}
+
+// serialize() alone, not the package's index, which also brings unserialize()'s parser: esbuild
+// cannot drop it, and no answer runs it.
+
+type PhpClass = new () => Record<string, unknown>;
+
+/**
+ * php-serialize names an object after the class it is an instance of, so each PHP class of the
+ * API (docs/api.md, Bodies) gets a JavaScript class of that exact name, made once per name.
+ */
+const phpClasses = new Map<string, PhpClass>();
+
+function phpClass(name: string): PhpClass {
+  let made = phpClasses.get(name);
+  if (made === undefined) {
+    made = { [name]: class {} }[name] as PhpClass;
+    phpClasses.set(name, made);
+  }
+  return made;
+}
+
+/** Output of PHP's own `serialize()` for the resource's objects. `classPrefix` must be ASCII. */
+export function renderPhp(resource: Resource, classPrefix: string): string {
+  const used: Record<string, PhpClass> = {};
+  const tree = toObjectTree(resource.shape, resource.value, (shape: ResourceShape) => {
+    const name = classPrefix + shape.phpClass;
+    const made = phpClass(name);
+    used[name] = made;
+    return new made();
+  });
+  return serialize(tree, used);
 }
