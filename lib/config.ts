@@ -2,7 +2,7 @@
  * Settings from the environment, read and checked once when a function's container starts:
  * a misconfigured function fails at once instead of answering wrongly.
  */
-import { ConfigError, quoted } from './config-error';
+import { ConfigError, quoted } from './api-error';
 import { momentSetting, readSchedule, type Schedule } from './retirement-schedule';
 
 export interface Config {

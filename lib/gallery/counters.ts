@@ -11,7 +11,7 @@
  */
 import { MAX_DATE, seriesName, type Series } from './layout';
 import { shownCount, noteUnshowable } from './stored-values';
-import { isWholeIn } from '../whole-number';
+import { isWholeIn } from '../db/client';
 import type { GalleryReads } from './reads';
 
 /** Bucket widths in seconds, level 0 (a second) to level 6; level 7 is the root, all of time. */

@@ -5,7 +5,7 @@ import { earliestByCounters, earliestDate } from './counters';
 import { Listing } from './listing';
 import { GalleryReads } from './reads';
 import type { CommentRecord, GalleryStore, Kind, PageIds, PageQuery, PhotoRecord } from './store';
-import { isWholeIn } from '../whole-number';
+import { isWholeIn } from '../db/client';
 import { isDate, isId, LIMITS, shownCount, shownLink, shownText, noteUnshowable } from './stored-values';
 
 export class DynamoGalleryStore implements GalleryStore {

@@ -5,7 +5,7 @@
  */
 import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { pause } from '../iso-time';
-import { batchGetBatches } from '../db/batch-get';
+import { batchGetBatches } from '../db/client';
 import { databaseUnavailable, withDatabase } from '../db/failures';
 
 type Item = Record<string, unknown>;

@@ -5,7 +5,7 @@
  * one by `!==` and a valid item costs a few comparisons a field. A number past 2^53 comes as a
  * BigInt from the SDK's default reading, or as the nearest double: either is out of range here.
  */
-import { isWholeIn } from '../whole-number';
+import { isWholeIn } from '../db/client';
 import { MAX_DATE } from './layout';
 import { logger } from '../observability/powertools';
 

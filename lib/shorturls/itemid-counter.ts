@@ -1,6 +1,6 @@
 /** The itemid counter (`counter#itemid`, ./layout.ts): the service and the import take itemids from it alike. */
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { isWholeIn } from '../whole-number';
+import { isWholeIn } from '../db/client';
 import { ITEMID_COUNTER } from './layout';
 import { ITEMID_MAX } from './stored-record';
 

@@ -3,7 +3,7 @@
  * function missing one fails at once.
  */
 import { requiredSetting, setting, type Env } from '../config';
-import { ConfigError, quoted } from '../config-error';
+import { ConfigError, quoted } from '../api-error';
 import type { RateLimits } from './rate-limit';
 import { hostKeyOf } from './host-key';
 import type { ShortLinkHost } from './short-host';

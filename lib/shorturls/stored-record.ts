@@ -3,7 +3,7 @@
  * (docs/api.md, Short URLs: Stored values), and the bounds of its numbers.
  */
 import { LAST_EPOCH_SECOND } from '../iso-time';
-import { isWholeIn } from '../whole-number';
+import { isWholeIn } from '../db/client';
 import { LINK_MAX_LENGTH } from './link';
 import type { ShortUrlRecord, Takedown } from './store';
 

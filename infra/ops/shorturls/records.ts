@@ -7,7 +7,7 @@
  */
 import { LAST_EPOCH_SECOND } from '../../../lib/iso-time';
 import { isCode } from '../../../lib/shorturls/code';
-import { isWholeIn } from '../../../lib/whole-number';
+import { isWholeIn } from '../../../lib/db/client';
 import { ITEMID_MAX, VIEW_COUNT_MAX } from '../../../lib/shorturls/stored-record';
 import { normaliseLink } from '../../../lib/shorturls/link';
 import type { ShortLinkHost } from '../../../lib/shorturls/short-host';
