@@ -4,7 +4,7 @@ import { textArgument } from '../lib/http/arguments';
 import { countMetric } from '../lib/observability/powertools';
 import { resource } from '../lib/resources/shape';
 import { ShortUrlListShape } from '../lib/resources/short-urls';
-import { creationRateLimiter } from '../lib/shorturls/rate-limit-dynamodb';
+import { creationRateLimiter } from '../lib/shorturls/rate-limit';
 import { shortUrlService } from '../lib/shorturls/service';
 
 const shortUrls = shortUrlService();

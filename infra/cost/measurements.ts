@@ -50,7 +50,7 @@ const SHORT_URL_UNITS: Readonly<Record<string, { rru: number; wru: number; sourc
     rru: 1,
     wru: 9,
     source:
-      'lib/shorturls/rate-limit-dynamodb.ts and dynamodb.ts, a new link: the rate limit UpdateItem (at most 2 WRU: its item keeps a 12-character token per creation of its window, up to 1.7 KB), the link entry GetItem, consistent (1 RRU), the item id counter UpdateItem (1 WRU), TransactWriteItems of three Puts, the record, the link entry and the itemid claim (3 × 2 WRU)',
+      'lib/shorturls/rate-limit.ts and dynamodb.ts, a new link: the rate limit UpdateItem (at most 2 WRU: its item keeps a 12-character token per creation of its window, up to 1.7 KB), the link entry GetItem, consistent (1 RRU), the item id counter UpdateItem (1 WRU), TransactWriteItems of three Puts, the record, the link entry and the itemid claim (3 × 2 WRU)',
   },
   ShortUrlFunction: { rru: 1, wru: 0, source: 'lib/shorturls/dynamodb.ts findByCode: one GetItem, consistent (1 RRU)' },
   RedirectFunction: {

@@ -9,7 +9,7 @@
 import { BatchGetCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchGetBatches } from '../db/client';
 import { withDatabase } from '../db/failures';
-import { BLOCKS } from './layout';
+import { BLOCKS } from './table';
 
 type Item = Record<string, unknown>;
 

@@ -4,16 +4,14 @@ import { ApiError } from '../api-error';
 import { logger } from '../observability/powertools';
 import type { ShortUrlListValue } from '../resources/short-urls';
 import { codeOfSegment, randomCode } from './code';
-import { liveRecord } from './live-record';
-import { linkKey, normaliseLink } from './link';
-import { sameLinkOf } from './same-link';
-import type { Blocklist } from './blocklist';
+import { liveRecord, type Blocklist } from './blocklist';
+import { linkKey, normaliseLink, sameLinkOf } from './link';
 import type { Admission } from './rate-limit';
-import type { ShortLinkHost } from './short-host';
+import type { ShortLinkHost } from './hosts';
 import type { LinkEntry, ShortUrlRecord, ShortUrlStore } from './store';
 import type { Env } from '../config';
 import { readShortLinkHost } from './settings';
-import { blocklistOf, shortUrlStore } from './wiring';
+import { blocklistOf, shortUrlStore } from './dynamodb';
 
 /** The deduplication keys of a link's entry, and of its takedown form's when that is another spelling. */
 interface EntryKeys {
@@ -45,7 +43,7 @@ export class ShortUrlService {
    * the link is known to be valid and not blocked, and before the link's record is read or
    * anything is written; a creation that fails after it gives its place back. `created` tells
    * whether this request made the record (false when the link already had one). A link to a
-   * blocked host, or taken down in any spelling (./same-link.ts), is refused as an invalid one (1016).
+   * blocked host, or taken down in any spelling (./link.ts), is refused as an invalid one (1016).
    */
   async create(rawUrl: string | undefined, admit: () => Promise<Admission>): Promise<{ record: ShortUrlRecord; created: boolean }> {
     const link = normaliseLink(rawUrl, this.shortHost);
@@ -66,7 +64,7 @@ export class ShortUrlService {
     }
   }
 
-  /** The link's entry, and its takedown form's when that is another (./same-link.ts), read together. */
+  /** The link's entry, and its takedown form's when that is another (./link.ts), read together. */
   private async entriesOf(keys: EntryKeys): Promise<{ entry?: LinkEntry; same?: LinkEntry }> {
     const [entry, same] = await Promise.all([this.store.linkEntry(keys.link), keys.same && this.store.linkEntry(keys.same)]);
     return { ...(entry ? { entry } : {}), ...(same ? { same } : {}) };
