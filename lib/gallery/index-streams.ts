@@ -4,7 +4,8 @@
  * cheaper of its members in the range sorted once read and its rank index filtered to the range.
  */
 import { dateKeyRange, datedOf, FAMILIES, familyOf, indexName, ORDER_KEYS, rankedOf, rankedOfAsc, type OrderKey } from './layout';
-import { isDateSort, type Ranked, type Sort } from './order';
+import { isDateSort, type Sort } from './arguments';
+import type { Ranked } from './records';
 import type { Partition } from './partitions';
 import type { GalleryReads, QueryInput } from './reads';
 import type { Range } from './store';

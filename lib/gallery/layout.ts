@@ -10,8 +10,7 @@
  * partition holds more than one day; a thread's series are one partition each.
  * How many members a series has at any time is kept in counters (./counters.ts).
  */
-import type { Ranked } from './order';
-import type { CommentRecord, Kind, PhotoRecord } from './records';
+import type { Ranked, CommentRecord, Kind, PhotoRecord } from './records';
 
 const DATE_DIGITS = 11;
 const ID_DIGITS = 16;

@@ -8,9 +8,9 @@ import { awaitedLater } from '../db/failures';
 import { ApiError } from '../api-error';
 import type { CommentValue, EventsValue, GalleryValue } from '../resources/gallery';
 import { allOf, MAX_DATE, repliesTo, thread, topLevel, type Series } from './layout';
-import { ORDERS, type Ranked, type Sort } from './order';
+import { ORDERS, type Sort, dateWindow, inWindow, type DateWindow } from './arguments';
+import type { Ranked } from './records';
 import type { CommentRecord, GalleryStore, Kind, PageIds, PhotoRecord, Range } from './store';
-import { dateWindow, inWindow, type DateWindow } from './arguments';
 
 /** The arguments every gallery endpoint takes (lib/gallery/arguments.ts). */
 export interface ListingArgs {

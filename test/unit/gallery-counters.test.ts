@@ -17,7 +17,8 @@ import {
 } from '../../lib/gallery/counters';
 import { PHOTOS, thread, COMMENTS } from '../../lib/gallery/layout';
 import { mergeFirst, type EntryStream } from '../../lib/gallery/index-streams';
-import { ORDERS, SORTS, type Ranked } from '../../lib/gallery/order';
+import { ORDERS, SORTS } from '../../lib/gallery/arguments';
+import type { Ranked } from '../../lib/gallery/records';
 
 // docs/api.md, The gallery's arguments: dates are 0 to 99 999 999 999.
 const MAX_DATE = 99_999_999_999;

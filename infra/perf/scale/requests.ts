@@ -3,7 +3,7 @@
  * from the start, and the window listing at an offset past its end; each as the functions'
  * routes in template.yaml name it, with the ids the gallery at hand holds.
  */
-import { SORTS, type Sort } from '../../../lib/gallery/order';
+import { SORTS, type Sort } from '../../../lib/gallery/arguments';
 import type { Named } from './data';
 
 export interface ScaleRequest {

@@ -9,7 +9,7 @@
  * more on the table than the offset + count they reach for (they read the counters and the
  * page's records); digg sorts merge the window's day partitions (docs/gallery-layout.md).
  */
-import { isDateSort, ORDERS, SORTS, type Sort } from '../../../../lib/gallery/order';
+import { isDateSort, ORDERS, SORTS, type Sort } from '../../../../lib/gallery/arguments';
 import type { Gallery } from '../setup/gallery-data';
 import { importHandler } from '../../../local/invoke';
 import { benchContext, must } from '../setup/lambda';
