@@ -1,10 +1,9 @@
 import type { Resource, ResourceShape } from '../resources/shape';
-import { renderJavascriptCall, renderJson, renderPhp } from './json';
-// Loaded with the module, not on the first XML answer: XML is the default type, and esbuild wraps
-// a module kept for a later import() in a function V8 compiles eagerly (docs/performance.md).
-import { renderXml } from './xml';
+// XML loaded with the module, not on the first XML answer: XML is the default type, and esbuild
+// wraps a module kept for a later import() in a function V8 compiles eagerly (docs/performance.md).
+import { renderJavascriptCall, renderJson, renderPhp, renderXml } from './bodies';
 
-export { renderAlert } from './json';
+export { renderAlert } from './bodies';
 
 export const RESPONSE_TYPES = ['xml', 'json', 'javascript', 'php'] as const;
 export type ResponseType = (typeof RESPONSE_TYPES)[number];
