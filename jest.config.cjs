@@ -12,7 +12,7 @@ const shared = {
   // jest's Node environment with PHP's unserialize(), loaded once per jest process (see the file).
   testEnvironment: '<rootDir>/test/support/php-environment.ts',
   transform: { '^.+\\.(t|j)s$': ['@swc/jest', { jsc: { target: 'es2023' }, module: { type: 'commonjs' } }] },
-  // So are middy's packages, dpdm's chalk (ESM only) and php-serialize's ES module files (lib/render/php.ts
+  // So are middy's packages, dpdm's chalk (ESM only) and php-serialize's ES module files (lib/render/bodies.ts
   // imports one), which jest's module system cannot require.
   transformIgnorePatterns: ['/node_modules/(?!@middy/|dpdm/node_modules/chalk/|chalk/|php-serialize/lib/esm/)'],
   // middy's packages export only an `import` condition, which jest's CommonJS resolver skips.

@@ -1,5 +1,5 @@
 import { allContainers } from '../lib/catalog/container-lists';
-import { nowSeconds } from '../lib/clock';
+import { nowSeconds } from '../lib/iso-time';
 import { endpoint } from '../lib/http/endpoint';
 import { ContainerListShape } from '../lib/resources/catalogue';
 import { resource } from '../lib/resources/shape';

@@ -1,5 +1,5 @@
 import { oneError } from '../lib/catalog/error-lists';
-import { nowSeconds } from '../lib/clock';
+import { nowSeconds } from '../lib/iso-time';
 import { endpoint } from '../lib/http/endpoint';
 import { ErrorListShape } from '../lib/resources/catalogue';
 import { resource } from '../lib/resources/shape';

@@ -1,5 +1,5 @@
 import { redirectHandler } from '../lib/shorturls/redirect';
-import { blocklistOf, shortUrlStore } from '../lib/shorturls/wiring';
+import { blocklistOf, shortUrlStore } from '../lib/shorturls/dynamodb';
 
 const store = shortUrlStore();
 

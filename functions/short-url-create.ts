@@ -1,10 +1,11 @@
-import { nowSeconds } from '../lib/clock';
+import { nowSeconds } from '../lib/iso-time';
 import { endpoint } from '../lib/http/endpoint';
 import { textArgument } from '../lib/http/arguments';
 import { countMetric } from '../lib/observability/powertools';
 import { resource } from '../lib/resources/shape';
 import { ShortUrlListShape } from '../lib/resources/short-urls';
-import { creationRateLimiter, shortUrlService } from '../lib/shorturls/wiring';
+import { creationRateLimiter } from '../lib/shorturls/rate-limit';
+import { shortUrlService } from '../lib/shorturls/service';
 
 const shortUrls = shortUrlService();
 const rateLimiter = creationRateLimiter();

@@ -1,8 +1,8 @@
-import { nowSeconds } from '../lib/clock';
+import { nowSeconds } from '../lib/iso-time';
 import { endpoint } from '../lib/http/endpoint';
 import { resource } from '../lib/resources/shape';
 import { ShortUrlListShape } from '../lib/resources/short-urls';
-import { shortUrlService } from '../lib/shorturls/wiring';
+import { shortUrlService } from '../lib/shorturls/service';
 
 const shortUrls = shortUrlService();
 

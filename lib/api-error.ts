@@ -1,4 +1,7 @@
-/** ApiError, the failure a client is told about, and the catalogue of codes it carries (docs/api.md, Errors). */
+/**
+ * The service's own failures: ApiError, the failure a client is told about, with the catalogue of
+ * codes it carries (docs/api.md, Errors); and ConfigError, a setting a function cannot start with.
+ */
 
 /** The error catalogue: 30 entries in ascending code order. */
 export const ERROR_CATALOGUE: ReadonlyArray<readonly [code: number, message: string]> = [
@@ -76,4 +79,16 @@ export class ApiError extends Error {
     this.status = options.status ?? httpStatusFor(code);
     this.headers = options.headers ?? {};
   }
+}
+
+/** How much of a value a message repeats: enough to find it, not a long or hostile value whole. */
+const QUOTED_LENGTH = 100;
+
+/** A value as a message quotes it: JSON, cut to its first 100 characters (then followed by …). */
+export const quoted = (text: string): string =>
+  text.length <= QUOTED_LENGTH ? JSON.stringify(text) : `${JSON.stringify(text.slice(0, QUOTED_LENGTH))}…`;
+
+/** A setting a function cannot start with: the container stops, its log naming the setting (./config.ts). */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
 }

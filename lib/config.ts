@@ -2,7 +2,7 @@
  * Settings from the environment, read and checked once when a function's container starts:
  * a misconfigured function fails at once instead of answering wrongly.
  */
-import { ConfigError, quoted } from './config-error';
+import { ConfigError, quoted } from './api-error';
 import { momentSetting, readSchedule, type Schedule } from './retirement-schedule';
 
 export interface Config {
@@ -90,3 +90,14 @@ export function readConfig(env: Env = process.env): Config {
 }
 
 export const config: Config = readConfig();
+
+/**
+ * What every answer says of the API's deprecation (docs/api.md, Headers), the short-link
+ * host's included: `Deprecation` (RFC 9745) and, when configured, a `Link` to the replacement.
+ */
+export function deprecationHeaders(config: Config): Record<string, string> {
+  return {
+    Deprecation: `@${Math.floor(config.deprecationDate.getTime() / 1000)}`,
+    ...(config.deprecationLink ? { Link: `<${config.deprecationLink}>; rel="deprecation"; type="text/html"` } : {}),
+  };
+}

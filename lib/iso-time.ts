@@ -86,3 +86,9 @@ export function intervalOf(text: string): Interval | undefined {
   const end = second.startsWith('P') ? start.at + (durationOf(second) ?? 0) : momentOf(second)?.at;
   return end !== undefined && end > start.at && isCarried(end) ? { start: start.at, end } : undefined;
 }
+
+/** The current Unix time in whole seconds, as every `timestamp` field carries it. */
+export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+/** Waits `ms` milliseconds: the backoff between retries. */
+export const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -8,7 +8,7 @@
  * of the clock with it, and no request of a group without a schedule even reads the clock.
  */
 
-import { ConfigError, quoted } from './config-error';
+import { ConfigError, quoted } from './api-error';
 import { type Interval, intervalOf, isoSeconds, type Moment, momentOf } from './iso-time';
 
 export const GROUPS = ['gallery', 'api', 'create', 'links'] as const;

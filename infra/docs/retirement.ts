@@ -6,7 +6,7 @@
  * carries the API's Deprecation, Link and Sunset.
  */
 import type { Config } from '../../lib/config';
-import { deprecationHeaders } from '../../lib/http/deprecation';
+import { deprecationHeaders } from '../../lib/config';
 import { htmlPage } from '../../lib/http/html-page';
 import { sunsetHeader, verdict } from '../../lib/retirement-schedule';
 import type { StaticFile, StaticFiles } from '../local/server';

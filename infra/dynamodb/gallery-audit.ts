@@ -7,8 +7,7 @@
  * the tests and the scale run only: no request path scans.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { counterUpdates } from '../../lib/gallery/counters';
-import { earliestKey, HINT_ATTRIBUTE, hintOf } from '../../lib/gallery/earliest';
+import { counterUpdates, earliestKey, HINT_ATTRIBUTE, hintOf } from '../../lib/gallery/counters';
 import { allOf, commentItem, commentOf, photoItem, photoOf, seriesOf } from '../../lib/gallery/layout';
 import type { CommentRecord, Kind, PhotoRecord } from '../../lib/gallery/store';
 import { scanAll } from './short-url-audit';

@@ -48,7 +48,7 @@ export async function auditShortUrls(documents: DynamoDBDocumentClient, table: s
   for (const item of items) {
     const pk = String(item.pk);
     if (pk.startsWith('code#')) records.set(pk.slice('code#'.length), item as unknown as StoredShortUrl);
-    // An entry without a code holds only its link's takedown (lib/shorturls/layout.ts).
+    // An entry without a code holds only its link's takedown (lib/shorturls/table.ts).
     else if (pk.startsWith('link#') && item.code !== undefined) entries.set(pk.slice('link#'.length), String(item.code));
     else if (pk.startsWith('link#') && item.takedown === undefined) problems.push(`entry ${pk} holds neither a code nor a takedown`);
     else if (pk.startsWith('itemid#')) claims.set(Number(pk.slice('itemid#'.length)), String(item.code));

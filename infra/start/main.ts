@@ -10,7 +10,7 @@
  * code 1.
  */
 import { join } from 'node:path';
-import { ConfigError } from '../../lib/config-error';
+import { ConfigError } from '../../lib/api-error';
 import { apiDocsRoutes, DOCS_PATH } from '../docs/page';
 import { retiringWithApi } from '../docs/retirement';
 import { JavaMissingError, type DynamoDbLocal } from '../dynamodb/local';

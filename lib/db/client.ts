@@ -1,7 +1,8 @@
 /**
  * The DynamoDB document client of a function's container, made when the module loads, and its
  * single-attempt twin for the one write that must not be sent twice. The endpoint is the SDK's
- * own setting (AWS_ENDPOINT_URL_DYNAMODB locally).
+ * own setting (AWS_ENDPOINT_URL_DYNAMODB locally); and the bounds of what it sends and reads:
+ * the keys of one BatchGetItem, and numbers as the stores check them.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -37,3 +38,21 @@ let singleAttempt: DynamoDBDocumentClient | undefined;
  */
 export const singleAttemptClient = (): DynamoDBDocumentClient =>
   (singleAttempt ??= clientSending(1, { connectionTimeout: 10_000, requestTimeout: 10_000 }));
+
+/** DynamoDB takes at most 100 keys in one BatchGetItem, and refuses a key asked for twice. */
+export const BATCH_GET_LIMIT = 100;
+
+/** `keys` once each, in BatchGetItem-sized batches, in their order. */
+export function batchGetBatches<T>(keys: readonly T[]): T[][] {
+  const unique = [...new Set(keys)];
+  const batches: T[][] = [];
+  for (let start = 0; start < unique.length; start += BATCH_GET_LIMIT) batches.push(unique.slice(start, start + BATCH_GET_LIMIT));
+  return batches;
+}
+
+/**
+ * Whether a value, as read from a table or a file, is a whole number from `least` to `most`:
+ * safe (exact in every JSON reader), so never a BigInt, a fraction or a number past 2^53.
+ */
+export const isWholeIn = (value: unknown, least: number, most: number = Number.MAX_SAFE_INTEGER): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= least && (value as number) <= most;

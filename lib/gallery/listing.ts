@@ -4,14 +4,14 @@
  * (docs/gallery-layout.md has the figures). First the total, from the counters of the range's
  * spans (./counters.ts) in one BatchGetItem; then date order in one series reads the partitions
  * the page spans (./date-page.ts), and any other listing merges one stream per partition
- * (./merge.ts, ./index-streams.ts). The caller reads the page's records by id.
+ * (./index-streams.ts). The caller reads the page's records by id.
  */
 import { childCounts, counterKey, spansOf } from './counters';
 import { datePage, type EarlyRead } from './date-page';
-import { indexQuery, partitionStream } from './index-streams';
+import { indexQuery, partitionStream, mergeFirst } from './index-streams';
 import { datedOf, dayOf, isByDay, partitionKey, type Series } from './layout';
-import { mergeFirst } from './merge';
-import { isDateSort, ORDERS, type Ranked } from './order';
+import { isDateSort, ORDERS } from './layout';
+import type { Ranked } from './records';
 import { type Counted, dayRange, partitionsOf, sizeKeys, sum } from './partitions';
 import type { GalleryReads } from './reads';
 import type { PageIds, PageQuery, Range } from './store';

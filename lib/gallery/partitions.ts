@@ -6,6 +6,7 @@
 import { bucketStart, childCounts, childStart, counterKey, DAY_LEVEL, ROOT, wholeBucket, type Span } from './counters';
 import { DAY, dayOf, isByDay, partitionKey, type Series } from './layout';
 import type { Range } from './store';
+import { ApiError } from '../api-error';
 
 /** The level whose buckets a day's total sits in (a child of a 64-day bucket). */
 const DAY_TOTALS_LEVEL = DAY_LEVEL + 1;
@@ -94,3 +95,36 @@ export function partitionsOf(
       size: items && sizeOf(series, items, signal, day),
     }));
 }
+
+/** The widest date window a listing may ask for (docs/api.md, The gallery's arguments: the date window). */
+export const THIRTY_DAYS = 30 * 24 * 60 * 60;
+
+/** Inclusive bounds in epoch seconds; an absent bound is open. */
+export interface DateWindow {
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/**
+ * The date window of a gallery request (docs/api.md, The gallery's arguments: the date window).
+ * With ids, or for one photo's comments, the window is all time unless bounds are given, and has no
+ * width limit. Otherwise it is at most 30 days: the 30 days before `now`, the 30 days from `min`,
+ * or the 30 days up to `max`; wider is 1020. `max` before `min` is 1006.
+ */
+export function dateWindow(asked: DateWindow, unlimited: false, now: number): Required<DateWindow>;
+export function dateWindow(asked: DateWindow, unlimited: true, now: number): DateWindow;
+export function dateWindow(asked: DateWindow, unlimited: boolean, now: number): DateWindow {
+  const { min, max } = asked;
+  if (min !== undefined && max !== undefined && max < min) {
+    throw new ApiError(1006, `max_submit_date (minimum min_submit_date, ${min})`);
+  }
+  if (unlimited) return asked;
+  if (max === undefined) return min === undefined ? { min: now - THIRTY_DAYS, max: now } : { min, max: min + THIRTY_DAYS };
+  // Dates start at the epoch (negative ones are refused), so the window does too.
+  if (min === undefined) return { min: Math.max(0, max - THIRTY_DAYS), max };
+  if (max - min > THIRTY_DAYS) throw new ApiError(1020, 'max_submit_date (at most 30 days after min_submit_date)');
+  return asked;
+}
+
+export const inWindow = (date: number, window: DateWindow): boolean =>
+  (window.min === undefined || date >= window.min) && (window.max === undefined || date <= window.max);

@@ -4,8 +4,8 @@
  * one turn of the event loop go in one BatchGetItem: round trips are what a cold start pays for.
  */
 import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { pause } from '../clock';
-import { batchGetBatches } from '../db/batch-get';
+import { pause } from '../iso-time';
+import { batchGetBatches } from '../db/client';
 import { databaseUnavailable, withDatabase } from '../db/failures';
 
 type Item = Record<string, unknown>;

@@ -4,15 +4,16 @@
  * gallery, of a photo's comments and of a comment's replies are paged by the store (its cost
  * follows the page); listings by id hold at most 100 records and are ordered here.
  */
-import { awaitedLater } from '../awaited-later';
+import { awaitedLater } from '../db/failures';
 import { ApiError } from '../api-error';
 import type { CommentValue, EventsValue, GalleryValue } from '../resources/gallery';
 import { allOf, MAX_DATE, repliesTo, thread, topLevel, type Series } from './layout';
-import { ORDERS, type Ranked, type Sort } from './order';
+import { ORDERS, type Sort } from './layout';
+import { dateWindow, inWindow, type DateWindow } from './partitions';
+import type { Ranked } from './records';
 import type { CommentRecord, GalleryStore, Kind, PageIds, PhotoRecord, Range } from './store';
-import { dateWindow, inWindow, type DateWindow } from './window';
 
-/** The arguments every gallery endpoint takes (lib/gallery/arguments.ts). */
+/** The arguments every gallery endpoint takes (lib/gallery/wiring.ts). */
 export interface ListingArgs {
   readonly min_submit_date: number | undefined;
   readonly max_submit_date: number | undefined;

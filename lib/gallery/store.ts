@@ -1,6 +1,6 @@
 /** What the gallery service needs of its storage; lib/gallery/dynamodb.ts keeps it in DynamoDB. */
 import type { Series } from './layout';
-import type { Sort } from './order';
+import type { Sort } from './layout';
 import type { CommentRecord, Kind, PhotoRecord } from './records';
 
 export type { CommentRecord, Kind, PhotoRecord };

@@ -5,8 +5,9 @@
  * one by `!==` and a valid item costs a few comparisons a field. A number past 2^53 comes as a
  * BigInt from the SDK's default reading, or as the nearest double: either is out of range here.
  */
-import { isWholeIn } from '../whole-number';
+import { isWholeIn } from '../db/client';
 import { MAX_DATE } from './layout';
+import { logger } from '../observability/powertools';
 
 /**
  * Longest strings, in characters (code points): so that the largest page of 100 photos or 100
@@ -51,3 +52,38 @@ const LINK = /^https?:\/\/[^\s\u0000-\u001f\u007f]+$/i;
 /** A link: an absolute http or https URL of at most LIMITS.url characters, else empty (a cut link leads elsewhere). */
 export const shownLink = (value: unknown): string =>
   typeof value === 'string' && LINK.test(value) && shownText(value, LIMITS.url) === value ? value : '';
+
+/**
+ * Stored values a request could not take as they are (docs/api.md, Errors: stored values): each
+ * item's key, what became of it and the fields why, logged in one warning per request when it is
+ * answered (its signal is aborted then: lib/db/failures.ts), so that a page of a hundred bad
+ * records is one line, and an item read twice in a request is named once. Without a request (the
+ * importer's reads), at once.
+ */
+
+/** A record left out of the answer, a value shown degraded, an earliest-date hint not used. */
+export type Outcome = 'refused' | 'degraded' | 'ignored';
+
+type Noted = { key: string } & { [outcome in Outcome]?: string[] };
+
+const MESSAGE = 'stored values the API cannot show as they are';
+
+/** A request's notes, by item key. */
+const notes = new WeakMap<AbortSignal, Map<string, Noted>>();
+
+export function noteUnshowable(signal: AbortSignal | undefined, key: string, outcome: Outcome, fields: readonly string[]): void {
+  if (signal === undefined || signal.aborted) {
+    logger.warn(MESSAGE, { items: [{ key, [outcome]: fields }] });
+    return;
+  }
+  let items = notes.get(signal);
+  if (items === undefined) {
+    const noted = new Map<string, Noted>();
+    signal.addEventListener('abort', () => logger.warn(MESSAGE, { items: [...noted.values()] }), { once: true });
+    notes.set(signal, noted);
+    items = noted;
+  }
+  const item = items.get(key) ?? { key };
+  items.set(key, item);
+  item[outcome] = [...new Set([...(item[outcome] ?? []), ...fields])];
+}

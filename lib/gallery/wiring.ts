@@ -3,16 +3,28 @@
  * when a function's container starts (a missing setting fails it at once), their arguments,
  * their path ids, and the Sunset header.
  */
-import { nowSeconds } from '../clock';
+import { nowSeconds } from '../iso-time';
 import { type Env, requiredSetting } from '../config';
 import { documentClient } from '../db/client';
 import { endpoint, type LambdaHandler } from '../http/endpoint';
-import { parseId, parseIdList } from '../http/arguments';
+import { choiceArgument, integerArgument, parseId, parseIdList } from '../http/arguments';
 import { EventsShape, type EventsValue, GalleryShape, type GalleryValue } from '../resources/gallery';
 import { type ResourceShape, resource } from '../resources/shape';
-import { GALLERY_ARGUMENTS } from './arguments';
 import { DynamoGalleryStore } from './dynamodb';
+import { MAX_DATE, SORTS } from './layout';
 import { GalleryService, type ListingArgs } from './service';
+
+/** A page's size when `count` is not given. */
+export const DEFAULT_COUNT = 10;
+
+/** The query arguments of every gallery endpoint (docs/api.md, The gallery's arguments). */
+export const GALLERY_ARGUMENTS = {
+  min_submit_date: integerArgument({ min: 0, max: MAX_DATE }),
+  max_submit_date: integerArgument({ min: 0, max: MAX_DATE }),
+  sort: choiceArgument(SORTS, 'submit_date-desc', 1017),
+  count: integerArgument({ min: 1, max: 100, fallback: DEFAULT_COUNT }),
+  offset: integerArgument({ min: 0, fallback: 0 }),
+};
 
 /** The gallery's reads over GALLERY_TABLE. */
 export const galleryService = (env: Env = process.env) =>

@@ -1,4 +1,5 @@
 import { ApiError } from '../api-error';
+import { APP_KEY_MAX_LENGTH } from '../config';
 
 /** How one query argument is read: `raw` is undefined when the argument is absent. */
 export interface ArgumentSpec<T> {
@@ -76,4 +77,52 @@ export function parseIdList(raw: string, name: string, max = 100): number[] {
   for (const element of raw.split(',')) ids.add(parseId(element, name));
   if (ids.size > max) throw new ApiError(1007, `${name} (at most ${max} ids)`);
   return [...ids];
+}
+
+const CALLBACK = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/;
+const MAX_LENGTH = 128;
+
+/**
+ * Names the pattern admits but no page can define as a function: reserved words (`while(…)`
+ * would hang the page, `import(…)` would fetch a module) and the global constants.
+ */
+const UNCALLABLE = new Set(
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for ' +
+    'function if import in instanceof new null return super switch this throw true try typeof var void while with ' +
+    'yield let static implements interface package private protected public await undefined NaN Infinity'
+  ).split(' '),
+);
+
+/** The Javascript type's callback: missing (or empty) is 1002, anything but a callable dotted name is 1003. */
+export function checkCallback(raw: string | undefined): string {
+  if (raw === undefined || raw === '') throw new ApiError(1002);
+  if (raw.length > MAX_LENGTH || !CALLBACK.test(raw) || UNCALLABLE.has(raw.split('.')[0]!)) throw new ApiError(1003);
+  return raw;
+}
+
+// Whitespace and control characters: a URI never holds them unencoded.
+const NOT_IN_URI = /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/;
+
+function isReservedForDocumentation(hostname: string): boolean {
+  const host = hostname.replace(/\.$/, '').toLowerCase();
+  return host === 'example.com' || host.endsWith('.example.com');
+}
+
+/**
+ * Checks an application key (docs/api.md: `appkey`) and returns it normalised: an absolute URI
+ * with a scheme and a host or path, not on `example.com`, not denied. Missing is 1005, else 1028.
+ */
+export function checkAppKey(raw: string | undefined, denied: ReadonlySet<string>): string {
+  if (raw === undefined || raw === '') throw new ApiError(1005);
+  if (raw.length > APP_KEY_MAX_LENGTH || NOT_IN_URI.test(raw)) throw new ApiError(1028);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ApiError(1028);
+  }
+  if (url.host === '' && url.pathname.replace(/^\/+/, '') === '') throw new ApiError(1028);
+  if (isReservedForDocumentation(url.hostname) || denied.has(url.href)) throw new ApiError(1028);
+  return url.href;
 }

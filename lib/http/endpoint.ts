@@ -6,7 +6,7 @@ import { observeRequests, retiredMetric } from '../observability/powertools';
 import type { Resource } from '../resources/shape';
 import type { ArgumentSchema, ArgumentsOf } from './arguments';
 import type { ApiContext, ApiEvent, ApiResult } from './context';
-import { DEADLINE_OPTIONS, untilAnswered } from './deadline';
+import { DEADLINE_OPTIONS, untilAnswered } from '../db/failures';
 import {
   negotiateType,
   type NotUtf8Path,
@@ -44,7 +44,7 @@ export interface EndpointRequest<A> {
   readonly requestId: string;
   /** A path parameter as API Gateway decoded it; empty when absent. */
   readonly path: (name: string) => string;
-  /** Aborted at the request's deadline, and once the handler has answered (./deadline.ts). */
+  /** Aborted at the request's deadline, and once the handler has answered (../db/failures.ts). */
   readonly signal: AbortSignal;
 }
 

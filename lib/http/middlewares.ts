@@ -4,11 +4,8 @@
  */
 import { ApiError } from '../api-error';
 import { type Group, isScheduled, type Schedule, verdict } from '../retirement-schedule';
-import { RESPONSE_TYPES, type ResponseType } from '../render';
-import { typeFromAccept } from './accept';
-import { checkAppKey } from './app-key';
-import { COMMON_ARGUMENTS, type ArgumentSchema } from './arguments';
-import { checkCallback } from './callback';
+import { RESPONSE_TYPES, type ResponseType, typeFromAccept } from '../render';
+import { checkAppKey, COMMON_ARGUMENTS, type ArgumentSchema, checkCallback } from './arguments';
 import type { ApiMiddleware, ApiRequest } from './context';
 import { isUtf8Path, queryArguments, type QueryArguments } from './query';
 
@@ -22,7 +19,7 @@ function queryOf(request: ApiRequest): QueryArguments {
 const query = (request: ApiRequest): ReadonlyMap<string, string> => queryOf(request).values;
 
 /**
- * The app key, checked (./app-key.ts). A key whose escapes are not UTF-8 is 1028: decoding would
+ * The app key, checked (./arguments.ts). A key whose escapes are not UTF-8 is 1028: decoding would
  * put U+FFFD in their place, and two keys would read as one (docs/api.md, `appkey`).
  */
 function appKeyOf(request: ApiRequest, denied: ReadonlySet<string>): string {

@@ -5,7 +5,7 @@ import { ApiError } from '../api-error';
 import { CONTENT_TYPES, renderAlert, renderBody, type ResponseType } from '../render';
 import { ErrorShape, resource, ScriptErrorShape, type Resource } from '../resources/shape';
 import type { ApiContext, ApiMiddleware, ApiRequest, ApiResult } from './context';
-import { deprecationHeaders } from './deprecation';
+import { deprecationHeaders } from '../config';
 
 /*
  * Lambda returns at most 6 MB from a synchronous invocation, measured on the JSON of the whole

@@ -2,12 +2,13 @@
  * The hosts the operator has blocked (docs/api.md, Blocked hosts), as a function's container
  * knows them: read at most once a minute, so that a block, or its undoing, reaches every
  * running function within 60 s with no deploy and no read per request. A name blocks itself and
- * every subdomain, an address only itself, in every spelling (./host-key.ts). When the list
+ * every subdomain, an address only itself, in every spelling (./hosts.ts). When the list
  * cannot be read, or not at once, the last one read holds (at first, none): the link comes
  * first, and the records of links already made to a blocked host are taken down besides
  * (infra/ops/shorturls/blocks.ts).
  */
-import { addressKeyOf, hostKeyOf } from './host-key';
+import { addressKeyOf, hostKeyOf } from './hosts';
+import type { ShortUrlRecord, ShortUrlStore } from './store';
 
 /** How old the list a container goes by may be. */
 export const TAKEDOWN_REACH_MS = 60_000;
@@ -18,7 +19,7 @@ export const TAKEDOWN_REACH_MS = 60_000;
  */
 const REFRESH_WAIT_MS = 250;
 
-/** A host as the list keeps it: its key (./host-key.ts), the same for every spelling of an address. */
+/** A host as the list keeps it: its key (./hosts.ts), the same for every spelling of an address. */
 export const blockedHostOf = hostKeyOf;
 
 /**
@@ -82,4 +83,16 @@ export class Blocklist {
     await Promise.race([this.reading, new Promise((late) => (timer = setTimeout(late, REFRESH_WAIT_MS)))]);
     clearTimeout(timer);
   }
+}
+
+/**
+ * The record under a code as a visitor may follow it, without counting a view: undefined when
+ * there is none, `gone` when the operator took it down or its host is blocked (docs/api.md,
+ * Takedown). The lookup and the short-link host's HEAD read it alike: when the container's
+ * blocked hosts are due, the record goes with them in one request (./dynamodb.ts).
+ */
+export async function liveRecord(store: ShortUrlStore, blocklist: Blocklist, code: string): Promise<ShortUrlRecord | 'gone' | undefined> {
+  const [record] = await Promise.all([store.findByCode(code), blocklist.refreshIfDue()]);
+  if (record === undefined) return undefined;
+  return record.disabled !== undefined || (await blocklist.blocks(record.link)) ? 'gone' : record;
 }

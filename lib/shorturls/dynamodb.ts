@@ -1,14 +1,18 @@
-/** The short-URL store in DynamoDB: ShortUrlsTable in the layout of ./layout.ts. */
-import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { singleAttemptClient } from '../db/client';
-import { cancellationReasons, databaseUnavailable, isNamed, withDatabase } from '../db/failures';
+/**
+ * The short-URL store in DynamoDB: ShortUrlsTable in the layout of ./table.ts, made from
+ * SHORT_URLS_TABLE when a function's container starts (a missing setting fails it at once), with
+ * the blocklist the short-link host and the API's service (./service.ts) go by.
+ */
+import { TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type Env, requiredSetting } from '../config';
+import { documentClient, singleAttemptClient } from '../db/client';
+import { cancellationReasons, conditionFailed, databaseUnavailable, isNamed, withDatabase } from '../db/failures';
+import { pause } from '../iso-time';
 import { logger } from '../observability/powertools';
+import { Blocklist } from './blocklist';
 import { GatheredReads } from './gathered-reads';
-import { takeItemId } from './itemid-counter';
-import { BLOCKS, codeKey, ITEMID_COUNTER, itemIdKey, linkEntryKey } from './layout';
-import { ITEMID_MAX, readRecord } from './stored-record';
+import { BLOCKS, codeKey, ITEMID_COUNTER, ITEMID_MAX, itemIdKey, linkEntryKey, readRecord, takeItemId } from './table';
 import type { InsertOutcome, LinkEntry, ShortUrlRecord, ShortUrlStore, ViewResult } from './store';
-import { sendView } from './view-update';
 
 type Item = Record<string, unknown>;
 
@@ -107,3 +111,61 @@ export class DynamoShortUrlStore implements ShortUrlStore {
     throw new Error('unreadable blocked hosts');
   }
 }
+
+/**
+ * A redirect's view: one atomic `ADD` that answers the record (whose link a redirect needs),
+ * conditional on the record being there and not taken down, sent once: hundreds of simultaneous
+ * views of one link never conflict, as transactions on one item do, and a view whose answer is
+ * lost is never counted twice. Only a refusal DynamoDB did not apply (throttling) is sent again
+ * (docs/api.md, Short URLs: Views).
+ */
+/** A view's request, as far as it went: counted (with the record as it is now), the code unknown or taken down, or not counted (and why). */
+export type SentView =
+  | { readonly outcome: 'counted'; readonly item: Record<string, unknown> }
+  | { readonly outcome: 'no such code' | 'gone' }
+  | { readonly outcome: 'not counted'; readonly error: unknown };
+
+/**
+ * Errors that say DynamoDB refused a write without applying it (throttled, or an item a
+ * transaction holds), so that sending it again cannot count it twice. A timeout or a lost
+ * connection says nothing of the kind: such a view is never sent again.
+ */
+const NOT_APPLIED = new Set([
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'TransactionConflictException',
+]);
+/** Sends of a view DynamoDB refused unapplied, and the pause before the next. */
+const VIEW_SENDS = 3;
+const VIEW_BACKOFF_MS = 20;
+
+export async function sendView(client: DynamoDBDocumentClient, table: string, code: string): Promise<SentView> {
+  const update = {
+    TableName: table,
+    Key: codeKey(code),
+    UpdateExpression: 'ADD view_count :one',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(disabled)',
+    ExpressionAttributeValues: { ':one': 1 },
+    ReturnValues: 'ALL_NEW',
+    // Which failed: no record, or one taken down.
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  } as const;
+  for (let send = 1; ; send++) {
+    try {
+      const { Attributes } = await client.send(new UpdateCommand(update));
+      return { outcome: 'counted', item: Attributes ?? {} };
+    } catch (error) {
+      if (conditionFailed(error)) return { outcome: (error as { Item?: unknown }).Item === undefined ? 'no such code' : 'gone' };
+      const refused = error instanceof Error && NOT_APPLIED.has(error.name);
+      if (!refused || send === VIEW_SENDS) return { outcome: 'not counted', error };
+      await pause(VIEW_BACKOFF_MS * send);
+    }
+  }
+}
+
+/** SHORT_URLS_TABLE: the short URLs, by code and by link. */
+export const shortUrlStore = (env: Env = process.env) => new DynamoShortUrlStore(documentClient, requiredSetting(env, 'SHORT_URLS_TABLE'));
+
+/** The blocked hosts a container goes by, from the store's table, read at most once a minute (./blocklist.ts). */
+export const blocklistOf = (store: DynamoShortUrlStore) => new Blocklist(() => store.blockedHosts());

@@ -7,9 +7,9 @@
  * under a local server's load held every lookup back by one (docs/performance.md).
  */
 import { BatchGetCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { batchGetBatches } from '../db/batch-get';
+import { batchGetBatches } from '../db/client';
 import { withDatabase } from '../db/failures';
-import { BLOCKS } from './layout';
+import { BLOCKS } from './table';
 
 type Item = Record<string, unknown>;
 

@@ -11,10 +11,9 @@
  * carries `Deprecation`, and `Sunset` when the host has a sunset date.
  */
 import middy from '@middy/core';
-import { config } from '../config';
+import { config, deprecationHeaders } from '../config';
 import { ApiError } from '../api-error';
-import { DEADLINE_OPTIONS } from '../http/deadline';
-import { deprecationHeaders } from '../http/deprecation';
+import { DEADLINE_OPTIONS } from '../db/failures';
 import { htmlPage } from '../http/html-page';
 import type { ApiEvent, ApiResult } from '../http/context';
 import { logger, retiredMetric, observeRequests } from '../observability/powertools';

@@ -1,17 +1,17 @@
-import { awaitedLater } from '../awaited-later';
-import { pause } from '../clock';
-import { databaseUnavailable } from '../db/failures';
+import { awaitedLater, databaseUnavailable } from '../db/failures';
+import { pause } from '../iso-time';
 import { ApiError } from '../api-error';
 import { logger } from '../observability/powertools';
 import type { ShortUrlListValue } from '../resources/short-urls';
 import { codeOfSegment, randomCode } from './code';
-import { liveRecord } from './live-record';
-import { linkKey, normaliseLink } from './link';
-import { sameLinkOf } from './same-link';
-import type { Blocklist } from './blocklist';
+import { liveRecord, type Blocklist } from './blocklist';
+import { linkKey, normaliseLink, sameLinkOf } from './link';
 import type { Admission } from './rate-limit';
-import type { ShortLinkHost } from './short-host';
+import type { ShortLinkHost } from './hosts';
 import type { LinkEntry, ShortUrlRecord, ShortUrlStore } from './store';
+import type { Env } from '../config';
+import { readShortLinkHost } from './settings';
+import { blocklistOf, shortUrlStore } from './dynamodb';
 
 /** The deduplication keys of a link's entry, and of its takedown form's when that is another spelling. */
 interface EntryKeys {
@@ -43,7 +43,7 @@ export class ShortUrlService {
    * the link is known to be valid and not blocked, and before the link's record is read or
    * anything is written; a creation that fails after it gives its place back. `created` tells
    * whether this request made the record (false when the link already had one). A link to a
-   * blocked host, or taken down in any spelling (./same-link.ts), is refused as an invalid one (1016).
+   * blocked host, or taken down in any spelling (./link.ts), is refused as an invalid one (1016).
    */
   async create(rawUrl: string | undefined, admit: () => Promise<Admission>): Promise<{ record: ShortUrlRecord; created: boolean }> {
     const link = normaliseLink(rawUrl, this.shortHost);
@@ -64,7 +64,7 @@ export class ShortUrlService {
     }
   }
 
-  /** The link's entry, and its takedown form's when that is another (./same-link.ts), read together. */
+  /** The link's entry, and its takedown form's when that is another (./link.ts), read together. */
   private async entriesOf(keys: EntryKeys): Promise<{ entry?: LinkEntry; same?: LinkEntry }> {
     const [entry, same] = await Promise.all([this.store.linkEntry(keys.link), keys.same && this.store.linkEntry(keys.same)]);
     return { ...(entry ? { entry } : {}), ...(same ? { same } : {}) };
@@ -114,3 +114,9 @@ export class ShortUrlService {
     return { shorturls: [{ link, short_url, itemid, view_count }], timestamp, total: 1, count: 1, offset: 0 };
   }
 }
+
+/** Creations and lookups, over SHORT_URLS_TABLE, for the short-link host SHORT_URL_HOST (./settings.ts). */
+export const shortUrlService = (env: Env = process.env) => {
+  const store = shortUrlStore(env);
+  return new ShortUrlService(store, readShortLinkHost(env), blocklistOf(store));
+};

@@ -3,10 +3,8 @@
  * function missing one fails at once.
  */
 import { requiredSetting, setting, type Env } from '../config';
-import { ConfigError, quoted } from '../config-error';
-import type { RateLimits } from './rate-limit';
-import { hostKeyOf } from './host-key';
-import type { ShortLinkHost } from './short-host';
+import { ConfigError, quoted } from '../api-error';
+import { hostKeyOf, type ShortLinkHost } from './hosts';
 
 /** SHORT_URL_HOST: the origin short URLs carry, e.g. https://sho.rt or http://127.0.0.1:3001. */
 export function readShortUrlHost(env: Env): URL {
@@ -33,7 +31,7 @@ function isDnsSized(hostName: string): boolean {
   return hostName.length <= 253 && hostName.split('.').every((label) => label.length <= 63);
 }
 
-/** An alias as links are compared (./host-key.ts): a name that reads as an address (`010.0.0.1`) is that address. */
+/** An alias as links are compared (./hosts.ts): a name that reads as an address (`010.0.0.1`) is that address. */
 function aliasKey(name: string): string | undefined {
   try {
     return hostKeyOf(new URL(`http://${name}/`).hostname);
@@ -75,6 +73,13 @@ function countSetting(env: Env, name: string, fallback: number, most: number): n
 const MOST_CREATIONS = 5_000;
 // A day at the most: a refused client is told to wait up to a window's end (Retry-After).
 const LONGEST_WINDOW_SECONDS = 86_400;
+
+export interface RateLimits {
+  /** Creations per app key from one client address. */
+  readonly perAppKey: number;
+  readonly perClientIp: number;
+  readonly windowSeconds: number;
+}
 
 export function readRateLimits(env: Env): RateLimits {
   return {

@@ -13,7 +13,7 @@ export interface ShortUrlRecord {
 
 /**
  * Why, when and by whom a record was taken down: `host`, by the block of that host; `sameAs`, with
- * the record of that code, whose link it is in another spelling (./same-link.ts).
+ * the record of that code, whose link it is in another spelling (./link.ts).
  */
 export interface Takedown {
   readonly reason: string;
@@ -24,7 +24,7 @@ export interface Takedown {
   readonly sameAs?: string;
 }
 
-/** A link's entry: the code of its record, and whether the link is taken down in every spelling (`link#` items, ./layout.ts). */
+/** A link's entry: the code of its record, and whether the link is taken down in every spelling (`link#` items, ./table.ts). */
 export interface LinkEntry {
   readonly code?: string;
   readonly takenDown: boolean;

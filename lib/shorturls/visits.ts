@@ -5,9 +5,8 @@
  * taken down, or to a blocked host, is gone, and a visit answered so never counts a view: while
  * the container knows of any blocked host, a code it does not remember is read before its view.
  */
-import type { Blocklist } from './blocklist';
+import { type Blocklist, liveRecord } from './blocklist';
 import { KnownLinks } from './known-links';
-import { liveRecord } from './live-record';
 import type { ShortUrlStore } from './store';
 
 export type Visit =

@@ -1,6 +1,6 @@
 /** readConfig: defaults, and every setting that would make the service answer wrongly is refused. */
 import { readConfig } from '../../lib/config';
-import { ConfigError } from '../../lib/config-error';
+import { ConfigError } from '../../lib/api-error';
 import { refusalOf } from '../support/refusal';
 
 function expectRefused(env: Record<string, string>): void {

@@ -50,7 +50,7 @@ import { freePort, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/dy
 import { auditShortUrls } from '../../infra/dynamodb/short-url-audit';
 import { ensureTables } from '../../infra/dynamodb/tables';
 import { loadTemplate } from '../../infra/template/read';
-import { pause } from '../../lib/clock';
+import { pause } from '../../lib/iso-time';
 import { CONTENT_TYPE, expectError, TYPES, type ResponseType } from '../support/expect-error';
 import { targetFor } from '../support/gallery-answers';
 import { fromTree, fromXml, photoView } from '../support/gallery-decode';

@@ -1,5 +1,5 @@
 /**
- * Deadlines (docs/api.md, Errors: deadlines; lib/http/deadline.ts): every request is answered
+ * Deadlines (docs/api.md, Errors: deadlines; lib/db/failures.ts): every request is answered
  * before its function's timeout. A database that does not answer in time gives the database
  * error — HTTP 503 with `Retry-After`, code 500, in the requested type (the short-link host: its
  * 503 page) — never middy's timeout answer (a 500) and never Lambda's; and nothing more is read
@@ -14,7 +14,7 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DAY } from '../../lib/gallery/layout';
-import { DEADLINE_MARGIN_MS, untilAnswered } from '../../lib/http/deadline';
+import { DEADLINE_MARGIN_MS, untilAnswered } from '../../lib/db/failures';
 import { expectError, TYPES } from '../support/expect-error';
 import { targetFor } from '../support/gallery-answers';
 import type { GalleryData } from '../support/gallery-fixtures';

@@ -14,7 +14,7 @@ import { recordCapacity, type Sent } from '../../infra/dynamodb/read-capacity';
 import { recreateGalleryTable } from '../../infra/local/sample/seed';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { DAY, MAX_DATE, PHOTOS, repliesTo, thread, topLevel, type Series } from '../../lib/gallery/layout';
-import { SORTS, type Sort } from '../../lib/gallery/order';
+import { SORTS, type Sort } from '../../lib/gallery/layout';
 import type { CommentRecord, PageQuery, PhotoRecord } from '../../lib/gallery/store';
 import { bulkWrite } from '../support/bulk-gallery';
 import { ownGalleryTable } from '../support/own-table';

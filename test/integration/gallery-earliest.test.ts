@@ -1,6 +1,6 @@
 /**
  * The earliest date of the whole gallery (min_date of listings by id, docs/api.md: Bodies) from
- * its hint (lib/gallery/earliest.ts, infra/ops/gallery/earliest-hint.ts), against DynamoDB Local:
+ * its hint (lib/gallery/counters.ts, infra/ops/gallery/earliest-hint.ts), against DynamoDB Local:
  * the importer makes and lowers the hints, the store reads them in two round trips and falls
  * back to walking the counters where a hint is missing, stale or not a date, and the reads of
  * one turn go in one BatchGetItem. Each test has a table of its own.
@@ -11,7 +11,7 @@ import { lowerEarliestHint } from '../../infra/ops/gallery/earliest-hint';
 import { importLines } from '../../infra/ops/gallery/importer';
 import { linesOf } from '../../infra/ops/gallery/records';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
-import { earliestKey } from '../../lib/gallery/earliest';
+import { earliestKey } from '../../lib/gallery/counters';
 import { allOf } from '../../lib/gallery/layout';
 import type { ApiError } from '../../lib/api-error';
 import { GalleryService, type ListingArgs } from '../../lib/gallery/service';

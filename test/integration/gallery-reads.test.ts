@@ -7,7 +7,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { importLines } from '../../infra/ops/gallery/importer';
 import { linesOf } from '../../infra/ops/gallery/records';
-import { earliestKey } from '../../lib/gallery/earliest';
+import { earliestKey } from '../../lib/gallery/counters';
 import { indexQuery } from '../../lib/gallery/index-streams';
 import { dayOf, itemKey, partitionKey, PHOTOS } from '../../lib/gallery/layout';
 import { GalleryReads } from '../../lib/gallery/reads';

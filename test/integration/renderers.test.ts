@@ -6,7 +6,7 @@
  */
 import { config } from '../../lib/config';
 import { renderAlert, renderBody as renderWith, RESPONSE_TYPES, type ResponseType } from '../../lib/render';
-import { renderPhp } from '../../lib/render/php';
+import { renderPhp } from '../../lib/render/bodies';
 import { ContainerListShape, ErrorListShape } from '../../lib/resources/catalogue';
 import {
   ErrorShape,

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { handlerOf } from '../../infra/local/invoke';
 import type { Route } from '../../infra/template/routes';
-import { ConfigError } from '../../lib/config-error';
+import { ConfigError } from '../../lib/api-error';
 import { CONTENT_TYPE, DEPRECATION, expectError, invokerWithEnv, TYPES, typeQuery } from '../support/expect-error';
 import { APP_KEY, invoke, ROUTES, SHORT_LINK_ROUTES, withKey, type Invocation } from '../support/invoke';
 import { withTarget } from '../support/hostile-input/check';

@@ -17,7 +17,7 @@ import { importLinks, type LinkImportSummary } from '../../infra/ops/shorturls/i
 import { readLinks, UnreadableFile } from '../../infra/ops/shorturls/reading';
 import { documentClient } from '../../lib/db/client';
 import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
-import { readRecord } from '../../lib/shorturls/stored-record';
+import { readRecord } from '../../lib/shorturls/table';
 import { linkKey } from '../../lib/shorturls/link';
 import type { ShortUrlRecord } from '../../lib/shorturls/store';
 import { invoke, invokeShortLink } from '../support/invoke';

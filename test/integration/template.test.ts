@@ -142,7 +142,7 @@ describe('the bundles `npm run build` makes, as Lambda loads them', () => {
     for (const bundle of built) expect(readFileSync(bundle.file, 'utf8')).not.toMatch(/Dynamic require of|\brequire\(/);
   });
 
-  test("no bundle holds php-serialize's unserialize() or its parser, which no answer runs (lib/render/php.ts)", () => {
+  test("no bundle holds php-serialize's unserialize() or its parser, which no answer runs (lib/render/bodies.ts: renderPhp)", () => {
     const phpFiles = (bundle: BuiltFunction) =>
       contentsOf(bundle)
         .inputs.filter((input) => input.includes('/php-serialize/'))

@@ -1,6 +1,6 @@
 /**
  * The order of a gallery or comment listing (docs/api.md, The gallery's arguments: `sort`), written
- * out from the rule rather than imported from lib/gallery/order.ts, so that a change there fails
+ * out from the rule rather than imported from lib/gallery/layout.ts, so that a change there fails
  * the tests: the one oracle of listing order for every test that predicts a page.
  */
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';

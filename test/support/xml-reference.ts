@@ -1,6 +1,6 @@
 /**
  * The XML renderer as it was written with xmlbuilder2: the reference the renderer of
- * lib/render/xml.ts (fast-xml-parser's XMLBuilder) must match byte for byte.
+ * lib/render/bodies.ts (fast-xml-parser's XMLBuilder) must match byte for byte.
  */
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';

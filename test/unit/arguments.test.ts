@@ -3,7 +3,7 @@
  * sort, id lists — the argument parsers as pure functions (no endpoint of this release takes these
  * arguments yet).
  */
-import { choiceArgument, integerArgument, parseIdList, parseInteger } from '../../lib/http/arguments';
+import { choiceArgument, integerArgument, parseIdList, parseInteger, checkCallback, checkAppKey } from '../../lib/http/arguments';
 
 const apiError = (code: number, ...named: string[]) =>
   expect.objectContaining({ code, message: expect.stringMatching(new RegExp(`: .*${named.join('.*')}`)) });
@@ -124,5 +124,99 @@ describe('Requests: Id lists', () => {
 
   test('101 distinct ids are 1007 (HTTP 403)', () => {
     expect(() => parseIdList(range(1, 101).join(','), 'list')).toThrow(expect.objectContaining({ code: 1007, status: 403 }));
+  });
+});
+
+/** docs/api.md, Arguments every endpoint takes: `callback` — checkCallback as a pure function. */
+
+const MISSING = 'A service API request is missing the callback argument.';
+const INVALID = 'A service API request has an invalid callback argument.';
+
+describe('Requests: callback', () => {
+  test.each([[undefined], ['']])('missing or empty (%j) is 1002', (raw) => {
+    expect(() => checkCallback(raw)).toThrow(expect.objectContaining({ code: 1002, message: MISSING }));
+  });
+
+  test.each(['cb', '$', '_', 'jQuery1234_5678', '$.fn.done', 'a.b.c', 'A9$_.b_$9', 'x'.repeat(128), `${'a.'.repeat(63)}bc`])(
+    '%s is valid',
+    (raw) => {
+      expect(checkCallback(raw)).toBe(raw);
+    },
+  );
+
+  test.each([
+    ['starting with a digit', '1abc'],
+    ['a hyphen', 'a-b'],
+    ['an empty segment', 'a..b'],
+    ['a trailing dot', 'a.'],
+    ['a leading dot', '.a'],
+    ['a call', 'alert(1)'],
+    ['markup', '<script>'],
+    ['a space', 'a b'],
+    ['a trailing line break', 'cb\n'],
+    ['brackets', 'a[0]'],
+    ['non-ASCII letters', 'café'],
+    ['129 characters', 'x'.repeat(129)],
+    ['129 characters, dotted', `${'a.'.repeat(64)}b`],
+  ])('%s is 1003', (_name, raw) => {
+    expect(() => checkCallback(raw)).toThrow(expect.objectContaining({ code: 1003, message: INVALID }));
+  });
+});
+
+/** docs/api.md, Arguments every endpoint takes: `appkey` — checkAppKey as a pure function, deny list included. */
+
+const NONE: ReadonlySet<string> = new Set();
+const rejects = (code: number) =>
+  expect.objectContaining({ code, message: expect.stringMatching(/^(Application key required|Invalid application key)/) });
+
+describe('Requests: appkey', () => {
+  test.each([[undefined], ['']])('missing or empty (%j) is 1005', (raw) => {
+    expect(() => checkAppKey(raw, NONE)).toThrow(rejects(1005));
+  });
+
+  test.each([
+    ['relative path', '/my/app'],
+    ['relative name', 'myapp'],
+    ['not a URI', 'not a uri'],
+    ['scheme only', 'http:'],
+    ['scheme without host or path', 'mailto:'],
+    ['example.com', 'http://example.com/'],
+    ['example.com, upper case', 'https://EXAMPLE.COM/app'],
+    ['example.com with a trailing dot', 'http://example.com./'],
+    ['example.com with a port and credentials', 'http://user@example.com:8080/x'],
+    ['a subdomain of example.com', 'http://sub.example.com/'],
+    ['a deep subdomain of example.com', 'https://a.b.example.com/app'],
+    ['leading whitespace', ' http://my.app/'],
+    ['trailing whitespace', 'http://my.app/ '],
+    ['inner whitespace', 'http://my.app/a b'],
+    ['a tab', 'http://my.app/\t'],
+    ['a control character', 'http://my.app/\u0001'],
+    ['longer than 2048 characters', `http://my.app/${'a'.repeat(2048)}`],
+  ])('%s is 1028', (_name, raw) => {
+    expect(() => checkAppKey(raw, NONE)).toThrow(rejects(1028));
+  });
+
+  test.each([
+    ['http://my.app/', 'http://my.app/'],
+    ['https://my.app/path?q=1', 'https://my.app/path?q=1'],
+    ['urn:app:x', 'urn:app:x'],
+    ['HTTP://My.App', 'http://my.app/'],
+    ['http://example.com.evil.org/', 'http://example.com.evil.org/'],
+    ['http://notexample.com/', 'http://notexample.com/'],
+  ])('%s is accepted (as %s)', (raw, normalised) => {
+    expect(checkAppKey(raw, NONE)).toBe(normalised);
+  });
+
+  describe('deny list', () => {
+    const denied: ReadonlySet<string> = new Set(['http://denied.app/', 'urn:blocked:1']);
+
+    test.each(['http://denied.app/', 'http://DENIED.app', 'urn:blocked:1'])('%s is 1028', (raw) => {
+      expect(() => checkAppKey(raw, denied)).toThrow(rejects(1028));
+    });
+
+    test('other keys pass', () => {
+      expect(checkAppKey('http://allowed.app/', denied)).toBe('http://allowed.app/');
+      expect(checkAppKey('urn:blocked:2', denied)).toBe('urn:blocked:2');
+    });
   });
 });

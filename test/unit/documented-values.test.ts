@@ -6,8 +6,8 @@
  * go through the real request pipeline to a handler that keeps what it was given; changing a
  * bound in lib/ fails a test here.
  */
-import { GALLERY_ARGUMENTS } from '../../lib/gallery/arguments';
-import { dateWindow } from '../../lib/gallery/window';
+import { GALLERY_ARGUMENTS } from '../../lib/gallery/wiring';
+import { dateWindow } from '../../lib/gallery/partitions';
 import { endpoint } from '../../lib/http/endpoint';
 import { EventsShape } from '../../lib/resources/gallery';
 import { resource } from '../../lib/resources/shape';

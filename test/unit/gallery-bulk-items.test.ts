@@ -1,6 +1,6 @@
 /**
  * The bulk load's items (infra/ops/gallery/bulk.ts galleryItems): besides the records and their
- * counters, each kind's earliest-date hint (lib/gallery/earliest.ts) at its earliest record's
+ * counters, each kind's earliest-date hint (lib/gallery/counters.ts) at its earliest record's
  * date, and none for a kind with no record.
  */
 import { galleryItems } from '../../infra/ops/gallery/bulk';

@@ -1,13 +1,24 @@
 /**
- * The counters' arithmetic (lib/gallery/counters.ts) and the lazy merge (lib/gallery/merge.ts),
+ * The counters' arithmetic (lib/gallery/counters.ts) and the lazy merge (lib/gallery/index-streams.ts),
  * without a database: ranges split into spans that cover them exactly with few items, what a
  * member adds to, and a merge that finds the first entries of sorted streams reading little.
  */
 import fc from 'fast-check';
-import { childEnd, childStart, counterUpdates, spansOf, type Span } from '../../lib/gallery/counters';
-import { PHOTOS, thread } from '../../lib/gallery/layout';
-import { mergeFirst, type EntryStream } from '../../lib/gallery/merge';
-import { ORDERS, SORTS, type Ranked } from '../../lib/gallery/order';
+import {
+  childEnd,
+  childStart,
+  counterUpdates,
+  spansOf,
+  type Span,
+  earliestKey,
+  firstFrom,
+  hintMinuteKey,
+  hintOf,
+} from '../../lib/gallery/counters';
+import { PHOTOS, thread, COMMENTS } from '../../lib/gallery/layout';
+import { mergeFirst, type EntryStream } from '../../lib/gallery/index-streams';
+import { ORDERS, SORTS } from '../../lib/gallery/layout';
+import type { Ranked } from '../../lib/gallery/records';
 
 // docs/api.md, The gallery's arguments: dates are 0 to 99 999 999 999.
 const MAX_DATE = 99_999_999_999;
@@ -135,4 +146,31 @@ describe('the lazy merge', () => {
     ];
     await expect(mergeFirst(streams, ORDERS['submit_date-asc'], 50, controller.signal)).rejects.toThrow();
   });
+});
+
+/** The earliest-date hint's arithmetic (lib/gallery/counters.ts): what counts as a hint, and the first member from it in its minute. */
+
+const MINUTE = 1_100_000_040; // a whole minute
+
+test('a hint is a whole, non-negative number of seconds; anything else is none', () => {
+  expect(hintOf({ date: 0 })).toBe(0);
+  expect(hintOf({ date: MINUTE + 7 })).toBe(MINUTE + 7);
+  for (const date of [undefined, null, -1, 1.5, '12', Number.NaN, 2 ** 60, {}]) expect(hintOf({ date })).toBeUndefined();
+  expect(hintOf(undefined)).toBeUndefined();
+});
+
+test('each whole-gallery series has its own hint, next to the minute counters it is checked against', () => {
+  expect(earliestKey(PHOTOS)).toBe('earliest#photos');
+  expect(earliestKey(COMMENTS)).toBe('earliest#comments');
+  expect(hintMinuteKey(PHOTOS, MINUTE + 59)).toBe(`count#photos#1#${MINUTE}`);
+});
+
+test('the first second from the hint on that holds a member, within the hint’s minute', () => {
+  expect(firstFrom(MINUTE + 10, { c10: 1 })).toBe(MINUTE + 10);
+  expect(firstFrom(MINUTE + 10, { c3: 4, c12: 1, c40: 2 })).toBe(MINUTE + 12);
+  expect(firstFrom(MINUTE + 59, { c59: 1 })).toBe(MINUTE + 59);
+  // Members before the hint cannot be (the hint is a lower bound): they do not count.
+  expect(firstFrom(MINUTE + 10, { c3: 4 })).toBeUndefined();
+  expect(firstFrom(MINUTE + 10, { c12: 0 })).toBeUndefined();
+  expect(firstFrom(MINUTE, undefined)).toBeUndefined();
 });

@@ -1,5 +1,5 @@
 /**
- * What the gallery store makes of stored values (lib/gallery/shown.ts, lib/gallery/unshowable.ts)
+ * What the gallery store makes of stored values (lib/gallery/dynamodb.ts, lib/gallery/stored-values.ts)
  * held to the rule's oracle (test/support/stored-value-rule.ts, written from
  * docs/gallery-layout.md) over many random values, in process; and its log: one warning per
  * request, when it is answered, each item once. The same against DynamoDB Local, through the
@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check';
 import { childCounts, wholeBucket } from '../../lib/gallery/counters';
-import { shownComment, shownPhoto } from '../../lib/gallery/shown';
-import { noteUnshowable } from '../../lib/gallery/unshowable';
+import { shownComment, shownPhoto } from '../../lib/gallery/dynamodb';
+import { noteUnshowable } from '../../lib/gallery/stored-values';
 import { logger } from '../../lib/observability/powertools';
 import { commentRecord, photoRecord } from '../support/gallery-records';
 import { COMMENT_FIELDS, PHOTO_FIELDS, REFUSED, RULES, storedValues } from '../support/stored-value-rule';

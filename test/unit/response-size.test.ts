@@ -6,7 +6,7 @@
  * requested type, never a body Lambda would refuse. docs/import-format.md has the arithmetic.
  */
 import { parseLine } from '../../infra/ops/gallery/records';
-import { GALLERY_ARGUMENTS } from '../../lib/gallery/arguments';
+import { GALLERY_ARGUMENTS } from '../../lib/gallery/wiring';
 import { endpoint } from '../../lib/http/endpoint';
 import { EventsShape, GalleryShape, type CommentValue, type GalleryPhotoValue } from '../../lib/resources/gallery';
 import { resource, type Resource } from '../../lib/resources/shape';

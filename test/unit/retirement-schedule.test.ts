@@ -4,7 +4,7 @@
  * written from the rules over random settings and moments.
  */
 import fc from 'fast-check';
-import { ConfigError } from '../../lib/config-error';
+import { ConfigError } from '../../lib/api-error';
 import { type Group, readSchedule, sunsetHeader, verdict } from '../../lib/retirement-schedule';
 import { refusalOf } from '../support/refusal';
 import { edgesOf, type MeantGroup, settings, toSecond } from '../support/schedules';

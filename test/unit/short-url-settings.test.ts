@@ -3,7 +3,7 @@
  * number and name within the range the service carries, taken at its bound and refused one past
  * it, with a message that names the setting and quotes no more than the first 100 characters.
  */
-import { ConfigError } from '../../lib/config-error';
+import { ConfigError } from '../../lib/api-error';
 import { readRateLimits, readShortLinkHost } from '../../lib/shorturls/settings';
 import { refusalOf } from '../support/refusal';
 

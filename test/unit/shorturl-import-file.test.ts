@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { readLinks, UnreadableFile } from '../../infra/ops/shorturls/reading';
-import type { ShortLinkHost } from '../../lib/shorturls/short-host';
+import type { ShortLinkHost } from '../../lib/shorturls/hosts';
 
 const HOST: ShortLinkHost = { origin: new URL('https://sho.rt'), aliases: new Set() };
 

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { csvColumns, csvLink } from '../../infra/ops/shorturls/csv-records';
 import { ndjsonLink } from '../../infra/ops/shorturls/ndjson-records';
 import { exportLine, type ImportedLink, RefusedLine } from '../../infra/ops/shorturls/records';
-import type { ShortLinkHost } from '../../lib/shorturls/short-host';
+import type { ShortLinkHost } from '../../lib/shorturls/hosts';
 import { refusalOf } from '../support/refusal';
 
 const HOST: ShortLinkHost = { origin: new URL('https://sho.rt'), aliases: new Set(['abc123.execute-api.us-east-1.amazonaws.com']) };

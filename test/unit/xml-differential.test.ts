@@ -1,5 +1,5 @@
 /**
- * The XML renderer (lib/render/xml.ts, fast-xml-parser's XMLBuilder) against the one it
+ * The XML renderer (lib/render/bodies.ts, fast-xml-parser's XMLBuilder) against the one it
  * replaced (test/support/xml-reference.ts, xmlbuilder2): byte-identical bodies for every
  * resource shape, the whole catalogue and the containers, and values full of what XML makes
  * hard (control characters, lone surrogates, U+FFFE and U+FFFF, `&`, quotes, `]]>`, CR, LF and
@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { allErrors } from '../../lib/catalog/error-lists';
 import { CONTAINERS } from '../../lib/catalog/containers';
-import { renderXml } from '../../lib/render/xml';
+import { renderXml } from '../../lib/render/bodies';
 import { ContainerListShape, ContainerShape, ErrorListShape } from '../../lib/resources/catalogue';
 import { ErrorShape, resource, ScriptErrorShape, type Resource } from '../../lib/resources/shape';
 import { EventsShape, GalleryShape } from '../../lib/resources/gallery';

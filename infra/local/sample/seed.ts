@@ -7,7 +7,7 @@
  */
 import { DeleteTableCommand, ResourceNotFoundException, waitUntilTableNotExists, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { nowSeconds, pause } from '../../../lib/clock';
+import { nowSeconds, pause } from '../../../lib/iso-time';
 import { DynamoGalleryStore } from '../../../lib/gallery/dynamodb';
 import { NotMadeByLocalToolsError, originOf } from '../../dynamodb/made-tables';
 import { ensureTables } from '../../dynamodb/tables';

@@ -8,9 +8,8 @@
  * adds to them in transactions, and is what writes into any other table).
  */
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { pause } from '../../../lib/clock';
-import { counterUpdates } from '../../../lib/gallery/counters';
-import { earliestKey, HINT_ATTRIBUTE } from '../../../lib/gallery/earliest';
+import { pause } from '../../../lib/iso-time';
+import { counterUpdates, earliestKey, HINT_ATTRIBUTE } from '../../../lib/gallery/counters';
 import { allOf, commentItem, photoItem, seriesOf } from '../../../lib/gallery/layout';
 import type { CommentRecord, Kind, PhotoRecord } from '../../../lib/gallery/store';
 import { inPool } from './plan';
@@ -62,7 +61,7 @@ export function galleryItems(records: { readonly photos: readonly PhotoRecord[];
       }
     }
   };
-  // The earliest-date hints (lib/gallery/earliest.ts): the table holds these records alone.
+  // The earliest-date hints (lib/gallery/counters.ts): the table holds these records alone.
   const hints = new Map<string, number>();
   const hint = (kind: Kind, date: number) => {
     const key = earliestKey(allOf(kind));

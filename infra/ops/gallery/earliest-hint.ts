@@ -1,5 +1,5 @@
 /**
- * Keeps each whole-gallery series' earliest-date hint (lib/gallery/earliest.ts) at or below every
+ * Keeps each whole-gallery series' earliest-date hint (lib/gallery/counters.ts) at or below every
  * member's date: before an import writes members, the hint of their kind is lowered to the
  * earliest of them. A hint that is missing (a table written before there were hints) is made
  * from the table's earliest member, found by walking the counters, and the import's. Each step
@@ -9,7 +9,7 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionFailed } from '../../../lib/db/failures';
 import { DynamoGalleryStore } from '../../../lib/gallery/dynamodb';
-import { earliestKey, HINT_ATTRIBUTE, hintOf } from '../../../lib/gallery/earliest';
+import { earliestKey, HINT_ATTRIBUTE, hintOf } from '../../../lib/gallery/counters';
 import { allOf } from '../../../lib/gallery/layout';
 import type { Kind } from '../../../lib/gallery/store';
 

@@ -4,8 +4,8 @@
  * it asks again, for its writes (./writer.ts) too.
  */
 import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { pause } from '../../../lib/clock';
-import { batchGetBatches } from '../../../lib/db/batch-get';
+import { pause } from '../../../lib/iso-time';
+import { batchGetBatches } from '../../../lib/db/client';
 import { commentOf, itemKey, photoOf } from '../../../lib/gallery/layout';
 import type { CommentRecord, Kind, PhotoRecord } from '../../../lib/gallery/store';
 import { inPool, type GalleryLookup } from './plan';

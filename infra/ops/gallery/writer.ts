@@ -12,7 +12,7 @@
  * to the changes' dates (./earliest-hint.ts).
  */
 import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { pause } from '../../../lib/clock';
+import { pause } from '../../../lib/iso-time';
 import { counterUpdates } from '../../../lib/gallery/counters';
 import { commentItem, itemKey, photoItem, seriesOf } from '../../../lib/gallery/layout';
 import type { RecordChange } from './changes';

@@ -1,14 +1,14 @@
 /**
  * Blocking hosts (docs/shorturls.md, Blocked hosts). A blocked host is kept in the `blocks` item,
  * which every function reads at most once a minute (lib/shorturls/blocklist.ts): a name blocks
- * itself and its subdomains, an address only itself, in every spelling (lib/shorturls/host-key.ts).
+ * itself and its subdomains, an address only itself, in every spelling (lib/shorturls/hosts.ts).
  * The records already made to it are disabled besides, marked with the host, and unblocking
  * re-enables those and only those.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { blockedHostOf, blockingHost } from '../../../lib/shorturls/blocklist';
-import { addressKeyOf } from '../../../lib/shorturls/host-key';
-import { BLOCKS, codeKey } from '../../../lib/shorturls/layout';
+import { addressKeyOf } from '../../../lib/shorturls/hosts';
+import { BLOCKS, codeKey } from '../../../lib/shorturls/table';
 import type { Takedown } from '../../../lib/shorturls/store';
 import { records, type ShortUrlTable, TakedownRefused, updateIf } from './table';
 

@@ -4,7 +4,7 @@
  * settings' own ISO 8601 parser.
  */
 import { LAST_EPOCH_SECOND, momentOf } from '../../../lib/iso-time';
-import type { ShortLinkHost } from '../../../lib/shorturls/short-host';
+import type { ShortLinkHost } from '../../../lib/shorturls/hosts';
 import { checkedCode, checkedLink, checkedNumber, digitsIn, type ImportedLink, refuse } from './records';
 
 /** The names a column of a CSV export goes by, by the field it fills (compared without case or surrounding space). */

@@ -6,8 +6,7 @@
  * other codes, since the import gives the entry to a link's first line.
  */
 import { writeFileSync } from 'node:fs';
-import { linkEntryKey } from '../../../lib/shorturls/layout';
-import { recordsOf, takedownOf } from '../../../lib/shorturls/stored-record';
+import { linkEntryKey, recordsOf, takedownOf } from '../../../lib/shorturls/table';
 import { linkKey } from '../../../lib/shorturls/link';
 import type { ShortUrlRecord } from '../../../lib/shorturls/store';
 import { scanAll } from '../../dynamodb/short-url-audit';

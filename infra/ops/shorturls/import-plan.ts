@@ -1,11 +1,11 @@
 /**
  * Which lines of a short-link import go in, before anything is written (docs/shorturls.md,
  * Import): a line the file refuses, a code on an earlier line with another link, a live link to
- * a blocked host or taken down on another line (in any spelling: lib/shorturls/same-link.ts) is
+ * a blocked host or taken down on another line (in any spelling: lib/shorturls/link.ts) is
  * refused; a line repeating an earlier one changes nothing; the rest go in grouped by link, in
  * file order, since a link's first line is the record creating it returns.
  */
-import { sameLinkOf } from '../../../lib/shorturls/same-link';
+import { sameLinkOf } from '../../../lib/shorturls/link';
 import type { ImportedBlock, ImportedLink } from './records';
 
 /** A line of the file: its number, and what it holds or why it is refused. */

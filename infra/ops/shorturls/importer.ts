@@ -12,11 +12,9 @@
  *     before anything is written, so that no itemid the service makes afterwards is below one.
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { nowSeconds } from '../../../lib/clock';
-import { codeKey, itemIdKey, linkEntryKey } from '../../../lib/shorturls/layout';
-import { readRecord } from '../../../lib/shorturls/stored-record';
-import { linkKey } from '../../../lib/shorturls/link';
-import { sameLinkOf } from '../../../lib/shorturls/same-link';
+import { nowSeconds } from '../../../lib/iso-time';
+import { codeKey, itemIdKey, linkEntryKey, readRecord } from '../../../lib/shorturls/table';
+import { linkKey, sameLinkOf } from '../../../lib/shorturls/link';
 import type { ShortUrlRecord } from '../../../lib/shorturls/store';
 import { inPool } from '../gallery/plan';
 import { silentProgress, type Progress } from '../gallery/progress';
@@ -51,7 +49,7 @@ export interface LinkImportOptions {
 
 const absent = 'attribute_not_exists(pk)';
 
-/** The entry of a link's takedown form (lib/shorturls/same-link.ts): while it holds a takedown, no spelling of the link is imported. */
+/** The entry of a link's takedown form (lib/shorturls/link.ts): while it holds a takedown, no spelling of the link is imported. */
 const sameLinkEntry = (link: string) => linkEntryKey(linkKey(sameLinkOf(link)));
 
 /** A conditional update that changes nothing when its condition fails (what it would set is set already). */

@@ -4,9 +4,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionFailed } from '../../../lib/db/failures';
-import { takeItemId } from '../../../lib/shorturls/itemid-counter';
-import { ITEMID_COUNTER } from '../../../lib/shorturls/layout';
-import { ITEMID_MAX, KEPT_ITEMID_MAX } from '../../../lib/shorturls/stored-record';
+import { takeItemId, ITEMID_COUNTER, ITEMID_MAX, KEPT_ITEMID_MAX } from '../../../lib/shorturls/table';
 import type { ImportedLink } from './records';
 import type { ShortUrlTable } from './table';
 

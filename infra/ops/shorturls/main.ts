@@ -13,7 +13,7 @@
  * the command cannot run (no database, a file it cannot read, an unknown code or host).
  */
 import { parseArgs } from 'node:util';
-import { nowSeconds } from '../../../lib/clock';
+import { nowSeconds } from '../../../lib/iso-time';
 import { Blocklist } from '../../../lib/shorturls/blocklist';
 import { DynamoShortUrlStore } from '../../../lib/shorturls/dynamodb';
 import { readShortLinkHost } from '../../../lib/shorturls/settings';

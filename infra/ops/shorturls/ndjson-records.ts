@@ -2,7 +2,7 @@
  * A line of NDJSON (docs/shorturls.md, Import): one object, as the export writes it, a link or a
  * blocked host, checked as ./records.ts checks every line.
  */
-import type { ShortLinkHost } from '../../../lib/shorturls/short-host';
+import type { ShortLinkHost } from '../../../lib/shorturls/hosts';
 import type { Takedown } from '../../../lib/shorturls/store';
 import { isCode } from '../../../lib/shorturls/code';
 import { hostOf } from './blocks';

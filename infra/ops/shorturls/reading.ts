@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import type { ShortLinkHost } from '../../../lib/shorturls/short-host';
+import type { ShortLinkHost } from '../../../lib/shorturls/hosts';
 import type { NumberedLine } from './import-plan';
 import { csvColumns, csvLink } from './csv-records';
 import { ndjsonLink } from './ndjson-records';

@@ -7,10 +7,10 @@
  */
 import { LAST_EPOCH_SECOND } from '../../../lib/iso-time';
 import { isCode } from '../../../lib/shorturls/code';
-import { isWholeIn } from '../../../lib/whole-number';
-import { ITEMID_MAX, VIEW_COUNT_MAX } from '../../../lib/shorturls/stored-record';
+import { isWholeIn } from '../../../lib/db/client';
+import { ITEMID_MAX, VIEW_COUNT_MAX } from '../../../lib/shorturls/table';
 import { normaliseLink } from '../../../lib/shorturls/link';
-import type { ShortLinkHost } from '../../../lib/shorturls/short-host';
+import type { ShortLinkHost } from '../../../lib/shorturls/hosts';
 import type { Takedown } from '../../../lib/shorturls/store';
 
 /** A short link as the import writes it: the link normalised, the counts as given. */

@@ -4,7 +4,7 @@
  */
 import { UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { conditionFailed } from '../../../lib/db/failures';
-import { recordsOf } from '../../../lib/shorturls/stored-record';
+import { recordsOf } from '../../../lib/shorturls/table';
 import type { ShortUrlRecord } from '../../../lib/shorturls/store';
 import { scanAll } from '../../dynamodb/short-url-audit';
 

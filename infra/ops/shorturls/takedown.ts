@@ -1,17 +1,15 @@
 /**
  * Taking a short link down (docs/shorturls.md, Takedown): a disabled record keeps its link and
  * counts but answers 410 on the short-link host and 404 on lookup, and its link cannot be
- * shortened or imported again in any spelling (lib/shorturls/same-link.ts); every other record
+ * shortened or imported again in any spelling (lib/shorturls/link.ts); every other record
  * of the same link goes down with it, and comes back with it.
  */
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionFailed } from '../../../lib/db/failures';
 import { blockingHost } from '../../../lib/shorturls/blocklist';
 import { isCode } from '../../../lib/shorturls/code';
-import { codeKey, linkEntryKey } from '../../../lib/shorturls/layout';
-import { readRecord } from '../../../lib/shorturls/stored-record';
-import { linkKey } from '../../../lib/shorturls/link';
-import { sameLinkOf } from '../../../lib/shorturls/same-link';
+import { codeKey, linkEntryKey, readRecord } from '../../../lib/shorturls/table';
+import { linkKey, sameLinkOf } from '../../../lib/shorturls/link';
 import type { ShortUrlRecord, Takedown } from '../../../lib/shorturls/store';
 import { blockedHosts } from './blocks';
 import { records, type ShortUrlTable, TakedownRefused, updateIf } from './table';
@@ -31,7 +29,7 @@ async function recordUnder(target: ShortUrlTable, code: string, refusal: string)
   return read.record;
 }
 
-/** The entry of a link's takedown form (lib/shorturls/same-link.ts), which refuses every spelling of it while it holds a takedown. */
+/** The entry of a link's takedown form (lib/shorturls/link.ts), which refuses every spelling of it while it holds a takedown. */
 const sameLinkEntry = (link: string) => linkEntryKey(linkKey(sameLinkOf(link)));
 
 /**

@@ -8,7 +8,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { allOf, DAY } from '../../../lib/gallery/layout';
 import { Listing } from '../../../lib/gallery/listing';
 import { GalleryReads } from '../../../lib/gallery/reads';
-import { dateWindow } from '../../../lib/gallery/window';
+import { dateWindow } from '../../../lib/gallery/partitions';
 import { generateGallery } from '../../local/sample/generator';
 import { importLines, summaryLine } from '../../ops/gallery/importer';
 import { streamProgress } from '../../ops/gallery/progress';

@@ -120,7 +120,7 @@ describe('hostile input in the query: every argument and name, callbacks, repeat
     await checkRequest(request, []);
   });
 
-  // lib/http/callback.ts once accepted every name the callback pattern matches, reserved words
+  // lib/http/arguments.ts (checkCallback) once accepted every name the callback pattern matches, reserved words
   // included, and answered e.g. `/**/while({...});`, a script that hangs the page.
   it('refuses the callbacks no page can define (reserved words, undefined, NaN, Infinity) with the 1003 alert', async () => {
     const called: string[] = [];

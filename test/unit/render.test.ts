@@ -1,5 +1,5 @@
 /** docs/api.md, Arguments every endpoint takes: `type` from the Accept header — typeFromAccept as a pure function. */
-import { typeFromAccept } from '../../lib/http/accept';
+import { typeFromAccept } from '../../lib/render';
 
 describe('Requests: Accept header', () => {
   test.each([

@@ -1,5 +1,5 @@
 /**
- * The self-link check (lib/shorturls/short-host.ts, docs/api.md, Short URLs: `url`) through
+ * The self-link check (lib/shorturls/hosts.ts, docs/api.md, Short URLs: `url`) through
  * normaliseLink: a link to the short-link host's address in any spelling, on any port, is 1016;
  * when the host runs locally (a loopback address or localhost), so is every loopback or
  * unspecified address, and localhost, on its port. Other hosts, and other ports locally, are

@@ -1,5 +1,5 @@
-/** lib/db/batch-get.ts: what one BatchGetItem may ask for (at most 100 keys, none twice). */
-import { batchGetBatches } from '../../lib/db/batch-get';
+/** lib/db/client.ts: what one BatchGetItem may ask for (at most 100 keys, none twice). */
+import { batchGetBatches } from '../../lib/db/client';
 
 test('keys asked for twice go once, in batches of at most 100, in their order', () => {
   const keys = [...Array.from({ length: 250 }, (_, n) => `k${n}`), 'k0', 'k249', 'k100'];

@@ -1,5 +1,5 @@
 /**
- * Hosts compared as addresses (lib/shorturls/host-key.ts, docs/shorturls.md, Blocked hosts): every
+ * Hosts compared as addresses (lib/shorturls/hosts.ts, docs/shorturls.md, Blocked hosts): every
  * spelling of an address, in a link or as the operator types it (infra/ops/shorturls/takedown.ts
  * `hostOf`), has one key, and a blocked address is blocked in each of them and only as itself; a
  * blocked name blocks itself and its subdomains. Expected keys come from the rule as
@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { hostOf } from '../../infra/ops/shorturls/blocks';
 import { TakedownRefused } from '../../infra/ops/shorturls/table';
 import { blockingHost } from '../../lib/shorturls/blocklist';
-import { hostKeyOf } from '../../lib/shorturls/host-key';
+import { hostKeyOf } from '../../lib/shorturls/hosts';
 import { address, keyOf, spell, style } from '../support/host-spellings';
 
 const port = fc.option(fc.integer({ min: 1, max: 65_535 }), { nil: undefined });

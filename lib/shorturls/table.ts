@@ -1,11 +1,24 @@
 /**
- * A short URL's record as the table holds it, read as the service can show it whatever wrote it
- * (docs/api.md, Short URLs: Stored values), and the bounds of its numbers.
+ * ShortUrlsTable, under the key `pk`: `code#<code>` (the record), `link#<hash of the link>` (its
+ * code: the deduplication entry; on the entry of a link's takedown form, ./link.ts, also the
+ * takedown that refuses every spelling of it), `itemid#<n>` (which record holds itemid n),
+ * `counter#itemid` (the last itemid), `blocks` (the blocked hosts) and `audit#…` (the operator's
+ * actions, infra/ops/shorturls/): the one definition the store (./dynamodb.ts) reads and writes
+ * by, and the operator's commands too. The rate limit's table is ./rate-limit.ts's. Also how a
+ * record as the table holds it reads, whatever wrote it (docs/api.md, Short URLs: Stored values),
+ * the bounds of its numbers, and the itemid counter the service and the import take itemids from.
  */
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { isWholeIn } from '../db/client';
 import { LAST_EPOCH_SECOND } from '../iso-time';
-import { isWholeIn } from '../whole-number';
 import { LINK_MAX_LENGTH } from './link';
 import type { ShortUrlRecord, Takedown } from './store';
+
+export const codeKey = (code: string) => ({ pk: `code#${code}` });
+export const linkEntryKey = (linkKey: string) => ({ pk: `link#${linkKey}` });
+export const itemIdKey = (itemid: number) => ({ pk: `itemid#${itemid}` });
+export const ITEMID_COUNTER = { pk: 'counter#itemid' };
+export const BLOCKS = { pk: 'blocks' };
 
 /** The largest view count the API shows (docs/api.md, Short URLs: Codes): a count past it is shown as it. */
 export const VIEW_COUNT_MAX = 999_999_999_999_999;
@@ -86,4 +99,20 @@ export function recordsOf(items: readonly Record<string, unknown>[]): { records:
     else unreadable.push(read.unreadable);
   }
   return { records, unreadable };
+}
+
+/** The next itemid; undefined when the counter answers no whole number from 1 to ITEMID_MAX (set by hand). */
+export async function takeItemId(client: DynamoDBDocumentClient, table: string): Promise<number | undefined> {
+  const { Attributes } = await client.send(
+    new UpdateCommand({
+      TableName: table,
+      Key: ITEMID_COUNTER,
+      UpdateExpression: 'ADD #last :one',
+      ExpressionAttributeNames: { '#last': 'last' },
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  const last = Attributes?.last;
+  return isWholeIn(last, 1, ITEMID_MAX) ? last : undefined;
 }

@@ -3,8 +3,7 @@
  * from the rule, each compared as the service compares them (the link normalised as a creation
  * stores it, then its takedown form), never by the form itself.
  */
-import { normaliseLink } from '../../lib/shorturls/link';
-import { sameLinkOf } from '../../lib/shorturls/same-link';
+import { normaliseLink, sameLinkOf } from '../../lib/shorturls/link';
 
 const HOST = { origin: new URL('https://sho.rt'), aliases: new Set<string>() };
 const form = (link: string) => sameLinkOf(normaliseLink(link, HOST));
