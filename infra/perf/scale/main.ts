@@ -13,13 +13,13 @@ import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { freePort, type DynamoDbLocal } from '../../dynamodb/local';
-import { APP_KEY } from '../bench/setup/lambda';
-import { dropFunctionOutput } from '../bench/report/output';
+import { APP_KEY } from '../bench/setup/project';
+import { dropFunctionOutput } from '../report/console';
 import { startLocalStack } from '../../local/stack';
 import { attack } from './attack';
 import { growGallery, loadSampleGallery } from './data';
 import { measure } from './measure';
-import { attackCheck, reportRun } from './report';
+import { attackCheck, reportScale } from './report';
 import { startStack } from '../../start/process';
 import { boundedRun, type Undo } from '../report/bounded-run';
 import { loadTemplate } from '../../template/read';
@@ -90,7 +90,7 @@ async function main(undo: Undo): Promise<boolean> {
     options.seconds,
   );
   const check = attackCheck(attacked);
-  await reportRun({ gallery, measurements, attack: attacked }, check);
+  await reportScale({ gallery, measurements, attack: attacked }, check);
   return check.pass;
 }
 

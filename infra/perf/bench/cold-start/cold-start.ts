@@ -14,7 +14,7 @@ import { contextFields } from '../../../local/invoke';
 import { PROJECT_ROOT } from '../../../template/read';
 import { functionTimeoutSeconds } from '../../../template/functions';
 import { functionProcessEnv, template } from '../setup/project';
-import { middleMean, summarise, type Summary } from '../timing/stats';
+import { middleMean } from '../timing/stats';
 import type { ColdStart } from './cold-start-result';
 import { eventFor, type Subject } from '../setup/subjects';
 
@@ -102,13 +102,11 @@ function coldStart(
 }
 
 /**
- * A subject's cold starts: the spread of its totals, and each figure as the mean of the middle
- * half of its runs (../timing/stats.ts middleMean: the cgroup gives its share of a CPU in
- * periods, so a cold start's time comes in steps of one period).
+ * A subject's cold starts, each figure the mean of the middle half of its runs
+ * (../timing/stats.ts middleMean: the cgroup gives its share of a CPU in periods, so a cold
+ * start's time comes in steps of one period).
  */
 export interface ColdSummary {
-  /** The totals' extremes (their median is not a figure here: see totalNs). */
-  readonly spread: Pick<Summary, 'min' | 'max' | 'p99'>;
   /** import() and the first answer. */
   readonly totalNs: number;
   readonly importNs: number;
@@ -148,20 +146,15 @@ export async function measureColdStarts(subjects: readonly Subject[], runsEach: 
   }
   const typical = (list: ColdStart[], of: (run: ColdStart) => number) => middleMean(list.map(of));
   return new Map(
-    [...runs].map(([id, list]) => {
-      const totals = list.map((r) => r.importNs + r.firstRequestNs);
-      const { min, max, p99 } = summarise(totals);
-      return [
-        id,
-        {
-          spread: { min, max, p99 },
-          totalNs: middleMean(totals),
-          importNs: typical(list, (r) => r.importNs),
-          firstNs: typical(list, (r) => r.firstRequestNs),
-          processNs: typical(list, (r) => r.processNs),
-          maxRssKb: typical(list, (r) => r.maxRssKb),
-        },
-      ];
-    }),
+    [...runs].map(([id, list]) => [
+      id,
+      {
+        totalNs: typical(list, (r) => r.importNs + r.firstRequestNs),
+        importNs: typical(list, (r) => r.importNs),
+        firstNs: typical(list, (r) => r.firstRequestNs),
+        processNs: typical(list, (r) => r.processNs),
+        maxRssKb: typical(list, (r) => r.maxRssKb),
+      },
+    ]),
   );
 }

@@ -10,10 +10,20 @@ import type { ResponseType } from '../../../../lib/render';
 import type { BuiltFunction } from '../../../bundle/esbuild';
 import type { ColdStart } from '../cold-start/cold-start-result';
 import type { Bundles, Yardstick } from '../bundles/bundles';
-import { SEED_URL, type Seed } from './database';
-import type { Gallery } from './gallery-data';
-import { APP_KEY, benchEvent, samplePath } from './lambda';
-import { CREATE, DATABASE_FUNCTIONS, functions, GALLERY_FUNCTIONS, LOOKUP, REDIRECT, routeOf, routes } from './project';
+import type { Route } from '../../../template/routes';
+import { type Gallery, SEED_URL, type Seed } from './data';
+import {
+  APP_KEY,
+  benchEvent,
+  CREATE,
+  DATABASE_FUNCTIONS,
+  functions,
+  GALLERY_FUNCTIONS,
+  LOOKUP,
+  REDIRECT,
+  routeOf,
+  routes,
+} from './project';
 
 export const BASELINE = 'Baseline';
 const STATIC_FLOOR = 'StaticFloor';
@@ -44,13 +54,8 @@ export interface Subject {
 export interface Subjects {
   /** In the tables' order: functions without DynamoDB, the short-URL ones, the gallery ones, the baseline. */
   readonly all: readonly Subject[];
+  /** The template's functions, in the same order; the DynamoDB ones are those with `database`. */
   readonly functions: readonly Subject[];
-  /** The functions without DynamoDB. */
-  readonly statics: readonly Subject[];
-  /** The short-URL functions (DynamoDB). */
-  readonly dbFunctions: readonly Subject[];
-  /** The gallery functions (DynamoDB, the bench's gallery). */
-  readonly gallery: readonly Subject[];
   readonly baseline: Subject;
   /**
    * What the design requires before any of the project's code: the static floor (middy,
@@ -75,6 +80,12 @@ export function eventFor(subject: Subject, type: ResponseType | undefined, targe
   );
   if (subject.kind === 'function' && route.fn.id !== subject.id) throw new Error(`GET ${target} goes to ${route.fn.id}, not ${subject.id}`);
   return event;
+}
+
+/** A request path for a function: its route with sample path parameters, `/nope` for $default. */
+function samplePath(route: Route): string {
+  if (route.path === '$default') return '/nope';
+  return route.path.replace('{code}', '1001').replace('{short_name}', 'technology');
 }
 
 /** Why a cold start's answer is not `status` in XML, or undefined. */
@@ -180,16 +191,11 @@ function gallerySubjects(built: readonly BuiltFunction[], { path }: Gallery): Su
 export function subjectsOf({ built, baseline, staticFloor, databaseFloor }: Bundles, seed: Seed, galleryData: Gallery): Subjects {
   const inDatabase = [...DATABASE_FUNCTIONS, ...GALLERY_FUNCTIONS];
   const statics = built.filter((b) => !inDatabase.includes(b.id)).map((b) => staticSubject(b.id, 'function', bundleOf(b)));
-  const dbFunctions = databaseSubjects(built, seed);
-  const gallery = gallerySubjects(built, galleryData);
+  const functionSubjects = [...statics, ...databaseSubjects(built, seed), ...gallerySubjects(built, galleryData)];
   const base = staticSubject(BASELINE, 'yardstick', { ...baseline, exportName: 'handler' }, functions[0]!.id);
-  const all = [...statics, ...dbFunctions, ...gallery, base];
   return {
-    all,
-    functions: [...statics, ...dbFunctions, ...gallery],
-    statics,
-    dbFunctions,
-    gallery,
+    all: [...functionSubjects, base],
+    functions: functionSubjects,
     baseline: base,
     staticFloor: staticSubject(STATIC_FLOOR, 'yardstick', { ...staticFloor, exportName: 'handler' }, functions[0]!.id),
     databaseFloor: databaseFloorSubject(DATABASE_FLOOR, databaseFloor, routeOf(REDIRECT).api, seed),
