@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { inCgroup, MB_PER_VCPU, type CpuCgroup } from './cpu-cgroup';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { contextFields } from '../../../local/invoke';
 import { PROJECT_ROOT } from '../../../template/read';
 import { functionTimeoutSeconds } from '../../../template/functions';
@@ -19,26 +19,6 @@ import type { ColdStart } from './cold-start-result';
 import { eventFor, type Subject } from '../setup/subjects';
 
 const HOST = resolve(PROJECT_ROOT, 'infra/local/bundle-host.mjs');
-
-/** What ../../../local/bundle-host.mjs reports on its last line. */
-interface HostReport {
-  readonly importNs: number;
-  readonly firstRequestNs: number;
-  readonly processNs: number;
-  readonly maxRssKb: number;
-  readonly answer: APIGatewayProxyStructuredResultV2;
-}
-
-const coldStartOf = ({ importNs, firstRequestNs, processNs, maxRssKb, answer }: HostReport): ColdStart => ({
-  importNs,
-  firstRequestNs,
-  processNs,
-  maxRssKb,
-  statusCode: answer.statusCode ?? 200,
-  contentType: answer.headers?.['Content-Type']?.toString(),
-  location: answer.headers?.Location?.toString(),
-  bodyBytes: (answer.body ?? '').length,
-});
 
 /** The end of a child's stderr: a stack trace quotes the minified line it failed in, whole. */
 const tail = (text: string): string =>
@@ -93,7 +73,7 @@ function coldStart(
       }
       try {
         // The last line: the function's own log lines and metrics come before it.
-        resolveRun(coldStartOf(JSON.parse(stdout.split('\n').at(-1) ?? '') as HostReport));
+        resolveRun(JSON.parse(stdout.split('\n').at(-1) ?? '') as ColdStart);
       } catch {
         reject(new Error(`cold start of ${functionName} printed ${JSON.stringify(stdout.slice(0, 500))} ${tail(stderr)}`));
       }

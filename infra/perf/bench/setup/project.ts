@@ -4,6 +4,7 @@
  * hands a handler (API Gateway v2 events and a Lambda context, ../../../local/invoke.ts).
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { ResponseType } from '../../../../lib/render';
 import { contextFields, lambdaContext, routedEvent } from '../../../local/invoke';
 import { functionEnvironment, functionsOf, type FunctionDefinition } from '../../../template/functions';
 import { loadTemplate } from '../../../template/read';
@@ -65,6 +66,19 @@ export function definitionOf(id: string): FunctionDefinition {
   const fn = functions.find((f) => f.id === id);
   if (!fn) throw new Error(`template.yaml has no ${id}`);
   return fn;
+}
+
+/** A bench request's query: the app key, and the type (with a callback for javascript) unless plain XML. */
+export function query(type: ResponseType | undefined): string {
+  const key = `appkey=${encodeURIComponent(APP_KEY)}`;
+  if (type === undefined) return key;
+  return type === 'javascript' ? `${key}&type=javascript&callback=cb` : `${key}&type=${type}`;
+}
+
+/** A request path for a function: its route with sample path parameters, `/nope` for $default. */
+export function samplePath(route: Route): string {
+  if (route.path === '$default') return '/nope';
+  return route.path.replace('{code}', '1001').replace('{short_name}', 'technology');
 }
 
 /** The API Gateway v2 event for `GET target`, routed by `routes`. */

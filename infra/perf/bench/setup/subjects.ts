@@ -5,16 +5,14 @@
  * the design requires.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { Metafile } from 'esbuild';
 import type { ResponseType } from '../../../../lib/render';
 import type { BuiltFunction } from '../../../bundle/esbuild';
 import type { ColdStart } from '../cold-start/cold-start-result';
 import type { Bundles, Yardstick } from '../bundles/bundles';
-import type { Route } from '../../../template/routes';
 import { type Gallery, SEED_URL, type Seed } from './data';
 import {
-  APP_KEY,
   benchEvent,
+  query,
   CREATE,
   DATABASE_FUNCTIONS,
   functions,
@@ -23,23 +21,21 @@ import {
   REDIRECT,
   routeOf,
   routes,
+  samplePath,
 } from './project';
 
 export const BASELINE = 'Baseline';
 const STATIC_FLOOR = 'StaticFloor';
 const DATABASE_FLOOR = 'DatabaseFloor';
 
-export interface Subject {
+/** A bundle the bench measures: its file, sizes and metafile, and what it answers. */
+export interface Subject extends Yardstick {
   readonly id: string;
   /** A template function, or one of the bench's yardsticks (the baseline, the floors). */
   readonly kind: 'function' | 'yardstick';
   /** Needs DynamoDB: its cold start is held to DatabaseFloor and its requests. */
   readonly database: boolean;
   readonly exportName: string;
-  readonly file: string;
-  readonly bytes: number;
-  readonly gzipBytes: number;
-  readonly metafile: Metafile;
   /** The HTTP API whose routes its requests take (`Api`, `ShortApi`). */
   readonly api: string;
   /** Path and query of the request for a type; `undefined` is a plain request, answered in XML. */
@@ -66,12 +62,6 @@ export interface Subjects {
   readonly databaseFloor: Subject;
 }
 
-export function query(type: ResponseType | undefined): string {
-  const key = `appkey=${encodeURIComponent(APP_KEY)}`;
-  if (type === undefined) return key;
-  return type === 'javascript' ? `${key}&type=javascript&callback=cb` : `${key}&type=${type}`;
-}
-
 /** The event for `subject`, routed by its API's routes; `type` undefined is a plain request, answered in XML. */
 export function eventFor(subject: Subject, type: ResponseType | undefined, target = subject.target(type)): APIGatewayProxyEventV2 {
   const { event, route } = benchEvent(
@@ -82,19 +72,13 @@ export function eventFor(subject: Subject, type: ResponseType | undefined, targe
   return event;
 }
 
-/** A request path for a function: its route with sample path parameters, `/nope` for $default. */
-function samplePath(route: Route): string {
-  if (route.path === '$default') return '/nope';
-  return route.path.replace('{code}', '1001').replace('{short_name}', 'technology');
-}
-
 /** Why a cold start's answer is not `status` in XML, or undefined. */
 const xmlAnswer =
   (status: number) =>
-  (run: ColdStart): string | undefined =>
-    run.statusCode === status && run.contentType?.startsWith('text/xml') && run.bodyBytes > 0
+  ({ answer }: ColdStart): string | undefined =>
+    answer.statusCode === status && String(answer.headers?.['Content-Type']).startsWith('text/xml') && answer.body
       ? undefined
-      : `answered ${run.statusCode} ${run.contentType} (${run.bodyBytes} bytes), expected ${status} XML`;
+      : `answered ${answer.statusCode} ${answer.headers?.['Content-Type']} (${answer.body?.length} bytes), expected ${status} XML`;
 
 type Bundle = Pick<Subject, 'exportName' | 'file' | 'bytes' | 'gzipBytes' | 'metafile'>;
 const bundleOf = ({ definition, file, bytes, gzipBytes, metafile }: BuiltFunction): Bundle => ({
@@ -137,10 +121,10 @@ const databaseFloorSubject = (id: string, bundle: Yardstick, api: string, seed: 
   exportName: 'handler',
   api,
   target: () => `/${seed.code}`,
-  coldCheck: (run) =>
-    run.statusCode === 200 && run.bodyBytes > 0
+  coldCheck: ({ answer }) =>
+    answer.statusCode === 200 && answer.body
       ? undefined
-      : `answered ${run.statusCode} (${run.bodyBytes} bytes), expected 200 with the link`,
+      : `answered ${answer.statusCode} (${answer.body?.length} bytes), expected 200 with the link`,
 });
 
 /**
@@ -156,16 +140,17 @@ export const requestFloorSubject = (fn: Subject, bundle: Yardstick, databaseFloo
   exportName: 'handler',
   api: databaseFloor.api,
   target: databaseFloor.target,
-  coldCheck: (run) => (run.statusCode === 200 ? undefined : `answered ${run.statusCode}, expected 200 once its requests were answered`),
+  coldCheck: ({ answer }) =>
+    answer.statusCode === 200 ? undefined : `answered ${answer.statusCode}, expected 200 once its requests were answered`,
 });
 
 /** The short-URL functions, requesting the seeded short URL. */
 function databaseSubjects(built: readonly BuiltFunction[], seed: Seed): Subject[] {
   const byId = (id: string) => databaseFunction(built, id);
-  const redirectCheck = (run: ColdStart) =>
-    run.statusCode === 301 && run.location === seed.link
+  const redirectCheck = ({ answer }: ColdStart) =>
+    answer.statusCode === 301 && answer.headers?.Location === seed.link
       ? undefined
-      : `answered ${run.statusCode} Location ${run.location}, expected 301 to ${seed.link}`;
+      : `answered ${answer.statusCode} Location ${answer.headers?.Location}, expected 301 to ${seed.link}`;
   return [
     {
       ...byId(CREATE),

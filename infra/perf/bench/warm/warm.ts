@@ -7,8 +7,8 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { RESPONSE_TYPES } from '../../../../lib/render';
 import { importHandler } from '../../../local/invoke';
-import { benchContext, CREATE, LOOKUP, must, REDIRECT } from '../setup/project';
-import { BASELINE, eventFor, query, type Subject, type Subjects } from '../setup/subjects';
+import { benchContext, CREATE, LOOKUP, must, query, REDIRECT } from '../setup/project';
+import { BASELINE, eventFor, type Subject, type Subjects } from '../setup/subjects';
 import { log } from '../../report/console';
 import { median, timeEach } from '../timing/stats';
 
