@@ -1,14 +1,7 @@
 /**
- * `npm run bench`: a benchmark, not a test. Builds every function as `sam build` does, then
- * prints per function its bundle size, its cold start (a fresh Node process importing the bundle
- * and answering one request, in a CPU cgroup at a memory size's share of a core) and its warm
- * latency, next to yardsticks measured the same way in the same run: a bare handler, and the
- * floors of what the design requires, against which the targets are set. The DynamoDB functions
- * run against an in-memory DynamoDB Local on a free loopback port, holding one seeded short URL
- * and the bench's gallery. The sections by folder: README.md.
- *
- * It ends with a summary of the figures and the targets' PASS or FAIL lines; a full run writes it
- * to infra/perf/results/bench.md, and measured.json; `--quick` (two runs of each at 256 MB) only prints.
+ * `npm run bench`: a benchmark, not a test. Bundle sizes, cold starts in CPU cgroups per memory
+ * size and warm latency, each beside yardsticks measured the same way in the same run, against a
+ * DynamoDB Local of its own; the sections by folder: README.md.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

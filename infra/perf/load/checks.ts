@@ -1,8 +1,6 @@
 /**
- * What must hold after the run: every answer was one its scenario allows (no 5xx but the rate
- * limiter's 503, no connection errors or timeouts), every redirect sent is counted once in
- * view_count, the hot link answered every visit 301 and counted each once, every link asked for
- * has one record and was always answered with the same short URL, and the short-URL table has no
+ * What must hold after the run: only the answers each scenario allows, every redirect and every
+ * hot-link visit counted once, one short URL per link asked for, and a short-URL table with no
  * half-written or duplicated creation.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';

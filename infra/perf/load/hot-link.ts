@@ -1,11 +1,7 @@
 /**
- * One short link that goes viral: `connections` clients visit it at once, again and again, for
- * `seconds` (and at most a bounded count), and its view_count is read before and after. The load
- * run reports redirects a second, the share of visits answered 301, and the views counted
- * against the visits sent (docs/api.md, Views: every visit
- * redirects, and when the database keeps up every visit is counted once). Visits sent but cut
- * off when the time ran out still reach the server and count: the views are held to the visits
- * sent, not to the answers read.
+ * One short link that goes viral: many clients visit it at once, and its view_count is read
+ * before and after. Visits cut off when the time ran out still reach the server and count, so
+ * the views are held to the visits sent, not to the answers read (docs/api.md, Views).
  */
 import autocannon from 'autocannon';
 

@@ -1,9 +1,7 @@
 /**
- * One cold start: a fresh Node process imports a bundle and answers one request (XML; the
- * redirect's is the seeded code, the gallery's the bench's gallery), as Lambda's Node runtime
- * does (../../../local/bundle-host.mjs), optionally inside a CPU cgroup (./cpu-cgroup.ts). Timed inside the child with
- * process.hrtime from just before `import()` to the resolution of the handler's promise (Node's
- * own start excluded), and from the process's start to that answer (Node's start included). The section that uses it is ./lambda-cold-start.ts.
+ * One cold start: a fresh Node process imports a bundle and answers one request, as Lambda's
+ * Node runtime does (../../../local/bundle-host.mjs), timed inside the child from just before
+ * `import()` to the handler's answer; optionally inside a CPU cgroup (./cpu-cgroup.ts).
  */
 import { spawn } from 'node:child_process';
 import { inCgroup, MB_PER_VCPU, type CpuCgroup } from './cpu-cgroup';

@@ -1,9 +1,7 @@
 /**
- * The cold starts at TARGET_MB: every function against its floor (../yardsticks/static-floor.ts
- * or database-floor.ts: what the design requires, with nothing of the project), bundle size and
- * cold start as multiples of the floor's, a DynamoDB function's requests and their cold start on
- * the floor (../yardsticks/request-floor.ts), and the bytes it holds beyond the floor, package by
- * package; the yardsticks beside them. The targets hold these figures (../report/targets.ts).
+ * The cold starts at TARGET_MB: every function's bundle and cold start as multiples of its
+ * floor's, a DynamoDB function's requests and their cold start on the floor, and what its bundle
+ * holds beyond the floor, package by package; the yardsticks beside them.
  */
 import type { Metafile } from 'esbuild';
 import { bytesByPackage } from '../../../bundle/esbuild';

@@ -1,11 +1,7 @@
 /**
- * Cold start as Lambda runs it: each bundle in a fresh Node process inside a CPU cgroup capped
- * at the share of a core Lambda gives a memory size (./cpu-cgroup.ts), import() and the first
- * answer timed apart, next to the yardsticks measured in the same cgroups: the bare handler and
- * the floors of what the design requires. Every function at TARGET_MB (what the targets are
- * checked at) and at the template's MemorySize; a static function, the short-URL lookup and a
- * gallery function at the other sizes, whose prices pick the memory size (chooseMemorySize).
- * `--quick` runs each subject twice, at TARGET_MB only.
+ * Cold start as Lambda runs it: every subject in a fresh process inside a CPU cgroup at a memory
+ * size's share of a core (./cpu-cgroup.ts), every function at TARGET_MB and the template's
+ * MemorySize, three representatives at the other sizes, whose prices pick the memory size.
  */
 import { measureColdStarts, type ColdStarts } from './cold-start';
 import { cpuCgroup, MB_PER_VCPU, PERIOD_US } from './cpu-cgroup';
@@ -21,10 +17,8 @@ import { PRICES } from '../../../pricing/model';
 const CHOSEN_MB = memorySizeOf(template);
 const SIZES = QUICK ? [TARGET_MB] : [...new Set([128, 256, 512, 1024, 1769, CHOSEN_MB])].sort((a, b) => a - b);
 /**
- * Runs per subject: more at TARGET_MB, whose figures the targets hold, on a shared machine; most
- * for the functions without DynamoDB, whose whole cold start there is some ten periods of the
- * cgroup, so that one period more or less in a few runs moves a ratio by a tenth (and their runs
- * are short: the pass takes a minute and a half).
+ * Runs per subject: more at TARGET_MB, whose figures the targets hold; most for the functions
+ * without DynamoDB, whose cold start there is a few periods of the cgroup, so one period more or less moves a ratio.
  */
 const RUNS = 7;
 const TARGET_RUNS = QUICK ? { static: 2, database: 2 } : ({ static: 31, database: 15 } as const);

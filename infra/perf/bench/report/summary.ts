@@ -1,8 +1,7 @@
 /**
- * The run's summary, printed last and, in a full run, written: infra/perf/results/bench.md for
- * readers (every subject's bundle, cold start per memory size and warm time, the memory-size
- * choice, the targets), bench.json (not committed), and the bench's part of measured.json,
- * which `npm run cost` prices.
+ * The run's summary, printed last: every subject's bundle, cold start per memory size and warm
+ * time, the memory-size choice and the targets. A full run writes it to bench.md, and the
+ * bench's part of measured.json, which `npm run cost` prices.
  */
 import { type Check, summary, verdict } from '../../report/checks';
 import { log } from '../../report/console';

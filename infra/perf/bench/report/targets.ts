@@ -1,11 +1,7 @@
 /**
- * The targets and their checks, one PASS or FAIL line each (../../report/checks.ts, as load and
- * scale print theirs). Cold start and bundle size are held to the floors (../yardsticks/): what
- * the libraries the design requires cost with no project code, measured in the same run, so that
- * a limit is one the design can meet and a missed one is the project's own share growing. A
- * DynamoDB function's cold start is held to DatabaseFloor beyond its request floor (DatabaseFloor
- * sending the function's own requests, ../yardsticks/request-floor.ts): what the SDK costs for
- * the requests the API makes it send is the design's; the requests are held to the design's count.
+ * The targets, one PASS or FAIL line each. Cold start and bundle size are held to the floors
+ * measured in the same run (../yardsticks/), so that a missed one is the project's own share
+ * growing; a DynamoDB function's cold start beyond its request floor, its requests to the design's.
  */
 import type { Check } from '../../report/checks';
 import { kb, ms, us } from '../../report/tables';
