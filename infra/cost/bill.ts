@@ -5,14 +5,13 @@
  */
 import type { Route } from '../template/routes';
 import { type Measurements, type RouteUse, routeUse } from './measurements';
-import { lambdaDurationPerMillion, logsPerMillion, PRICES, billedMs, tiered } from '../pricing/model';
+import { lambdaDurationPerMillion, logsPerMillion, PRICES, tiered } from '../pricing/model';
 import { type Stack, STAGES, type Stage } from './stack';
 import { customMetrics, type RequestTelemetry, requestTelemetry } from './telemetry';
 
 export interface RouteCost {
   readonly use: RouteUse;
   readonly telemetry: RequestTelemetry;
-  readonly billedMs: number;
   /** Dollars per million requests, by what they pay for. */
   readonly lambdaRequests: number;
   readonly lambdaDuration: number;
@@ -37,7 +36,7 @@ export function routeCost(stack: Stack, m: Measurements, route: Route): RouteCos
     insights: telemetry.insightEvents * PRICES.contributorInsightsEvents.usd,
   };
   const total = Object.values(parts).reduce((a, b) => a + b, 0);
-  return { use, telemetry, billedMs: billedMs(use.warmNs), ...parts, total };
+  return { use, telemetry, ...parts, total };
 }
 
 export interface FixedCost {
@@ -109,34 +108,17 @@ export function idleTotal(stack: Stack, stage: Stage, topic: boolean): number {
 }
 
 /** A month's traffic: millions of requests of a route. */
-export interface Traffic {
-  readonly label: string;
-  readonly routeKey: string;
-  readonly api: string;
-  readonly millions: number;
-}
-
-export const WORKED_MONTH: readonly Traffic[] = [
+const WORKED_MONTH = [
   { label: 'gallery reads', routeKey: 'GET /galleryphotos', api: 'Api', millions: 1 },
   { label: 'short-URL creations', routeKey: 'GET /url/short/create', api: 'Api', millions: 0.1 },
   { label: 'redirects', routeKey: 'GET /{code}', api: 'ShortApi', millions: 10 },
-];
-
-export function findRoute(stack: Stack, api: string, routeKey: string): Route {
-  const route = stack.routes.find((r) => r.api === api && r.routeKey === routeKey);
-  if (route === undefined) throw new Error(`template.yaml has no route ${routeKey} on ${api}`);
-  return route;
-}
-
-export interface MonthLine {
-  readonly traffic: Traffic;
-  readonly cost: RouteCost;
-  readonly usd: number;
-}
+] as const;
 
 export function workedMonth(stack: Stack, m: Measurements, traffic = WORKED_MONTH) {
-  const lines = traffic.map((t): MonthLine => {
-    const cost = routeCost(stack, m, findRoute(stack, t.api, t.routeKey));
+  const lines = traffic.map((t) => {
+    const route = stack.routes.find((r) => r.api === t.api && r.routeKey === t.routeKey);
+    if (route === undefined) throw new Error(`template.yaml has no route ${t.routeKey} on ${t.api}`);
+    const cost = routeCost(stack, m, route);
     return { traffic: t, cost, usd: (cost.total - cost.apiGateway) * t.millions };
   });
   // API Gateway's tiers count the month's requests of the account's HTTP APIs together.

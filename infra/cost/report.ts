@@ -5,7 +5,7 @@
 import { markdownTable as table } from '../perf/report/tables';
 import { fixedCosts, idleTotal, type RouteCost, routeCost, workedMonth } from './bill';
 import type { Measurements } from './measurements';
-import { PRICES, PRICES_AS_OF, PRICES_REGION } from '../pricing/model';
+import { billedMs, PRICES, PRICES_AS_OF, PRICES_REGION } from '../pricing/model';
 import { type Stack, STAGES } from './stack';
 import { customMetrics, METRICS_PER_API_STATUS } from './telemetry';
 
@@ -42,7 +42,7 @@ function fixedSection(stack: Stack): string {
 function routeSection(stack: Stack, costs: readonly RouteCost[]): string {
   const rows = costs.map((c) => [
     endpoint(c),
-    `${c.billedMs} ms`,
+    `${billedMs(c.use.warmNs)} ms`,
     usd(c.lambdaRequests + c.lambdaDuration),
     usd(c.apiGateway),
     `${c.use.rru} / ${c.use.wru}`,

@@ -19,7 +19,6 @@ export interface Stack {
   readonly functions: number;
   /** Every function's MemorySize; the cost needs them all equal. */
   readonly memoryMb: number;
-  readonly architecture: string;
   /** The alarms a stage makes with AlarmTopicArn set or not, and the metrics they read (a metric-math alarm reads several). */
   readonly alarms: (stage: Stage, topic: boolean) => { readonly alarms: number; readonly metrics: number };
   readonly dashboards: number;
@@ -73,7 +72,6 @@ export function readStack(template = loadTemplate()): Stack {
     routes: routesOf(template),
     functions: functions.length,
     memoryMb,
-    architecture: architectures[0]!,
     alarms,
     dashboards: ofType(template, 'AWS::CloudWatch::Dashboard').length,
     insightRules,

@@ -1,13 +1,8 @@
 /**
- * What one request writes to CloudWatch, derived from the code and the template (no run
- * measures it): in its function's log group, the request line (lib/observability/powertools.ts:
- * Powertools' Logger with the Lambda context, the fields of lib/http/endpoint.ts or
- * lib/shorturls/redirect.ts), the EMF line of its counts (same files) and Lambda's
- * platform.start and platform.report records (JSON log format); in its API's access-log group,
- * the line of template.yaml's AccessLogSettings.Format. Each is built with values of the length
- * they take in a prod stage and measured as JSON; test/integration/cost-telemetry.test.ts holds
- * the first two to what the functions write. Also the custom metrics the counts make, and the
- * Contributor Insights events a request is matched as.
+ * What one request writes to CloudWatch, built from the code and the template with values of a
+ * prod stage's length: its request and EMF lines, Lambda's platform records and its API's access
+ * line (test/integration/cost-telemetry.test.ts holds the first two to what the functions write);
+ * the custom metrics the counts make, and the Contributor Insights events a request is matched as.
  */
 import { RESPONSE_TYPES } from '../../lib/render';
 import { resolveValue } from '../template/evaluate';

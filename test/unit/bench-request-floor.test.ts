@@ -2,10 +2,10 @@
  * The DynamoDB functions' request floors (infra/perf/bench/README.md): the requests a function
  * sent in its cold start as rounds that DatabaseFloor replays (yardsticks/request-script.ts), and
  * the cold-start figure its target holds, the cold start beyond those requests' as a share of
- * DatabaseFloor's (report/target-limits.ts).
+ * DatabaseFloor's (report/targets.ts).
  */
 import type { Subject } from '../../infra/perf/bench/setup/subjects';
-import { coldFigure, TARGETS } from '../../infra/perf/bench/report/target-limits';
+import { coldFigure, TARGETS } from '../../infra/perf/bench/report/targets';
 import { describeScript, requestsOf, scriptOf, type Exchange } from '../../infra/perf/bench/yardsticks/request-script';
 
 const sent = (request: string, n: number): Exchange => ({ request, body: { TableName: 't', Key: { pk: { S: `k${n}` } } } });

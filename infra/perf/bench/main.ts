@@ -1,32 +1,20 @@
 /**
- * `npm run bench`: a benchmark, not a test. Builds every function as `sam build` does, then
- * prints per function its bundle size, its cold start (a fresh Node process importing the bundle
- * and answering one request, in a CPU cgroup at a memory size's share of a core) and its warm
- * latency, next to yardsticks measured the same way in the same run: a bare handler, and the
- * floors of what the design requires, against which the targets are set. The DynamoDB functions
- * run against an in-memory DynamoDB Local on a free loopback port, holding one seeded short URL
- * and the bench's gallery. The sections by folder: README.md.
- *
- * A full run writes infra/perf/results/bench.md and measured.json; `--quick` (two runs of each at
- * 256 MB) only prints.
+ * `npm run bench`: a benchmark, not a test. Bundle sizes, cold starts in CPU cgroups per memory
+ * size and warm latency, each beside yardsticks measured the same way in the same run, against a
+ * DynamoDB Local of its own; the sections by folder: README.md.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { summary, verdict } from '../report/checks';
+import { dropFunctionOutput, log, printMachine } from '../report/console';
 import { describeMachine } from '../report/machine';
 import { buildBundles } from './bundles/bundles';
-import { sizesSection } from './bundles/sizes';
 import { floorsSection } from './cold-start/floors';
 import { lambdaColdStartSection } from './cold-start/lambda-cold-start';
 import { requestFloorsOf } from './cold-start/request-floors';
-import { dropFunctionOutput, log, printMachine, seconds } from './report/output';
-import { writeSummary } from './report/summary';
-import { TARGET_MB } from './report/target-limits';
-import { checkTargets } from './report/targets';
-import { seedDatabase, startDatabase } from './setup/database';
-import { type Gallery, loadGallery } from './setup/gallery-data';
-import { QUICK } from './setup/project';
+import { reportSummary } from './report/summary';
+import { checkTargets, TARGET_MB } from './report/targets';
+import { type Gallery, loadGallery, seedShortUrl, startDatabase } from './setup/data';
 import { subjectsOf } from './setup/subjects';
 import { warmSection } from './warm/warm';
 
@@ -36,28 +24,25 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   const machine = describeMachine();
   printMachine(machine);
-  const databaseStarted = performance.now();
   const database = startDatabase();
   const scratch = await mkdtemp(join(tmpdir(), 'bench-'));
   let gallery: Gallery | undefined;
   try {
     const bundles = await buildBundles(scratch); // while DynamoDB Local starts
     await database;
-    const { seed } = await seedDatabase(databaseStarted);
+    const seed = await seedShortUrl();
     gallery = await loadGallery();
     const subjects = subjectsOf(bundles, seed, gallery);
     const requestFloors = await requestFloorsOf(subjects, scratch);
 
-    sizesSection(subjects);
     const lambdaCold = await lambdaColdStartSection(subjects, requestFloors);
-    floorsSection(subjects, requestFloors, lambdaCold.bySize.get(TARGET_MB)!);
+    const atTarget = lambdaCold.bySize.get(TARGET_MB)!;
+    floorsSection(subjects, requestFloors, atTarget);
     const warm = await warmSection(subjects);
 
-    const checks = checkTargets(subjects, requestFloors, lambdaCold, warm);
-    log(`Finished in ${seconds(started)} s.`);
-    if (!QUICK) log(`Wrote ${(await writeSummary(subjects, lambdaCold, warm, checks, machine, startedAt)).join(' and ')}.`);
-    for (const check of checks) log(verdict(check));
-    log(summary(QUICK ? 'BENCH (quick: no results written)' : 'BENCH', checks));
+    log(`Finished in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    const checks = checkTargets(subjects, requestFloors, atTarget, lambdaCold.unavailable.get(TARGET_MB), warm);
+    await reportSummary(subjects, lambdaCold, warm, checks, machine, startedAt);
   } finally {
     gallery?.connection.close();
     const dynamoDbLocal = await database.catch(() => undefined);

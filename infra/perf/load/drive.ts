@@ -1,9 +1,7 @@
 /**
- * Runs every scenario at once for the same fixed time, each as its own autocannon instance
- * (its own connections, cycling through its requests), so that the load is mixed and each
- * endpoint still gets figures of its own. Besides autocannon's counts it reads every answer:
- * the status the client sees (for the javascript type, the one in the body, as the HTTP status is
- * always 200), and for creations the short URL each answer carries.
+ * Every scenario at once, each its own autocannon instance, so that the load is mixed and each
+ * endpoint still has figures of its own; every answer is read for the status the client sees
+ * (javascript's is in the body) and, for creations, the short URL it carries.
  */
 import autocannon from 'autocannon';
 import { clientStatus, RATE_LIMITED } from './answers';

@@ -1,11 +1,7 @@
 /**
- * One short link that goes viral: `connections` clients visit it at once, again and again, for
- * `seconds` (and at most a bounded count), and its view_count is read before and after. The load
- * run reports redirects a second, the share of visits answered 301, and the views counted
- * against the visits sent (docs/api.md, Views: every visit
- * redirects, and when the database keeps up every visit is counted once). Visits sent but cut
- * off when the time ran out still reach the server and count: the views are held to the visits
- * sent, not to the answers read.
+ * One short link that goes viral: many clients visit it at once, and its view_count is read
+ * before and after. Visits cut off when the time ran out still reach the server and count, so
+ * the views are held to the visits sent, not to the answers read (docs/api.md, Views).
  */
 import autocannon from 'autocannon';
 
@@ -42,16 +38,23 @@ const SETTLE_MS = 10_000;
 /** A bound on the visits besides the time, far above what two cores answer. */
 const MAX_VISITS_PER_SECOND = 2_000;
 
-/** Waits until the views stop growing (or reach `expected`), up to `settleMs`; the views gained. */
-async function settledViews(link: HotLink, before: number, expected: number, settleMs: number): Promise<number> {
+/** Reads `read()` again until `done` holds of it or `settleMs` have passed; the last reading. */
+export async function settled<T>(read: () => Promise<T>, done: (value: T) => boolean, settleMs = SETTLE_MS): Promise<T> {
   const deadline = Date.now() + settleMs;
-  let gained = (await link.views()) - before;
-  while (gained < expected && Date.now() < deadline) {
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
     await new Promise((tick) => setTimeout(tick, 250));
-    gained = (await link.views()) - before;
+    value = await read();
   }
-  return gained;
+  return value;
 }
+
+/** Answers per status in a line: `301×120 503×2`. */
+export const statusList = (statuses: ReadonlyMap<number, number>): string =>
+  [...statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status}×${n}`)
+    .join(' ');
 
 /** `settleMs`: how long views may still land after the visits (SETTLE_MS); a host that counts each visit as it answers needs less. */
 export async function visitHotLink(
@@ -71,7 +74,7 @@ export async function visitHotLink(
   const answers = [...statuses.values()].reduce((a, b) => a + b, 0);
   const redirects = statuses.get(301) ?? 0;
   const sent = result.requests.sent;
-  const viewsCounted = await settledViews(link, before, sent, options.settleMs ?? SETTLE_MS);
+  const viewsCounted = (await settled(link.views, (views) => views - before >= sent, options.settleMs)) - before;
   return {
     connections: options.connections,
     seconds: options.seconds,
@@ -90,10 +93,7 @@ export async function visitHotLink(
 
 /** The figures in a line, for the console and the reports. */
 export function hotLinkLine(figures: HotLinkFigures): string {
-  const statuses = [...figures.statuses]
-    .sort(([a], [b]) => a - b)
-    .map(([status, n]) => `${status}×${n}`)
-    .join(' ');
+  const statuses = statusList(figures.statuses);
   return (
     `${figures.connections} clients on one short link for ${figures.seconds} s: ${Math.round(figures.redirectsPerSecond)} redirects a second, ` +
     `${(figures.redirectShare * 100).toFixed(1)} % of ${figures.answers} visits answered 301 (${statuses || 'none'}; ${figures.unanswered} unanswered), ` +

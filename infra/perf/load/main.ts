@@ -1,20 +1,7 @@
 /**
- * `npm run load [-- --seconds N]`: the whole service under a mixed load. Starts `npm start` as
- * a child process (its own DynamoDB Local on a free loopback port, data in a temporary directory,
- * the sample gallery loaded), then drives every endpoint in every type at once for N seconds
- * (60 by default, at most 300) with autocannon, creations and redirects included, then one short
- * link from 500 clients at once for 10 s (the hot link), and checks afterwards that nothing was
- * lost or duplicated. Prints the figures per endpoint and one PASS or
- * FAIL line per check, the verdict last; writes them to infra/perf/results/load.md (and load.json, not committed).
- * Exits 1 when a check fails. Everything stays on 127.0.0.1; the run is bounded at 9 minutes, and
- * however it ends (Ctrl-C included) it stops the stack and removes its data.
- *
- *   load/scenarios.ts   what is sent to which endpoint, and which answers it may get
- *   load/sample.ts      the photos, comments and short URLs the scenarios address
- *   load/drive.ts       autocannon, one instance per scenario, all at once
- *   load/hot-link.ts    one short link from many clients at once
- *   load/checks.ts      what must hold afterwards
- *   load/report.ts      the table, the verdicts, the files
+ * `npm run load [-- --seconds N]`: every endpoint under a mixed load against its own `npm start`
+ * (N seconds, 60 by default), then the hot link, then checks that nothing was lost or duplicated;
+ * exits 1 when a check fails. Bounded at 9 minutes; however it ends, it stops what it started.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,7 +10,7 @@ import { freePort } from '../../dynamodb/local';
 import { connect } from '../../ops/gallery/connection';
 import { checkAfterRun } from './checks';
 import { drive } from './drive';
-import { printRun, passed, writeRun } from './report';
+import { reportLoad } from './report';
 import { hotLinkLine, visitHotLink } from './hot-link';
 import { findSample, viewsOf } from './sample';
 import { coverageGaps, scenariosFor } from './scenarios';
@@ -76,11 +63,9 @@ async function main(seconds: number, undo: Undo): Promise<boolean> {
   const connection = connect({ AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${dynamoDbPort}` }, template);
   try {
     const checks = await checkAfterRun(outcomes, hotLink, sample, connection.documents, functionEnvironment(template).SHORT_URLS_TABLE!);
-    const run = { seconds, outcomes, hotLink, checks };
     console.log();
-    await writeRun(run);
-    printRun(run);
-    return passed(run);
+    await reportLoad({ seconds, outcomes, hotLink, checks });
+    return checks.every((check) => check.pass);
   } finally {
     connection.close();
   }

@@ -52,9 +52,9 @@ export function typedPath(path: string, type: ResponseType): string {
   return `${path}${path.includes('?') ? '&' : '?'}${query}`;
 }
 
-/** Every path in every type. */
-const inEveryType = (paths: readonly string[]): LoadRequest[] =>
-  paths.flatMap((path) => RESPONSE_TYPES.map((type) => ({ method: 'GET' as const, path: typedPath(path, type), type })));
+/** Every path in every type; a creation's with the link it asks for. */
+const inEveryType = (paths: readonly string[], link?: string): LoadRequest[] =>
+  paths.flatMap((path) => RESPONSE_TYPES.map((type) => ({ method: 'GET' as const, path: typedPath(path, type), type, link })));
 
 function apiScenario(functionId: string, name: string, paths: readonly string[], expected: readonly number[]): Scenario {
   return { name, functionId, host: 'api', requests: inEveryType(paths), expected, connections: 2 };
@@ -70,19 +70,9 @@ export function scenariosFor(sample: LoadSample): Scenario[] {
     apiScenario('ContainerFunction', 'GET /container/{short_name}', ['/container/technology', '/container/nowhere'], [200, 404]),
     apiScenario('NotFoundFunction', 'no route ($default)', ['/stories/popular'], [404]),
     {
-      name: 'GET /url/short/create',
-      functionId: 'ShortUrlCreateFunction',
-      host: 'api',
-      requests: sample.links.flatMap((link) =>
-        RESPONSE_TYPES.map((type) => ({
-          method: 'GET' as const,
-          path: typedPath(`/url/short/create?url=${encodeURIComponent(link)}`, type),
-          type,
-          link,
-        })),
-      ),
+      ...apiScenario('ShortUrlCreateFunction', 'GET /url/short/create', [], [200, 503]),
+      requests: sample.links.flatMap((link) => inEveryType([`/url/short/create?url=${encodeURIComponent(link)}`], link)),
       // 503: the rate limiter, which must be all it is (checks.ts).
-      expected: [200, 503],
       connections: 4,
       role: 'creations',
     },

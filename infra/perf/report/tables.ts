@@ -1,6 +1,9 @@
-/** Figures laid out for people: plain-text tables for the console, markdown tables for the results files. */
+/** Figures laid out for people: units, plain-text tables for the console, markdown tables for the results files. */
 
 export const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
+export const ms = (ns: number) => (ns / 1e6).toFixed(2);
+export const us = (ns: number) => (ns / 1e3).toFixed(2);
+export const ratio = (a: number, b: number) => (a / b).toFixed(2);
 
 export const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
 

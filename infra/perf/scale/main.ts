@@ -1,25 +1,19 @@
 /**
- * `npm run scale [-- --photos N --thread N --seconds N]`: the gallery at scale, on a DynamoDB
- * Local of its own (in memory, on a free loopback port). Grows the gallery through the importer
- * to N photos in the default 30-day window (50 000) and a thread of N comments (5 000) (data.ts);
- * measures each gallery route's first page, the figures `npm run cost` prices (measure.ts); then
- * runs `npm start` on that database with ten clients looping on the costliest gallery request for
- * N seconds (20) while a probe looks up and follows a short URL (attack.ts). Writes
- * infra/perf/results/scale.md and its part of measured.json (report.ts); exits 1 when the attack's
- * check fails. That a page's reads do not grow with the gallery, test/integration/gallery-cost.test.ts
- * proves. Bounded at 25 minutes; however it ends, it stops what it started.
+ * `npm run scale [-- --photos N --thread N --seconds N]`: each gallery route's first page on a
+ * grown gallery (the figures `npm run cost` prices), then short links probed while clients loop
+ * on the costliest gallery request; exits 1 when that check fails. Bounded at 25 minutes.
  */
 import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { freePort, type DynamoDbLocal } from '../../dynamodb/local';
-import { APP_KEY } from '../bench/setup/lambda';
-import { dropFunctionOutput } from '../bench/report/output';
+import { APP_KEY } from '../bench/setup/project';
+import { dropFunctionOutput } from '../report/console';
 import { startLocalStack } from '../../local/stack';
 import { attack } from './attack';
 import { growGallery, loadSampleGallery } from './data';
 import { measure } from './measure';
-import { attackCheck, reportRun } from './report';
+import { attackCheck, reportScale } from './report';
 import { startStack } from '../../start/process';
 import { boundedRun, type Undo } from '../report/bounded-run';
 import { loadTemplate } from '../../template/read';
@@ -90,7 +84,7 @@ async function main(undo: Undo): Promise<boolean> {
     options.seconds,
   );
   const check = attackCheck(attacked);
-  await reportRun({ gallery, measurements, attack: attacked }, check);
+  await reportScale({ gallery, measurements, attack: attacked }, check);
   return check.pass;
 }
 

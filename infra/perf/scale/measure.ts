@@ -8,7 +8,7 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { handlerOf, routedEvent } from '../../local/invoke';
-import { APP_KEY, benchContext, must } from '../bench/setup/lambda';
+import { APP_KEY, benchContext, must } from '../bench/setup/project';
 import { computedUnits, recordCapacity, sum, type Sent } from '../../dynamodb/read-capacity';
 import type { Route } from '../../template/routes';
 import type { Named } from './data';

@@ -1,10 +1,7 @@
 /**
- * The bundles the bench measures, built into a scratch folder: every function as `sam build`
- * builds it (copied, as the tests and `npm run build` rebuild .aws-sam/build and may run
- * meanwhile), and the yardsticks, bundled with a function's settings: the baseline
- * (../yardsticks/baseline.ts), and the floors of what the design
- * requires (../yardsticks/static-floor.ts, database-floor.ts); and on demand a DynamoDB function's
- * request floor (../yardsticks/request-floor.ts).
+ * The bundles the bench measures, built into a scratch folder (the tests and `npm run build`
+ * may rebuild .aws-sam/build meanwhile): every function as `sam build` builds it, and the
+ * yardsticks with a function's settings (../yardsticks/).
  */
 import { copyFile, mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';

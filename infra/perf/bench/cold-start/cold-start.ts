@@ -1,44 +1,22 @@
 /**
- * One cold start: a fresh Node process imports a bundle and answers one request (XML; the
- * redirect's is the seeded code, the gallery's the bench's gallery), as Lambda's Node runtime
- * does (../../../local/bundle-host.mjs), optionally inside a CPU cgroup (./cpu-cgroup.ts). Timed inside the child with
- * process.hrtime from just before `import()` to the resolution of the handler's promise (Node's
- * own start excluded), and from the process's start to that answer (Node's start included). The section that uses it is ./lambda-cold-start.ts.
+ * One cold start: a fresh Node process imports a bundle and answers one request, as Lambda's
+ * Node runtime does (../../../local/bundle-host.mjs), timed inside the child from just before
+ * `import()` to the handler's answer; optionally inside a CPU cgroup (./cpu-cgroup.ts).
  */
 import { spawn } from 'node:child_process';
 import { inCgroup, MB_PER_VCPU, type CpuCgroup } from './cpu-cgroup';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { contextFields } from '../../../local/invoke';
 import { PROJECT_ROOT } from '../../../template/read';
 import { functionTimeoutSeconds } from '../../../template/functions';
 import { functionProcessEnv, template } from '../setup/project';
-import { middleMean, summarise, type Summary } from '../timing/stats';
+import { middleMean } from '../timing/stats';
 import type { ColdStart } from './cold-start-result';
 import { eventFor, type Subject } from '../setup/subjects';
 
 const HOST = resolve(PROJECT_ROOT, 'infra/local/bundle-host.mjs');
-
-/** What ../../../local/bundle-host.mjs reports on its last line. */
-interface HostReport {
-  readonly importNs: number;
-  readonly firstRequestNs: number;
-  readonly processNs: number;
-  readonly maxRssKb: number;
-  readonly answer: APIGatewayProxyStructuredResultV2;
-}
-
-const coldStartOf = ({ importNs, firstRequestNs, processNs, maxRssKb, answer }: HostReport): ColdStart => ({
-  importNs,
-  firstRequestNs,
-  processNs,
-  maxRssKb,
-  statusCode: answer.statusCode ?? 200,
-  contentType: answer.headers?.['Content-Type']?.toString(),
-  location: answer.headers?.Location?.toString(),
-  bodyBytes: (answer.body ?? '').length,
-});
 
 /** The end of a child's stderr: a stack trace quotes the minified line it failed in, whole. */
 const tail = (text: string): string =>
@@ -93,7 +71,7 @@ function coldStart(
       }
       try {
         // The last line: the function's own log lines and metrics come before it.
-        resolveRun(coldStartOf(JSON.parse(stdout.split('\n').at(-1) ?? '') as HostReport));
+        resolveRun(JSON.parse(stdout.split('\n').at(-1) ?? '') as ColdStart);
       } catch {
         reject(new Error(`cold start of ${functionName} printed ${JSON.stringify(stdout.slice(0, 500))} ${tail(stderr)}`));
       }
@@ -102,13 +80,11 @@ function coldStart(
 }
 
 /**
- * A subject's cold starts: the spread of its totals, and each figure as the mean of the middle
- * half of its runs (../timing/stats.ts middleMean: the cgroup gives its share of a CPU in
- * periods, so a cold start's time comes in steps of one period).
+ * A subject's cold starts, each figure the mean of the middle half of its runs
+ * (../timing/stats.ts middleMean: the cgroup gives its share of a CPU in periods, so a cold
+ * start's time comes in steps of one period).
  */
 export interface ColdSummary {
-  /** The totals' extremes (their median is not a figure here: see totalNs). */
-  readonly spread: Pick<Summary, 'min' | 'max' | 'p99'>;
   /** import() and the first answer. */
   readonly totalNs: number;
   readonly importNs: number;
@@ -148,20 +124,15 @@ export async function measureColdStarts(subjects: readonly Subject[], runsEach: 
   }
   const typical = (list: ColdStart[], of: (run: ColdStart) => number) => middleMean(list.map(of));
   return new Map(
-    [...runs].map(([id, list]) => {
-      const totals = list.map((r) => r.importNs + r.firstRequestNs);
-      const { min, max, p99 } = summarise(totals);
-      return [
-        id,
-        {
-          spread: { min, max, p99 },
-          totalNs: middleMean(totals),
-          importNs: typical(list, (r) => r.importNs),
-          firstNs: typical(list, (r) => r.firstRequestNs),
-          processNs: typical(list, (r) => r.processNs),
-          maxRssKb: typical(list, (r) => r.maxRssKb),
-        },
-      ];
-    }),
+    [...runs].map(([id, list]) => [
+      id,
+      {
+        totalNs: typical(list, (r) => r.importNs + r.firstRequestNs),
+        importNs: typical(list, (r) => r.importNs),
+        firstNs: typical(list, (r) => r.firstRequestNs),
+        processNs: typical(list, (r) => r.processNs),
+        maxRssKb: typical(list, (r) => r.maxRssKb),
+      },
+    ]),
   );
 }

@@ -2,7 +2,7 @@
  * The requests each DynamoDB function sends in a cold start, recorded on their way to DynamoDB
  * Local by a proxy on loopback (one cold start of each, at full speed), and each function's
  * request floor built from them (../yardsticks/request-floor.ts): what the cold-start target
- * holds the function's own share against (../report/target-limits.ts).
+ * holds the function's own share against (../report/targets.ts).
  */
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -60,7 +60,7 @@ export async function requestFloorsOf(subjects: Subjects, scratch: string): Prom
   const proxy = await recordingProxy(new URL(env.AWS_ENDPOINT_URL_DYNAMODB!));
   try {
     const floors = new Map<string, RequestFloor>();
-    for (const fn of [...subjects.dbFunctions, ...subjects.gallery]) {
+    for (const fn of subjects.functions.filter((s) => s.database)) {
       proxy.seen();
       await checkedColdStart(fn, { ...env, AWS_ENDPOINT_URL_DYNAMODB: proxy.endpoint });
       const script = scriptOf(proxy.seen());

@@ -5,31 +5,37 @@
  * the design requires.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { Metafile } from 'esbuild';
 import type { ResponseType } from '../../../../lib/render';
 import type { BuiltFunction } from '../../../bundle/esbuild';
 import type { ColdStart } from '../cold-start/cold-start-result';
 import type { Bundles, Yardstick } from '../bundles/bundles';
-import { SEED_URL, type Seed } from './database';
-import type { Gallery } from './gallery-data';
-import { APP_KEY, benchEvent, samplePath } from './lambda';
-import { CREATE, DATABASE_FUNCTIONS, functions, GALLERY_FUNCTIONS, LOOKUP, REDIRECT, routeOf, routes } from './project';
+import { type Gallery, SEED_URL, type Seed } from './data';
+import {
+  benchEvent,
+  query,
+  CREATE,
+  DATABASE_FUNCTIONS,
+  functions,
+  GALLERY_FUNCTIONS,
+  LOOKUP,
+  REDIRECT,
+  routeOf,
+  routes,
+  samplePath,
+} from './project';
 
 export const BASELINE = 'Baseline';
 const STATIC_FLOOR = 'StaticFloor';
 const DATABASE_FLOOR = 'DatabaseFloor';
 
-export interface Subject {
+/** A bundle the bench measures: its file, sizes and metafile, and what it answers. */
+export interface Subject extends Yardstick {
   readonly id: string;
   /** A template function, or one of the bench's yardsticks (the baseline, the floors). */
   readonly kind: 'function' | 'yardstick';
   /** Needs DynamoDB: its cold start is held to DatabaseFloor and its requests. */
   readonly database: boolean;
   readonly exportName: string;
-  readonly file: string;
-  readonly bytes: number;
-  readonly gzipBytes: number;
-  readonly metafile: Metafile;
   /** The HTTP API whose routes its requests take (`Api`, `ShortApi`). */
   readonly api: string;
   /** Path and query of the request for a type; `undefined` is a plain request, answered in XML. */
@@ -44,13 +50,8 @@ export interface Subject {
 export interface Subjects {
   /** In the tables' order: functions without DynamoDB, the short-URL ones, the gallery ones, the baseline. */
   readonly all: readonly Subject[];
+  /** The template's functions, in the same order; the DynamoDB ones are those with `database`. */
   readonly functions: readonly Subject[];
-  /** The functions without DynamoDB. */
-  readonly statics: readonly Subject[];
-  /** The short-URL functions (DynamoDB). */
-  readonly dbFunctions: readonly Subject[];
-  /** The gallery functions (DynamoDB, the bench's gallery). */
-  readonly gallery: readonly Subject[];
   readonly baseline: Subject;
   /**
    * What the design requires before any of the project's code: the static floor (middy,
@@ -59,12 +60,6 @@ export interface Subjects {
    */
   readonly staticFloor: Subject;
   readonly databaseFloor: Subject;
-}
-
-export function query(type: ResponseType | undefined): string {
-  const key = `appkey=${encodeURIComponent(APP_KEY)}`;
-  if (type === undefined) return key;
-  return type === 'javascript' ? `${key}&type=javascript&callback=cb` : `${key}&type=${type}`;
 }
 
 /** The event for `subject`, routed by its API's routes; `type` undefined is a plain request, answered in XML. */
@@ -80,10 +75,10 @@ export function eventFor(subject: Subject, type: ResponseType | undefined, targe
 /** Why a cold start's answer is not `status` in XML, or undefined. */
 const xmlAnswer =
   (status: number) =>
-  (run: ColdStart): string | undefined =>
-    run.statusCode === status && run.contentType?.startsWith('text/xml') && run.bodyBytes > 0
+  ({ answer }: ColdStart): string | undefined =>
+    answer.statusCode === status && String(answer.headers?.['Content-Type']).startsWith('text/xml') && answer.body
       ? undefined
-      : `answered ${run.statusCode} ${run.contentType} (${run.bodyBytes} bytes), expected ${status} XML`;
+      : `answered ${answer.statusCode} ${answer.headers?.['Content-Type']} (${answer.body?.length} bytes), expected ${status} XML`;
 
 type Bundle = Pick<Subject, 'exportName' | 'file' | 'bytes' | 'gzipBytes' | 'metafile'>;
 const bundleOf = ({ definition, file, bytes, gzipBytes, metafile }: BuiltFunction): Bundle => ({
@@ -126,10 +121,10 @@ const databaseFloorSubject = (id: string, bundle: Yardstick, api: string, seed: 
   exportName: 'handler',
   api,
   target: () => `/${seed.code}`,
-  coldCheck: (run) =>
-    run.statusCode === 200 && run.bodyBytes > 0
+  coldCheck: ({ answer }) =>
+    answer.statusCode === 200 && answer.body
       ? undefined
-      : `answered ${run.statusCode} (${run.bodyBytes} bytes), expected 200 with the link`,
+      : `answered ${answer.statusCode} (${answer.body?.length} bytes), expected 200 with the link`,
 });
 
 /**
@@ -145,16 +140,17 @@ export const requestFloorSubject = (fn: Subject, bundle: Yardstick, databaseFloo
   exportName: 'handler',
   api: databaseFloor.api,
   target: databaseFloor.target,
-  coldCheck: (run) => (run.statusCode === 200 ? undefined : `answered ${run.statusCode}, expected 200 once its requests were answered`),
+  coldCheck: ({ answer }) =>
+    answer.statusCode === 200 ? undefined : `answered ${answer.statusCode}, expected 200 once its requests were answered`,
 });
 
 /** The short-URL functions, requesting the seeded short URL. */
 function databaseSubjects(built: readonly BuiltFunction[], seed: Seed): Subject[] {
   const byId = (id: string) => databaseFunction(built, id);
-  const redirectCheck = (run: ColdStart) =>
-    run.statusCode === 301 && run.location === seed.link
+  const redirectCheck = ({ answer }: ColdStart) =>
+    answer.statusCode === 301 && answer.headers?.Location === seed.link
       ? undefined
-      : `answered ${run.statusCode} Location ${run.location}, expected 301 to ${seed.link}`;
+      : `answered ${answer.statusCode} Location ${answer.headers?.Location}, expected 301 to ${seed.link}`;
   return [
     {
       ...byId(CREATE),
@@ -180,16 +176,11 @@ function gallerySubjects(built: readonly BuiltFunction[], { path }: Gallery): Su
 export function subjectsOf({ built, baseline, staticFloor, databaseFloor }: Bundles, seed: Seed, galleryData: Gallery): Subjects {
   const inDatabase = [...DATABASE_FUNCTIONS, ...GALLERY_FUNCTIONS];
   const statics = built.filter((b) => !inDatabase.includes(b.id)).map((b) => staticSubject(b.id, 'function', bundleOf(b)));
-  const dbFunctions = databaseSubjects(built, seed);
-  const gallery = gallerySubjects(built, galleryData);
+  const functionSubjects = [...statics, ...databaseSubjects(built, seed), ...gallerySubjects(built, galleryData)];
   const base = staticSubject(BASELINE, 'yardstick', { ...baseline, exportName: 'handler' }, functions[0]!.id);
-  const all = [...statics, ...dbFunctions, ...gallery, base];
   return {
-    all,
-    functions: [...statics, ...dbFunctions, ...gallery],
-    statics,
-    dbFunctions,
-    gallery,
+    all: [...functionSubjects, base],
+    functions: functionSubjects,
     baseline: base,
     staticFloor: staticSubject(STATIC_FLOOR, 'yardstick', { ...staticFloor, exportName: 'handler' }, functions[0]!.id),
     databaseFloor: databaseFloorSubject(DATABASE_FLOOR, databaseFloor, routeOf(REDIRECT).api, seed),

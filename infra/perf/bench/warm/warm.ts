@@ -1,17 +1,16 @@
 /**
  * Warm, in-process latency: every function without DynamoDB (and the bare handler) per response
  * type, and the short-URL functions against DynamoDB Local next to a bare UpdateItem on
- * DatabaseFloor's client, each call awaited and timed on its own (median, p99).
+ * DatabaseFloor's client, each call awaited and timed on its own; the summary (../report/summary.ts) shows the medians.
  */
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { RESPONSE_TYPES } from '../../../../lib/render';
 import { importHandler } from '../../../local/invoke';
-import { benchContext, must } from '../setup/lambda';
-import { CREATE, LOOKUP, REDIRECT } from '../setup/project';
-import { BASELINE, eventFor, query, type Subject, type Subjects } from '../setup/subjects';
-import { log, table, us } from '../report/output';
-import { summarise, timeEach, type Summary } from '../timing/stats';
+import { benchContext, CREATE, LOOKUP, must, query, REDIRECT } from '../setup/project';
+import { BASELINE, eventFor, type Subject, type Subjects } from '../setup/subjects';
+import { log } from '../../report/console';
+import { median, timeEach } from '../timing/stats';
 
 const WARMUP = { static: 2_000, database: 300 };
 const TIMED = { static: 20_000, database: 400 };
@@ -19,16 +18,17 @@ const TIMED = { static: 20_000, database: 400 };
 const SCRATCH_KEY = { pk: 'bench#scratch' };
 
 export interface Warm {
-  /** Per function: the XML answer's for the static ones, the redirect, lookup and a new link's creation. */
-  readonly byFunction: Map<string, Summary>;
+  /** Median ns per function: the XML answer's for the static ones, the redirect, lookup and a new link's creation. */
+  readonly byFunction: Map<string, number>;
   /** Per static function and type, for the warm target. */
-  readonly byType: Array<{ id: string; type: string; summary: Summary }>;
-  readonly bareUpdateItem: Summary;
+  readonly byType: Array<{ id: string; type: string; medianNs: number }>;
+  readonly bareUpdateItem: number;
 }
 
-async function measure(warmup: number, timed: number, call: () => Promise<unknown>): Promise<Summary> {
+/** The median of `timed` calls after `warmup` untimed ones. */
+async function measure(warmup: number, timed: number, call: () => Promise<unknown>): Promise<number> {
   for (let i = 0; i < warmup; i++) await call();
-  return summarise(await timeEach(timed, call));
+  return median(await timeEach(timed, call));
 }
 
 /** A handler answering `status` to the event `eventOf(n)` gives its nth call. */
@@ -41,14 +41,14 @@ async function handlerCall(subject: Subject, status: number, eventOf: (n: number
 
 export async function warmSection({ all, databaseFloor }: Subjects): Promise<Warm> {
   log(`== Warm, in-process: ${WARMUP.static} untimed calls, then ${TIMED.static} timed one by one (DynamoDB: ${TIMED.database}) ==`);
-  const byFunction = new Map<string, Summary>();
+  const byFunction = new Map<string, number>();
   const byType: Warm['byType'] = [];
   for (const subject of all.filter((s) => !s.database)) {
     for (const type of subject.id === BASELINE ? (['xml'] as const) : RESPONSE_TYPES) {
       const event = eventFor(subject, type);
-      const summary = await measure(WARMUP.static, TIMED.static, await handlerCall(subject, subject.status!(type), () => event));
-      byType.push({ id: subject.id, type, summary });
-      if (type === 'xml') byFunction.set(subject.id, summary);
+      const medianNs = await measure(WARMUP.static, TIMED.static, await handlerCall(subject, subject.status!(type), () => event));
+      byType.push({ id: subject.id, type, medianNs });
+      if (type === 'xml') byFunction.set(subject.id, medianNs);
     }
   }
   const subject = (id: string) => all.find((s) => s.id === id)!;
@@ -69,10 +69,5 @@ export async function warmSection({ all, databaseFloor }: Subjects): Promise<War
   }
   const { addOne } = (await import(pathToFileURL(databaseFloor.file).href)) as typeof import('../yardsticks/database-floor');
   const bareUpdateItem = await measure(WARMUP.database, TIMED.database, () => addOne(SCRATCH_KEY));
-
-  const rows = [...byFunction].map(([id, s]) => [id, us(s.median), us(s.p99)]);
-  rows.push([`bare UpdateItem, ${databaseFloor.id}`, us(bareUpdateItem.median), us(bareUpdateItem.p99)]);
-  log(table(['Function (XML, or its DynamoDB call)', 'median µs', 'p99 µs'], rows));
-  log();
   return { byFunction, byType, bareUpdateItem };
 }

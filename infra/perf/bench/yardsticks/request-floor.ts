@@ -1,16 +1,7 @@
 /**
- * A DynamoDB function's request floor: `DatabaseFloor` (./database-floor.ts: the required parts
- * and the functions' client) sending, instead of its one GetItem, the very requests the function
- * sent in its cold start, recorded by the bench and built in as REQUEST_SCRIPT
- * (./request-script.ts), round after round. It holds what the design's libraries cost for the
- * reads and writes the function must make, with nothing of the project: the function's cold
- * start less this one's is its own share (the pipeline, planning, rendering).
- *
- * The requests go as recorded, DynamoDB's own JSON, through the document client's commands'
- * low-level twins: what the document client adds, turning plain values into typed ones and back,
- * counts as the function's own. A conditional write that the table now refuses (the create's
- * rate-limit place, recorded with its request's token, which a replay repeats) is a round trip
- * all the same: its refusal is taken as its answer.
+ * A DynamoDB function's request floor: DatabaseFloor (./database-floor.ts) sending, round after
+ * round, the requests the function sent in its cold start (built in as REQUEST_SCRIPT), through
+ * the low-level client so that what the document client adds counts as the function's own.
  */
 import {
   BatchGetItemCommand,

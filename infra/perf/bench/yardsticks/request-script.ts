@@ -1,9 +1,7 @@
 /**
- * The DynamoDB requests a function sent in one cold start, as a script that its request floor
- * (./request-floor.ts) replays: each request as DynamoDB received it (its operation and JSON
- * body), in rounds. A round is the requests sent before an answer to any of them came back; the
- * next request after an answer starts the next one. The bench records the requests
- * (../cold-start/request-floors.ts).
+ * The DynamoDB requests a function sent in one cold start, as its request floor replays them
+ * (./request-floor.ts): in rounds, a round being the requests sent before any of them was
+ * answered; the bench records them (../cold-start/request-floors.ts).
  */
 
 /** The operations the functions send (X-Amz-Target's last part): those a request floor can replay. */

@@ -1,9 +1,7 @@
 /**
- * What the design requires of every function, and nothing of the project: middy, with
- * Powertools' Logger and Metrics through their own middlewares, one log line and one count per
- * request. The floors (./static-floor.ts, ./database-floor.ts) wrap their handlers in it, so
- * that the bench can say how much of a function's bytes and cold start the required libraries
- * take before a line of the project's own code runs.
+ * What the design requires of every function, and nothing of the project: middy, Powertools'
+ * Logger and Metrics through their middlewares, one log line and one count per request. The
+ * floors wrap their handlers in it, to show what these take before any project code runs.
  */
 import middy from '@middy/core';
 import { Logger } from '@aws-lambda-powertools/logger';

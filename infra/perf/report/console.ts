@@ -1,7 +1,5 @@
-/** The bench's console: lines, units (nanoseconds in ms or µs, bytes in KB) and the machine the figures come from. */
-import type { Machine } from '../../report/machine';
-
-export { kb, table } from '../../report/tables';
+/** The bench's and scale's console: lines written past the functions' own output, and the machine the figures come from. */
+import type { Machine } from './machine';
 
 const write = process.stdout.write.bind(process.stdout);
 export const log = (line = '') => write(`${line}\n`);
@@ -14,11 +12,6 @@ export const log = (line = '') => write(`${line}\n`);
 export function dropFunctionOutput(): void {
   process.stdout.write = (() => true) as typeof process.stdout.write;
 }
-export const ms = (ns: number) => (ns / 1e6).toFixed(2);
-export const us = (ns: number) => (ns / 1e3).toFixed(2);
-export const signedMs = (ns: number) => `${ns < 0 ? '−' : '+'}${ms(Math.abs(ns))}`;
-export const ratio = (a: number, b: number) => (a / b).toFixed(2);
-export const seconds = (sinceMs: number) => ((performance.now() - sinceMs) / 1000).toFixed(1);
 
 /** Node, platform and CPUs, with a warning where the figures will not be Lambda's Node's or will be noisy. */
 export function printMachine(machine: Machine): void {
