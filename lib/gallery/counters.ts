@@ -29,7 +29,7 @@ export const bucketStart = (level: number, t: number): number => (level === ROOT
 export const counterKey = (series: Series, level: number, start: number): string => `count#${seriesName(series)}#${level}#${start}`;
 
 /** The attribute of child `k` in its parent's item. */
-export const childAttribute = (k: number): string => `c${k}`;
+const childAttribute = (k: number): string => `c${k}`;
 
 /** One counter to move: attribute `attribute` of item `key`. */
 export interface CounterUpdate {
@@ -58,7 +58,7 @@ export interface Span {
 }
 
 /** The width of the children of a span's bucket, and where child k starts and ends. */
-export const childWidth = (span: Pick<Span, 'level'>): number => WIDTHS[span.level - 1]!;
+const childWidth = (span: Pick<Span, 'level'>): number => WIDTHS[span.level - 1]!;
 export const childStart = (span: Pick<Span, 'level' | 'start'>, k: number): number => span.start + k * childWidth(span);
 export const childEnd = (span: Pick<Span, 'level' | 'start'>, k: number): number => childStart(span, k) + childWidth(span) - 1;
 
@@ -145,7 +145,7 @@ export function hintOf(item: Record<string, unknown> | undefined): number | unde
 }
 
 /** The hint a request reads; a hint item whose hint is not a date (written by hand) is noted for its log, and not used. */
-export function usableHint(item: Record<string, unknown> | undefined, signal?: AbortSignal): number | undefined {
+function usableHint(item: Record<string, unknown> | undefined, signal?: AbortSignal): number | undefined {
   const hint = hintOf(item);
   if (hint === undefined && item !== undefined) noteUnshowable(signal, String(item.pk), 'ignored', [HINT_ATTRIBUTE]);
   return hint;

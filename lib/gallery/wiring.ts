@@ -15,7 +15,7 @@ import { MAX_DATE, SORTS } from './layout';
 import { GalleryService, type ListingArgs } from './service';
 
 /** A page's size when `count` is not given. */
-export const DEFAULT_COUNT = 10;
+const DEFAULT_COUNT = 10;
 
 /** The query arguments of every gallery endpoint (docs/api.md, The gallery's arguments). */
 export const GALLERY_ARGUMENTS = {
@@ -27,7 +27,7 @@ export const GALLERY_ARGUMENTS = {
 };
 
 /** The gallery's reads over GALLERY_TABLE. */
-export const galleryService = (env: Env = process.env) =>
+const galleryService = (env: Env = process.env) =>
   new GalleryService(new DynamoGalleryStore(documentClient, requiredSetting(env, 'GALLERY_TABLE')));
 
 /** The path's ids, read as the route names them. */

@@ -59,7 +59,7 @@ export const negotiateType = (): ApiMiddleware => ({
  * without refusing it: the type as near as it is asked (XML for an unknown one), the callback
  * when it is valid (else the answer is an `alert()`), and the app key when it is, for the log.
  */
-export function readLeniently(request: ApiRequest, denied: ReadonlySet<string>): void {
+function readLeniently(request: ApiRequest, denied: ReadonlySet<string>): void {
   const { type } = askedType(request);
   request.context.responseType = type;
   request.context.callback = type === 'javascript' ? acceptable(() => checkCallback(query(request).get('callback'))) : undefined;

@@ -14,13 +14,13 @@ import { deprecationHeaders } from '../config';
 export const LAMBDA_RESPONSE_LIMIT = 6 * 1024 * 1024;
 
 /** What the Node.js runtime sends for a result: its JSON, in UTF-8. */
-export const envelopeBytes = (result: ApiResult): number => Buffer.byteLength(JSON.stringify(result));
+const envelopeBytes = (result: ApiResult): number => Buffer.byteLength(JSON.stringify(result));
 
 /**
  * Whether Lambda can return the result. A body is at most 7 times its own length once in the
  * envelope (a control character, `\u0001`, escaped again), so ordinary answers are not measured.
  */
-export function fitsLambda(result: ApiResult): boolean {
+function fitsLambda(result: ApiResult): boolean {
   const body = result.body ?? '';
   if (body.length * 7 + 16 * 1024 < LAMBDA_RESPONSE_LIMIT) return true;
   return envelopeBytes(result) <= LAMBDA_RESPONSE_LIMIT;
@@ -31,7 +31,7 @@ export function fitsLambda(result: ApiResult): boolean {
  * with the largest count whose page fits (`fitsWith`: whether the page of that many does; at
  * least 1), else without a detail. A page grows with its count, so a bisection finds it.
  */
-export function tooLarge(count: number | undefined, fitsWith: (count: number) => boolean): ApiError {
+function tooLarge(count: number | undefined, fitsWith: (count: number) => boolean): ApiError {
   if (count === undefined) return new ApiError(1007);
   let [fitting, tooMany] = [1, count];
   while (tooMany - fitting > 1) {

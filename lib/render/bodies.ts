@@ -10,7 +10,7 @@ import { fieldValue, isNested, scalarValue, type Resource, type ResourceShape, t
  * Walks a value along its declaration, in field order, building the nested objects that JSON
  * and PHP serialise. `makeObject` decides what an object is: a plain record, or a PHP class.
  */
-export function toObjectTree(
+function toObjectTree(
   shape: ResourceShape,
   value: unknown,
   makeObject: (shape: ResourceShape) => Record<string, unknown>,
@@ -30,7 +30,7 @@ export function toObjectTree(
   return out;
 }
 
-export function toPlainObject(resource: Resource): Record<string, unknown> {
+function toPlainObject(resource: Resource): Record<string, unknown> {
   return toObjectTree(resource.shape, resource.value, () => ({}));
 }
 

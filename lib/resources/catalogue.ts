@@ -20,7 +20,7 @@ export interface TopicValue {
   readonly short_name: string;
 }
 
-export const TopicShape = /* @__PURE__ */ defineResource<TopicValue>({
+const TopicShape = /* @__PURE__ */ defineResource<TopicValue>({
   element: 'topic',
   phpClass: 'Topic',
   fields: [

@@ -8,7 +8,7 @@ export interface UserValue {
   readonly profileviews: number;
 }
 
-export const UserShape = /* @__PURE__ */ defineResource<UserValue>({
+const UserShape = /* @__PURE__ */ defineResource<UserValue>({
   element: 'user',
   phpClass: 'User',
   fields: [
@@ -29,7 +29,7 @@ export interface GalleryPhotoValue {
   readonly href: string;
 }
 
-export const GalleryPhotoShape = /* @__PURE__ */ defineResource<GalleryPhotoValue>({
+const GalleryPhotoShape = /* @__PURE__ */ defineResource<GalleryPhotoValue>({
   element: 'galleryphoto',
   phpClass: 'GalleryPhoto',
   fields: [
@@ -81,7 +81,7 @@ export interface CommentValue {
   readonly root: number;
 }
 
-export const CommentShape = /* @__PURE__ */ defineResource<CommentValue>({
+const CommentShape = /* @__PURE__ */ defineResource<CommentValue>({
   element: 'comment',
   phpClass: 'Comment',
   fields: [

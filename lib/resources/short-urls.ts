@@ -8,7 +8,7 @@ export interface ShortUrlValue {
   readonly view_count: number;
 }
 
-export const ShortUrlShape = /* @__PURE__ */ defineResource<ShortUrlValue>({
+const ShortUrlShape = /* @__PURE__ */ defineResource<ShortUrlValue>({
   element: 'shorturl',
   phpClass: 'ShortURL',
   fields: [

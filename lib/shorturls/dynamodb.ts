@@ -140,7 +140,7 @@ const NOT_APPLIED = new Set([
 const VIEW_SENDS = 3;
 const VIEW_BACKOFF_MS = 20;
 
-export async function sendView(client: DynamoDBDocumentClient, table: string, code: string): Promise<SentView> {
+async function sendView(client: DynamoDBDocumentClient, table: string, code: string): Promise<SentView> {
   const update = {
     TableName: table,
     Key: codeKey(code),

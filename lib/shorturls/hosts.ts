@@ -50,7 +50,7 @@ export function addressKeyOf(host: string): string | undefined {
 export const hostKeyOf = (host: string): string => addressKeyOf(host) ?? host.toLowerCase().replace(/\.$/, '');
 
 /** Whether a host's key is a loopback or unspecified address. */
-export function isLoopbackOrUnspecified(key: string): boolean {
+function isLoopbackOrUnspecified(key: string): boolean {
   if (isIPv4(key)) return LOOPBACK_OR_UNSPECIFIED.check(key, 'ipv4');
   return key.startsWith('[') && LOOPBACK_OR_UNSPECIFIED.check(key.slice(1, -1), 'ipv6');
 }
@@ -74,7 +74,7 @@ export interface ShortLinkHost {
 const portOf = (url: URL): number => Number(url.port || (url.protocol === 'https:' ? 443 : 80));
 
 /** Whether a host name (as the URL parser writes it) is this machine: localhost, or a loopback or unspecified address. */
-export function isLocalHostname(hostname: string): boolean {
+function isLocalHostname(hostname: string): boolean {
   const key = hostKeyOf(hostname);
   return key === 'localhost' || key.endsWith('.localhost') || isLoopbackOrUnspecified(key);
 }

@@ -7,7 +7,7 @@ import { ConfigError, quoted } from '../api-error';
 import { hostKeyOf, type ShortLinkHost } from './hosts';
 
 /** SHORT_URL_HOST: the origin short URLs carry, e.g. https://sho.rt or http://127.0.0.1:3001. */
-export function readShortUrlHost(env: Env): URL {
+function readShortUrlHost(env: Env): URL {
   const text = requiredSetting(env, 'SHORT_URL_HOST');
   let url: URL | undefined;
   try {

@@ -18,7 +18,7 @@ const GONE = { gone: true } as const;
 const UNCONFIRMED = { outcome: 'unconfirmed' } as const;
 
 /** How long a redirect waits for its view: past this, it answers all the same, and the view, sent once, lands or not. */
-export const VIEW_WAIT_MS = 500;
+const VIEW_WAIT_MS = 500;
 
 /** The promise's value, or `late` if it takes longer than `ms`. */
 async function within<T, L>(promise: Promise<T>, ms: number, late: L): Promise<T | L> {

@@ -1,10 +1,9 @@
 /**
  * The DynamoDB functions' floor: the required parts (./required-parts.ts) and the functions' own
  * document client (lib/db/client.ts), one GetItem of the code its path names; `addOne` is the
- * warm section's bare UpdateItem on that client. Nothing calls `queryOne`: it keeps QueryCommand
- * in the floor, whose bytes docs/performance.md's targets quote, until the next full run.
+ * warm section's bare UpdateItem on that client.
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../../../lib/db/client';
 import { withRequiredParts } from './required-parts';
 
@@ -25,19 +24,4 @@ export const addOne = async (key: Record<string, string>): Promise<void> => {
   await documentClient.send(
     new UpdateCommand({ TableName: TABLE, Key: key, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } }),
   );
-};
-
-/** One bare Query: the newest entry of a day's partition on the gallery table's dayByDate index (its date_key). */
-export const queryOne = async (partition: string): Promise<string | undefined> => {
-  const { Items } = await documentClient.send(
-    new QueryCommand({
-      TableName: process.env.GALLERY_TABLE,
-      IndexName: 'dayByDate',
-      KeyConditionExpression: 'day_part = :p',
-      ExpressionAttributeValues: { ':p': partition },
-      ScanIndexForward: false,
-      Limit: 1,
-    }),
-  );
-  return Items?.[0]?.date_key as string | undefined;
 };
