@@ -122,7 +122,14 @@ async function members(
   range: Range = ALL_TIME,
   sort: 'submit_date-asc' | 'digg_count-asc' = 'submit_date-asc',
 ): Promise<CommentRecord[]> {
-  const { ids } = await store.page({ series: [series], range, sort, offset: 0, count: 100 });
+  // Page by page: a thread of the sample's most dugg photo can pass one page of 100.
+  const ids: number[] = [];
+  for (let total = Infinity; ids.length < total; ) {
+    const page = await store.page({ series: [series], range, sort, offset: ids.length, count: 100 });
+    if (page.ids.length === 0) break;
+    ids.push(...page.ids);
+    total = page.total;
+  }
   const found = await store.commentsByIds(ids);
   return ids.map((id) => found.get(id)!);
 }
