@@ -47,7 +47,7 @@ import { performance } from 'node:perf_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { freePort, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/dynamodb/local';
-import { auditShortUrls } from '../../infra/dynamodb/short-url-audit';
+import { auditShortUrls } from '../../infra/ops/shorturls/consistency';
 import { ensureTables } from '../../infra/dynamodb/tables';
 import { loadTemplate } from '../../infra/template/read';
 import { pause } from '../../lib/iso-time';

@@ -2,7 +2,7 @@
  * The gallery's counters stay exact (docs/data.md; lib/gallery/counters.ts): after any sequence of
  * imports — the same file twice, overlapping files, records whose date or votes change, comments
  * whose photo or parent is refused — a recount of the whole table from its records
- * (infra/dynamodb/gallery-audit.ts) agrees with every counter, every photo's `comments` and every
+ * (infra/ops/gallery/recount.ts) agrees with every counter, every photo's `comments` and every
  * comment's `replies`, and listings answer what the records say.
  *
  * The table is one of its own (the template's definition under another name): the recount reads
@@ -12,7 +12,7 @@
  */
 import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
-import { auditGallery } from '../../infra/dynamodb/gallery-audit';
+import { auditGallery } from '../../infra/ops/gallery/recount';
 import { importLines } from '../../infra/ops/gallery/importer';
 import { recreateGalleryTable } from '../../infra/local/sample/seed';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';

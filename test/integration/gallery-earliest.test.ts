@@ -6,7 +6,7 @@
  * one turn go in one BatchGetItem. Each test has a table of its own.
  */
 import { BatchGetCommand, DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { auditGallery } from '../../infra/dynamodb/gallery-audit';
+import { auditGallery } from '../../infra/ops/gallery/recount';
 import { lowerEarliestHint } from '../../infra/ops/gallery/earliest-hint';
 import { importLines } from '../../infra/ops/gallery/importer';
 import { linesOf } from '../../infra/ops/gallery/records';

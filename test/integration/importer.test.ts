@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, type DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { auditGallery } from '../../infra/dynamodb/gallery-audit';
+import { auditGallery } from '../../infra/ops/gallery/recount';
 import { exportGallery } from '../../infra/ops/gallery/export';
 import { documentClient } from '../../lib/db/client';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
@@ -32,6 +32,7 @@ import type { CommentRecord, Range } from '../../lib/gallery/store';
 import { generateGallery } from '../../infra/local/sample/generator';
 import { importFile, importLines, type ImportSummary } from '../../infra/ops/gallery/importer';
 import { lineOf } from '../../infra/ops/gallery/records';
+import { scanAll } from '../../infra/ops/scan';
 import { HARD_TEXT } from '../../infra/local/sample/sample-text';
 import { galleryIsEmpty, loadSample, recreateGalleryTable } from '../../infra/local/sample/seed';
 import { runScript } from '../support/command';
@@ -436,6 +437,19 @@ describe('seeding a table of its own', () => {
     const summary = await loadSample(documents, name, { photos: 10, seed: 3 });
     expect(summary).toMatchObject({ photos: 10, refused: [] });
     expect(await galleryIsEmpty(documents, name)).toBe(false);
+
+    // `npm run gallery -- check` recounts it: nothing to say, then a photo's count off by one.
+    const check = async () => runToEnd(runScript('gallery', ['check'], { ...process.env, GALLERY_TABLE: name }));
+    const whole = await check();
+    expect(whole.stdout).toMatch(new RegExp(`^10 photos and \\d+ comments in ${name}: 0 disagreements\n$`));
+    expect(whole.code).toBe(0);
+    const photo = (await scanAll(documents, name)).find((item) => item.kind === 'photo')!;
+    const comments = Number(photo.comments);
+    await documents.send(new PutCommand({ TableName: name, Item: { ...photo, comments: comments + 1 } }));
+    const off = await check();
+    expect(off.lines).toContain(`photo ${photo.id} has comments ${comments + 1}, the table holds ${comments}`);
+    expect(off.stdout).toMatch(/: 1 disagreements\n$/);
+    expect(off.code).toBe(1);
 
     await recreateGalleryTable(client, name, template);
     expect(await galleryIsEmpty(documents, name)).toBe(true);

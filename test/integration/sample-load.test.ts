@@ -7,7 +7,7 @@
  */
 import { CreateTableCommand, DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { NotMadeByLocalToolsError } from '../../infra/dynamodb/made-tables';
-import { scanAll } from '../../infra/dynamodb/short-url-audit';
+import { scanAll } from '../../infra/ops/scan';
 import { silentProgress, type Progress } from '../../infra/ops/gallery/progress';
 import { bulkLoadSample, sampleItems } from '../../infra/local/sample/sample-load';
 import { readSampleMarker, writeSampleMarker, type SampleMarker, type SampleSpec } from '../../infra/local/sample/sample-marker';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { auditShortUrls } from '../../infra/dynamodb/short-url-audit';
+import { auditShortUrls } from '../../infra/ops/shorturls/consistency';
 import { loadTemplate } from '../../infra/template/read';
 import { tablesOf } from '../../infra/template/tables';
 import { linkKey } from '../../lib/shorturls/link';

@@ -7,7 +7,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { scanAll } from '../../infra/dynamodb/short-url-audit';
+import { scanAll } from '../../infra/ops/scan';
 import { documentClient, singleAttemptClient } from '../../lib/db/client';
 import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
 import { DynamoRateLimitStore, RateLimiter } from '../../lib/shorturls/rate-limit';

@@ -128,6 +128,10 @@ test('a reason past 2 000 characters is refused, and the refusal kept with its s
   expect((await auditLines()).at(-1)).toContain('\tenable\tbad code\\n\t');
 });
 
+test('check: a whole table, exit code 0', async () => {
+  expect(await run('check')).toMatchObject({ code: 0, stdout: `1 short links in ${table}: 0 problems\n` });
+});
+
 test('export: a record it cannot read is left out and named, exit code 1; the others are written', async () => {
   await documentClient.send(
     new PutCommand({ TableName: table, Item: { pk: 'code#unreadable', code: 'unreadable', link: 'not a url', itemid: 9 } }),
@@ -138,4 +142,13 @@ test('export: a record it cannot read is left out and named, exit code 1; the ot
   expect(exported.lines).toContain('left out, unreadable: code unreadable: its link is not an http(s) URL');
   expect(exported.stdout).toMatch(/^\d+ short links written to .*; 1 records left out\n$/);
   expect(readFileSync(file, 'utf8')).toContain('"code":"cli-a"');
+});
+
+test('check: a record without its entry and claim is named, exit code 1', async () => {
+  const checked = await run('check');
+  expect(checked.code).toBe(1);
+  expect(checked.lines).toContain('record unreadable (not a url) has no deduplication entry pointing to it');
+  expect(checked.lines).toContain('record unreadable has itemid 9, which no claim gives it');
+  expect(checked.lines).toContain("record unreadable has itemid 9, past the counter's 1");
+  expect(checked.stdout).toBe(`2 short links in ${table}: 3 problems\n`);
 });

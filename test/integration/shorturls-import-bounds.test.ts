@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { auditShortUrls } from '../../infra/dynamodb/short-url-audit';
+import { auditShortUrls } from '../../infra/ops/shorturls/consistency';
 import { exportLinks } from '../../infra/ops/shorturls/export';
 import { importLinks } from '../../infra/ops/shorturls/importer';
 import { readLinks } from '../../infra/ops/shorturls/reading';

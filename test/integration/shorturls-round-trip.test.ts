@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { scanAll } from '../../infra/dynamodb/short-url-audit';
+import { scanAll } from '../../infra/ops/scan';
 import { exportLinks } from '../../infra/ops/shorturls/export';
 import { importLinks } from '../../infra/ops/shorturls/importer';
 import { readLinks } from '../../infra/ops/shorturls/reading';

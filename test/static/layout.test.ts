@@ -47,7 +47,7 @@ const commands = Object.entries(scripts).flatMap(([name, line]) => {
   return entry === undefined ? [] : [[name, entry] as const];
 });
 
-test('the developer commands are the thirteen tsx scripts', () => {
+test('the developer commands are the fourteen tsx scripts', () => {
   expect(commands.map(([name]) => name).sort()).toEqual([
     'audit',
     'bench',
@@ -55,6 +55,7 @@ test('the developer commands are the thirteen tsx scripts', () => {
     'cost',
     'docs',
     'export',
+    'gallery',
     'import',
     'load',
     'scale',

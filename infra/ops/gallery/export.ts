@@ -7,7 +7,7 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { commentOf, photoOf } from '../../../lib/gallery/layout';
-import { scanAll } from '../../dynamodb/short-url-audit';
+import { scanAll } from '../scan';
 import { linesOf } from './records';
 
 export async function exportGallery(

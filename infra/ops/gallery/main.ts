@@ -7,6 +7,8 @@
  *                 not at all, the good ones written all the same. Exit code 1 when any was refused.
  *   export FILE   `npm run export -- FILE`: the table's photos and comments as NDJSON in the import
  *                 format (GALLERY_TABLE names the table to read, an earlier layout's included).
+ *   check         `npm run gallery -- check`: every counter, count, level and index key recounted
+ *                 from the records (./recount.ts); each disagreement a line. Exit code 1 when any.
  *
  * Exit code 0 when done, 2 when the command could not run.
  */
@@ -16,10 +18,12 @@ import { type Connection, connectOrExit, failureMessage } from './connection';
 import { exportGallery } from './export';
 import { importFile, summaryLine } from './importer';
 import { streamProgress } from './progress';
+import { auditGallery } from './recount';
 
 const USAGE = {
   import: 'usage: npm run import -- FILE   (one JSON record a line; see docs/import-format.md)',
   export: 'usage: npm run export -- FILE   (GALLERY_TABLE names the table, AWS_ENDPOINT_URL_DYNAMODB the database)',
+  check: 'usage: npm run gallery -- check   (GALLERY_TABLE names the table, AWS_ENDPOINT_URL_DYNAMODB the database)',
 };
 const SHOWN = 100;
 
@@ -45,19 +49,27 @@ async function exportFrom(connection: Connection, file: string): Promise<number>
   return 0;
 }
 
+async function check(connection: Connection): Promise<number> {
+  const { photos, comments, problems } = await auditGallery(connection.documents, connection.table);
+  for (const problem of problems.slice(0, SHOWN)) console.error(problem);
+  if (problems.length > SHOWN) console.error(`… and ${problems.length - SHOWN} more`);
+  console.log(`${photos} photos and ${comments} comments in ${connection.table}: ${problems.length} disagreements`);
+  return problems.length > 0 ? 1 : 0;
+}
+
 const { positionals } = parseArgs({ allowPositionals: true, options: {} });
 const [command, file, ...rest] = positionals;
-if (command !== 'import' && command !== 'export') {
-  console.error(`${USAGE.import}\n${USAGE.export}`);
+if (command !== 'import' && command !== 'export' && command !== 'check') {
+  console.error(Object.values(USAGE).join('\n'));
   process.exit(2);
 }
-if (file === undefined || rest.length > 0) {
+if ((command === 'check') !== (file === undefined) || rest.length > 0) {
   console.error(USAGE[command]);
   process.exit(2);
 }
 const connection = connectOrExit(command);
 try {
-  process.exitCode = await (command === 'import' ? importInto : exportFrom)(connection, file);
+  process.exitCode = await (command === 'check' ? check(connection) : (command === 'import' ? importInto : exportFrom)(connection, file!));
 } catch (error) {
   console.error(`${command} failed: ${failureMessage(error, connection)}`);
   process.exitCode = 2;

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { linkEntryKey, recordsOf, takedownOf } from '../../../lib/shorturls/table';
 import { linkKey } from '../../../lib/shorturls/link';
 import type { ShortUrlRecord } from '../../../lib/shorturls/store';
-import { scanAll } from '../../dynamodb/short-url-audit';
+import { scanAll } from '../scan';
 import type { ShortUrlTable } from './table';
 import { blockedHosts } from './blocks';
 import { exportBlockLine, exportLine } from './records';

@@ -8,8 +8,9 @@
  *   disable CODE --reason TEXT / enable CODE
  *   block HOST --reason TEXT / unblock HOST
  *   audit                  every operator action, oldest first
+ *   check                  the table's records, entries and claims against each other (./consistency.ts); exit 1 on any problem
  *
- * Every action but export and audit is recorded, with --reason where given. Exit code 2 when
+ * Every action but export, audit and check is recorded, with --reason where given. Exit code 2 when
  * the command cannot run (no database, a file it cannot read, an unknown code or host).
  */
 import { parseArgs } from 'node:util';
@@ -20,6 +21,7 @@ import { readShortLinkHost } from '../../../lib/shorturls/settings';
 import { connectOrExit, failureMessage, SHORT_URLS } from '../gallery/connection';
 import { streamProgress } from '../gallery/progress';
 import { type Action, auditEntries, auditLine, recordAction, whoIsActing } from './audit';
+import { auditShortUrls } from './consistency';
 import { exportLinks } from './export';
 import { importLinks } from './importer';
 import { readLinks, UnreadableFile } from './reading';
@@ -28,12 +30,12 @@ import { block, hostOf, unblock } from './blocks';
 import { TakedownRefused } from './table';
 import { codeOf, disable, enable } from './takedown';
 
-const USAGE = `usage: npm run shorturls -- import FILE | export FILE | disable CODE --reason TEXT | enable CODE | block HOST --reason TEXT | unblock HOST | audit`;
+const USAGE = `usage: npm run shorturls -- import FILE | export FILE | disable CODE --reason TEXT | enable CODE | block HOST --reason TEXT | unblock HOST | audit | check`;
 const SHOWN = 100;
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { reason: { type: 'string' } } });
 const [command, subject] = positionals;
-const needs = { import: 1, export: 1, disable: 1, enable: 1, block: 1, unblock: 1, audit: 0 } as Record<string, number>;
+const needs = { import: 1, export: 1, disable: 1, enable: 1, block: 1, unblock: 1, audit: 0, check: 0 } as Record<string, number>;
 if (command === undefined || needs[command] === undefined || positionals.length !== needs[command]! + 1) {
   console.error(USAGE);
   process.exit(2);
@@ -149,6 +151,13 @@ async function run(): Promise<void> {
     case 'audit':
       for (const entry of await auditEntries(target)) console.log(auditLine(entry));
       return;
+    case 'check': {
+      const { records, problems } = await auditShortUrls(connection.documents, connection.table);
+      for (const problem of problems.slice(0, SHOWN)) console.error(problem);
+      console.log(`${records.length} short links in ${connection.table}: ${problems.length} problems`);
+      process.exitCode = problems.length > 0 ? 1 : 0;
+      return;
+    }
   }
 }
 

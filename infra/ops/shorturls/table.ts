@@ -6,7 +6,7 @@ import { UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } f
 import { conditionFailed } from '../../../lib/db/failures';
 import { recordsOf } from '../../../lib/shorturls/table';
 import type { ShortUrlRecord } from '../../../lib/shorturls/store';
-import { scanAll } from '../../dynamodb/short-url-audit';
+import { scanAll } from '../scan';
 
 export interface ShortUrlTable {
   readonly documents: DynamoDBDocumentClient;

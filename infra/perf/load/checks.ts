@@ -4,7 +4,7 @@
  * half-written or duplicated creation.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { auditShortUrls, type StoredShortUrl } from '../../dynamodb/short-url-audit';
+import { auditShortUrls, type StoredShortUrl } from '../../ops/shorturls/consistency';
 import type { Check } from '../report/checks';
 import type { ScenarioOutcome } from './drive';
 import { type HotLinkFigures, hotLinkHeld, settled } from './hot-link';

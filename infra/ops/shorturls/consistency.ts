@@ -2,11 +2,13 @@
  * Reads the whole short-URL table and reports every inconsistency a half-written or duplicated
  * creation would leave (lib/shorturls/dynamodb.ts writes a record, its deduplication entry and
  * its itemid's claim in one transaction, so none should ever exist), or an import
- * (infra/ops/shorturls/importer.ts: a link may have several imported records, whose entry points to
- * one of them). A Scan, for the load run and the tests only: no request path scans.
+ * (./importer.ts: a link may have several imported records, whose entry points to
+ * one of them). `npm run shorturls -- check` prints them; the load run and the tests use it too.
+ * A Scan: no request path scans.
  */
-import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { linkKey } from '../../lib/shorturls/link';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { linkKey } from '../../../lib/shorturls/link';
+import { scanAll } from '../scan';
 
 export interface StoredShortUrl {
   readonly code: string;
@@ -24,18 +26,6 @@ export interface ShortUrlAudit {
   readonly records: readonly StoredShortUrl[];
   /** One line per inconsistency; empty when the table is whole. */
   readonly problems: readonly string[];
-}
-
-/** Every item of the table, consistently read. */
-export async function scanAll(documents: DynamoDBDocumentClient, table: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documents.send(new ScanCommand({ TableName: table, ConsistentRead: true, ExclusiveStartKey: start }));
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start !== undefined);
-  return items;
 }
 
 export async function auditShortUrls(documents: DynamoDBDocumentClient, table: string): Promise<ShortUrlAudit> {

@@ -3,14 +3,14 @@
  * `comments` and comment's `replies`, every comment's `level` and `root`, and every record's
  * index keys, from the records themselves, against what is stored, and that each earliest-date
  * hint lies at or below its kind's members. The importer keeps them in
- * step in its transactions (infra/ops/gallery/writer.ts), so this should find nothing. A Scan, for
- * the tests and the scale run only: no request path scans.
+ * step in its transactions (./writer.ts), so this should find nothing. `npm run gallery -- check`
+ * prints it; the tests use it too. A Scan: no request path scans.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { counterUpdates, earliestKey, HINT_ATTRIBUTE, hintOf } from '../../lib/gallery/counters';
-import { allOf, commentItem, commentOf, photoItem, photoOf, seriesOf } from '../../lib/gallery/layout';
-import type { CommentRecord, Kind, PhotoRecord } from '../../lib/gallery/store';
-import { scanAll } from './short-url-audit';
+import { counterUpdates, earliestKey, HINT_ATTRIBUTE, hintOf } from '../../../lib/gallery/counters';
+import { allOf, commentItem, commentOf, photoItem, photoOf, seriesOf } from '../../../lib/gallery/layout';
+import type { CommentRecord, Kind, PhotoRecord } from '../../../lib/gallery/store';
+import { scanAll } from '../scan';
 
 export interface GalleryAudit {
   readonly photos: number;
