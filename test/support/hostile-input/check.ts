@@ -122,11 +122,7 @@ function verify(request: WireRequest, statusCode: number, type: ResponseType, { 
   }
 }
 
-export interface PendingPhp {
-  readonly request: WireRequest;
-  readonly statusCode: number;
-  readonly body: string;
-}
+export type PendingPhp = Readonly<{ request: WireRequest; statusCode: number; body: string }>;
 
 /** Runs `check`, naming the request in what it throws. */
 export function withTarget(request: WireRequest, check: () => void): void {

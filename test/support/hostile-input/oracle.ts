@@ -11,26 +11,12 @@ import * as R from './rules';
 import { COMMENTS, isSeedId, PHOTOS } from './seeds';
 import { isValidTestKey, linkOf, type StoredShortUrl, spellsShortUrl, STORED } from './short-urls';
 
-export interface GalleryArgs {
-  readonly min?: number;
-  readonly max?: number;
-  readonly sort: SortValue;
-  readonly count: number;
-  readonly offset: number;
-}
+export type GalleryArgs = Readonly<{ min?: number; max?: number; sort: SortValue; count: number; offset: number }>;
 /** What the path names: its id list, photo id and comment id (0 when it has none). */
-export interface PathIds {
-  readonly endpoint: R.GalleryEndpoint;
-  readonly ids: readonly number[];
-  readonly id: number;
-  readonly commentId: number;
-}
+export type PathIds = Readonly<{ endpoint: R.GalleryEndpoint; ids: readonly number[]; id: number; commentId: number }>;
 /** A gallery or events wrapper as the rules select it; `candidates`: every record the path names, when all its ids are seeded. */
-export type ListingOutcome = PathIds & {
-  readonly kind: 'listing';
-  readonly args: GalleryArgs;
-  readonly candidates?: ReadonlyArray<PhotoRecord | CommentRecord>;
-};
+export type ListingOutcome = PathIds &
+  Readonly<{ kind: 'listing'; args: GalleryArgs; candidates?: ReadonlyArray<PhotoRecord | CommentRecord> }>;
 export type Outcome =
   | { readonly kind: 'alert'; readonly code: 1002 | 1003 }
   /** `details`: the allowed texts after `message: `, null for the bare catalogue message. */

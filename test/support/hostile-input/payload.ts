@@ -2,32 +2,15 @@
  * Bodies read by the real parsers (test/support/parsers.ts) into one form for every type, their wire form checked on
  * the way against the records of docs/api.md, Bodies; gallery and events wrappers by test/support/gallery-decode.ts.
  */
-import {
-  type CommentView,
-  fieldsOf,
-  fromTree,
-  fromXml as listingFromXml,
-  type Listing,
-  type PhotoView,
-  xmlInteger,
-} from '../gallery-decode';
+import * as gallery from '../gallery-decode';
 import { type PhpAnswer, parseXml, runScript, type ScriptRun, XML_DECLARATION, type XmlElement } from '../parsers';
 import { expectEmpty, expectIs, expectList } from '../quick-expect';
 import { isCallable } from './rules';
 
 /** A record: its XML element and PHP class, fields in order with their wire type, its list (JSON, PHP: under `key`, first or last). */
-interface Shape {
-  readonly element: string;
-  readonly phpClass: string;
-  readonly fields: Readonly<Record<string, 'integer' | 'text'>>;
-  readonly list?: { readonly key: string; readonly shape: Shape; readonly first?: boolean };
-}
-const shape = (element: string, phpClass: string, fields: Shape['fields'], list?: Shape['list']): Shape => ({
-  element,
-  phpClass,
-  fields,
-  list,
-});
+type Shape = Readonly<{ element: string; phpClass: string; fields: Readonly<Record<string, 'integer' | 'text'>>; list?: List }>;
+type List = Readonly<{ key: string; shape: Shape; first?: boolean }>;
+const shape = (element: string, phpClass: string, fields: Shape['fields'], list?: List) => ({ element, phpClass, fields, list });
 const ERROR = shape('error', 'Error', { code: 'integer', message: 'text' });
 const NAMED = { name: 'text', short_name: 'text' } as const;
 const CONTAINER = shape('container', 'Container', NAMED, { key: 'topics', shape: shape('topic', 'Topic', NAMED) });
@@ -43,36 +26,18 @@ type ShapeKind = keyof typeof SHAPES;
 /** A JSONP error also carries its HTTP status (docs/api.md, Bodies: Javascript). */
 const SCRIPT_ERROR = shape('error', 'Error', { ...ERROR.fields, status: 'integer' });
 
-interface Named {
-  readonly name: string;
-  readonly short_name: string;
-}
-interface ShortUrlEntry {
-  readonly link: string;
-  readonly short_url: string;
-  readonly itemid: number;
-  readonly view_count: number;
-}
-export type Entry = PhotoView | CommentView;
+type Named = Readonly<{ name: string; short_name: string }>;
+type ShortUrlEntry = Readonly<{ link: string; short_url: string; itemid: number; view_count: number }>;
+export type Entry = gallery.PhotoView | gallery.CommentView;
 export type Payload =
   | { readonly kind: 'alert'; readonly message: string }
   | { readonly kind: 'error'; readonly code: number; readonly message: string; readonly status?: number }
   | { readonly kind: 'errors'; readonly timestamp: number; readonly entries: ReadonlyArray<{ code: number; message: string }> }
   | { readonly kind: 'containers'; readonly timestamp: number; readonly entries: ReadonlyArray<Named & { topics: Named[] }> }
-  | {
-      readonly kind: 'shorturls';
-      readonly timestamp: number;
-      readonly total: number;
-      readonly count: number;
-      readonly offset: number;
-      readonly entries: readonly ShortUrlEntry[];
-    }
-  | ({ readonly kind: 'gallery' | 'events' } & Listing<Entry>);
+  | Readonly<{ kind: 'shorturls'; timestamp: number; total: number; count: number; offset: number; entries: readonly ShortUrlEntry[] }>
+  | ({ readonly kind: 'gallery' | 'events' } & gallery.Listing<Entry>);
 /** The payload, and every string value the body carries as its parser reads it. */
-export interface Parsed {
-  readonly payload: Payload;
-  readonly strings: readonly string[];
-}
+export type Parsed = Readonly<{ payload: Payload; strings: readonly string[] }>;
 
 /** The payload of a decoded record: its fields, its list (if any) as `entries`. */
 function payloadOf(kind: ShapeKind, fields: Record<string, unknown>): Payload {
@@ -84,7 +49,7 @@ function payloadOf(kind: ShapeKind, fields: Record<string, unknown>): Payload {
 function fromXmlElement(element: XmlElement, shape: Shape): Record<string, unknown> {
   expectIs(element.name, shape.element);
   expectList(Object.keys(element.attributes), Object.keys(shape.fields));
-  const read = (key: string, type: string) => (type === 'integer' ? xmlInteger(element.attributes[key]) : element.attributes[key]);
+  const read = (key: string, type: string) => (type === 'integer' ? gallery.xmlInteger(element.attributes[key]) : element.attributes[key]);
   const fields = Object.fromEntries(Object.entries(shape.fields).map(([key, type]) => [key, read(key, type)]));
   const list = shape.list;
   if (list === undefined) expectEmpty(element.children);
@@ -101,7 +66,7 @@ function fromXml(body: string): Parsed {
   const root = parseXml(body);
   const strings = xmlStrings(root);
   if (root.name === 'gallery' || root.name === 'events')
-    return { payload: { kind: root.name, ...listingFromXml(root.name, root) }, strings };
+    return { payload: { kind: root.name, ...gallery.fromXml(root.name, root) }, strings };
   if (!(root.name in SHAPES)) throw new Error(`unexpected XML root <${root.name}>`);
   return { payload: payloadOf(root.name as ShapeKind, fromXmlElement(root, SHAPES[root.name as ShapeKind])), strings };
 }
@@ -117,7 +82,7 @@ export function objectStrings(value: unknown): string[] {
 function fromRecord(value: unknown, shape: Shape, php: boolean): Record<string, unknown> {
   const { list } = shape;
   const keys = Object.keys(shape.fields);
-  const fields = fieldsOf(
+  const fields = gallery.fieldsOf(
     value,
     list === undefined ? keys : list.first ? [list.key, ...keys] : [...keys, list.key],
     php ? shape.phpClass : undefined,
@@ -135,7 +100,7 @@ function fromObject(value: unknown, form: 'json' | 'script' | 'php'): Parsed {
   const fields = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   if ('photos' in fields || 'comments' in fields) {
     const kind = 'photos' in fields ? 'gallery' : 'events';
-    return { payload: { kind, ...fromTree(kind, value, form === 'php') }, strings };
+    return { payload: { kind, ...gallery.fromTree(kind, value, form === 'php') }, strings };
   }
   // An error is told by its code, a list by its key.
   const kind = (Object.keys(SHAPES) as ShapeKind[]).find((k) => (SHAPES[k].list?.key ?? 'code') in fields);

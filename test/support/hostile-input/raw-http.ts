@@ -14,11 +14,7 @@ import { controlText, hex, hostileWire, words } from './strings';
 export const ABSOLUTE_AUTHORITY = 'api.hostile.test:8080';
 
 /** What came back on a connection: the status, the headers (names in lower case), the body. */
-export interface HttpAnswer {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: Buffer;
-}
+export type HttpAnswer = Readonly<{ status: number; headers: Readonly<Record<string, string>>; body: Buffer }>;
 
 /**
  * Sends `bytes` on a connection of its own and reads until the server closes it: undefined when it closed without

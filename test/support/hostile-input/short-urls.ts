@@ -13,12 +13,7 @@ export const SHORT_URL = new RegExp(`^${SHORT_URL_HOST.replace(/[.]/g, '\\.')}/[
 const MAX_LINK = 2048;
 
 /** A short URL made before the properties run, for them to name. */
-export interface StoredShortUrl {
-  readonly code: string;
-  readonly link: string;
-  readonly short_url: string;
-  readonly itemid: number;
-}
+export type StoredShortUrl = Readonly<{ code: string; link: string; short_url: string; itemid: number }>;
 /** Looked up by the API properties; followed on the short-link host (their views counted); taken down (never a view). */
 export const STORED: StoredShortUrl[] = [];
 export const VISITED: StoredShortUrl[] = [];

@@ -131,16 +131,16 @@ export const acceptWire: fc.Arbitrary<AcceptChoice> = fc.oneof(
   hostileAccept.map((accept) => ({ accept })),
 );
 
-interface RequestParts {
-  readonly method?: fc.Arbitrary<string>;
-  readonly path?: fc.Arbitrary<string>;
-  /** Arguments each request carries (undefined: left out), each at a random position. */
-  readonly args: ReadonlyArray<fc.Arbitrary<string | undefined>>;
-  /** Further arguments, up to `maxExtra` (4) of them. */
-  readonly extra?: fc.Arbitrary<string>;
-  readonly maxExtra?: number;
-  readonly accept?: fc.Arbitrary<AcceptChoice>;
-}
+type Arb<T = string> = fc.Arbitrary<T>;
+/** `args`: each request's (undefined: left out), each at a random position; `extra`: up to `maxExtra` (4) more. */
+type RequestParts = Readonly<{
+  method?: Arb;
+  path?: Arb;
+  args: ReadonlyArray<Arb<string | undefined>>;
+  extra?: Arb;
+  maxExtra?: number;
+  accept?: Arb<AcceptChoice>;
+}>;
 
 /** Requests from their parts, but for those whose callback is left out. */
 export function requests(parts: RequestParts): fc.Arbitrary<WireRequest> {
