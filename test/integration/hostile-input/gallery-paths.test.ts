@@ -5,15 +5,8 @@
  */
 import fc from 'fast-check';
 import { SORT_VALUES } from '../../support/gallery-order';
-import {
-  answered,
-  assertHostileRequests,
-  checkRequest,
-  forgetAnswers,
-  type PendingPhp,
-  TIMEOUT,
-  verifyPhp,
-} from '../../support/hostile-input/check';
+import { answered, forgetAnswers } from '../../support/hostile-input/check';
+import { assertHostileRequests, checkRequest, type PendingPhp, TIMEOUT, verifyPhp } from '../../support/hostile-input/check';
 import { galleryPathWire, ID_SPELLINGS, INTEGER_SPELLINGS, LONG_INTEGERS, SORT_SPELLINGS } from '../../support/hostile-input/gallery-wire';
 import type { WireRequest } from '../../support/hostile-input/requests';
 import { ABSENT_PHOTO, absentIds, GALLERY_PATHS, P1, P2, useGallerySeeds } from '../../support/hostile-input/seeds';
