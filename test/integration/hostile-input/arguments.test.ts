@@ -7,8 +7,7 @@
  */
 import fc from 'fast-check';
 import { assertHostileRequests, checkRequest, invokeFresh, TIMEOUT } from '../../support/hostile-input/check';
-import { expectedOutcomes, expectedType } from '../../support/hostile-input/expected';
-import { unknownArgument } from '../../support/hostile-input/outcomes';
+import { expectedOutcomes, expectedType, unknownArgument } from '../../support/hostile-input/oracle';
 import { countWire, dateWire, sortWire } from '../../support/hostile-input/gallery-wire';
 import type { WireRequest } from '../../support/hostile-input/requests';
 import { useGallerySeeds } from '../../support/hostile-input/seeds';

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { DAY, THIRTY_DAYS } from '../../support/gallery-fixtures';
 import { SORT_VALUES } from '../../support/gallery-order';
-import { assertHostileRequests, checkRequest, type PendingPhp, TIMEOUT } from '../../support/hostile-input/check';
+import { answered, assertHostileRequests, checkRequest, forgetAnswers, type PendingPhp, TIMEOUT } from '../../support/hostile-input/check';
 import {
   dateWire,
   galleryArgs,
@@ -19,7 +19,6 @@ import {
 import type { WireRequest } from '../../support/hostile-input/requests';
 import { COMMENTS, GALLERY_PATHS, PHOTOS, useGallerySeeds } from '../../support/hostile-input/seeds';
 import { MAX_DATE } from '../../support/hostile-input/rules';
-import { answered, forgetAnswers } from '../../support/hostile-input/verify';
 import { appkeyArgument, KEY_ARGUMENT, methodWire, optional, requests, VALID_TYPES, validCallback } from '../../support/hostile-input/wire';
 
 describe('hostile input in the gallery arguments', () => {

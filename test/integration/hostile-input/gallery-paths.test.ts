@@ -5,13 +5,13 @@
  */
 import fc from 'fast-check';
 import { SORT_VALUES } from '../../support/gallery-order';
+import { answered, forgetAnswers } from '../../support/hostile-input/check';
 import { assertHostileRequests, checkRequest, type PendingPhp, TIMEOUT, verifyPhp } from '../../support/hostile-input/check';
 import { galleryPathWire, ID_SPELLINGS, INTEGER_SPELLINGS, LONG_INTEGERS, SORT_SPELLINGS } from '../../support/hostile-input/gallery-wire';
 import type { WireRequest } from '../../support/hostile-input/requests';
 import { ABSENT_PHOTO, absentIds, GALLERY_PATHS, P1, P2, useGallerySeeds } from '../../support/hostile-input/seeds';
 import { GALLERY_ARGUMENTS } from '../../support/hostile-input/rules';
 import { longWire } from '../../support/hostile-input/strings';
-import { answered, forgetAnswers } from '../../support/hostile-input/verify';
 import { KEY_ARGUMENT, optional, requests, TYPE_CHOICES, VALID_TYPES, validCallback } from '../../support/hostile-input/wire';
 
 describe('hostile input in the gallery paths', () => {

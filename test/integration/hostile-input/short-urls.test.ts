@@ -6,7 +6,7 @@
  * of a GET as one view.
  */
 import fc from 'fast-check';
-import { assertHostileRequests, TIMEOUT } from '../../support/hostile-input/check';
+import { answered, assertHostileRequests, forgetAnswers, TIMEOUT } from '../../support/hostile-input/check';
 import {
   checkShortLink,
   expectViewCounts,
@@ -17,7 +17,6 @@ import {
 import { createUrlWire, lookupSegmentWire, testKeyWire, urlWire } from '../../support/hostile-input/short-url-wire';
 import { storeLookedUp, storeVisited } from '../../support/hostile-input/short-urls';
 import { hostileWire } from '../../support/hostile-input/strings';
-import { answered, forgetAnswers } from '../../support/hostile-input/verify';
 import {
   appkeyArgument,
   argument,

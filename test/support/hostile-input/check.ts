@@ -1,30 +1,128 @@
 /**
- * One hostile request through the real handler, in process through the one invoker
- * (test/support/invoke.ts) unless a test sends it otherwise, and its answer through every check:
- * status, headers, the type its Content-Type names, a body its real parser accepts, the oracle.
- * PHP bodies wait for one unserialize() batch.
+ * One hostile request through the real handler (in process unless a test sends it otherwise) and its answer through
+ * every check: status, headers, the type its Content-Type names, a body its real parser accepts, an answer the
+ * oracle allows with the status of its code, echoing nothing of the input. PHP bodies wait for one unserialize() batch.
  */
 import fc from 'fast-check';
-import { CONTENT_TYPE } from '../expect-error';
+import { CONTENT_TYPE, type ResponseType } from '../expect-error';
 import { type Invocation, invoke } from '../invoke';
 import { unserializeAll } from '../parsers';
-import { expectIs } from '../quick-expect';
+import { expectIs, expectMatch } from '../quick-expect';
 import { statusFor } from '../status-per-code';
-import { hostileInputs } from './echoes';
-import { expectedOutcomes, expectedType } from './expected';
-import { fromBody, fromPhp } from './payload';
+import { checkHeaders, hostileInputs } from './echoes';
+import { listingProblem } from './listing-check';
+import { expectedOutcomes, expectedType, type Outcome } from './oracle';
+import { fromBody, fromPhp, objectStrings, type Parsed, type Payload } from './payload';
 import { nextAddress, queryOf, routeOf, targetOf, type WireRequest } from './requests';
-import { API_HEADERS, RESPONSE_TYPES } from './rules';
-import { checkHeaders, verify } from './verify';
+import { API_HEADERS, CATALOGUE_BY_CODE, CONTAINER_NAMES, RESPONSE_TYPES, SAFE_DETAIL } from './rules';
+import { SHORT_URL } from './short-urls';
 
 /** How long one property or check of many requests may take. */
 export const TIMEOUT = 120_000;
 
-export interface PendingPhp {
-  readonly request: WireRequest;
-  readonly statusCode: number;
-  readonly body: string;
+/** Why the answer is not `outcome`, or undefined when it is. */
+function mismatch(payload: Payload, outcome: Outcome, type: ResponseType): string | undefined {
+  if (outcome.kind === 'listing') return listingProblem(payload, outcome);
+  const catalogued = (code: number) => CATALOGUE_BY_CODE.get(code);
+  const json = (value: unknown) => JSON.stringify(value);
+  const matches = (() => {
+    switch (outcome.kind) {
+      case 'alert':
+        return payload.kind === 'alert' && payload.message === catalogued(outcome.code);
+      case 'error': {
+        if (payload.kind !== 'error' || payload.code !== outcome.code) return false;
+        const message = (detail: string | null) => (detail === null ? catalogued(outcome.code) : `${catalogued(outcome.code)}: ${detail}`);
+        const status = type === 'javascript' ? statusFor(outcome.code) : undefined;
+        return outcome.details.some((detail) => payload.message === message(detail)) && payload.status === status;
+      }
+      case 'errors': {
+        const codes = outcome.only === undefined ? [...CATALOGUE_BY_CODE.keys()] : [Number(outcome.only)];
+        return payload.kind === 'errors' && json(payload.entries) === json(codes.map((code) => ({ code, message: catalogued(code) })));
+      }
+      case 'containers': {
+        if (payload.kind !== 'containers') return false;
+        const names = outcome.only === undefined ? CONTAINER_NAMES : [outcome.only];
+        return json(payload.entries.map((c) => c.short_name)) === json(names) && payload.entries.every((c) => c.topics.length > 0);
+      }
+      case 'shorturls': {
+        if (payload.kind !== 'shorturls' || payload.total !== 1 || payload.count !== 1 || payload.offset !== 0) return false;
+        if (payload.entries.length !== 1) return false;
+        const { short_url, itemid, view_count, link } = payload.entries[0]!;
+        const wellFormed =
+          SHORT_URL.test(short_url) && Number.isSafeInteger(itemid) && itemid > 0 && Number.isSafeInteger(view_count) && view_count >= 0;
+        return (
+          wellFormed && link === outcome.link && (outcome.short_url ?? short_url) === short_url && (outcome.itemid ?? itemid) === itemid
+        );
+      }
+    }
+  })();
+  return matches ? undefined : `not ${outcome.kind === 'error' ? outcome.code : outcome.kind}`;
 }
+
+/** How often each route answered what (e.g. `create:shorturls`, `lookup:404`): the properties check they reach their cases. */
+const answers = new Map<string, number>();
+export const answered = (what: string): number => answers.get(what) ?? 0;
+/** Counts from nothing again: each property checks the answers of its own requests. */
+export const forgetAnswers = (): void => answers.clear();
+
+/** Everything but parsing: the answer is a catalogue one, the expected one, and echoes nothing. */
+function verify(request: WireRequest, statusCode: number, type: ResponseType, { payload, strings }: Parsed): void {
+  let detail: string | undefined;
+  if (payload.kind === 'error') {
+    // A catalogue message, with a safe detail if any.
+    const catalogued = CATALOGUE_BY_CODE.get(payload.code);
+    if (catalogued === undefined) throw new Error(`code ${payload.code} is not in the catalogue`);
+    if (payload.message !== catalogued) {
+      expectIs(payload.message.startsWith(`${catalogued}: `), true);
+      detail = payload.message.slice(catalogued.length + 2);
+      expectMatch(detail, SAFE_DETAIL);
+    }
+  }
+  if (payload.kind === 'alert') expect([CATALOGUE_BY_CODE.get(1002), CATALOGUE_BY_CODE.get(1003)]).toContain(payload.message);
+  else if (payload.kind !== 'error') expectIs(Number.isSafeInteger(payload.timestamp) && payload.timestamp > 0, true);
+  // A record's link is the input by design (normalised), its serialisation leaving nothing active; gallery records come from the table.
+  const recordTexts = new Set<string>();
+  if (payload.kind === 'shorturls') {
+    for (const entry of payload.entries) {
+      expectMatch(entry.link, /^https?:\/\/[\x21-\x7e]+$/);
+      expect(entry.link).not.toMatch(/[<>"]/);
+      recordTexts.add(entry.link).add(entry.short_url);
+    }
+  }
+  if (payload.kind === 'errors') for (const e of payload.entries) expectIs(CATALOGUE_BY_CODE.get(e.code), e.message);
+  if (payload.kind === 'gallery' || payload.kind === 'events')
+    for (const text of payload.items.flatMap(objectStrings)) recordTexts.add(text);
+
+  const outcomes = expectedOutcomes(request, type);
+  const problems = outcomes.map((outcome) => mismatch(payload, outcome, type));
+  if (!problems.includes(undefined)) {
+    const expected = JSON.stringify(outcomes, (key, value: unknown) => (key === 'candidates' ? '...' : value));
+    throw new Error(
+      `answered ${JSON.stringify(payload).slice(0, 400)}; expected one of ${expected.slice(0, 600)}: ${problems.join(' | ').slice(0, 600)}`,
+    );
+  }
+  const route = routeOf(request);
+  const what = payload.kind === 'error' ? payload.code : payload.kind;
+  const counted = [`${route.kind}:${what}`];
+  if (route.kind === 'gallery') {
+    counted.push(`${route.endpoint}:${what}`);
+    if ((payload.kind === 'gallery' || payload.kind === 'events') && payload.items.length > 0)
+      counted.push('gallery:entries', `${route.endpoint}:entries`);
+  }
+  for (const each of counted) answers.set(each, answered(each) + 1);
+  const error = payload.kind === 'error' || payload.kind === 'alert';
+  expectIs(statusCode, type === 'javascript' || !error ? 200 : statusFor(payload.kind === 'error' ? payload.code : 0));
+
+  for (const hostile of hostileInputs(request)) {
+    // A safe argument name is told back by design, and so is any input inside it (`type` in the unknown `typea`).
+    if (detail?.includes(hostile)) continue;
+    const echo = strings.find((text) => !recordTexts.has(text) && text.includes(hostile));
+    if (echo !== undefined)
+      throw new Error(`input ${JSON.stringify(hostile).slice(0, 100)} echoed in ${JSON.stringify(echo).slice(0, 200)}`);
+  }
+}
+
+export type PendingPhp = Readonly<{ request: WireRequest; statusCode: number; body: string }>;
 
 /** Runs `check`, naming the request in what it throws. */
 export function withTarget(request: WireRequest, check: () => void): void {
@@ -36,29 +134,22 @@ export function withTarget(request: WireRequest, check: () => void): void {
   }
 }
 
-/**
- * invoke() of test/support (a fresh Lambda context per request, as the Lambda runtime makes one),
- * with the request's Accept header and a client address of its own.
- */
-export function invokeFresh(request: WireRequest): Promise<Invocation> {
-  const headers: Record<string, string> = request.accept === undefined ? {} : { accept: request.accept };
-  return invoke(targetOf(request), { method: request.method, headers, sourceIp: nextAddress() });
-}
+/** invoke() with a fresh Lambda context (as the runtime makes one), the request's Accept header and an address of its own. */
+export const invokeFresh = (request: WireRequest): Promise<Invocation> =>
+  invoke(targetOf(request), {
+    method: request.method,
+    headers: request.accept === undefined ? {} : { accept: request.accept },
+    sourceIp: nextAddress(),
+  });
 
-type Send = (request: WireRequest) => Promise<Invocation>;
-
-/**
- * One request through the real handler (in-process unless `send` says otherwise); PHP bodies
- * are kept for one unserialize() batch.
- */
-export async function checkRequest(request: WireRequest, pendingPhp: PendingPhp[], send: Send = invokeFresh): Promise<void> {
+/** One request through the real handler (in process unless `send` says otherwise); PHP bodies kept for one batch. */
+export async function checkRequest(request: WireRequest, pendingPhp: PendingPhp[], send = invokeFresh): Promise<void> {
   const response = await send(request);
   withTarget(request, () => {
     if (!(response.statusCode < 500)) expect(response.statusCode).toBeLessThan(500);
     expectIs(response.headers['x-content-type-options'], 'nosniff');
     checkHeaders(response.headers, API_HEADERS, hostileInputs(request));
-    // docs/api.md, Headers and Retirement: no group has a sunset date unless one is set (these
-    // requests run with the defaults), and gallery answers are not cached.
+    // docs/api.md, Headers and Retirement: no sunset unless one is set (these run with the defaults); gallery answers not cached.
     if ('sunset' in response.headers) expect(response.headers).not.toHaveProperty('sunset');
     if (routeOf(request).kind === 'gallery') expectIs(response.headers['cache-control'], 'no-store');
     const type = RESPONSE_TYPES.find((kind) => CONTENT_TYPE[kind] === response.headers['content-type']);
@@ -67,29 +158,21 @@ export async function checkRequest(request: WireRequest, pendingPhp: PendingPhp[
     if (expected !== undefined) expectIs(type, expected);
     // Over HTTP a HEAD answer is its head alone: the status of what the body would have been.
     if (request.method === 'HEAD' && response.body === '') {
-      const statuses = expectedOutcomes(request, type).map((outcome) =>
-        type === 'javascript' || outcome.kind !== 'error' ? 200 : statusFor(outcome.code),
-      );
-      expect(statuses).toContain(response.statusCode);
-      return;
+      const statuses = expectedOutcomes(request, type).map((o) => (type === 'javascript' || o.kind !== 'error' ? 200 : statusFor(o.code)));
+      return expect(statuses).toContain(response.statusCode);
     }
-    if (type === 'php') {
-      pendingPhp.push({ request, statusCode: response.statusCode, body: response.body });
-      return;
-    }
+    if (type === 'php') return void pendingPhp.push({ request, statusCode: response.statusCode, body: response.body });
     verify(request, response.statusCode, type, fromBody(type, response.body, queryOf(request)));
   });
 }
 
-/** Unserializes the PHP bodies kept by checkRequest in one batch and checks each. */
+/** Unserializes the PHP bodies kept by checkRequest in one batch (each distinct body once) and checks each. */
 export async function verifyPhp(pending: readonly PendingPhp[]): Promise<void> {
   if (pending.length === 0) return;
-  // Each distinct body once: what unserialize() makes of a body depends on its bytes alone.
   const bodies = [...new Set(pending.map((p) => p.body))];
   const answers = new Map(unserializeAll(bodies).map((answer, i) => [bodies[i]!, answer]));
-  pending.forEach(({ request, statusCode, body }) => {
+  for (const { request, statusCode, body } of pending)
     withTarget(request, () => verify(request, statusCode, 'php', fromPhp(answers.get(body)!, body)));
-  });
 }
 
 /** Runs the property over `numRuns` generated requests, then checks the PHP bodies in one batch. */

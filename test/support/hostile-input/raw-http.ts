@@ -1,9 +1,6 @@
 /**
- * Over HTTP: the local server that `npm start` runs, sent raw bytes with node:net. API Gateway
- * hands the functions only requests it could parse; the local server gets whatever a client
- * sends, and Node's parser answers some of it before the server's code sees it. Here: the raw
- * exchange, the head of a hostile request as a client sends it, what Node's parser refuses by
- * itself, and the methods and Host headers the HTTP properties send.
+ * Over HTTP: the local server that `npm start` runs, sent raw bytes with node:net. It gets whatever a client sends
+ * (API Gateway passes on only what it parsed), and Node's parser answers some of it before the server's code.
  */
 import { maxHeaderSize, METHODS } from 'node:http';
 import { connect } from 'node:net';
@@ -11,23 +8,17 @@ import fc from 'fast-check';
 import type { LocalServer } from '../../../infra/local/server';
 import type { Invocation } from '../invoke';
 import { targetOf, type WireRequest } from './requests';
-import { controlText, hex, hostileWire } from './strings';
+import { controlText, hex, hostileWire, words } from './strings';
 
 /** The authority an absolute-form target names (RFC 9112, 3.2.2: the server takes its path). */
 export const ABSOLUTE_AUTHORITY = 'api.hostile.test:8080';
 
-/** What came back on a connection: the status line's code, the headers (names in lower case), the body. */
-export interface HttpAnswer {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: Buffer;
-}
+/** What came back on a connection: the status, the headers (names in lower case), the body. */
+export type HttpAnswer = Readonly<{ status: number; headers: Readonly<Record<string, string>>; body: Buffer }>;
 
 /**
- * Sends `bytes` on a connection of its own (the request asks to close it) and reads until the
- * server closes it: undefined when it closed without answering, an error when it did not close
- * within 10 s (a hang). The connection stays open for writing: Node's server drops requests
- * still in progress when the client ends its side first.
+ * Sends `bytes` on a connection of its own and reads until the server closes it: undefined when it closed without
+ * answering, an error after 10 s (a hang). Our side stays open: Node drops requests whose client ended its side.
  */
 export function exchange(server: LocalServer, bytes: Buffer): Promise<HttpAnswer | undefined> {
   return new Promise((resolve, reject) => {
@@ -73,10 +64,8 @@ export function headOf(request: WireRequest): Buffer {
 }
 
 /**
- * The request as it must be sent for the server to get the one the oracle reads. CR and LF would
- * end the request line or a header (request splitting has a test of its own): in the target they
- * go percent-encoded, in a header value they become a control character that Node refuses.
- * Spaces that end the target would be taken for the separator before the version: encoded too.
+ * The request as sent for the server to get the one the oracle reads: CR and LF (request splitting has a test of its
+ * own) percent-encoded in the target, a control Node refuses in a header; spaces ending the target encoded.
  */
 export function asSent(request: WireRequest): WireRequest {
   const unsplit = (text: string) => text.replace(/[\r\n]/g, (c) => hex(c.charCodeAt(0)));
@@ -93,11 +82,8 @@ export function asSent(request: WireRequest): WireRequest {
 }
 
 /**
- * What Node's HTTP parser answers itself, before the local server's code sees the request, or
- * undefined when it passes the request on: 431 for a head past --max-http-header-size, 400 for
- * a method it does not know (methods are case-sensitive), a byte in the target that is not
- * visible ASCII (raw non-ASCII, controls, spaces), or a control character but tab in a header.
- * With both, the one the parser meets first.
+ * What Node's parser answers itself, or undefined when it passes the request on: 431 for a head past its limit, 400
+ * for a method it does not know (case-sensitive), a target byte not visible ASCII, a control but tab in a header.
  */
 export function parserVerdicts(method: string, target: string, headerValues: readonly string[], head: Buffer): number[] | undefined {
   const malformed =
@@ -120,9 +106,8 @@ export function expectParserAnswer(answer: HttpAnswer | undefined, verdicts: rea
 }
 
 /**
- * An answer from the server's code, as invoke() reports one: Content-Length right (for HEAD the
- * length of the body not sent), the body valid UTF-8, the connection closed as asked; then the
- * headers HTTP itself adds (Date, Connection, Content-Length) left out.
+ * An answer from the server's code as invoke() reports one: Content-Length right (for HEAD, of the body not sent),
+ * the body UTF-8, the connection closed as asked; the headers HTTP adds (Date, Connection, Content-Length) left out.
  */
 export function servedAnswer(answer: HttpAnswer | undefined, method: string): Invocation {
   if (answer === undefined) throw new Error('closed without an answer');
@@ -154,14 +139,8 @@ export const hostWire = fc.oneof(
     weight: 2,
     arbitrary: fc.constantFrom(
       '',
-      'evil.test',
-      'api.test:99999',
-      '<script>alert(1)</script>',
       'a b',
-      '127.0.0.1:3001',
-      `${'h'.repeat(300)}.test`,
-      '[::1]',
-      'xn--bcher-kva.test',
+      ...words(`evil.test api.test:99999 <script>alert(1)</script> 127.0.0.1:3001 ${'h'.repeat(300)}.test [::1] xn--bcher-kva.test`),
     ),
   },
   { weight: 1, arbitrary: hostileWire },

@@ -1,37 +1,25 @@
-/**
- * The rules of docs/api.md as the hostile-input tests read them: written out here (or in the
- * shared test modules), not imported from lib/, so that a change there fails the tests.
- */
-import { CONTENT_TYPE, type ResponseType, CATALOGUE } from '../expect-error';
+/** The rules of docs/api.md written out here (or in the shared test modules), not imported from lib/: a change there fails the tests. */
+import { CATALOGUE, CONTENT_TYPE, type ResponseType } from '../expect-error';
+import { words } from './strings';
 
 export const CATALOGUE_BY_CODE = new Map<number, string>(CATALOGUE);
-
 export const RESPONSE_TYPES = Object.keys(CONTENT_TYPE) as ResponseType[];
 export const TYPE_VALUE = /^(xml|json|javascript|php)$/i;
-
 /** The containers' short names, in listing order (docs/api.md, Containers). */
-export const CONTAINER_NAMES = ['technology', 'world_business', 'science', 'gaming', 'lifestyle', 'entertainment', 'sports', 'offbeat'];
+export const CONTAINER_NAMES = words('technology world_business science gaming lifestyle entertainment sports offbeat');
 
-/** The callback pattern (docs/api.md, Arguments every endpoint takes: `callback`). */
+/** docs/api.md, Arguments every endpoint takes: `callback`. */
 export const CALLBACK = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/;
 export const COMMON_ARGUMENTS = new Set(['appkey', 'type', 'callback']);
-
 /**
- * Names the callback pattern admits but that no page can define as a function:
- * `/**\/while({...});` never calls anything (it loops forever), `if`/`typeof`/`void` evaluate and
- * drop the object, `throw` throws it, `import(...)` fetches a module, the rest are syntax or type
- * errors. Such a callback can only be answered with the 1003 alert.
+ * Names the callback pattern admits that no page can define as a function (`/**\/while({...});` loops forever,
+ * `if`/`typeof`/`void` drop the object, `throw` throws it, the rest are errors): only the 1003 alert answers them.
  */
 export const UNCALLABLE = new Set(
-  (
-    'break case catch class const continue debugger default delete do else enum export extends false finally for ' +
-    'function if import in instanceof new null return super switch this throw true try typeof var void while with ' +
-    // Reserved in strict code and modules, where a page's scripts may run.
-    'yield let static implements interface package private protected public await ' +
-    'undefined NaN Infinity'
-  ).split(' '),
+  words(`break case catch class const continue debugger default delete do else enum export extends false finally for
+    function if import in instanceof new null return super switch this throw true try typeof var void while with
+    yield let static implements interface package private protected public await undefined NaN Infinity`),
 );
-
 export const isCallable = (callback: string): boolean =>
   callback.length <= 128 && CALLBACK.test(callback) && !UNCALLABLE.has(callback.split('.')[0]!);
 
@@ -39,10 +27,7 @@ export const isCallable = (callback: string): boolean =>
 export const SAFE_DETAIL = /^[A-Za-z0-9_.-]+( \(.*\))?$/;
 export const SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
 
-// ---------------------------------------------------------------------------------------------
-// The gallery (docs/api.md, The gallery's arguments).
-
-/** The gallery arguments, in the order an endpoint checks them. */
+// The gallery (docs/api.md, The gallery's arguments): its arguments in the order an endpoint checks them.
 export const GALLERY_ARGUMENTS = ['min_submit_date', 'max_submit_date', 'sort', 'count', 'offset'] as const;
 export type GalleryArgument = (typeof GALLERY_ARGUMENTS)[number];
 /** The largest date the arguments take (epoch seconds of at most 11 digits). */
@@ -53,13 +38,12 @@ export const INTEGER_BOUNDS: Readonly<Record<Exclude<GalleryArgument, 'sort'>, {
   count: { min: 1, max: 100, fallback: 10 },
   offset: { min: 0, fallback: 0 },
 };
-/** The details the gallery's errors carry besides an argument's name: its bound. */
+/** The details the gallery's errors carry besides an argument's name. */
 export const LIST_DETAIL = 'list (at most 100 ids)';
 export const WINDOW_ORDER_DETAIL = (min: number): string => `max_submit_date (minimum min_submit_date, ${min})`;
 export const WINDOW_WIDTH_DETAIL = 'max_submit_date (at most 30 days after min_submit_date)';
 
 export type GalleryEndpoint = 'photos' | 'photosByIds' | 'photo' | 'comments' | 'photosComments' | 'photoComments' | 'comment' | 'replies';
-
 /** template.yaml's gallery routes, the literal one before the one it shadows (API Gateway's choice). */
 export const GALLERY_ROUTES: ReadonlyArray<readonly [string, GalleryEndpoint]> = [
   ['/galleryphotos', 'photos'],
@@ -71,32 +55,15 @@ export const GALLERY_ROUTES: ReadonlyArray<readonly [string, GalleryEndpoint]> =
   ['/galleryphoto/{id}/comment/{comment_id}', 'comment'],
   ['/galleryphoto/{id}/comment/{comment_id}/replies', 'replies'],
 ];
-/** Without ids the window is at most 30 days (docs/api.md, The gallery's arguments: the date window). */
+/** Without ids the window is at most 30 days. */
 export const WINDOWED: ReadonlySet<GalleryEndpoint> = new Set(['photos', 'comments']);
-/** The endpoints answering the comment list, the events wrapper (docs/api.md, Bodies); the rest the gallery list. */
+/** The endpoints answering the events wrapper (docs/api.md, Bodies); the rest the gallery wrapper. */
 export const COMMENT_LISTS: ReadonlySet<GalleryEndpoint> = new Set(['comments', 'photosComments', 'photoComments', 'comment', 'replies']);
 
-// ---------------------------------------------------------------------------------------------
-// Headers (docs/api.md, Headers).
-
-/** The headers an API answer may carry (Retry-After with the rate limit). */
-export const API_HEADERS: ReadonlySet<string> = new Set([
-  'content-type',
-  'x-content-type-options',
-  'access-control-allow-origin',
-  'vary',
-  'cache-control',
-  'deprecation',
-  'sunset',
-  'link',
-  'retry-after',
-]);
-/** The short-link host's: its page's, and Location with a 301. */
-export const SHORT_LINK_HEADERS: ReadonlySet<string> = new Set([
-  'content-type',
-  'x-content-type-options',
-  'cache-control',
-  'location',
-  'retry-after',
-  'deprecation',
-]);
+/** The headers an API answer may carry, and the short-link host's (docs/api.md, Headers). */
+export const API_HEADERS: ReadonlySet<string> = new Set(
+  words('content-type x-content-type-options access-control-allow-origin vary cache-control deprecation sunset link retry-after'),
+);
+export const SHORT_LINK_HEADERS: ReadonlySet<string> = new Set(
+  words('content-type x-content-type-options cache-control location retry-after deprecation'),
+);

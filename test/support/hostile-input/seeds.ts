@@ -1,21 +1,18 @@
 /**
- * The gallery data of the hostile-input tests: a few photos and comments that the gallery
- * properties name by path and whose listings the oracle predicts. Ids and dates are of their own
- * per jest worker (ids from SEED_BASE, dates in the 2150s; other tests draw ids below 2^47 + 10^12),
- * so that files running at once in other workers never meet each other's seeds; each file stores
- * them before its tests, and they stay for the worker's later files (useGallerySeeds).
+ * The gallery data of the hostile-input tests, which the properties name by path and whose listings the oracle
+ * predicts. Ids and dates are the jest worker's own (ids from SEED_BASE, dates in the 2150s; other tests draw ids
+ * below 2^47 + 10^12): files running at once never meet each other's seeds.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { importLines } from '../../../infra/ops/gallery/importer';
 import { linesOf } from '../../../infra/ops/gallery/records';
 import type { CommentRecord, PhotoRecord } from '../../../lib/gallery/store';
-import { commentView, photoView } from '../gallery-decode';
 import { DAY } from '../gallery-fixtures';
 
-/** The jest worker running the file (1 when the tests run in band). */
 const WORKER = Number(process.env.JEST_WORKER_ID ?? '1');
 const SEED_BASE = 7_031_000_000_000_000 + WORKER * 100_000;
+/** Whether an id is in the seeded range: else other tests' data may answer for it. */
 export const isSeedId = (id: number): boolean => id > SEED_BASE && id < SEED_BASE + 10_000;
 export const BASE_DATE = 5_700_000_000 + WORKER * 100 * DAY;
 
@@ -60,11 +57,7 @@ export const P3 = seedPhoto(3, 5, 5, 0);
 export const P4 = seedPhoto(4, 20, 60, 1);
 export const P5 = seedPhoto(5, 40, 12, 0);
 export const P6 = seedPhoto(6, 41, 90, 1);
-/**
- * A crowd of 150 photos on one day, with digg counts that tie, so that offsets land deep inside
- * a day and every read path of a page runs: down the counters, merges read from either end,
- * days that a window cuts.
- */
+/** 150 photos on one day, digg counts tying: offsets land deep inside a day, and every read path of a page runs. */
 const CROWD = Array.from({ length: 150 }, (_, i) => seedPhoto(3_000 + i, 10, i % 4, 0));
 export const PHOTOS: readonly PhotoRecord[] = [P1, P2, P3, P4, P5, P6, ...CROWD];
 /** The ids paths name: the six photos with their threads, and two of the crowd. */
@@ -94,24 +87,7 @@ export const ABSENT_PHOTO = SEED_BASE + 50;
 export const ABSENT_COMMENT = SEED_BASE + 150;
 export const absentIds = (n: number): number[] => Array.from({ length: n }, (_, i) => SEED_BASE + 1_000 + i);
 
-/** Each seeded record as every type shows it (a photo without its digg count). */
-export const SEEDED_ENTRIES = new Map<number, string>([
-  ...PHOTOS.map((p) => [p.id, JSON.stringify(photoView(p))] as const),
-  ...COMMENTS.map((c) => [c.id, JSON.stringify(commentView(c))] as const),
-]);
-/** The digg count of each seeded photo, which no answer shows. */
-export const SEEDED_DIGG_COUNT = new Map<number, number>(PHOTOS.map((p) => [p.id, p.digg_count] as const));
-
-/** Whether a photo exists: known for the seeded range, undefined for ids other tests may store. */
-export const photoExists = (id: number): boolean | undefined => (isSeedId(id) ? PHOTOS.some((p) => p.id === id) : undefined);
-
-const SEEDING_TIMEOUT = 60_000;
-
-/**
- * Stores the seeds through the importer before the file's tests. They stay: the worker's later
- * files find them stored as given, which the importer checks without writing, and no other test
- * reads their ids or dates, as none reads another worker's seeds, there at any time.
- */
+/** Stores the seeds through the importer before the file's tests; they stay for the worker's later files. */
 export function useGallerySeeds(): void {
   // Not the functions' client: setup waits for a busy database rather than give up after 2 s.
   const client = new DynamoDBClient({});
@@ -119,6 +95,6 @@ export function useGallerySeeds(): void {
     const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
     const summary = await importLines(linesOf(PHOTOS, COMMENTS), documents, process.env.GALLERY_TABLE!);
     if (summary.refused.length > 0) throw new Error(`the importer refused a seed: ${JSON.stringify(summary.refused[0])}`);
-  }, SEEDING_TIMEOUT);
+  }, 60_000);
   afterAll(() => client.destroy());
 }

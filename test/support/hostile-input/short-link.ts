@@ -1,19 +1,14 @@
-/**
- * The short-link host under hostile paths and methods (docs/api.md, Short URLs: views): a 301 to
- * the stored link for a stored code, the one 404 page for anything else, and every 301 of a GET
- * counted as one view, nothing else counted.
- */
+/** The short-link host under hostile paths and methods (docs/api.md, Short URLs: views). */
 import fc from 'fast-check';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../../lib/db/client';
 import { type Invocation, invoke, invokeShortLink } from '../invoke';
 import { SHORT_URL_HOST } from '../short-url-host';
-import { isLegitimate } from './echoes';
+import { checkHeaders, isLegitimate } from './echoes';
 import { decodeSegment } from './requests';
-import { TAKEN_DOWN, VISITED } from './short-urls';
 import { SHORT_LINK_HEADERS } from './rules';
-import { fullyEncode, hostileWire, longWire } from './strings';
-import { checkHeaders } from './verify';
+import { TAKEN_DOWN, VISITED } from './short-urls';
+import { anyWord, fullyEncode, hostileWire, longWire } from './strings';
 import { KEY_ARGUMENT, segmentWire } from './wire';
 
 const visitedCode = fc.oneof(
@@ -23,10 +18,8 @@ const visitedCode = fc.oneof(
 const shortLinkSegment = fc.oneof(
   { weight: 4, arbitrary: visitedCode },
   visitedCode.map(fullyEncode),
-  fc
-    .tuple(visitedCode, fc.constantFrom('/', '/x', 'x', '%00', '%20', '.', '%2F', '/..', ';x', '%E2%80%A8'))
-    .map(([code, suffix]) => code + suffix),
-  fc.tuple(fc.constantFrom('%20', '.', '..%2F', '%00', '~'), visitedCode).map(([prefix, code]) => prefix + code),
+  fc.tuple(visitedCode, anyWord('/ /x x %00 %20 . %2F /.. ;x %E2%80%A8')).map(([code, suffix]) => code + suffix),
+  fc.tuple(anyWord('%20 . ..%2F %00 ~'), visitedCode).map(([prefix, code]) => prefix + code),
   visitedCode.map((code) => code.toLowerCase()),
   visitedCode.map((code) => code.slice(1)),
   fc.stringMatching(/^[0-9A-Za-z]{7}$/),
@@ -48,10 +41,8 @@ export const shortLinkMethod = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'get') },
 );
 
-/** The page every miss answers (readNotFoundPage reads it). */
+/** The one page every miss answers: read before the properties hold every miss to it. */
 let notFoundPage = '';
-
-/** Reads the one 404 page, before the properties hold every miss to it. */
 export async function readNotFoundPage(): Promise<string> {
   notFoundPage = (await invokeShortLink('/')).body;
   return notFoundPage;
@@ -60,13 +51,11 @@ export async function readNotFoundPage(): Promise<string> {
 const views = new Map<string, number>();
 
 /**
- * A short-link answer: a 301 to the stored link for a stored code (as sent, or maybe
- * percent-encoded), the one 404 page for anything else, never a 5xx and nothing of the request
- * told back. `bodyless`: over HTTP, where a HEAD answer has no body.
+ * A 301 to the stored link for a stored code (as sent, or maybe percent-encoded), its page for one taken down, the one
+ * 404 page for anything else; never a 5xx, nothing of the request told back. `bodyless`: over HTTP (HEAD has no body).
  */
 export function checkShortLink(path: string, verb: string, response: Invocation, bodyless = false): void {
   const raw = /^\/([^/]+)$/.exec(path.split('?')[0]!)?.[1];
-  // The code as sent must be followed; a percent-encoded spelling of it may be.
   const follows = verb === 'GET' || verb === 'HEAD';
   const exact = follows ? VISITED.find((v) => v.code === raw) : undefined;
   const loose = follows && raw !== undefined ? VISITED.find((v) => v.code === decodeSegment(raw)) : undefined;

@@ -1,8 +1,4 @@
-/**
- * Short URLs (docs/api.md, Short URLs) as the hostile-input oracle reads them: what creating a
- * link may answer, which spellings name a stored short URL, and the short URLs the tests make
- * first, to look up and to follow.
- */
+/** Short URLs (docs/api.md, Short URLs): what creating a link may answer, which spellings name a stored one, and the tests' own. */
 import { randomUUID } from 'node:crypto';
 import { block } from '../../../infra/ops/shorturls/blocks';
 import { disable } from '../../../infra/ops/shorturls/takedown';
@@ -16,24 +12,14 @@ const SHORT_ORIGIN = new URL(SHORT_URL_HOST);
 export const SHORT_URL = new RegExp(`^${SHORT_URL_HOST.replace(/[.]/g, '\\.')}/[0-9A-Za-z]{7}$`);
 const MAX_LINK = 2048;
 
-/** A short URL made before the properties run; the lookup and short-link properties name them. */
-export interface StoredShortUrl {
-  readonly code: string;
-  readonly link: string;
-  readonly short_url: string;
-  readonly itemid: number;
-}
-/** Looked up by the API properties (storeLookedUp fills it). */
+/** A short URL made before the properties run, for them to name. */
+export type StoredShortUrl = Readonly<{ code: string; link: string; short_url: string; itemid: number }>;
+/** Looked up by the API properties; followed on the short-link host (their views counted); taken down (never a view). */
 export const STORED: StoredShortUrl[] = [];
-/** Followed on the short-link host, their view counts checked afterwards (storeVisited fills it). */
 export const VISITED: StoredShortUrl[] = [];
-/** Taken down before the properties run (storeVisited makes them): one disabled, one to a blocked host. Never a view, never a 5xx. */
 export const TAKEN_DOWN: StoredShortUrl[] = [];
 
-/**
- * App keys the create property sends, one per request so that its creations never meet the
- * per-key rate limit: valid keys (absolute URIs, not on example.com) by docs/api.md, `appkey`.
- */
+/** App keys of the create property, one a request (never the per-key rate limit): valid by docs/api.md, `appkey`. */
 export const testKeyOf = (uuid: string): string => `http://k-${uuid}.hostile.app/`;
 const TEST_KEY = /^http:\/\/k-[0-9a-f-]{36}\.hostile\.app\/$/;
 export const isValidTestKey = (key: string): boolean => key === APP_KEY || TEST_KEY.test(key);
@@ -49,9 +35,8 @@ function httpUrl(text: string): URL | undefined {
 }
 
 /**
- * docs/api.md, Short URLs, `url`: what creating `raw` may answer. `link` is the normalised link,
- * undefined when it can only be error 1016; `refusable` when 1016 is fair too: the short host's
- * name on another port ("the short host itself" need not mean its port as well).
+ * docs/api.md, Short URLs, `url`: `link` the normalised link (undefined: only 1016); `refusable` when 1016 is fair
+ * too, as for the short host's name on another port ("the short host itself" need not mean its port).
  */
 export function linkOf(raw: string | null): { readonly link?: string; readonly refusable: boolean } {
   const refused = { refusable: true };
@@ -81,12 +66,11 @@ async function makeShortUrl(link: string): Promise<StoredShortUrl> {
   return { code: codeOf(entry.short_url), link: entry.link, short_url: entry.short_url, itemid: entry.itemid };
 }
 
-/** Makes the three short URLs of STORED. */
 export async function storeLookedUp(): Promise<void> {
   for (let i = 0; i < 3; i++) STORED.push(await makeShortUrl(`https://news.test/${randomUUID()}/looked-up?i=${i}`));
 }
 
-/** Makes the three short URLs of VISITED, and the two of TAKEN_DOWN. */
+/** VISITED, and TAKEN_DOWN: one disabled, one to a blocked host. */
 export async function storeVisited(): Promise<void> {
   for (let i = 0; i < 3; i++) VISITED.push(await makeShortUrl(`https://news.test/${randomUUID()}/visited?i=${i}&a='b'`));
   const target = { documents: documentClient, table: process.env.SHORT_URLS_TABLE! };

@@ -1,20 +1,24 @@
-/**
- * Hostile requests for the hostile-input properties: arguments (app keys, types, callbacks, names),
- * path segments and paths of every route, methods and Accept headers, each in its wire form, put
- * together into requests by requests().
- */
+/** Hostile requests: arguments, path segments and paths of every route, methods and Accept headers, in wire form. */
 import fc from 'fast-check';
 import type { ResponseType } from '../expect-error';
 import { APP_KEY } from '../invoke';
 import { queryOf, type WireRequest } from './requests';
-import { GALLERY_PATHS, P1 } from './seeds';
 import { CALLBACK, isCallable } from './rules';
-import { controlText, hostileWire, injectionWire, percentEncode, unicodeText } from './strings';
+import { GALLERY_PATHS, P1 } from './seeds';
+import { anyWord, controlText, hostileWire, injectionWire, percentEncode, unicodeText, weighted, words } from './strings';
 
 export const KEY = encodeURIComponent(APP_KEY);
 export const KEY_ARGUMENT = `appkey=${KEY}`;
 
-/** Well-formed callbacks (see leftOut for the names they leave out). */
+/**
+ * A well-formed callback the properties leave out: one no page can define (arguments.test.ts holds each to the
+ * 1003 alert; here it would mask the rest), or one whose definition in runScript's sandbox reaches Object.prototype.
+ */
+const leftOut = (callback: string): boolean =>
+  callback.length <= 128 &&
+  CALLBACK.test(callback) &&
+  (!isCallable(callback) || callback.split('.').some((segment) => segment in Object.prototype));
+
 export const validCallback = fc
   .oneof(
     fc.stringMatching(/^[A-Za-z_$][A-Za-z0-9_$]{0,12}(\.[A-Za-z_$][A-Za-z0-9_$]{0,12}){0,3}$/),
@@ -22,38 +26,18 @@ export const validCallback = fc
   )
   .filter((name) => !leftOut(name));
 
-export const appkeyWire = fc.oneof(
-  { weight: 6, arbitrary: fc.constant(KEY) },
-  {
-    weight: 1,
-    arbitrary: fc.constantFrom(
-      '',
-      APP_KEY,
-      'http://example.com/',
-      'http%3A%2F%2Fx.example.com',
-      'javascript:alert(1)',
-      'mailto:',
-      'a',
-      'http://',
-    ),
-  },
+export const appkeyWire = weighted(
+  [6, [KEY]],
+  [1, ['', APP_KEY, ...words('http://example.com/ http%3A%2F%2Fx.example.com javascript:alert(1) mailto: a http://')]],
   // A valid key with escapes that are not UTF-8: a lone Latin-1 byte, a broken sequence, an overlong one.
-  { weight: 1, arbitrary: fc.constantFrom(`${KEY}%E9`, `${KEY}%C3%28`, `${KEY}x%FF`, `${KEY}%C0%AF`) },
-  { weight: 2, arbitrary: hostileWire },
+  [1, [`${KEY}%E9`, `${KEY}%C3%28`, `${KEY}x%FF`, `${KEY}%C0%AF`]],
+  [2, hostileWire],
 );
 
-export const VALID_TYPES = ['xml', 'json', 'javascript', 'php', 'XML', 'Json', 'JavaScript', 'PHP', 'j%73on'];
+export const VALID_TYPES = words('xml json javascript php XML Json JavaScript PHP j%73on');
 const INVALID_TYPES = ['', 'html', 'jsonp', 'js', 'json ', '+json', 'json%00', 'text/xml', 'xml,json'];
-export const typeValue = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom(...VALID_TYPES) },
-  { weight: 1, arbitrary: fc.constantFrom(...INVALID_TYPES) },
-);
-export const typeWire = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom(...VALID_TYPES) },
-  { weight: 1, arbitrary: fc.constantFrom(...INVALID_TYPES) },
-  { weight: 2, arbitrary: hostileWire },
-);
-
+export const typeValue = weighted([4, VALID_TYPES], [1, INVALID_TYPES]);
+export const typeWire = weighted([6, VALID_TYPES], [1, INVALID_TYPES], [2, hostileWire]);
 export const callbackWire = fc.oneof(
   validCallback.map(percentEncode),
   validCallback,
@@ -62,128 +46,55 @@ export const callbackWire = fc.oneof(
   fc.constantFrom('', 'callback'),
 );
 
-export const nameWire = fc.oneof(
-  {
-    weight: 2,
-    arbitrary: fc.constantFrom(
-      'appkey',
-      'type',
-      'callback',
-      'TYPE',
-      'typ%65',
-      'app%6Bey',
-      'callback%00',
-      'count',
-      'foo',
-      'url',
-      'URL',
-      'ur%6C',
-      'a.b-c_d',
-      '__proto__',
-      'constructor',
-      'toString',
-      'x'.repeat(64),
-      'y'.repeat(65),
-    ),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.constantFrom('sort', 'offset', 'min_submit_date', 'max_submit_date', 'Count', 'c%6Funt', 'sort%00', 'id', 'list'),
-  },
-  { weight: 3, arbitrary: hostileWire },
+const NAMES = words(`appkey type callback TYPE typ%65 app%6Bey callback%00 count foo url URL ur%6C a.b-c_d __proto__ constructor
+  toString ${'x'.repeat(64)} ${'y'.repeat(65)}`);
+export const nameWire = weighted(
+  [2, NAMES],
+  [1, anyWord('sort offset min_submit_date max_submit_date Count c%6Funt sort%00 id list')],
+  [3, hostileWire],
 );
 
 /** `name=value`, or a bare name now and then. */
 export const argument = (name: fc.Arbitrary<string>, value: fc.Arbitrary<string>): fc.Arbitrary<string> =>
   fc.tuple(name, fc.option(value, { freq: 8 })).map(([n, v]) => (v === null ? n : `${n}=${v}`));
 
-/** A code or container name with one hostile character added, or in other case. */
-const LEGIT_SEGMENTS = ['1001', '404', '1028', 'technology', 'world_business', 'offbeat'];
+/** A code or container name with one hostile character before or after it, or in other case. */
 const nearMissSegment = fc.oneof(
   fc
     .tuple(
-      fc.constantFrom(...LEGIT_SEGMENTS),
-      fc.constantFrom(' ', '%20', '%00', '+', '0', '.', '%0A', '%2F', '\t', '%E2%80%A8', '%C2%A0', '%EF%BB%BF', '%FF'),
+      anyWord('1001 404 1028 technology world_business offbeat'),
+      fc.constantFrom(' ', '\t', ...words('%20 %00 + 0 . %0A %2F %E2%80%A8 %C2%A0 %EF%BB%BF %FF')),
       fc.boolean(),
     )
     .map(([legit, extra, before]) => (before ? extra + legit : legit + extra)),
-  fc.constantFrom('Technology', 'TECHNOLOGY', 'World_Business', 'offbeaT', 'Offbeat'),
+  anyWord('Technology TECHNOLOGY World_Business offbeaT Offbeat'),
 );
-
 export const segmentWire = fc.oneof(
   nearMissSegment,
-  fc.constantFrom(
-    '1001',
-    '404',
-    '1025',
-    '1028',
-    'technology',
-    'world_business',
-    'offbeat',
-    '%31%30%30%31',
-    'sci%65nce',
-    '..',
-    '.',
-    '01001',
-    '1001.0',
-    '%201001',
-    '1001%2F',
-    '-1',
-    '99999999999999999999',
-    '%2F',
-  ),
+  anyWord(`1001 404 1025 1028 technology world_business offbeat %31%30%30%31 sci%65nce .. . 01001 1001.0 %201001 1001%2F -1
+    99999999999999999999 %2F`),
   hostileWire.filter((s) => s !== ''),
 );
 
+const P = `/galleryphoto/${P1.id}`;
 export const pathWire = (segment: fc.Arbitrary<string>): fc.Arbitrary<string> =>
   fc.oneof(
-    {
-      weight: 4,
-      arbitrary: fc.constantFrom('/errors', '/containers', '/error/1001', '/error/404', '/container/technology', '/container/offbeat'),
-    },
-    fc.constantFrom(
-      '/',
-      '/error/',
-      '/container/',
-      '//errors',
-      '/errors/',
-      '/ERRORS',
-      '/galleryphotos',
-      '/url/short/create',
-      '/error',
-      '/url/short/',
-      '/url/short',
-      '/url/short/create/',
-      '/URL/short/create',
-    ),
-    segment.map((s) => `/error/${s}`),
-    segment.map((s) => `/url/short/${s}`),
-    segment.map((s) => `/container/${s}`),
-    segment.map((s) => `/${s}`),
+    { weight: 4, arbitrary: anyWord('/errors /containers /error/1001 /error/404 /container/technology /container/offbeat') },
+    anyWord(`/ /error/ /container/ //errors /errors/ /ERRORS /galleryphotos /url/short/create /error /url/short/ /url/short
+      /url/short/create/ /URL/short/create`),
+    ...['/error/', '/url/short/', '/container/', '/'].map((prefix) => segment.map((s) => prefix + s)),
     fc.tuple(segment, segment).map(([a, b]) => `/error/${a}/${b}`),
     segment.map((s) => `/stories/container/${s}`),
     { weight: 2, arbitrary: fc.constantFrom(...GALLERY_PATHS) },
-    fc.constantFrom(
-      '/galleryphotos/',
-      '/galleryphoto',
-      '/galleryphoto/',
-      '/GALLERYPHOTOS',
-      '/galleryphotos/comments/',
-      '/galleryphotos//comments',
-      `/galleryphoto/${P1.id}/comment`,
-      `/galleryphoto/${P1.id}/comment/`,
-      `/galleryphoto/${P1.id}/comment//replies`,
-    ),
+    anyWord(`/galleryphotos/ /galleryphoto /galleryphoto/ /GALLERYPHOTOS /galleryphotos/comments/ /galleryphotos//comments
+      ${P}/comment ${P}/comment/ ${P}/comment//replies`),
     segment.map((s) => `/galleryphoto/${s}`),
     segment.map((s) => `/galleryphotos/${s}`),
     segment.map((s) => `/galleryphotos/${s}/comments`),
     fc.tuple(segment, segment).map(([a, b]) => `/galleryphoto/${a}/comment/${b}/replies`),
   );
 
-export const methodWire = fc.oneof(
-  { weight: 8, arbitrary: fc.constant('GET') },
-  { weight: 1, arbitrary: fc.constantFrom('POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'get') },
-);
+export const methodWire = weighted([8, ['GET']], [1, words('POST PUT DELETE PATCH OPTIONS HEAD get')]);
 
 /** Accept headers with the type they select (docs/api.md, `type`). */
 export const ACCEPTS: ReadonlyArray<readonly [string, ResponseType]> = [
@@ -201,38 +112,18 @@ export const ACCEPTS: ReadonlyArray<readonly [string, ResponseType]> = [
   ['application/json;q=0, */*;q=0.1', 'xml'],
   ['application/*;q=0.3, text/javascript;q=0.4', 'javascript'],
 ];
-
 const ACCEPT_PIECES = [
-  'application/json',
-  'text/javascript',
-  'application/php',
-  'text/xml',
-  '*/*',
-  'text/*',
-  ';q=',
-  'q=0',
-  'q=1',
-  'q=0.5',
-  'q=2',
-  'q=-1',
-  'q=abc',
-  ';',
-  ',',
+  ...words('application/json text/javascript application/php text/xml */* text/* ;q= q=0 q=1 q=0.5 q=2 q=-1 q=abc ; , / * a/b é'),
   ' ',
   '\t',
-  '/',
-  '*',
-  'a/b',
   '\u0000',
   '\u2028',
-  'é',
 ];
 export const hostileAccept = fc.oneof(
   fc.array(fc.constantFrom(...ACCEPT_PIECES), { maxLength: 12 }).map((parts) => parts.join('')),
   unicodeText,
   controlText,
 );
-
 type AcceptChoice = Pick<WireRequest, 'accept' | 'acceptType'>;
 export const acceptWire: fc.Arbitrary<AcceptChoice> = fc.oneof(
   fc.constant({}),
@@ -240,48 +131,32 @@ export const acceptWire: fc.Arbitrary<AcceptChoice> = fc.oneof(
   hostileAccept.map((accept) => ({ accept })),
 );
 
-interface RequestParts {
-  readonly method?: fc.Arbitrary<string>;
-  readonly path?: fc.Arbitrary<string>;
-  /** Arguments a request carries (undefined: left out), each at a random position. */
-  readonly args: ReadonlyArray<fc.Arbitrary<string | undefined>>;
-  /** Further arguments, up to `maxExtra` of them. */
-  readonly extra?: fc.Arbitrary<string>;
-  readonly maxExtra?: number;
-  readonly accept?: fc.Arbitrary<AcceptChoice>;
-}
-
-/**
- * A well-formed callback the properties leave out: one no page can define (a test of
- * arguments.test.ts holds each to the 1003 alert; in a property it would mask whatever else the
- * property finds), or one whose definition in runScript's sandbox would reach Object.prototype of
- * this realm.
- */
-function leftOut(callback: string): boolean {
-  if (callback.length > 128 || !CALLBACK.test(callback)) return false;
-  return !isCallable(callback) || callback.split('.').some((segment) => segment in Object.prototype);
-}
+type Arb<T = string> = fc.Arbitrary<T>;
+/** `args`: each request's (undefined: left out), each at a random position; `extra`: up to `maxExtra` (4) more. */
+type RequestParts = Readonly<{
+  method?: Arb;
+  path?: Arb;
+  args: ReadonlyArray<Arb<string | undefined>>;
+  extra?: Arb;
+  maxExtra?: number;
+  accept?: Arb<AcceptChoice>;
+}>;
 
 /** Requests from their parts, but for those whose callback is left out. */
 export function requests(parts: RequestParts): fc.Arbitrary<WireRequest> {
   const placed = (arb: fc.Arbitrary<string | undefined>) => fc.tuple(fc.nat({ max: 15 }), arb);
+  const extra = fc.array(placed(parts.extra ?? fc.constant(undefined)), { maxLength: parts.extra ? (parts.maxExtra ?? 4) : 0 });
   return fc
     .record({
       method: parts.method ?? methodWire,
       path: parts.path ?? pathWire(segmentWire),
       args: fc.tuple(...parts.args.map(placed)),
       // No further argument half the time: any unknown one is 1001, which would hide the rest.
-      extra: fc.oneof(
-        fc.constant([]),
-        fc.array(placed(parts.extra ?? fc.constant(undefined)), { maxLength: parts.extra ? (parts.maxExtra ?? 4) : 0 }),
-      ),
+      extra: fc.oneof(fc.constant([]), extra),
       accept: parts.accept ?? acceptWire,
     })
     .map(({ method, path, args, extra, accept }): WireRequest => {
-      const query = [...args, ...extra]
-        .sort(([a], [b]) => a - b)
-        .map(([, text]) => text)
-        .filter((text): text is string => text !== undefined);
+      const query = [...args, ...extra].sort(([a], [b]) => a - b).flatMap(([, text]) => (text === undefined ? [] : [text]));
       return { method, path, query, ...accept };
     })
     .filter((request) => !leftOut(queryOf(request).get('callback') ?? ''));
@@ -289,8 +164,7 @@ export function requests(parts: RequestParts): fc.Arbitrary<WireRequest> {
 
 export const optional = (arb: fc.Arbitrary<string>) => fc.option(arb, { nil: undefined, freq: 4 });
 export const appkeyArgument = optional(argument(fc.constant('appkey'), appkeyWire));
-
-/** The arguments every endpoint takes (docs/api.md), each hostile or not, each perhaps left out: `appkey`, `type` and `callback`. */
+/** The arguments every endpoint takes (docs/api.md), each hostile or not, each perhaps left out. */
 export const COMMON_ARGUMENT_WIRES = [
   appkeyArgument,
   optional(argument(fc.constant('type'), typeWire)),
