@@ -62,9 +62,15 @@ export const PROJECT_ROOT = process.cwd();
 /** The sections where CloudFormation takes Fn::ForEach. */
 const LOOPING_SECTIONS = ['Conditions', 'Resources', 'Outputs'];
 
-/** The template as CloudFormation sees it once AWS::LanguageExtensions has run: its loops expanded. */
+/**
+ * The template as CloudFormation sees it once AWS::LanguageExtensions has run: its loops expanded.
+ * YAML merge keys (`<<: *anchor`) merged as the SAM CLI reads them (its built template has them
+ * expanded, which is what CloudFormation gets).
+ */
 export function loadTemplate(file = resolve(PROJECT_ROOT, 'template.yaml')): Template {
-  const template = parse(readFileSync(file, 'utf8'), { customTags: cloudFormationTags, merge: false }) as Record<string, unknown>;
+  const parsed = parse(readFileSync(file, 'utf8'), { customTags: cloudFormationTags, merge: true });
+  // Each alias its own copy, as in the template SAM builds: no value shared between two places.
+  const template = JSON.parse(JSON.stringify(parsed)) as Record<string, unknown>;
   for (const section of LOOPING_SECTIONS) if (section in template) template[section] = expandForEach(template[section]);
   return template as unknown as Template;
 }

@@ -19,9 +19,31 @@ export const getAttOf = (value: unknown): string[] | undefined =>
   value !== null && typeof value === 'object' && 'Fn::GetAtt' in value ? (value as { 'Fn::GetAtt': string[] })['Fn::GetAtt'] : undefined;
 export const show = (value: unknown) => JSON.stringify(value);
 
-/** Properties of a function as deployed: Globals.Function under its own. */
+/** An intrinsic function (`{ Ref: ... }`, `{ 'Fn::If': ... }`), which SAM's Globals take as one value. */
+const isIntrinsic = (value: object) => {
+  const keys = Object.keys(value);
+  return keys.length === 1 && (keys[0] === 'Ref' || keys[0] === 'Condition' || keys[0]!.startsWith('Fn::'));
+};
+
+/**
+ * A Globals value merged with a function's own as SAM merges maps (samtranslator's globals.py):
+ * key by key, down to the values; any other value, an intrinsic function included, is the
+ * function's own where it has one. (SAM would append a function's list to Globals' list; the
+ * checks see a list of its own apart, to name it.)
+ */
+function mergeGlobal(global: unknown, own: unknown): unknown {
+  if (own === undefined) return global;
+  const isMap = (value: unknown): value is Record<string, unknown> =>
+    value !== null && typeof value === 'object' && !Array.isArray(value) && !isIntrinsic(value);
+  if (!isMap(global) || !isMap(own)) return own;
+  const merged: Record<string, unknown> = { ...global };
+  for (const [key, value] of Object.entries(own)) merged[key] = mergeGlobal(global[key], value);
+  return merged;
+}
+
+/** Properties of a function as deployed: Globals.Function merged under its own, as SAM merges them. */
 export function effectiveProperties(template: Template, id: string): Record<string, any> {
-  return { ...(template.Globals?.Function ?? {}), ...(template.Resources[id]?.Properties ?? {}) };
+  return mergeGlobal(template.Globals?.Function ?? {}, template.Resources[id]?.Properties ?? {}) as Record<string, any>;
 }
 
 export const sameValue = (a: unknown, b: unknown) => show(a) === show(b);
