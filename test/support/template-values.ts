@@ -1,7 +1,4 @@
-/**
- * Template values as the offline checks (template-checks.ts and the files it gathers) read them:
- * resources by type, lists, references, a function's properties as deployed and its routes.
- */
+/** Template values as the offline checks (template-checks.ts and the files it gathers) read them. */
 import type { Template } from '../../infra/template/read';
 import { httpApiEvents } from '../../infra/template/routes';
 
@@ -18,20 +15,15 @@ export const refOf = (value: unknown): string | undefined =>
 export const getAttOf = (value: unknown): string[] | undefined =>
   value !== null && typeof value === 'object' && 'Fn::GetAtt' in value ? (value as { 'Fn::GetAtt': string[] })['Fn::GetAtt'] : undefined;
 export const show = (value: unknown) => JSON.stringify(value);
+export const sameValue = (a: unknown, b: unknown) => show(a) === show(b);
+export const isParameterRef = (template: Template, value: unknown) => template.Parameters?.[refOf(value) ?? ''] !== undefined;
 
 /** Properties of a function as deployed: Globals.Function under its own. */
-export function effectiveProperties(template: Template, id: string): Record<string, any> {
-  return { ...(template.Globals?.Function ?? {}), ...(template.Resources[id]?.Properties ?? {}) };
-}
+export const effectiveProperties = (template: Template, id: string): Record<string, any> => ({
+  ...(template.Globals?.Function ?? {}),
+  ...(template.Resources[id]?.Properties ?? {}),
+});
 
-export const sameValue = (a: unknown, b: unknown) => show(a) === show(b);
-
-export const isParameterRef = (template: Template, value: unknown) => {
-  const ref = refOf(value);
-  return ref !== undefined && template.Parameters?.[ref] !== undefined;
-};
-
-/** The HTTP API routes of the template, `<api> <routeKey>`, one per event, as listed. */
-export function routeKeys(template: Template): Array<{ fn: string; key: string; api: string | undefined }> {
-  return httpApiEvents(template).map(({ fn, api, routeKey }) => ({ fn, api, key: `${api ?? '(implicit API)'} ${routeKey}` }));
-}
+/** The HTTP API routes of the template, `<api> <routeKey>`, one per event. */
+export const routeKeys = (template: Template): Array<{ fn: string; key: string; api: string | undefined }> =>
+  httpApiEvents(template).map(({ fn, api, routeKey }) => ({ fn, api, key: `${api ?? '(implicit API)'} ${routeKey}` }));
