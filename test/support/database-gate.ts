@@ -1,9 +1,6 @@
 /**
- * A gate the test holds in front of DynamoDB Local (a TCP proxy): down, its port refuses
- * connections, as a crashed database's does; hung, it accepts connections and keeps what they
- * send, unanswered, as a frozen database does. Released, the database gets what was kept one
- * request at a time, the last sent first, and `release` resolves once it has answered each: from
- * then on nothing sent while it hung can land any more.
+ * A TCP proxy in front of DynamoDB Local: down, it refuses connections; hung, it keeps what is sent,
+ * unanswered; released, the database gets it one request at a time, the last sent first.
  */
 import { type AddressInfo, createConnection, createServer, type Server, type Socket } from 'node:net';
 

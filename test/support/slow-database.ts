@@ -1,10 +1,6 @@
 /**
- * The functions' document client on the test's clock (jest's fake timers): the n-th command sent
- * is answered `delayOf(command, n)` ms of that clock after it is sent (0: at once; Infinity: not
- * until aborted), or then fails with `failureOf(command, n)` (the database's error once the SDK's
- * retries are spent). Each read keeps when it started and ended, and how, as moments in one
- * sequence with the test's own events: what happened before what is read from their order, not
- * from timestamps with a margin.
+ * The functions' document client on jest's fake clock: the n-th command is answered `delayOf` ms
+ * after it is sent, or fails with `failureOf`; reads keep their start and end as ordered moments.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
