@@ -4,10 +4,7 @@
  */
 import { type AddressInfo, createConnection, createServer, type Server, type Socket } from 'node:net';
 
-interface Kept {
-  readonly client: Socket;
-  readonly sent: Buffer[];
-}
+type Kept = { readonly client: Socket; readonly sent: Buffer[] };
 
 export class DatabaseGate {
   private hung = false;
@@ -81,11 +78,7 @@ export class DatabaseGate {
     this.kept.push(kept);
   }
 
-  /**
-   * Sends `sent`, then what `client` sends, to the database, and its answers back while `client`
-   * is there; resolves at the database's first answer. A connection to the database is never cut
-   * before that answer, so that a request kept is applied, or not, before `release` resolves.
-   */
+  /** Sends `sent`, then what `client` sends, to the database, answers back; resolves at its first answer, before which it is never cut. */
   private forward(client: Socket, sent: readonly Buffer[]): Promise<void> {
     const database = this.track(createConnection(this.targetPort, '127.0.0.1'));
     for (const chunk of sent) database.write(chunk);

@@ -5,7 +5,6 @@
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 
 export interface DatabaseOnHold {
-  /** e.g. http://127.0.0.1:41234, for AWS_ENDPOINT_URL_DYNAMODB. */
   readonly endpoint: string;
   hold(): void;
   letGo(): void;
