@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { apiEvent, selectRoute } from '../../infra/local/api-event';
-import { decode } from '../support/decode';
+import { decode, parseXml, type XmlElement } from '../support/parsers';
 import { expectError, CATALOGUE, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
 import { APP_KEY, invoke, ROUTES, withKey } from '../support/invoke';
-import { parseXml, type XmlElement } from '../support/parsers';
 import { asInvocation, contextFields, importHandler, lambdaContext } from '../../infra/local/invoke';
 import { markdownSection } from '../support/markdown';
 

@@ -27,8 +27,7 @@ import {
 } from '../support/gallery-fixtures';
 import { SORT_VALUES, type SortValue, sortRecords } from '../support/gallery-order';
 import { invoke } from '../support/invoke';
-import { bulkGalleryPerTest } from '../support/bulk-own-gallery';
-import { earliestOf } from '../support/own-gallery';
+import { bulkGalleryPerTest, earliestOf } from '../support/bulk-own-gallery';
 import { unserialize } from '../support/parsers';
 
 /** This file's years; gallery.test.ts has others. */

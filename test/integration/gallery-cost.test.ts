@@ -6,7 +6,7 @@
  * reads, keys a BatchGetItem asks for) — deterministic, unlike timings.
  * `npm run scale` measures the same in read units and milliseconds, at 50 000 photos.
  *
- * The table is one of its own, loaded in bulk (test/support/bulk-gallery.ts). Photos and comments
+ * The table is one of its own, loaded in bulk (test/support/own-table.ts's bulkWrite). Photos and comments
  * come in bursts of five a second apart, as uploads and replies do: the bounds below hold however
  * a day's members share its minutes, and a burst shares one counter item, which keeps the load short.
  */
@@ -16,8 +16,7 @@ import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { DAY, MAX_DATE, PHOTOS, repliesTo, thread, topLevel, type Series } from '../../lib/gallery/layout';
 import { SORTS, type Sort } from '../../lib/gallery/layout';
 import type { CommentRecord, PageQuery, PhotoRecord } from '../../lib/gallery/store';
-import { bulkWrite } from '../support/bulk-gallery';
-import { ownGalleryTable } from '../support/own-table';
+import { bulkWrite, ownGalleryTable } from '../support/own-table';
 
 jest.setTimeout(240_000);
 

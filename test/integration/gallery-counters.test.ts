@@ -7,7 +7,7 @@
  *
  * The table is one of its own (the template's definition under another name): the recount reads
  * all of it, so no other test's data may come and go meanwhile. The pages' records go into a
- * second table in bulk (test/support/bulk-gallery.ts): they test reads, and the importer's
+ * second table in bulk (test/support/own-table.ts's bulkWrite): they test reads, and the importer's
  * transactions a record would cost more than the reads they serve.
  */
 import { randomInt } from 'node:crypto';
@@ -18,9 +18,8 @@ import { recreateGalleryTable } from '../../infra/local/sample/seed';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { allOf, thread } from '../../lib/gallery/layout';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
-import { bulkWrite } from '../support/bulk-gallery';
 import { ORDER, SORT_VALUES, type SortValue } from '../support/gallery-order';
-import { ownGalleryTable } from '../support/own-table';
+import { bulkWrite, ownGalleryTable } from '../support/own-table';
 
 jest.setTimeout(240_000);
 

@@ -14,8 +14,7 @@ import { photoView } from '../support/gallery-decode';
 import { claimRange, DAY, shuffled, THIRTY_DAYS, uniqueId, type TestPhoto, ANCHOR_DATE } from '../support/gallery-fixtures';
 import { SORT_VALUES, sortRecords } from '../support/gallery-order';
 import { invoke, withKey } from '../support/invoke';
-import { bulkGalleryPerTest } from '../support/bulk-own-gallery';
-import { earliestOf } from '../support/own-gallery';
+import { bulkGalleryPerTest, earliestOf } from '../support/bulk-own-gallery';
 
 /** This file's years; gallery-comments.test.ts has others. */
 const YEARS = [1990, 1996] as const;

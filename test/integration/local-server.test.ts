@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { decode } from '../support/decode';
+import { decode } from '../support/parsers';
 import { childEnv, startStack, type RunningStack } from '../../infra/start/process';
 
 const KEY = 'appkey=http%3A%2F%2Fmy.app%2F';

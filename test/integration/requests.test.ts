@@ -3,7 +3,7 @@ import { ErrorListShape } from '../../lib/resources/catalogue';
 import { resource } from '../../lib/resources/shape';
 import { choiceArgument, integerArgument, parseIdList } from '../../lib/http/arguments';
 import { endpoint } from '../../lib/http/endpoint';
-import { decode } from '../support/decode';
+import { decode } from '../support/parsers';
 import { CONTENT_TYPE, expectError, invokeHandler, invokeWithEnv, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
 import { APP_KEY, invoke, ROUTES, withKey } from '../support/invoke';
 import { asInvocation, contextFields, importHandler, lambdaContext } from '../../infra/local/invoke';

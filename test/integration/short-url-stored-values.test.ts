@@ -17,7 +17,7 @@ import { exportLinks } from '../../infra/ops/shorturls/export';
 import { documentClient } from '../../lib/db/client';
 import { linkKey } from '../../lib/shorturls/link';
 import { logger } from '../../lib/observability/powertools';
-import { decode } from '../support/decode';
+import { decode } from '../support/parsers';
 import { expectError, invokerWithEnv, TYPES, typeQuery } from '../support/expect-error';
 import { invoke, invokeShortLink, SHORT_LINK_ROUTES } from '../support/invoke';
 import { freshAddress } from '../support/fresh-address';

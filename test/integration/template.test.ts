@@ -14,7 +14,7 @@ import { tablesOf } from '../../infra/template/tables';
 import { documentClient } from '../../lib/db/client';
 import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
 import { linkKey } from '../../lib/shorturls/link';
-import { decode } from '../support/decode';
+import { decode } from '../support/parsers';
 import { GalleryData } from '../support/gallery-fixtures';
 import { runBundle } from '../support/run-bundle';
 

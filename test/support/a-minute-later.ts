@@ -1,8 +1,4 @@
-/**
- * The functions' clock moved past the minute in which their block lists are fresh (docs/api.md,
- * Short URLs: "reach every running function within 60 s"): each move goes past the last, so that
- * every container's list is due again, as a minute later on Lambda.
- */
+/** The functions' clock moved past the minute their block lists stay fresh (docs/api.md, Short URLs), each move past the last. */
 
 /** The takedown reach as docs/api.md states it. */
 const REACH_MS = 60_000;

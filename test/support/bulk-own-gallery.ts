@@ -1,17 +1,15 @@
 /**
- * A gallery table of a test file's own holding only an anchor and what the running test stored
- * (so that min_date is computed from the fixtures), with each test's records put in batches and
- * taken away in batches after it (test/support/bulk-gallery.ts): the table is always exactly
- * the items of the records it holds, so only the items a test adds or changes are sent, not a
- * transaction a record. The importer's and the writer's exactness is gallery-counters.test.ts's;
- * remove() still goes through the writer, for the tests of what a removal leaves.
+ * A gallery table of a test file's own holding an anchor and what the running test stored, put
+ * and taken away in batches; remove() goes through the writer, for what a removal leaves.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { deleteItems, galleryItems } from '../../infra/ops/gallery/bulk';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
-import { bulkWrite } from './bulk-gallery';
 import { GalleryData } from './gallery-fixtures';
-import { ownTables } from './own-table';
+import { bulkWrite, ownTables } from './own-table';
+
+/** docs/api.md, Bodies: the earliest date in the gallery (`min_date`), 0 when there is none. */
+export const earliestOf = (dates: readonly number[]): number => (dates.length === 0 ? 0 : Math.min(...dates));
 
 type Records = { photos: PhotoRecord[]; comments: CommentRecord[] };
 

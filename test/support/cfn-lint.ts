@@ -1,8 +1,4 @@
-/**
- * cfn-lint, AWS's CloudFormation linter (Python), and SAM's transform that it installs
- * (aws-sam-translator). The tests that use it fail without it, everywhere, saying how to get it:
- * GitHub's CI installs it (ci.yml), .ci/run too where the machine's Python lacks it.
- */
+/** cfn-lint and SAM's transform it installs; the tests that use it fail without it, saying how to get it. */
 import { type SpawnSyncOptionsWithStringEncoding, type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { accessSync, constants, readFileSync, realpathSync } from 'node:fs';
 import { delimiter, join } from 'node:path';

@@ -1,10 +1,4 @@
-/**
- * Headless Chromium for the tests that look at a page, driven by playwright-core (which brings no
- * browser of its own): CHROMIUM_PATH when set, else the first browser found where Debian's
- * `chromium` (.ci/run installs it), Ubuntu's or Google's packages (GitHub's runners have Chrome),
- * or macOS's apps put it. `npm test` installs nothing: without a browser, the tests that look at a
- * page fail, everywhere, saying how to get one.
- */
+/** Headless Chromium for playwright-core: CHROMIUM_PATH, else a browser where packages put one; none fails saying how. */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 

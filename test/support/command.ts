@@ -1,9 +1,4 @@
-/**
- * A local command as its npm script runs it (`tsx infra/<command>/main.ts`), from one ES module
- * that esbuild, the compiler tsx runs it with, bundles once a process, its packages included:
- * the same code, without tsx's loader, whose start costs most of a short command's CPU, and
- * without the hundreds of package modules a start would otherwise resolve and read one by one.
- */
+/** A local command as its npm script runs it (`tsx infra/<command>/main.ts`), bundled once a process by esbuild, without tsx's costly start. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';

@@ -1,7 +1,4 @@
-/**
- * Offline check of the stage's dashboard in template.yaml (docs/operate.md#dashboard), with the
- * insight rules' readers of ./telemetry-checks.ts; ./template-checks.ts runs it with the others.
- */
+/** The stage's dashboard in template.yaml (docs/operate.md#dashboard). */
 import type { Template } from '../../infra/template/read';
 import { resolveValue } from '../../infra/template/evaluate';
 import { apiFunctions, functionLogGroups, jsonBody, REQUEST_MESSAGE } from './telemetry-checks';
@@ -23,10 +20,8 @@ const DASHBOARD_METRICS = [
 const sources = (query: string) => [...query.matchAll(/SOURCE '([^']+)'/g)].map((match) => match[1]!);
 
 /**
- * The dashboard, one per stage: its body is JSON; it shows every metric the functions emit, each
- * from the functions' namespace and the stage's own `service` (so never another stage's); every rule
- * in an insightRule widget; its log queries read function log groups only, and request lines; it
- * has the latency per endpoint and type, and the last call of each application per endpoint.
+ * One dashboard, JSON, showing every metric of the stage's own `service`, every rule, log queries of
+ * request lines in function log groups, latency per endpoint and type, each application's last call.
  */
 export const checkDashboard = (template: Template): string[] => {
   const problems = new Set<string>();

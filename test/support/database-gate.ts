@@ -1,16 +1,10 @@
 /**
- * A gate the test holds in front of DynamoDB Local (a TCP proxy): down, its port refuses
- * connections, as a crashed database's does; hung, it accepts connections and keeps what they
- * send, unanswered, as a frozen database does. Released, the database gets what was kept one
- * request at a time, the last sent first, and `release` resolves once it has answered each: from
- * then on nothing sent while it hung can land any more.
+ * A TCP proxy in front of DynamoDB Local: down, it refuses connections; hung, it keeps what is sent,
+ * unanswered; released, the database gets it one request at a time, the last sent first.
  */
 import { type AddressInfo, createConnection, createServer, type Server, type Socket } from 'node:net';
 
-interface Kept {
-  readonly client: Socket;
-  readonly sent: Buffer[];
-}
+type Kept = { readonly client: Socket; readonly sent: Buffer[] };
 
 export class DatabaseGate {
   private hung = false;
@@ -84,11 +78,7 @@ export class DatabaseGate {
     this.kept.push(kept);
   }
 
-  /**
-   * Sends `sent`, then what `client` sends, to the database, and its answers back while `client`
-   * is there; resolves at the database's first answer. A connection to the database is never cut
-   * before that answer, so that a request kept is applied, or not, before `release` resolves.
-   */
+  /** Sends `sent`, then what `client` sends, to the database, answers back; resolves at its first answer, before which it is never cut. */
   private forward(client: Socket, sent: readonly Buffer[]): Promise<void> {
     const database = this.track(createConnection(this.targetPort, '127.0.0.1'));
     for (const chunk of sent) database.write(chunk);

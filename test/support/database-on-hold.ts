@@ -1,13 +1,10 @@
 /**
- * A database the test puts on hold: a loopback proxy in front of the run's DynamoDB Local. On
- * hold, it takes connections and requests, new and kept-alive alike, and answers nothing, as a
- * frozen DynamoDB does, without a DynamoDB Local of the file's own; let go, it passes on what it
- * held. It counts the requests it holds, so that a test knows when a function is only waiting.
+ * A loopback proxy in front of the run's DynamoDB Local: on hold, it takes requests on new and
+ * kept-alive connections and answers nothing; let go, it passes them on. It counts what it holds.
  */
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 
 export interface DatabaseOnHold {
-  /** e.g. http://127.0.0.1:41234, for AWS_ENDPOINT_URL_DYNAMODB. */
   readonly endpoint: string;
   hold(): void;
   letGo(): void;

@@ -1,19 +1,16 @@
 /**
- * Shared checks for the tests of the API's rules: the error catalogue as docs/api.md lists it
- * (copied here, not imported from lib, so the tests check lib against the rules), one assertion
- * that a response is a given error in a given type (decoded with the real parser of that type),
- * and two ways to run a handler through the one invoker (infra/local/invoke.ts): a handler made
- * in the test, or a function's modules loaded afresh under other environment settings.
+ * The error catalogue as docs/api.md lists it (written here, not imported from lib), an assertion
+ * that a response is a given error in a given type, and handlers run through infra/local/invoke.ts.
  */
+import type { ResponseType } from '../../infra/ops/smoke/parsers';
 import { type Handler, handlerOf, type Invocation, invokeRoute } from '../../infra/local/invoke';
 import type { FunctionDefinition } from '../../infra/template/functions';
 import type { Route } from '../../infra/template/routes';
 import { ROUTES } from './invoke';
 import { loadAfresh } from './load-afresh';
-import { parseXml, runScript, unserialize } from './parsers';
+import { parseXml, runScript, unserialize, XML_DECLARATION } from './parsers';
 
-export type ResponseType = 'xml' | 'json' | 'javascript' | 'php';
-export const TYPES: readonly ResponseType[] = ['xml', 'json', 'javascript', 'php'];
+export { type ResponseType, TYPES } from '../../infra/ops/smoke/parsers';
 
 /** The Content-Type of each type (docs/api.md, Headers). */
 export const CONTENT_TYPE: Readonly<Record<ResponseType, string>> = {
@@ -23,13 +20,10 @@ export const CONTENT_TYPE: Readonly<Record<ResponseType, string>> = {
   php: 'application/php; charset=utf-8',
 };
 
-/**
- * The `Deprecation` header every answer of both hosts carries (docs/api.md, Headers), with the
- * default DEPRECATION_DATE of template.yaml, 2026-01-01T00:00:00Z.
- */
+/** The `Deprecation` header of every answer (docs/api.md, Headers) for template.yaml's default 2026-01-01T00:00:00Z. */
 export const DEPRECATION = '@1767225600';
 
-/** The error catalogue in its order (docs/api.md, Errors): written out here, not imported from lib/api-error.ts, so that a change there fails the tests. */
+/** The error catalogue in its order (docs/api.md, Errors). */
 export const CATALOGUE: ReadonlyArray<readonly [number, string]> = [
   [403, 'Forbidden'],
   [404, 'Not found'],
@@ -69,23 +63,15 @@ export function catalogueMessage(code: number): string {
   return entry[1];
 }
 
-/**
- * How the message may continue after the catalogue text (docs/api.md, Errors: "optionally
- * followed by `: ` and a detail that names the argument and its bound"):
- * undefined — either form; false — exactly the catalogue message; a string — a detail that
- * contains it.
- */
+/** After the catalogue text (docs/api.md, Errors): undefined, either form; false, nothing; a string, `: ` and a detail with it. */
 type Detail = string | false | undefined;
 
 function expectMessage(message: unknown, code: number, detail?: Detail): void {
   const catalogue = catalogueMessage(code);
-  if (detail === false) {
-    expect(message).toBe(catalogue);
-  } else if (typeof detail === 'string') {
+  if (detail === false) expect(message).toBe(catalogue);
+  else if (typeof detail === 'string')
     expect(message).toEqual(expect.stringMatching(new RegExp(`^${escapeRegExp(catalogue)}: .*${escapeRegExp(detail)}`)));
-  } else if (message !== catalogue) {
-    expect(message).toEqual(expect.stringMatching(new RegExp(`^${escapeRegExp(catalogue)}: .+`)));
-  }
+  else if (message !== catalogue) expect(message).toEqual(expect.stringMatching(new RegExp(`^${escapeRegExp(catalogue)}: .+`)));
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -98,11 +84,7 @@ interface ErrorExpectation {
   readonly alert?: boolean;
 }
 
-/**
- * Asserts that `response` is error `code` in `type`, in the shape of docs/api.md, Errors,
- * answered with HTTP `status` (200 for Javascript, which carries `status` in its object);
- * decodes the body with the real parser of the type and returns the message.
- */
+/** Asserts that `response` is error `code` in `type` with HTTP `status` (docs/api.md, Errors); returns the message. */
 export function expectError(
   response: Invocation,
   type: ResponseType,
@@ -114,11 +96,12 @@ export function expectError(
   expect(response.headers['x-content-type-options']).toBe('nosniff');
   expect(response.headers['access-control-allow-origin']).toBe('*');
   expect(response.headers['cache-control']).toBe('no-store');
+  // Javascript answers 200, with `status` in its object.
+  expect(response.statusCode).toBe(type === 'javascript' ? 200 : status);
   let message: unknown;
   switch (type) {
     case 'xml': {
-      expect(response.statusCode).toBe(status);
-      expect(response.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+      expect(response.body.startsWith(XML_DECLARATION)).toBe(true);
       const root = parseXml(response.body);
       expect(root.name).toBe('error');
       expect(Object.keys(root.attributes)).toEqual(['code', 'message']);
@@ -129,7 +112,6 @@ export function expectError(
       break;
     }
     case 'json': {
-      expect(response.statusCode).toBe(status);
       const value = JSON.parse(response.body) as Record<string, unknown>;
       expect(Object.keys(value)).toEqual(['code', 'message']);
       expect(value.code).toBe(code);
@@ -137,7 +119,6 @@ export function expectError(
       break;
     }
     case 'php': {
-      expect(response.statusCode).toBe(status);
       const answer = unserialize(response.body);
       expect(answer.error).toBeUndefined();
       expect(answer.serialized).toBe(response.body);
@@ -149,7 +130,6 @@ export function expectError(
       break;
     }
     case 'javascript': {
-      expect(response.statusCode).toBe(200);
       const callback = expectation.callback ?? 'callback';
       const run = runScript(response.body, callback);
       if (expectation.alert) {
@@ -190,10 +170,8 @@ export const invokeHandler = (handler: Handler, target: string, options: Request
   invokeRoute(ROUTES, { ...options, target }, { load: async () => handler });
 
 /**
- * An invoke() whose functions' modules (and lib/config.ts, which reads the environment when it is
- * loaded) are loaded afresh while `env` is set, once per function: as containers started with it.
- * `prepare` runs in each function's fresh module registry before the function loads (to mock a
- * client there, say); `routes` are the API's unless given.
+ * An invoke() whose functions' modules (lib/config.ts too) are loaded afresh, once each, while `env`
+ * is set; `prepare` runs in each fresh module registry first (to mock a client there, say).
  */
 export function invokerWithEnv(env: Record<string, string>, options: { routes?: readonly Route[]; prepare?: () => Promise<void> } = {}) {
   const loaded = new Map<string, Promise<Handler>>();
@@ -201,10 +179,7 @@ export function invokerWithEnv(env: Record<string, string>, options: { routes?: 
     if (!loaded.has(fn.id))
       loaded.set(
         fn.id,
-        loadAfresh(env, async () => {
-          await options.prepare?.();
-          return handlerOf(fn);
-        }),
+        loadAfresh(env, async () => options.prepare?.().then(() => handlerOf(fn)) ?? handlerOf(fn)),
       );
     return loaded.get(fn.id)!;
   };

@@ -1,8 +1,4 @@
-/**
- * The checks every gallery answer goes through: each request made in all four types, each body
- * decoded to one view (test/support/gallery-decode.ts), and the views held to each other and to
- * what a test expects.
- */
+/** Every gallery request made in all four types, each body decoded to one view, the views held to each other and to what a test expects. */
 import { CONTENT_TYPE, DEPRECATION, TYPES, typeQuery, type ResponseType } from './expect-error';
 import { type CommentView, fromTree, fromXml, type Kind, type Listing, type PhotoView } from './gallery-decode';
 import { invoke, withKey, type Invocation } from './invoke';

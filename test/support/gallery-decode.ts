@@ -1,9 +1,4 @@
-/**
- * Gallery and events wrappers decoded to one view for every type, each body from the real
- * parser of its type, with the wire form (property order, PHP classes, XML placement, `total` as
- * a string) checked on the way. fromXml and fromTree are the one decoder of these wrappers: the
- * gallery, outage and hostile-input tests use them.
- */
+/** Gallery and events wrappers decoded to one view for every type, their wire form checked on the way. */
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 import type { XmlElement } from './parsers';
 import { expectIs, expectList, expectMatch } from './quick-expect';
@@ -37,7 +32,6 @@ const PHOTO_KEYS = ['id', 'submit_date', 'comments', 'title', 'user', 'src', 'hr
 const USER_KEYS = ['name', 'icon', 'registered', 'profileviews'];
 const COMMENT_KEYS = ['date', 'id', 'story', 'up', 'down', 'replies', 'replyto', 'user', 'content', 'level', 'root'];
 
-/** The record's fields named by `keys`, in that order. */
 const pick = <T>(record: object, keys: readonly string[]): T =>
   Object.fromEntries(keys.map((key) => [key, (record as Record<string, unknown>)[key]])) as T;
 
@@ -46,7 +40,7 @@ export const photoView = (photo: PhotoRecord): PhotoView => ({ ...pick<PhotoView
 
 export const commentView = (comment: CommentRecord): CommentView => pick(comment, COMMENT_KEYS);
 
-/** A gallery or events wrapper in one view for every type; `total` as a number. */
+/** A gallery or events wrapper in one view; `total` as a number. */
 export interface Listing<T> {
   timestamp: number;
   min_date: number;

@@ -1,12 +1,6 @@
 /**
- * Test data for the gallery endpoints, written to GalleryTable through the importer (so with
- * the counters it keeps) and removed through its writer. What the endpoints answer of it is
- * checked by test/support/gallery-answers.ts; the order a listing must have is
- * test/support/gallery-order.ts.
- *
- * Isolation: the date-window endpoints see every photo of the table, and other tests share it.
- * Each test claims a time range of its own (claimRange): one that no stored photo or comment
- * comes near, and that no other test of this process claimed; ids are random and at least 10^12.
+ * Gallery test data, written through the importer and removed through its writer. The date-window
+ * endpoints see the whole shared table: each test claims a time range nothing else comes near.
  */
 import { randomInt } from 'node:crypto';
 import { bumpsOf, type RecordChange } from '../../infra/ops/gallery/changes';
@@ -31,9 +25,6 @@ const table = (): string => {
 
 const epoch = (year: number): number => Date.UTC(year, 0, 1) / 1000;
 
-// ---------------------------------------------------------------------------------------------
-// Ids and time ranges
-
 let lastId = 0;
 
 /** A fresh id: at least 10^12, random, never the same twice in this process. */
@@ -53,15 +44,10 @@ async function anythingBetween(from: number, to: number): Promise<boolean> {
   return (await listing().total([allOf('photo'), allOf('comment')], { from: Math.max(0, from), to })) > 0;
 }
 
-interface RangeOptions {
-  /** First and last year the range may lie in (UTC); each test file takes years of its own. */
-  readonly years: readonly [number, number];
-}
+/** `years`: the first and last year the range may lie in (UTC); each test file takes years of its own. */
+type RangeOptions = { readonly years: readonly [number, number] };
 
-/**
- * The start (midnight UTC) of `span` seconds that nothing stored in the table comes within 31
- * days of, and that no other test of this process claimed (with the same margin).
- */
+/** The start (midnight UTC) of `span` seconds nothing stored or claimed in this process comes within 31 days of. */
 export async function claimRange(span: number, { years }: RangeOptions): Promise<number> {
   const first = epoch(years[0]) / DAY;
   const last = (epoch(years[1] + 1) - span) / DAY - 1;
@@ -77,9 +63,6 @@ export async function claimRange(span: number, { years }: RangeOptions): Promise
   }
   throw new Error(`no free range of ${span} s in ${years[0]}–${years[1]}`);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Photos and comments
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]> : T[K] };
 export type TestPhoto = Mutable<PhotoRecord>;

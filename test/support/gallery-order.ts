@@ -1,8 +1,4 @@
-/**
- * The order of a gallery or comment listing (docs/api.md, The gallery's arguments: `sort`), written
- * out from the rule rather than imported from lib/gallery/layout.ts, so that a change there fails
- * the tests: the one oracle of listing order for every test that predicts a page.
- */
+/** The order of a listing (docs/api.md, `sort`), written from the rule: the one oracle of listing order. */
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 
 export const SORT_VALUES = ['submit_date-desc', 'submit_date-asc', 'digg_count-desc', 'digg_count-asc'] as const;

@@ -1,8 +1,6 @@
 /**
- * IP addresses in every spelling a link or an operator may give them, built from their bits, and
- * the key the rule gives each (docs/shorturls.md, Blocked hosts), written here from the rule and
- * not from lib/: IPv4 in dotted decimal, IPv6 that embeds IPv4 (mapped, compatible but :: and ::1,
- * NAT64's 64:ff9b::/96) as that IPv4 address, any other IPv6 in brackets in its RFC 5952 form.
+ * IP addresses in every spelling a link may give them, and the key docs/shorturls.md (Blocked hosts)
+ * gives each, written from the rule: IPv4 dotted, embedded IPv4 as IPv4, other IPv6 in RFC 5952 form.
  */
 import fc from 'fast-check';
 

@@ -1,10 +1,6 @@
 /**
- * IAM's evaluation of one identity policy (and a permissions boundary) for one request, as far as
- * the policies in docs/deploy.md need: Allow and Deny statements, Action and Resource with `*`
- * and `?` wildcards, and the condition operators StringEquals, StringLike and ArnLike. An explicit
- * Deny wins, then any Allow; nothing else is allowed. An operator or key it does not know throws,
- * so that a policy it cannot judge fails the tests instead of passing them.
- * (@cloud-copilot/iam-simulate would evaluate IAM fully, but it is AGPL-licensed.)
+ * IAM's evaluation of an identity policy and a boundary, as far as docs/deploy.md's need: an
+ * operator it does not know throws. (@cloud-copilot/iam-simulate would do it all, but is AGPL.)
  */
 
 interface Statement {

@@ -1,7 +1,4 @@
-/**
- * The tests' requests: in-process through the one invoker (infra/local/invoke.ts), routed by
- * template.yaml's routes, with the test app key where a test is not about the key.
- */
+/** The tests' requests, in-process through infra/local/invoke.ts, routed by template.yaml, with the test app key. */
 import { type Invocation, type InvokeOptions, invokeRoute, type Request } from '../../infra/local/invoke';
 import { loadTemplate } from '../../infra/template/read';
 import { routesOf, type Route } from '../../infra/template/routes';

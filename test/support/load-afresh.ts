@@ -1,8 +1,4 @@
-/**
- * Modules that read their settings when they load (lib/config.ts, the functions' own modules)
- * loaded afresh, in a module registry of their own, while `env` is set; the environment is as it
- * was afterwards.
- */
+/** Modules that read settings at load, loaded afresh in a registry of their own while `env` is set; the environment restored. */
 export async function loadAfresh<T>(env: Record<string, string>, load: () => Promise<T>): Promise<T> {
   const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   Object.assign(process.env, env);

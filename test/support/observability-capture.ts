@@ -1,8 +1,4 @@
-/**
- * Production observability settings for the observability tests (undoing
- * test/support/quiet-observability.ts): JSON lines on stdout/stderr, level INFO, metrics on.
- * Import it before anything that may load a function module; then `capture()` what is written.
- */
+/** Production observability (undoing ./quiet-observability.ts): import it before any function module, then capture(). */
 delete process.env.POWERTOOLS_DEV;
 Object.assign(process.env, {
   POWERTOOLS_LOG_LEVEL: 'INFO',

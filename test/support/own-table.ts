@@ -1,12 +1,10 @@
-/**
- * A table of a test file's own: a table of template.yaml under another name (and a copy of the
- * template defining only it, for recreateGalleryTable), on the integration run's DynamoDB Local,
- * deleted after the file. For tests that read a whole table, empty one, or need it fresh.
- */
+/** Tables of template.yaml under names of a test file's own, on the run's DynamoDB Local, deleted after the file. */
 import { randomInt } from 'node:crypto';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { galleryItems, putItems } from '../../infra/ops/gallery/bulk';
 import { loadTemplate, type Template } from '../../infra/template/read';
+import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 
 function ownTable(id: 'GalleryTable' | 'ShortUrlsTable', prefix: string) {
   const name = `${prefix}-${randomInt(0, 2 ** 40)}`;
@@ -24,10 +22,7 @@ function ownTable(id: 'GalleryTable' | 'ShortUrlsTable', prefix: string) {
   return { name, template, client, documents };
 }
 
-/**
- * Tables of a test file's own, made as the tests ask for them (each empty, with its own itemid
- * counter), all deleted after the file.
- */
+/** Empty tables of a test file's own, made as the tests ask for them. */
 export function ownTables(id: 'GalleryTable' | 'ShortUrlsTable') {
   const client = new DynamoDBClient({});
   const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
@@ -56,3 +51,15 @@ export function ownTables(id: 'GalleryTable' | 'ShortUrlsTable') {
 }
 
 export const ownGalleryTable = (prefix: string) => ownTable('GalleryTable', prefix);
+
+/**
+ * Writes whole records (counts as the importer derives them) fast, in batches (infra/ops/gallery/bulk.ts),
+ * sending only the items that differ from those of `written`, which the table already holds.
+ */
+type Records = { photos: readonly PhotoRecord[]; comments: readonly CommentRecord[] };
+
+export function bulkWrite(documents: DynamoDBDocumentClient, table: string, records: Records, written?: Records): Promise<void> {
+  const there = new Set(written === undefined ? [] : galleryItems(written).map((item) => JSON.stringify(item)));
+  const items = galleryItems(records).filter((item) => !there.has(JSON.stringify(item)));
+  return putItems(documents, table, items, { request: 'BatchWriteItem', concurrency: 6 });
+}

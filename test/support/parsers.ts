@@ -1,12 +1,11 @@
 /**
- * The real parsers every response type is checked with: a strict XML parser (saxes), PHP's own
- * unserialize() (PHP compiled to WebAssembly, which ./php-environment.ts provides), a JavaScript
- * engine (node:vm) for JSONP, and JSON.parse.
+ * The real parsers every response type is checked with: the smoke test's XML parser (saxes) and
+ * script runner (node:vm), JSON.parse, and PHP's own unserialize() (PHP compiled to WebAssembly,
+ * ./php-environment.ts), which the smoke test cannot count on.
  */
-import { runInNewContext } from 'node:vm';
+import { parseXml, runScript } from '../../infra/ops/smoke/parsers';
 
-// The smoke test's strict XML parser serves the tests too.
-export { parseXml, type XmlElement } from '../../infra/ops/smoke/parsers';
+export { parseXml, runScript, type ScriptRun, type XmlElement } from '../../infra/ops/smoke/parsers';
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
@@ -32,26 +31,23 @@ export function unserialize(body: string): PhpAnswer {
   return unserializeAll([body])[0]!;
 }
 
-export interface ScriptRun {
-  /** The arguments of each call of the callback. */
-  readonly calls: unknown[][];
-  /** The messages of each alert(). */
-  readonly alerts: unknown[];
+/** Decodes a response body with the real parser its Content-Type names. */
+export function decode(contentType: string | undefined, body: string, callback = 'callback') {
+  switch ((contentType ?? '').split(';')[0]) {
+    case 'text/xml':
+      return { type: 'xml', root: parseXml(body) } as const;
+    case 'application/json':
+      return { type: 'json', value: JSON.parse(body) as unknown } as const;
+    case 'text/javascript':
+      return { type: 'javascript', ...runScript(body, callback) } as const;
+    case 'application/php': {
+      const answer = unserialize(body);
+      if (answer.error) throw new Error(`PHP could not unserialize: ${body.slice(0, 200)}`);
+      return { type: 'php', value: answer.value, serialized: answer.serialized } as const;
+    }
+    default:
+      throw new Error(`unexpected Content-Type ${contentType}`);
+  }
 }
 
-/** Runs a Javascript body in a fresh JS context in which `callback` (dotted or not) is defined. */
-export function runScript(body: string, callback = 'callback'): ScriptRun {
-  const calls: unknown[][] = [];
-  const alerts: unknown[] = [];
-  const sandbox: Record<string, unknown> = { alert: (message: unknown) => alerts.push(message) };
-  const names = callback.split('.');
-  let holder = sandbox;
-  names.slice(0, -1).forEach((name) => {
-    holder[name] ??= {};
-    holder = holder[name] as Record<string, unknown>;
-  });
-  holder[names[names.length - 1]!] = (...args: unknown[]) => calls.push(args);
-  runInNewContext(body, sandbox, { timeout: 1000 });
-  // Values made in another context have other prototypes; compare them as plain data.
-  return JSON.parse(JSON.stringify({ calls, alerts })) as ScriptRun;
-}
+export type Decoded = ReturnType<typeof decode>;

@@ -1,8 +1,4 @@
-/**
- * Assertions for the checks run on every field of thousands of answers. Each passes without
- * calling expect(), which builds all its matchers and an Error on every call, and calls it when
- * its check fails, so that the verdict and the message are expect()'s own.
- */
+/** Assertions for thousands of fields: expect() (costly to call) only when the check fails, for its verdict and message. */
 
 /** expect(actual).toBe(expected). */
 export function expectIs(actual: unknown, expected: unknown): void {

@@ -1,8 +1,4 @@
-/**
- * Invokes a built ES-module bundle's handler in a fresh Node process through the one bundle host
- * (infra/local/bundle-host.mjs), as the Lambda runtime loads it: jest's module system cannot
- * import ES modules.
- */
+/** Invokes a built ES-module bundle's handler in a fresh Node process (infra/local/bundle-host.mjs): jest cannot import ES modules. */
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -1,8 +1,4 @@
-/**
- * Random retirement settings (docs/api.md, Retirement) for property tests: what each group's
- * variables hold, written in every form the settings take, beside what they mean (epoch
- * milliseconds), so that an oracle can judge a verdict without reading the strings back.
- */
+/** Random retirement settings (docs/api.md, Retirement) in every written form, beside what they mean (epoch ms). */
 import fc from 'fast-check';
 import { GROUPS, type Group } from '../../lib/retirement-schedule';
 

@@ -1,8 +1,4 @@
-/**
- * What a document client sends while a piece of code runs: the commands in order, their inputs,
- * and when each was sent and answered (`sent Query`, `answered BatchGet`, …), for the tests that
- * count a request's round trips or check that two reads went out together.
- */
+/** What a document client sends while code runs: the commands in order, their inputs, when each was sent and answered. */
 import type { BatchGetCommandInput, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 export async function sentWhile<T>(documents: DynamoDBDocumentClient, run: () => Promise<T>) {

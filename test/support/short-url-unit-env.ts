@@ -1,9 +1,6 @@
 /**
- * The environment the short-URL function modules read when they load, for unit tests that run
- * them without a database (their DynamoDB client mocked). Import it before anything that may
- * load a function module. The table names are distinctive so that a test can check they never
- * reach a body; the endpoint is a closed port, so a call the mock misses fails at once instead
- * of reaching AWS.
+ * The environment short-URL function modules read at load, for unit tests with a mocked client:
+ * distinctive table names (never in a body), and a closed port, so that a missed call fails at once.
  */
 import { SHORT_URL_HOST } from './short-url-host';
 

@@ -1,10 +1,6 @@
 /**
- * The functions' document client on the test's clock (jest's fake timers): the n-th command sent
- * is answered `delayOf(command, n)` ms of that clock after it is sent (0: at once; Infinity: not
- * until aborted), or then fails with `failureOf(command, n)` (the database's error once the SDK's
- * retries are spent). Each read keeps when it started and ended, and how, as moments in one
- * sequence with the test's own events: what happened before what is read from their order, not
- * from timestamps with a margin.
+ * The functions' document client on jest's fake clock: the n-th command is answered `delayOf` ms
+ * after it is sent, or fails with `failureOf`; reads keep their start and end as ordered moments.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
@@ -14,10 +10,7 @@ export const TEST_CLOCK: Parameters<typeof jest.useFakeTimers>[0] = {
 };
 
 /** When, on the test's clock, and in what order of events. */
-interface Moment {
-  readonly at: number;
-  readonly seq: number;
-}
+type Moment = { readonly at: number; readonly seq: number };
 let events = 0;
 const moment = (): Moment => ({ at: Date.now(), seq: events++ });
 
@@ -31,7 +24,7 @@ export interface Read {
   real?: Promise<unknown>;
 }
 
-/** An answer on the test's clock: the moment it came, and how long after the call, once it has. */
+/** An answer on the test's clock: when it came, and how long after the call. */
 export interface Answering<T> {
   readonly invocation: Promise<T>;
   at?: Moment;
@@ -53,7 +46,7 @@ export function answering<T>(call: () => Promise<T>): Answering<T> {
 /** One turn of the event loop: what real I/O has come in is handled, and the promises it settles. */
 export const aTurn = (): Promise<void> => new Promise((turn) => setImmediate(turn));
 
-/** The clock's longest step: well under the SDK's shortest timeout (1 s), so a real read never times out on it. */
+/** The clock's longest step: well under the SDK's shortest timeout (1 s). */
 const STEP_MS = 100;
 
 type Options = { abortSignal?: AbortSignal };

@@ -1,18 +1,15 @@
 /**
- * A gallery whose items a test writes by hand, for the tests of stored values the API cannot show
- * (docs/api.md, Errors: stored values): a table of the test file's own, records imported into it,
- * any value of any DynamoDB type put at an item's attribute (as the low-level client writes it),
- * the gallery functions loaded with the table, and what each request logged of such values.
+ * A gallery table of the test file's own whose items a test writes by hand, for the stored values
+ * the API cannot show (docs/gallery-layout.md), and what each request logged of them.
  */
 import { type AttributeValue, DynamoDBClient, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { importLines } from '../../infra/ops/gallery/importer';
 import { linesOf } from '../../infra/ops/gallery/records';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
-import { bulkWrite } from './bulk-gallery';
 import { invokerWithEnv } from './expect-error';
 import type { Invoker } from './gallery-answers';
-import { ownTables } from './own-table';
+import { bulkWrite, ownTables } from './own-table';
 
 /** The warning a request logs (docs/gallery-layout.md, Stored values the API cannot show). */
 const UNSHOWABLE = 'stored values the API cannot show as they are';
@@ -55,7 +52,7 @@ export function handWrittenGallery(prefix: string) {
     },
     /**
      * Puts whole records (counts and levels as the importer derives them) with their counters in
-     * a few batches: before any other write, all at once, as test/support/bulk-gallery.ts says.
+     * a few batches: before any other write, all at once, as own-table.ts's bulkWrite says.
      */
     writeAtOnce: (photos: readonly PhotoRecord[], comments: readonly CommentRecord[] = []): Promise<void> =>
       bulkWrite(documents, table, { photos, comments }),

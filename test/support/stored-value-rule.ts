@@ -1,8 +1,4 @@
-/**
- * What the API shows of a value a hand wrote into a gallery item, written from the rule
- * (docs/gallery-layout.md, Stored values the API cannot show), not from lib: the oracle of the
- * stored-value tests, and stored values of every DynamoDB type to draw from.
- */
+/** What the API shows of a value written by hand into a gallery item (docs/gallery-layout.md), from the rule, and values to draw. */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 

@@ -1,42 +1,30 @@
-/**
- * Offline checks of the deprecation telemetry in template.yaml (docs/operate.md#dashboard): the
- * Contributor Insights rules that rank app keys over the functions' request lines, and what they read;
- * the dashboard's check is in ./dashboard-checks.ts. Each check returns its problems, one sentence
- * each, like ./template-checks.ts, which runs them with the others.
- */
+/** The Contributor Insights rules of template.yaml that rank app keys (docs/operate.md#dashboard), and what they read. */
 import type { Template } from '../../infra/template/read';
 import { resolveValue } from '../../infra/template/evaluate';
 import { httpApiEvents } from '../../infra/template/routes';
 import { ofType, STAGES, show } from './template-values';
 
-/**
- * The fields of the request line (lib/http/endpoint.ts) that the rules and the dashboard's log queries
- * may read: the line of every function of an API endpoint carries them (test/integration/request-line.test.ts).
- */
+/** The request line's fields (lib/http/endpoint.ts) the rules and queries may read; request-line.test.ts checks them. */
 export const REQUEST_LINE_FIELDS = ['message', 'route', 'type', 'app_key', 'status', 'duration_ms'] as const;
 
-/** The message of the request line, which the rules and the queries filter on. */
 export const REQUEST_MESSAGE = 'request';
 
-/** The endpoints with a Sunset date (the deprecated gallery): their callers have a rule of their own. */
+/** The endpoints with a Sunset date, whose callers have a rule of their own. */
 const SUNSET_PATH_PREFIX = '/gallery';
 
 /** What a Contributor Insights rule of the template reads, for one stage. */
 export interface InsightRuleReading {
   readonly id: string;
   readonly state: unknown;
-  /** The fields it ranks by (`$.route` → `route`), in order. */
   readonly keys: readonly string[];
-  /** Its filters, as written. */
   readonly filters: ReadonlyArray<Record<string, unknown>>;
-  /** The log groups it reads, by name. */
   readonly logGroups: readonly string[];
   readonly body: Record<string, unknown>;
 }
 
 const field = (path: unknown) => String(path).replace(/^\$\./, '');
 
-/** Each function's log group name for a stage, by function id (of those whose log group the template defines). */
+/** Each function's log group name for a stage, by function id. */
 export function functionLogGroups(template: Template, Stage: string): Map<string, string> {
   return new Map(
     ofType(template, 'AWS::Serverless::Function').flatMap(([id, resource]) => {
@@ -47,10 +35,7 @@ export function functionLogGroups(template: Template, Stage: string): Map<string
   );
 }
 
-/**
- * The functions of the API, whose request line carries the app key (its $default route's too,
- * which answers 404 whatever the key but logs a valid one), and those of its Sunset endpoints.
- */
+/** The functions of the API (its $default route's too: it logs a valid key), and those of its Sunset endpoints. */
 export function apiFunctions(template: Template): { all: Set<string>; sunset: Set<string> } {
   const events = httpApiEvents(template).filter((event) => event.api === 'Api');
   return {
@@ -68,7 +53,7 @@ export function jsonBody(template: Template, value: unknown, Stage: string): Rec
   }
 }
 
-/** The template's Contributor Insights rules as a stage reads them; a rule whose body is not JSON is a problem string. */
+/** The rules as a stage reads them; a problem string for a body that is not JSON. */
 export function insightRules(template: Template, Stage = 'staging'): Array<InsightRuleReading | string> {
   return ofType(template, 'AWS::CloudWatch::InsightRule').map(([id, resource]) => {
     const body = jsonBody(template, resource.Properties?.RuleBody, Stage);
@@ -87,10 +72,8 @@ export function insightRules(template: Template, Stage = 'staging'): Array<Insig
 const sameSet = (a: Iterable<string>, b: Iterable<string>) => show([...new Set(a)].sort()) === show([...new Set(b)].sort());
 
 /**
- * The rules: enabled, CloudWatch Logs rules over JSON that count request lines (message "request",
- * an app key present) by request-line fields; they read only log groups of the API's functions;
- * together, one ranks app keys over every API endpoint's function, one (route, app key) over every
- * one, and one (route, app key) over the Sunset endpoints' functions alone.
+ * Enabled rules counting request lines with an app key by their fields, over the API's functions'
+ * log groups only: app keys over all, (route, app key) over all, and over the Sunset ones alone.
  */
 export const checkInsightRules = (template: Template): string[] => {
   const problems = new Set<string>();

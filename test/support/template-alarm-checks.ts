@@ -1,22 +1,16 @@
-/**
- * Alarms and releases, checked offline in template.yaml: the alarms every HTTP API has and whom
- * they notify, and how each function's release moves its alias. Run with the others by
- * template-checks.ts.
- */
+/** Alarms (every HTTP API's, whom they notify) and releases (how each function moves its alias). */
 import { type Check, getAttOf, list, ofType, type Resource, sameValue, show } from './template-values';
 
-/** The alarms' parameter (the SNS topic they notify) and the condition of the alarms: a topic, or prod, whose releases they watch. */
+/** The SNS topic the alarms notify, and their condition: a topic, or prod, whose releases they watch. */
 const ALARM_TOPIC_PARAMETER = 'AlarmTopicArn';
 const ALARM_CONDITION = 'HasAlarms';
-/** The alarm of the stage's answers of error 500, which watches every function's release beside its own. */
 const INTERNAL_ERRORS_ALARM = 'InternalErrorsAlarm';
-/** A metric's dimensions, by name. */
 const dimensionsOf = (value: unknown): Record<string, unknown> =>
   Object.fromEntries(
     list(value).map((dimension) => [String((dimension as { Name?: unknown })?.Name), (dimension as { Value?: unknown })?.Value]),
   );
 
-/** The alarms on one metric with these dimensions: a plain metric alarm's, or one of a metric math alarm's metrics. */
+/** The alarms on one metric with these dimensions, plain or among a metric math alarm's metrics. */
 function alarmsOn(alarms: Array<[string, Resource]>, namespace: string, metric: string, dimensions: Record<string, unknown>) {
   const matches = (stat: Record<string, any> | undefined) =>
     stat?.Namespace === namespace && String(stat?.MetricName) === metric && sameValue(dimensionsOf(stat?.Dimensions), dimensions);
@@ -30,10 +24,8 @@ function alarmsOn(alarms: Array<[string, Resource]>, namespace: string, metric: 
 }
 
 /**
- * Alarms: every HTTP API has a 5xx-rate alarm (metric math on 5xx and Count) and a p99 Latency
- * alarm; every alarm exists with an alarm topic or in prod, notifies the topic when it fires and
- * when it clears, and takes no data (no traffic) as fine. Each function's own alarms, and the ones
- * that stop its release: test/static/function-alarms.test.ts.
+ * Every HTTP API has a 5xx-rate alarm and a p99 Latency alarm; every alarm is made with a topic or
+ * in prod, notifies it, and takes no data as fine. Each function's own: test/static/function-alarms.test.ts.
  */
 export const checkAlarms: Check = (template) => {
   const problems: string[] = [];
@@ -80,10 +72,7 @@ export const checkAlarms: Check = (template) => {
   return problems;
 };
 
-/**
- * Releases: every function publishes the alias `live` and moves it by CodeDeploy, gradually in
- * prod and all at once in staging, with a role of the template's own.
- */
+/** Releases: the alias `live`, moved by CodeDeploy with a role of the template's, gradually in prod only. */
 export const checkReleases: Check = (template) => {
   const problems: string[] = [];
   const globals = template.Globals?.Function ?? {};

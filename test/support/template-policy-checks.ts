@@ -1,22 +1,14 @@
-/**
- * Least privilege, checked offline in template.yaml: what each function's inline policies let it
- * do with the tables its environment names, against what its routes need. Run with the others by
- * template-checks.ts.
- */
+/** Least privilege: what each function's inline policies let it do with its tables, against what its routes need. */
 import { type Check, effectiveProperties, functions, getAttOf, list, refOf, type Resource, routeKeys, show } from './template-values';
 
-/**
- * What a function may do with a table it is given (by an environment variable naming the table):
- * read it, in the one way the code reads it. Reading is all a function may do unless it serves
- * one of WRITES' routes.
- */
+/** What a function may do with a table its environment names: read it, as the code reads it. */
 const READS: Readonly<Record<string, readonly string[]>> = {
   GALLERY_TABLE: ['dynamodb:Query', 'dynamodb:BatchGetItem'],
   SHORT_URLS_TABLE: ['dynamodb:GetItem'],
   RATE_LIMITS_TABLE: [],
 };
 
-/** The routes whose functions write, and what they may write: creating a short URL, counting a redirect. */
+/** The routes whose functions write, and what they may write. */
 const WRITES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   'Api GET /url/short/create': {
     SHORT_URLS_TABLE: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
@@ -52,17 +44,12 @@ const indexesOf = (resource: Resource | undefined): string[] =>
     String((index as { IndexName: string }).IndexName),
   );
 
-/**
- * Least privilege: only inline statements; no wildcard anywhere; nothing forbidden; DynamoDB only on
- * the tables (and their indexes) the function's environment names, and only the actions READS and
- * WRITES allow it for its routes; every table it is given reachable.
- */
+/** Only inline statements, no wildcard, nothing forbidden, only READS and WRITES on the tables named; each reachable. */
 export const checkPolicies: Check = (template) => {
   const routes = routeKeys(template);
   return functions(template).flatMap(([id, resource]) => {
     const problems: string[] = [];
     const variables: Record<string, unknown> = effectiveProperties(template, id).Environment?.Variables ?? {};
-    // What the function uses: the tables its environment names.
     const tableVariables = new Map<string, string>();
     for (const [variable, value] of Object.entries(variables)) {
       const ref = refOf(value);

@@ -1,17 +1,9 @@
-/**
- * Offline checks of template.yaml's named and stored resources: names that carry the stage, log
- * groups that keep logs for a bounded time, the HTTP APIs' access logs and throttling, the tables'
- * retention and recovery per stage. Run with the others by template-checks.ts.
- */
+/** Offline checks of template.yaml's named and stored resources; template-checks.ts runs them. */
 import type { Template } from '../../infra/template/read';
 import { resolveValue } from '../../infra/template/evaluate';
 import { type Check, getAttOf, isParameterRef, ofType, type Resource, refOf, STAGES, show } from './template-values';
 
-/**
- * The property naming each kind of named resource; every such name carries the stage. Not roles:
- * CloudFormation names them after the stack (`social-news-<stage>-<id>-…`, what the deploy role
- * may create), and a name of the template's own would need CAPABILITY_NAMED_IAM of every deploy.
- */
+/** The property naming each kind of resource. Not roles: CloudFormation names them after the stack (no CAPABILITY_NAMED_IAM). */
 const NAME_PROPERTIES: Readonly<Record<string, string>> = {
   'AWS::Serverless::Function': 'FunctionName',
   'AWS::Lambda::Function': 'FunctionName',
@@ -42,15 +34,15 @@ const ACCESS_LOG_FIELDS: Readonly<Record<string, string>> = {
   integrationLatency: '$context.integrationLatency',
 };
 
-/** A retention of logs: a number of days, or a parameter of them. */
+/** A log group's retention: a number of days, or a parameter of them. */
 export function retentionProblems(template: Template, id: string, resource: Resource | undefined): string[] {
   if (resource?.Type !== 'AWS::Logs::LogGroup') return [`${id} is not a log group`];
   const retention = resource.Properties?.RetentionInDays;
-  if (typeof retention === 'number' || isParameterRef(template, retention)) return [];
-  return [`${id}: log group without RetentionInDays (its logs would be kept forever)`];
+  return typeof retention === 'number' || isParameterRef(template, retention)
+    ? []
+    : [`${id}: log group without RetentionInDays (its logs would be kept forever)`];
 }
 
-/** Every log group keeps its logs for a bounded time. */
 export const checkLogGroups: Check = (template) =>
   ofType(template, 'AWS::Logs::LogGroup').flatMap(([id, resource]) => retentionProblems(template, id, resource));
 
@@ -111,17 +103,10 @@ export const checkApis: Check = (template) =>
     return problems;
   });
 
-/**
- * Tables whose every item expires within minutes (the rate-limit windows): nothing in them is worth
- * recovering or keeping, in any stage.
- */
+/** Tables whose every item expires within minutes (the rate-limit windows): never kept, never recovered. */
 const DISPOSABLE_TABLES: readonly string[] = ['RateLimitsTable'];
 
-/**
- * Tables: deletion protection in prod. Records (every table but the disposable ones) are kept when
- * the prod stack goes or replaces them, with point-in-time recovery; in staging they go with the
- * stack, without it. Disposable tables go with the stack in every stage, never with recovery.
- */
+/** Tables: protected from deletion in prod; records kept in prod with point-in-time recovery, in staging not. */
 export const checkTables: Check = (template) =>
   ofType(template, 'AWS::DynamoDB::Table').flatMap(([id, resource]) => {
     const problems: string[] = [];

@@ -1,7 +1,4 @@
-/**
- * Template values as the offline checks (template-checks.ts and the files it gathers) read them:
- * resources by type, lists, references, a function's properties as deployed and its routes.
- */
+/** Template values as the offline checks (template-checks.ts and the files it gathers) read them. */
 import type { Template } from '../../infra/template/read';
 import { httpApiEvents } from '../../infra/template/routes';
 
@@ -18,6 +15,8 @@ export const refOf = (value: unknown): string | undefined =>
 export const getAttOf = (value: unknown): string[] | undefined =>
   value !== null && typeof value === 'object' && 'Fn::GetAtt' in value ? (value as { 'Fn::GetAtt': string[] })['Fn::GetAtt'] : undefined;
 export const show = (value: unknown) => JSON.stringify(value);
+export const sameValue = (a: unknown, b: unknown) => show(a) === show(b);
+export const isParameterRef = (template: Template, value: unknown) => template.Parameters?.[refOf(value) ?? ''] !== undefined;
 
 /** An intrinsic function (`{ Ref: ... }`, `{ 'Fn::If': ... }`), which SAM's Globals take as one value. */
 const isIntrinsic = (value: object) => {
@@ -26,10 +25,8 @@ const isIntrinsic = (value: object) => {
 };
 
 /**
- * A Globals value merged with a function's own as SAM merges maps (samtranslator's globals.py):
- * key by key, down to the values; any other value, an intrinsic function included, is the
- * function's own where it has one. (SAM would append a function's list to Globals' list; the
- * checks see a list of its own apart, to name it.)
+ * Globals merged under a function's own as SAM merges maps (samtranslator's globals.py), key by
+ * key; lists stay the function's own, so that a check can name them.
  */
 function mergeGlobal(global: unknown, own: unknown): unknown {
   if (own === undefined) return global;
@@ -46,14 +43,6 @@ export function effectiveProperties(template: Template, id: string): Record<stri
   return mergeGlobal(template.Globals?.Function ?? {}, template.Resources[id]?.Properties ?? {}) as Record<string, any>;
 }
 
-export const sameValue = (a: unknown, b: unknown) => show(a) === show(b);
-
-export const isParameterRef = (template: Template, value: unknown) => {
-  const ref = refOf(value);
-  return ref !== undefined && template.Parameters?.[ref] !== undefined;
-};
-
-/** The HTTP API routes of the template, `<api> <routeKey>`, one per event, as listed. */
-export function routeKeys(template: Template): Array<{ fn: string; key: string; api: string | undefined }> {
-  return httpApiEvents(template).map(({ fn, api, routeKey }) => ({ fn, api, key: `${api ?? '(implicit API)'} ${routeKey}` }));
-}
+/** The HTTP API routes of the template, `<api> <routeKey>`, one per event. */
+export const routeKeys = (template: Template): Array<{ fn: string; key: string; api: string | undefined }> =>
+  httpApiEvents(template).map(({ fn, api, routeKey }) => ({ fn, api, key: `${api ?? '(implicit API)'} ${routeKey}` }));

@@ -1,8 +1,4 @@
-/**
- * The views the functions send, each followed to its end (counted, refused or lost). A redirect
- * answers without its view after 0.5 s (docs/api.md, Short URLs: Views), so a test that counts
- * views waits for the views themselves, never for a while.
- */
+/** The views the functions send, each followed to its end: a redirect answers without waiting, so tests wait for the views. */
 import type { ShortUrlStore, ViewResult } from '../../lib/shorturls/store';
 
 export interface SentViews {

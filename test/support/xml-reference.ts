@@ -1,7 +1,4 @@
-/**
- * The XML renderer as it was written with xmlbuilder2: the reference the renderer of
- * lib/render/bodies.ts (fast-xml-parser's XMLBuilder) must match byte for byte.
- */
+/** The XML renderer as written with xmlbuilder2: the reference lib/render/bodies.ts must match byte for byte. */
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { fieldValue, isNested, scalarValue, type Resource, type ResourceShape, type ScalarField } from '../../lib/resources/shape';

@@ -29,7 +29,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { clientStatus, RATE_LIMITED } from '../../infra/perf/load/answers';
 import { linkKey } from '../../lib/shorturls/link';
-import { decode } from '../support/decode';
+import { decode } from '../support/parsers';
 import { CONTENT_TYPE, DEPRECATION, expectError, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
 import { APP_KEY, invoke, invokeShortLink, type Invocation } from '../support/invoke';
 import { SHORT_URL_HOST } from '../support/short-url-host';

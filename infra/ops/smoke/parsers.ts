@@ -53,18 +53,39 @@ export function parseXml(body: string): XmlElement {
   return root;
 }
 
+export interface ScriptRun {
+  /** The arguments of each call of the callback. */
+  readonly calls: unknown[][];
+  /** The messages of each alert(). */
+  readonly alerts: unknown[];
+}
+
 /**
- * Runs a Javascript body with `callback` defined; it must call it exactly once. Returns its argument.
- * A body that never ends is stopped after a request's own time (./check.ts): a busy machine's
- * pause of a second is no endless loop.
+ * Runs a Javascript body in a fresh context in which `callback` (dotted or not) and alert() are
+ * defined. A body that never ends is stopped after a request's own time (./check.ts).
  */
-export function runJsonp(body: string, callback: string): unknown {
+export function runScript(body: string, callback = 'callback'): ScriptRun {
   const calls: unknown[][] = [];
-  runInNewContext(body, { [callback]: (...args: unknown[]) => calls.push(args) }, { timeout: REQUEST_TIMEOUT_MS });
+  const alerts: unknown[] = [];
+  const sandbox: Record<string, unknown> = { alert: (message: unknown) => alerts.push(message) };
+  const names = callback.split('.');
+  let holder = sandbox;
+  for (const name of names.slice(0, -1)) {
+    holder[name] ??= {};
+    holder = holder[name] as Record<string, unknown>;
+  }
+  holder[names.at(-1)!] = (...args: unknown[]) => calls.push(args);
+  runInNewContext(body, sandbox, { timeout: REQUEST_TIMEOUT_MS });
+  // Values made in another context have other prototypes: read them as plain data.
+  return JSON.parse(JSON.stringify({ calls, alerts })) as ScriptRun;
+}
+
+/** Runs a Javascript body that must call `callback` exactly once, with one argument, which it returns. */
+export function runJsonp(body: string, callback: string): unknown {
+  const { calls } = runScript(body, callback);
   if (calls.length !== 1) throw new Error(`the script called ${callback}() ${calls.length} times`);
   if (calls[0]!.length !== 1) throw new Error(`${callback}() was called with ${calls[0]!.length} arguments`);
-  // Values made in another context have other prototypes: read them as plain data.
-  return JSON.parse(JSON.stringify(calls[0]![0]));
+  return calls[0]![0];
 }
 
 /** An unserialized PHP object: its properties, and its class under `__class`. */
