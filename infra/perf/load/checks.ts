@@ -5,7 +5,7 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { auditShortUrls, type StoredShortUrl } from '../../dynamodb/short-url-audit';
-import type { Check } from '../report/checks';
+import type { Check } from '../report/run-report';
 import type { ScenarioOutcome } from './drive';
 import { type HotLinkFigures, hotLinkHeld, settled } from './hot-link';
 import type { LoadSample } from './scenarios';

@@ -15,7 +15,7 @@ import { hotLinkLine, visitHotLink } from './hot-link';
 import { findSample, viewsOf } from './sample';
 import { coverageGaps, scenariosFor } from './scenarios';
 import { startStack } from '../../start/process';
-import { boundedRun, type Undo } from '../report/bounded-run';
+import { boundedRun, type Undo, wholeNumberOption } from '../report/bounded-run';
 import { loadTemplate } from '../../template/read';
 import { functionEnvironment, functionsOf } from '../../template/functions';
 
@@ -24,14 +24,8 @@ const RUN_LIMIT_MS = 9 * 60_000;
 const HOT_LINK = { connections: 500, seconds: 10 };
 const SAMPLE_LIMIT_MS = 4 * 60_000;
 
-function secondsArgument(args: readonly string[]): number {
-  const at = args.indexOf('--seconds');
-  const seconds = at === -1 ? 60 : Number(args[at + 1]);
-  if (!Number.isInteger(seconds) || seconds < 5 || seconds > 300) throw new Error('--seconds takes a whole number from 5 to 300');
-  return seconds;
-}
-
-async function main(seconds: number, undo: Undo): Promise<boolean> {
+async function main(undo: Undo): Promise<boolean> {
+  const seconds = wholeNumberOption('seconds', 60, 5, 300);
   const template = loadTemplate();
   const dynamoDbPort = await freePort();
   const dataDirectory = await mkdtemp(join(tmpdir(), 'load-'));
@@ -64,11 +58,11 @@ async function main(seconds: number, undo: Undo): Promise<boolean> {
   try {
     const checks = await checkAfterRun(outcomes, hotLink, sample, connection.documents, functionEnvironment(template).SHORT_URLS_TABLE!);
     console.log();
-    await reportLoad({ seconds, outcomes, hotLink, checks });
+    await reportLoad(seconds, outcomes, hotLink, checks);
     return checks.every((check) => check.pass);
   } finally {
     connection.close();
   }
 }
 
-await boundedRun('LOAD', RUN_LIMIT_MS, (undo) => main(secondsArgument(process.argv.slice(2)), undo));
+await boundedRun('LOAD', RUN_LIMIT_MS, 'npm run load [-- --seconds N]: N from 5 to 300, 60 by default', main);

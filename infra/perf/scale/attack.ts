@@ -5,7 +5,7 @@
  * after the attack: the other endpoints must keep answering, and quickly.
  */
 import autocannon from 'autocannon';
-import { APP_KEY } from '../bench/setup/project';
+import { APP_KEY } from '../bench/project';
 
 export interface Probe {
   readonly phase: 'before' | 'during' | 'after';

@@ -1,0 +1,45 @@
+/**
+ * The bundles the bench measures, built into a scratch folder (the tests and `npm run build` may
+ * rebuild .aws-sam/build meanwhile): every function as `sam build` builds it, and the floors with a function's settings.
+ */
+import { copyFile, mkdir } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { build } from 'esbuild';
+import { type BuiltFunction, buildFunctions, esbuildOptions, sizesOf } from '../../bundle/esbuild';
+import type { FunctionDefinition } from '../../template/functions';
+import { definitionOf, functions, LOOKUP } from './project';
+import type { RequestScript } from './request-floors';
+import type { Bundle } from './subjects';
+
+export interface Bundles {
+  readonly built: readonly BuiltFunction[];
+  readonly staticFloor: Bundle;
+  readonly databaseFloor: Bundle;
+}
+
+async function buildFloor(dir: string, like: FunctionDefinition, name: string, define?: Record<string, string>): Promise<Bundle> {
+  const entry = `infra/perf/bench/yardsticks/${name}.ts`;
+  const result = await build({ ...esbuildOptions({ ...like.build, EntryPoints: [entry] }, dir), define });
+  const file = join(dir, `${name}.mjs`);
+  return { file, bytes: (await sizesOf(file)).bytes, metafile: result.metafile! };
+}
+
+export async function buildBundles(scratch: string): Promise<Bundles> {
+  const built = await Promise.all(
+    (await buildFunctions(functions)).map(async (b) => {
+      const file = join(scratch, b.id, basename(b.file));
+      await mkdir(dirname(file), { recursive: true });
+      await copyFile(b.file, file);
+      return { ...b, file };
+    }),
+  );
+  const [staticFloor, databaseFloor] = await Promise.all([
+    buildFloor(scratch, functions[0]!, 'static-floor'),
+    buildFloor(scratch, definitionOf(LOOKUP), 'database-floor'),
+  ]);
+  return { built, staticFloor, databaseFloor };
+}
+
+/** DatabaseFloor replaying `script` (./yardsticks/request-floor.ts), bundled as DatabaseFloor is. */
+export const buildRequestFloor = (dir: string, script: RequestScript): Promise<Bundle> =>
+  buildFloor(dir, definitionOf(LOOKUP), 'request-floor', { REQUEST_SCRIPT: JSON.stringify(script) });

@@ -1,0 +1,21 @@
+/** Order statistics of timings. */
+
+export function median(samples: ArrayLike<number>): number {
+  const sorted = Float64Array.from(samples).sort();
+  if (sorted.length === 0) throw new Error('no samples');
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * The mean of the middle half. For timings that come in steps, as a cold start in a CPU cgroup
+ * does, it follows the work where a median jumps a whole step; like a median it ignores the runs
+ * other processes slowed down.
+ */
+export function middleMean(samples: ArrayLike<number>): number {
+  const sorted = Float64Array.from(samples).sort();
+  if (sorted.length === 0) throw new Error('no samples');
+  const quarter = sorted.length >> 2;
+  const middle = sorted.subarray(quarter, sorted.length - quarter);
+  return middle.reduce((sum, x) => sum + x, 0) / middle.length;
+}
