@@ -21,7 +21,7 @@ async function buildFloor(dir: string, like: FunctionDefinition, name: string, d
   const entry = `infra/perf/bench/yardsticks/${name}.ts`;
   const result = await build({ ...esbuildOptions({ ...like.build, EntryPoints: [entry] }, dir), define });
   const file = join(dir, `${name}.mjs`);
-  return { file, bytes: (await sizesOf(file)).bytes, metafile: result.metafile! };
+  return { file, ...(await sizesOf(file)), metafile: result.metafile! };
 }
 
 export async function buildBundles(scratch: string): Promise<Bundles> {

@@ -10,7 +10,7 @@ import { connect, type Connection } from '../../ops/gallery/connection';
 import { importLines, summaryLine } from '../../ops/gallery/importer';
 import { lineOf, type CommentLine, type PhotoLine } from '../../ops/gallery/records';
 import { log } from '../report/console';
-import { benchContext, benchEvent, CREATE, definitionOf, functionEnv, must, query, routes, SHORT_URL_HOST, template } from './project';
+import { benchContext, benchEvent, CREATE, definitionOf, functionEnv, must, routes, SHORT_URL_HOST, template, typedPath } from './project';
 
 export const SEED_URL = 'https://bench.test/seeded';
 /** Some 1 800 photos in the default 30-day window. */
@@ -38,7 +38,7 @@ export function startDatabase(): Promise<DynamoDbLocal | undefined> {
 
 export async function seedShortUrl(): Promise<Seed> {
   const create = await handlerOf(definitionOf(CREATE));
-  const { event } = benchEvent(routes, `/url/short/create?${query('json')}&url=${encodeURIComponent(SEED_URL)}`);
+  const { event } = benchEvent(routes, typedPath(`/url/short/create?url=${encodeURIComponent(SEED_URL)}`, 'json'));
   const answer = await create(event, benchContext(CREATE));
   must('seeding a short URL', answer, 200);
   const { short_url, link } = JSON.parse(answer.body ?? '').shorturls[0] as { short_url: string; link: string };

@@ -58,11 +58,10 @@ export function definitionOf(id: string): FunctionDefinition {
 export const galleryPath = (path: string, named: { photo: number; comment: number; list: readonly number[] }): string =>
   path.replace('{id}', String(named.photo)).replace('{comment_id}', String(named.comment)).replace('{list}', named.list.join(','));
 
-/** The app key, and the type (with a callback for javascript) unless plain XML. */
-export function query(type?: ResponseType): string {
-  const key = `appkey=${encodeURIComponent(APP_KEY)}`;
-  if (type === undefined) return key;
-  return type === 'javascript' ? `${key}&type=javascript&callback=cb` : `${key}&type=${type}`;
+/** `path` with the app key, and the type (with a callback for javascript) unless plain XML. */
+export function typedPath(path: string, type?: ResponseType): string {
+  const query = new URLSearchParams({ appkey: APP_KEY, ...(type && { type }), ...(type === 'javascript' && { callback: 'cb' }) });
+  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
 }
 
 export function benchEvent(routes: readonly Route[], target: string): { event: APIGatewayProxyEventV2; route: Route } {

@@ -4,11 +4,13 @@ import type { Metafile } from 'esbuild';
 import type { ResponseType } from '../../../lib/render';
 import type { Bundles } from './bundles';
 import { type Gallery, SEED_URL, type Seed } from './data';
-import { benchEvent, CREATE, GALLERY_FUNCTIONS, galleryPath, LOOKUP, query, REDIRECT, routeOf, routes } from './project';
+import { benchEvent, CREATE, GALLERY_FUNCTIONS, galleryPath, LOOKUP, REDIRECT, routeOf, routes, typedPath } from './project';
 
 export interface Bundle {
   readonly file: string;
   readonly bytes: number;
+  /** gzip -9: what a release stores (docs/deploy.md). */
+  readonly gzipBytes: number;
   readonly metafile: Metafile;
 }
 
@@ -57,11 +59,11 @@ export const requestFloorSubject = (fn: Subject, bundle: Bundle, databaseFloor: 
 
 export function subjectsOf({ built, staticFloor, databaseFloor }: Bundles, seed: Seed, { named }: Gallery): Subjects {
   const shortUrlTargets: Record<string, Subject['target']> = {
-    [CREATE]: (type) => `/url/short/create?${query(type)}&url=${encodeURIComponent(SEED_URL)}`,
-    [LOOKUP]: (type) => `/url/short/${seed.code}?${query(type)}`,
+    [CREATE]: (type) => typedPath(`/url/short/create?url=${encodeURIComponent(SEED_URL)}`, type),
+    [LOOKUP]: (type) => typedPath(`/url/short/${seed.code}`, type),
     [REDIRECT]: () => `/${seed.code}`,
   };
-  const functions = built.map(({ id, definition, file, bytes, metafile }): Subject => {
+  const functions = built.map(({ id, definition, file, bytes, gzipBytes, metafile }): Subject => {
     const route = routeOf(id);
     const path =
       route.path === '$default' ? '/nope' : galleryPath(route.path, named).replace('{code}', '1001').replace('{short_name}', 'technology');
@@ -71,10 +73,11 @@ export function subjectsOf({ built, staticFloor, databaseFloor }: Bundles, seed:
       database: id in shortUrlTargets || GALLERY_FUNCTIONS.includes(id),
       file,
       bytes,
+      gzipBytes,
       metafile,
       exportName: definition.exportName,
       api: route.api,
-      target: shortUrlTargets[id] ?? ((type) => `${path}?${query(type)}`),
+      target: shortUrlTargets[id] ?? ((type) => typedPath(path, type)),
       answer:
         id === REDIRECT ? { status: 301, xml: false, location: seed.link } : { status: route.path === '$default' ? 404 : 200, xml: true },
     };

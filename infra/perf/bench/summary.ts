@@ -19,43 +19,22 @@ import type { Warm } from './warm';
 function atTarget(subjects: Subjects, requestFloors: RequestFloors, sizes: MemorySizes, warm: Warm): Part[] {
   const cold = sizes.bySize.get(TARGET_MB)!;
   const totalOf = (s: Subject) => cold.get(s.id)!.totalNs;
-  const warmOf = (s: Subject) => (s === subjects.databaseFloor ? warm.bareUpdateItem : warm.byFunction.get(s.id));
   const rows = [...subjects.functions, subjects.staticFloor, subjects.databaseFloor].map((s) => {
     const own = cold.get(s.id)!;
-    const measured = [ms(own.importNs), ms(own.firstNs), ms(own.totalNs), kb(own.maxRssKb)];
-    const warmCell = warmOf(s) === undefined ? '' : us(warmOf(s)!);
-    if (s.kind === 'floor') return [s.id, kb(s.bytes), '', ...measured, '', '', '', warmCell];
-    const limits = floorOf(subjects, s, requestFloors);
-    const request = limits.requestFloor === undefined ? '' : ms(totalOf(limits.requestFloor));
-    const figure = `${coldFigure(totalOf, s, limits).toFixed(2)} (≤ ${limits.coldLimit})`;
-    return [
-      s.id,
-      kb(s.bytes),
-      ratio(s.bytes, limits.floor.bytes),
-      ...measured,
-      ratio(totalOf(s), totalOf(limits.floor)),
-      request,
-      figure,
-      warmCell,
-    ];
+    const limits = s.kind === 'function' ? floorOf(subjects, s, requestFloors) : undefined;
+    const request = limits?.requestFloor === undefined ? '' : ms(totalOf(limits.requestFloor));
+    const figure = limits === undefined ? '' : `${coldFigure(totalOf, s, limits).toFixed(2)} (≤ ${limits.coldLimit})`;
+    const times = [own.importNs, own.firstNs, own.totalNs].map(ms);
+    const warmNs = s === subjects.databaseFloor ? warm.bareUpdateItem : warm.byFunction.get(s.id);
+    const ofFloor = (of: (s: Subject) => number) => (limits === undefined ? '' : ratio(of(s), of(limits.floor)));
+    const cells = [kb(s.bytes), kb(s.gzipBytes), ofFloor((x) => x.bytes), ...times, kb(own.maxRssKb), ofFloor(totalOf), request, figure];
+    return [s.id, ...cells, warmNs === undefined ? '' : us(warmNs)];
   });
-  const header = [
-    'subject',
-    'KB',
-    '× floor',
-    'import() ms',
-    '1st answer ms',
-    'total ms',
-    'peak RSS MB',
-    '× floor',
-    'its requests ms',
-    'target figure',
-    'warm µs',
-  ];
+  const header = 'subject|KB|gzip KB|× floor|import() ms|1st answer ms|total ms|peak RSS MB|× floor|its requests ms|target figure|warm µs';
   return [
     `## At ${TARGET_MB} MB (${(TARGET_MB / MB_PER_VCPU).toFixed(3)} of a CPU), against the floors`,
     "The target figure: × StaticFloor for a function without DynamoDB; for the others, the cold start less its requests' on DatabaseFloor, ÷ DatabaseFloor's. Warm: the XML answer's median, or the DynamoDB call's.",
-    { header, rows },
+    { header: header.split('|'), rows },
     'The requests each DynamoDB function sent, in rounds:',
     [...requestFloors].map(([id, { script }]) => `- ${id}: ${requestsOf(script)}: ${describeScript(script)}`).join('\n'),
   ];

@@ -7,7 +7,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { RESPONSE_TYPES } from '../../../lib/render';
 import { importHandler } from '../../local/invoke';
 import { log } from '../report/console';
-import { benchContext, CREATE, LOOKUP, must, query, REDIRECT } from './project';
+import { benchContext, CREATE, LOOKUP, must, REDIRECT, typedPath } from './project';
 import { median } from './stats';
 import { eventFor, type Subject, type Subjects } from './subjects';
 
@@ -59,7 +59,7 @@ export async function measureWarm({ functions, databaseFloor }: Subjects): Promi
   const subject = (id: string) => functions.find((s) => s.id === id)!;
   const tag = Date.now().toString(36);
   const newLink = (n: number) =>
-    eventFor(subject(CREATE), undefined, `/url/short/create?${query()}&url=${encodeURIComponent(`https://bench.test/${tag}/${n}`)}`);
+    eventFor(subject(CREATE), undefined, typedPath(`/url/short/create?url=${encodeURIComponent(`https://bench.test/${tag}/${n}`)}`));
   const cases: Array<[string, number, (n: number) => APIGatewayProxyEventV2]> = [
     [CREATE, 200, newLink],
     [LOOKUP, 200, () => eventFor(subject(LOOKUP))],

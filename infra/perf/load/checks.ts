@@ -23,8 +23,9 @@ export function answerChecks(outcomes: readonly ScenarioOutcome[]): Check[] {
       ...(answered === 0 ? ['no answer at all'] : []),
       ...unexpected,
     ];
+    const rateLimited = scenario.expected.includes(503) ? ', 503 only from the rate limiter' : '';
     return {
-      name: `${scenario.name}: only the answers it allows (${scenario.expected.join(', ')}${scenario.expected.includes(503) ? ', 503 only from the rate limiter' : ''})`,
+      name: `${scenario.name}: only the answers it allows (${scenario.expected.join(', ')}${rateLimited})`,
       pass: problems.length === 0,
       detail: problems.length ? `${failures} unexpected; ${problems.join('; ')}` : `${answered} answers`,
     };
@@ -38,23 +39,19 @@ export async function checkAfterRun(
   documents: DynamoDBDocumentClient,
   shortUrlsTable: string,
 ): Promise<Check[]> {
-  const sent = outcomes
-    .filter((outcome) => outcome.scenario.role === 'redirects')
-    .reduce((sum, outcome) => sum + outcome.result.requests.sent, 0);
+  const ofRole = (role: string) => outcomes.filter((outcome) => outcome.scenario.role === role);
+  const sent = ofRole('redirects').reduce((sum, outcome) => sum + outcome.result.requests.sent, 0);
   // Requests cut off when the time ran out still reach the server: their views land a moment later.
   const audit = await settled(
     () => auditShortUrls(documents, shortUrlsTable),
     (now) => viewsOf(now.records, sample.codes) >= sent,
   );
   const counted = viewsOf(audit.records, sample.codes);
-
-  const creations = outcomes.filter((outcome) => outcome.scenario.role === 'creations');
   const answeredLinks = new Map<string, Set<string>>();
-  for (const { shortUrls } of creations)
+  for (const { shortUrls } of ofRole('creations'))
     for (const [link, urls] of shortUrls) answeredLinks.set(link, new Set([...(answeredLinks.get(link) ?? []), ...urls]));
   const split = [...answeredLinks].filter(([, urls]) => urls.size > 1).map(([link, urls]) => `${link}: ${[...urls].join(', ')}`);
   const created = [...answeredLinks.values()].reduce((sum, urls) => sum + urls.size, 0);
-
   return [
     ...answerChecks(outcomes),
     {

@@ -11,23 +11,8 @@ export interface HotLink {
   readonly views: () => Promise<number>;
 }
 
-export interface HotLinkFigures {
-  readonly connections: number;
-  readonly seconds: number;
-  /** Visits written to the server, those cut off at the end included. */
-  readonly sent: number;
-  /** Visits whose answer was read. */
-  readonly answers: number;
-  readonly statuses: ReadonlyMap<number, number>;
-  readonly redirectsPerSecond: number;
-  /** Redirects (301) over answers. */
-  readonly redirectShare: number;
-  readonly viewsCounted: number;
-  readonly p50Ms: number;
-  readonly p99Ms: number;
-  /** Connection errors and timeouts. */
-  readonly unanswered: number;
-}
+/** `sent`: visits written to the server, those cut off at the end included; `answers`: those whose answer was read. */
+export type HotLinkFigures = Awaited<ReturnType<typeof visitHotLink>>;
 
 const SETTLE_MS = 10_000;
 const MAX_VISITS_PER_SECOND = 2_000;
@@ -51,10 +36,7 @@ export const statusList = (statuses: ReadonlyMap<number, number>): string =>
     .join(' ');
 
 /** `settleMs`: how long views may still land after the visits; a host that counts each visit as it answers needs less. */
-export async function visitHotLink(
-  link: HotLink,
-  options: { connections: number; seconds: number; settleMs?: number },
-): Promise<HotLinkFigures> {
+export async function visitHotLink(link: HotLink, options: { connections: number; seconds: number; settleMs?: number }) {
   const before = await link.views();
   const statuses = new Map<number, number>();
   const result = await autocannon({
@@ -73,12 +55,14 @@ export async function visitHotLink(
     seconds: options.seconds,
     sent,
     answers,
-    statuses,
+    statuses: statuses as ReadonlyMap<number, number>,
     redirectsPerSecond: redirects / result.duration,
+    /** Redirects over answers. */
     redirectShare: answers === 0 ? 0 : redirects / answers,
     viewsCounted: (await settled(link.views, (views) => views - before >= sent, options.settleMs)) - before,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    /** Connection errors and timeouts. */
     unanswered: result.errors + result.timeouts,
   };
 }

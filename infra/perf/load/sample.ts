@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Origins } from './drive';
-import { typedPath, type LoadSample } from './scenarios';
+import { typedPath } from '../bench/project';
+import type { LoadSample } from './scenarios';
 
 const SHORT_URLS_VISITED = 20;
 const LINKS_CREATED = 30;

@@ -5,8 +5,7 @@
  */
 import { RESPONSE_TYPES, type ResponseType } from '../../../lib/render';
 import type { FunctionDefinition } from '../../template/functions';
-
-const APP_KEY = 'http://load.test/';
+import { typedPath } from '../bench/project';
 
 export interface LoadRequest {
   readonly method: 'GET' | 'HEAD';
@@ -41,70 +40,46 @@ export interface LoadSample {
   readonly links: readonly string[];
 }
 
-/** `path` with the app key and the type (and a callback for javascript) in its query. */
-export function typedPath(path: string, type: ResponseType): string {
-  const query = new URLSearchParams({ appkey: APP_KEY, type });
-  if (type === 'javascript') query.set('callback', 'loaded');
-  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
-}
-
 const inEveryType = (paths: readonly string[], link?: string): LoadRequest[] =>
   paths.flatMap((path) => RESPONSE_TYPES.map((type) => ({ method: 'GET' as const, path: typedPath(path, type), type, link })));
 
 export function scenariosFor(sample: LoadSample): Scenario[] {
   const [a, b, c] = sample.photoIds as [number, number, number];
   const { photoId, commentId } = sample.thread;
-  const comment = `/galleryphoto/${photoId}/comment/${commentId}`;
-  const api: Array<[string, string, string[], number[]]> = [
-    ['ErrorsFunction', 'GET /errors', ['/errors'], [200]],
-    ['ErrorFunction', 'GET /error/{code}', ['/error/1017', '/error/9999'], [200, 404]],
-    ['ContainersFunction', 'GET /containers', ['/containers'], [200]],
-    ['ContainerFunction', 'GET /container/{short_name}', ['/container/technology', '/container/nowhere'], [200, 404]],
-    ['NotFoundFunction', 'no route ($default)', ['/stories/popular'], [404]],
-    [
-      'ShortUrlFunction',
-      'GET /url/short/{short_url+}',
-      [...sample.codes.slice(0, 4).map((code) => `/url/short/${code}`), '/url/short/zzzzzzz'],
-      [200, 404],
-    ],
-    [
-      'GalleryPhotosFunction',
-      'GET /galleryphotos',
-      ['/galleryphotos', '/galleryphotos?sort=digg_count-desc&count=20', '/galleryphotos?offset=100'],
-      [200],
-    ],
-    ['GalleryPhotosByIdsFunction', 'GET /galleryphotos/{list}', [`/galleryphotos/${a},${b},${c}`], [200]],
-    ['GalleryPhotoFunction', 'GET /galleryphoto/{id}', [`/galleryphoto/${a}`, `/galleryphoto/${b}`, '/galleryphoto/999999999'], [200, 404]],
-    [
-      'GalleryCommentsFunction',
-      'GET /galleryphotos/comments',
-      ['/galleryphotos/comments', '/galleryphotos/comments?sort=submit_date-asc&count=50'],
-      [200],
-    ],
-    ['GalleryPhotosCommentsFunction', 'GET /galleryphotos/{list}/comments', [`/galleryphotos/${a},${photoId}/comments`], [200]],
-    ['GalleryPhotoCommentsFunction', 'GET /galleryphoto/{id}/comments', [`/galleryphoto/${photoId}/comments`], [200]],
-    ['GalleryCommentFunction', 'GET /galleryphoto/{id}/comment/{comment_id}', [comment], [200]],
-    ['GalleryRepliesFunction', 'GET /galleryphoto/{id}/comment/{comment_id}/replies', [`${comment}/replies`], [200]],
-  ];
+  const [photo, photos, comment] = ['/galleryphoto', '/galleryphotos', `/galleryphoto/${photoId}/comment/${commentId}`];
+  const api = (functionId: string, name: string, paths: string[], expected = [200]): Scenario => ({
+    name,
+    functionId,
+    host: 'api',
+    requests: inEveryType(paths),
+    expected,
+    connections: 2,
+  });
   const onShortLinks = { functionId: 'RedirectFunction', host: 'shortLinks' } as const;
   return [
-    ...api.map(
-      ([functionId, name, paths, expected]): Scenario => ({
-        name,
-        functionId,
-        host: 'api',
-        requests: inEveryType(paths),
-        expected,
-        connections: 2,
-      }),
+    api('ErrorsFunction', 'GET /errors', ['/errors']),
+    api('ErrorFunction', 'GET /error/{code}', ['/error/1017', '/error/9999'], [200, 404]),
+    api('ContainersFunction', 'GET /containers', ['/containers']),
+    api('ContainerFunction', 'GET /container/{short_name}', ['/container/technology', '/container/nowhere'], [200, 404]),
+    api('NotFoundFunction', 'no route ($default)', ['/stories/popular'], [404]),
+    api(
+      'ShortUrlFunction',
+      'GET /url/short/{short_url+}',
+      [...sample.codes.slice(0, 4), 'zzzzzzz'].map((code) => `/url/short/${code}`),
+      [200, 404],
     ),
+    api('GalleryPhotosFunction', `GET ${photos}`, [photos, `${photos}?sort=digg_count-desc&count=20`, `${photos}?offset=100`]),
+    api('GalleryPhotosByIdsFunction', `GET ${photos}/{list}`, [`${photos}/${a},${b},${c}`]),
+    api('GalleryPhotoFunction', `GET ${photo}/{id}`, [`${photo}/${a}`, `${photo}/${b}`, `${photo}/999999999`], [200, 404]),
+    api('GalleryCommentsFunction', `GET ${photos}/comments`, [`${photos}/comments`, `${photos}/comments?sort=submit_date-asc&count=50`]),
+    api('GalleryPhotosCommentsFunction', `GET ${photos}/{list}/comments`, [`${photos}/${a},${photoId}/comments`]),
+    api('GalleryPhotoCommentsFunction', `GET ${photo}/{id}/comments`, [`${photo}/${photoId}/comments`]),
+    api('GalleryCommentFunction', `GET ${photo}/{id}/comment/{comment_id}`, [comment]),
+    api('GalleryRepliesFunction', `GET ${photo}/{id}/comment/{comment_id}/replies`, [`${comment}/replies`]),
     {
-      name: 'GET /url/short/create',
-      functionId: 'ShortUrlCreateFunction',
-      host: 'api',
-      requests: sample.links.flatMap((link) => inEveryType([`/url/short/create?url=${encodeURIComponent(link)}`], link)),
+      ...api('ShortUrlCreateFunction', 'GET /url/short/create', [], [200, 503]),
       // 503: the rate limiter, which must be all it is (drive.ts).
-      expected: [200, 503],
+      requests: sample.links.flatMap((link) => inEveryType([`/url/short/create?url=${encodeURIComponent(link)}`], link)),
       connections: 4,
       role: 'creations',
     },

@@ -8,11 +8,11 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type DynamoDbLocal, freePort } from '../../dynamodb/local';
 import { startLocalStack } from '../../local/stack';
 import { startStack } from '../../start/process';
-import { APP_KEY, template } from '../bench/project';
+import { template, typedPath } from '../bench/project';
 import { boundedRun, type Undo, wholeNumberOption } from '../report/bounded-run';
 import { dropFunctionOutput } from '../report/console';
 import { attack } from './attack';
-import { growGallery, loadSampleGallery } from './data';
+import { loadGallery } from './data';
 import { measure } from './measure';
 import { attackCheck, reportScale } from './report';
 
@@ -41,8 +41,7 @@ async function main(undo: Undo): Promise<boolean> {
   console.log(`DynamoDB Local at ${endpoint}, table ${table}`);
 
   const now = Math.floor(Date.now() / 1000);
-  const samplePhotos = await loadSampleGallery(documents, table, now);
-  const gallery = await growGallery(documents, table, now, samplePhotos, photos, threadSize);
+  const gallery = await loadGallery(documents, table, now, photos, threadSize);
   console.log(`Measuring the gallery routes on ${gallery.photosInWindow} photos in the window…`);
   const write = process.stdout.write;
   dropFunctionOutput();
@@ -51,11 +50,9 @@ async function main(undo: Undo): Promise<boolean> {
   console.log(`Starting npm start on the grown gallery; ten clients on ${ATTACK_TARGET} for ${seconds} s…`);
   const stack = await startStack({ AWS_ENDPOINT_URL_DYNAMODB: endpoint });
   undo.push(() => stack.stop());
-  const created = await fetch(
-    `${stack.api}/url/short/create?url=https%3A%2F%2Fscale.test%2Fprobe&type=json&appkey=${encodeURIComponent(APP_KEY)}`,
-  );
+  const created = await fetch(typedPath(`${stack.api}/url/short/create?url=https%3A%2F%2Fscale.test%2Fprobe`, 'json'));
   const shortUrl = ((await created.json()) as { shorturls: Array<{ short_url: string }> }).shorturls[0]!.short_url;
-  const attacked = await attack({ api: stack.api, shortLinks: stack.shortLinks }, ATTACK_TARGET, shortUrl.split('/').pop()!, seconds);
+  const attacked = await attack(stack, ATTACK_TARGET, shortUrl.split('/').pop()!, seconds);
   const check = attackCheck(attacked);
   await reportScale(gallery, measurements, attacked, check);
   return check.pass;

@@ -6,7 +6,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { computedUnits, recordCapacity, type Sent, sum } from '../../dynamodb/read-capacity';
 import { handlerOf, routedEvent } from '../../local/invoke';
-import { APP_KEY, benchContext, GALLERY_FUNCTIONS, galleryPath, must, routes } from '../bench/project';
+import { benchContext, GALLERY_FUNCTIONS, galleryPath, must, routes, typedPath } from '../bench/project';
 import { median } from '../bench/stats';
 import type { Named } from './data';
 
@@ -40,7 +40,7 @@ export async function measure(
   const results: Measurement[] = [];
   for (const route of routes.filter((r) => GALLERY_FUNCTIONS.includes(r.fn.id))) {
     const label = `${route.path} ${SORT}`;
-    const target = `${galleryPath(route.path, named)}?sort=${SORT}&type=json&appkey=${encodeURIComponent(APP_KEY)}`;
+    const target = typedPath(`${galleryPath(route.path, named)}?sort=${SORT}`, 'json');
     const handler = await handlerOf(route.fn);
     const call = async () => {
       const { event } = routedEvent(routes, { target, headers: { host: 'scale.local' }, host: 'scale.local' });

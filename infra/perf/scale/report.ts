@@ -1,6 +1,7 @@
 /** The scale run's report: each gallery route's read units and latency (also to measured.json, which cost prices), and the attack's probes and check. */
 import { writeMeasured } from '../report/measured';
 import { type Check, reportRun } from '../report/run-report';
+import { statusList } from '../load/hot-link';
 import type { AttackResult, Probe } from './attack';
 import type { GalleryState } from './data';
 import type { Measurement } from './measure';
@@ -30,15 +31,12 @@ function probeRows(probes: readonly Probe[]): string[][] {
 export function attackCheck({ connections, probes: all, requests, seconds, statuses }: AttackResult): Check {
   const probes = all.filter((p) => p.phase !== 'before');
   const bad = probes.filter((p) => p.status !== (p.kind === 'lookup' ? 200 : 301) || p.ms >= PROBE_LIMIT_MS);
-  const answers = Object.entries(statuses)
-    .map(([status, n]) => `${status}×${n}`)
-    .join(' ');
   const slowest = Math.max(...probes.map((p) => p.ms)).toFixed(0);
   return {
     name: `under ${connections} clients looping on the costliest gallery request, short-URL lookups answer 200 and redirects 301, each in under ${PROBE_LIMIT_MS} ms`,
     pass: probes.length > 0 && bad.length === 0,
     detail:
-      `${probes.length} probes during and after the attack (${requests} attack requests in ${seconds} s: ${answers}); ` +
+      `${probes.length} probes during and after the attack (${requests} attack requests in ${seconds} s: ${statusList(statuses)}); ` +
       (bad.length === 0 ? `slowest ${slowest} ms` : `${bad.length} failed or slow, e.g. ${JSON.stringify(bad[0])}`),
   };
 }
