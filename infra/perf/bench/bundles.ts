@@ -1,13 +1,10 @@
-/**
- * The bundles the bench measures, built into a scratch folder (the tests and `npm run build` may
- * rebuild .aws-sam/build meanwhile): every function as `sam build` builds it, and the floors with a function's settings.
- */
+/** The bundles measured, built into a scratch folder (tests may rebuild .aws-sam/build meanwhile): the functions as `sam build` builds them, the floors alike. */
 import { copyFile, mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { type BuiltFunction, buildFunctions, esbuildOptions, sizesOf } from '../../bundle/esbuild';
 import type { FunctionDefinition } from '../../template/functions';
-import { definitionOf, functions, LOOKUP } from './project';
+import { functions, LOOKUP, routeOf } from './project';
 import type { RequestScript } from './request-floors';
 import type { Bundle } from './subjects';
 
@@ -35,11 +32,11 @@ export async function buildBundles(scratch: string): Promise<Bundles> {
   );
   const [staticFloor, databaseFloor] = await Promise.all([
     buildFloor(scratch, functions[0]!, 'static-floor'),
-    buildFloor(scratch, definitionOf(LOOKUP), 'database-floor'),
+    buildFloor(scratch, routeOf(LOOKUP).fn, 'database-floor'),
   ]);
   return { built, staticFloor, databaseFloor };
 }
 
 /** DatabaseFloor replaying `script` (./yardsticks/request-floor.ts), bundled as DatabaseFloor is. */
 export const buildRequestFloor = (dir: string, script: RequestScript): Promise<Bundle> =>
-  buildFloor(dir, definitionOf(LOOKUP), 'request-floor', { REQUEST_SCRIPT: JSON.stringify(script) });
+  buildFloor(dir, routeOf(LOOKUP).fn, 'request-floor', { REQUEST_SCRIPT: JSON.stringify(script) });

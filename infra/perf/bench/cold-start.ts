@@ -1,8 +1,4 @@
-/**
- * A cold start: a fresh Node process imports a bundle and answers one request, as Lambda's Node
- * runtime does (../../local/bundle-host.mjs, timed from just before `import()` to the answer),
- * optionally inside a CPU cgroup (./cpu-cgroup.ts).
- */
+/** A cold start: a fresh Node process imports a bundle and answers one request as Lambda's runtime does (../../local/bundle-host.mjs), in a CPU cgroup when given. */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,27 +19,12 @@ interface ColdStart {
   readonly answer: APIGatewayProxyStructuredResultV2;
 }
 
-/** Each the mean of the middle half of the runs: in a cgroup a cold start's time comes in steps of one period. */
-export interface ColdSummary {
-  readonly totalNs: number;
-  readonly importNs: number;
-  readonly firstNs: number;
-  readonly maxRssKb: number;
-}
-export type ColdStarts = Map<string, ColdSummary>;
+/** Per subject, the mean of the middle half of the runs: in a cgroup a cold start's time comes in steps of one period. */
+export type ColdStarts = Map<string, Record<'totalNs' | 'importNs' | 'firstNs' | 'maxRssKb', number>>;
 
 const HOST = resolve(PROJECT_ROOT, 'infra/local/bundle-host.mjs');
 const CHILD_TIMEOUT_MS = 20_000;
 const FUNCTION_TIMEOUT_MS = functionTimeoutSeconds(template) * 1000;
-
-/** A stack trace quotes the minified line it failed in, whole: cut each line short. */
-const tail = (text: string): string =>
-  text
-    .trim()
-    .split('\n')
-    .slice(-20)
-    .map((line) => line.slice(0, 300))
-    .join('\n');
 
 function wrongAnswer({ answer: expected }: Subject, { answer }: ColdStart): string | undefined {
   const type = String(answer.headers?.['Content-Type']);
@@ -74,7 +55,7 @@ export function checkedColdStart(subject: Subject, env: Record<string, string>, 
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.once('error', reject);
     child.once('close', (code) => {
-      const failed = (why: string) => reject(new Error(`cold start of ${subject.id} ${why}\n${tail(stderr)}`));
+      const failed = (why: string) => reject(new Error(`cold start of ${subject.id} ${why}\n${stderr.slice(-3000)}`));
       if (code !== 0) return failed(`exited with ${code ?? 'a signal (timed out?)'}`);
       let run: ColdStart;
       try {
@@ -89,7 +70,6 @@ export function checkedColdStart(subject: Subject, env: Record<string, string>, 
   });
 }
 
-/** `runsEach` cold starts of each subject, in `cgroup` when given. */
 export async function measureColdStarts(subjects: readonly Subject[], runsEach: number, cgroup?: CpuCgroup): Promise<ColdStarts> {
   const env = functionProcessEnv();
   const runs = new Map<string, ColdStart[]>(subjects.map((s) => [s.id, []]));

@@ -1,7 +1,6 @@
 /**
- * A CPU cgroup (v1 `cpu` controller) at the share of a core Lambda gives a memory size, MB / 1769,
- * over Lambda's 10 ms period; the kernel takes no quota under 1 ms, so below 177 MB the period
- * grows instead. It needs root and /sys/fs/cgroup/cpu; without them the bench runs at full speed.
+ * A CPU cgroup (v1) at the share of a core Lambda gives a memory size, MB / 1769 over a 10 ms period; the
+ * kernel takes no quota under 1 ms, so below 177 MB the period grows. Needs root; without, full speed.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, rmdir, writeFile } from 'node:fs/promises';
@@ -43,7 +42,6 @@ export async function cpuCgroup(memoryMb: number): Promise<CpuCgroup | { readonl
   return { path, memoryMb, share: memoryMb / MB_PER_VCPU, remove: () => rmdir(path).catch(() => undefined) };
 }
 
-/** A command line that joins the cgroup, then runs `command` in it. */
 export const inCgroup = (cgroup: CpuCgroup, command: readonly string[]): [string, string[]] => [
   '/bin/sh',
   ['-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', cgroup.path, ...command],

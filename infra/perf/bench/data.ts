@@ -1,7 +1,4 @@
-/**
- * The bench's data: DynamoDB Local in memory with template.yaml's tables, one short URL created
- * through the project's create handler, and the sample generator's gallery loaded through the importer.
- */
+/** DynamoDB Local in memory with the template's tables, a short URL made by the create handler, and the sample gallery imported. */
 import { freePort, type DynamoDbLocal } from '../../dynamodb/local';
 import { handlerOf } from '../../local/invoke';
 import { generateGallery } from '../../local/sample/generator';
@@ -10,7 +7,7 @@ import { connect, type Connection } from '../../ops/gallery/connection';
 import { importLines, summaryLine } from '../../ops/gallery/importer';
 import { lineOf, type CommentLine, type PhotoLine } from '../../ops/gallery/records';
 import { log } from '../report/console';
-import { benchContext, benchEvent, CREATE, definitionOf, functionEnv, must, routes, SHORT_URL_HOST, template, typedPath } from './project';
+import { benchContext, benchEvent, CREATE, functionEnv, must, routeOf, routes, SHORT_URL_HOST, template, typedPath } from './project';
 
 export const SEED_URL = 'https://bench.test/seeded';
 /** Some 1 800 photos in the default 30-day window. */
@@ -23,7 +20,6 @@ export interface Seed {
 
 export interface Gallery {
   readonly connection: Connection;
-  /** A photo, a comment of it with replies, and ten photos. */
   readonly named: { readonly photo: number; readonly comment: number; readonly list: readonly number[] };
 }
 
@@ -37,7 +33,7 @@ export function startDatabase(): Promise<DynamoDbLocal | undefined> {
 }
 
 export async function seedShortUrl(): Promise<Seed> {
-  const create = await handlerOf(definitionOf(CREATE));
+  const create = await handlerOf(routeOf(CREATE).fn);
   const { event } = benchEvent(routes, typedPath(`/url/short/create?url=${encodeURIComponent(SEED_URL)}`, 'json'));
   const answer = await create(event, benchContext(CREATE));
   must('seeding a short URL', answer, 200);

@@ -1,8 +1,4 @@
-/**
- * `npm run bench`: a benchmark, not a test. Bundle sizes, cold starts in CPU cgroups per memory
- * size and warm latency, each beside floors measured the same way in the same run, against a
- * DynamoDB Local of its own; README.md says what each file measures.
- */
+/** `npm run bench`: bundle sizes, cold starts per memory size in CPU cgroups and warm latency, each beside floors measured in the same run. */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

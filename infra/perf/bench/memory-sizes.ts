@@ -1,7 +1,6 @@
 /**
- * Cold start as Lambda runs it, per memory size in a CPU cgroup at its share of a core: every
- * function and floor at TARGET_MB (and the request floors) and at template.yaml's MemorySize,
- * three representatives at the other sizes, whose prices pick the memory size.
+ * Cold starts per memory size in a CPU cgroup at its share of a core: every function and floor at TARGET_MB,
+ * the floors and three representatives at the other sizes, whose prices pick the memory size.
  */
 import { PRICES } from '../../pricing/model';
 import { memorySizeOf } from '../../template/functions';
@@ -24,7 +23,6 @@ export interface MemorySizes {
   readonly bySize: ReadonlyMap<number, ColdStarts>;
   /** Why a size was measured at full speed. */
   readonly unavailable: ReadonlyMap<number, string>;
-  /** Per representative, the size chooseMemorySize picks. */
   readonly choices: readonly string[];
 }
 
@@ -39,11 +37,7 @@ export function chooseMemorySize(priceAndTime: ReadonlyMap<number, { readonly pr
   return affordable.sort(([, a], [, b]) => a.ns - b.ns)[0]![0];
 }
 
-async function measureAt(
-  memoryMb: number,
-  subjects: readonly Subject[],
-  runs: number,
-): Promise<{ cold: ColdStarts; unavailable?: string }> {
+async function measureAt(memoryMb: number, subjects: readonly Subject[], runs: number) {
   const cgroup = await cpuCgroup(memoryMb);
   if ('unavailable' in cgroup) return { cold: await measureColdStarts(subjects, runs), unavailable: cgroup.unavailable };
   try {
@@ -64,9 +58,8 @@ export async function measureMemorySizes(subjects: Subjects, requestFloors: Requ
   // Without DynamoDB first: DynamoDB Local, on the other core, stays busy a while after a DynamoDB function's run.
   for (const database of [false, true]) {
     for (const memoryMb of SIZES) {
-      const all = memoryMb === TARGET_MB || memoryMb === CHOSEN_MB;
       const measured = [
-        ...subjects.functions.filter((s) => all || REPRESENTATIVES.includes(s.id)),
+        ...subjects.functions.filter((s) => memoryMb === TARGET_MB || REPRESENTATIVES.includes(s.id)),
         ...floors,
         ...(memoryMb === TARGET_MB ? [...requestFloors.values()].map((r) => r.floor) : []),
       ].filter((s) => s.database === database);

@@ -2,7 +2,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ResponseType } from '../../../lib/render';
 import { contextFields, lambdaContext, routedEvent } from '../../local/invoke';
-import { functionEnvironment, functionsOf, type FunctionDefinition } from '../../template/functions';
+import { functionEnvironment, functionsOf } from '../../template/functions';
 import { loadTemplate } from '../../template/read';
 import { routesOf, type Route } from '../../template/routes';
 import { MB_PER_VCPU } from './cpu-cgroup';
@@ -46,12 +46,6 @@ export function routeOf(id: string): Route {
   const route = routes.find((r) => r.fn.id === id);
   if (!route) throw new Error(`${id} has no HttpApi route`);
   return route;
-}
-
-export function definitionOf(id: string): FunctionDefinition {
-  const fn = functions.find((f) => f.id === id);
-  if (!fn) throw new Error(`template.yaml has no ${id}`);
-  return fn;
 }
 
 /** A gallery route's path with `named`'s photo, comment and list of photos in it. */

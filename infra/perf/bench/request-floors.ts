@@ -1,7 +1,4 @@
-/**
- * The requests each DynamoDB function sends in a cold start, recorded by a proxy in front of
- * DynamoDB Local, and its request floor: DatabaseFloor replaying them (./yardsticks/request-floor.ts).
- */
+/** The requests each DynamoDB function sends in a cold start, recorded by a proxy before DynamoDB Local, and DatabaseFloor replaying them. */
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -65,7 +62,6 @@ async function recordingProxy(upstream: URL) {
   await new Promise<void>((listening) => proxy.listen(0, '127.0.0.1', listening));
   return {
     endpoint: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
-    /** What was seen since the last call. */
     seen: (): Exchange[] => exchanges.splice(0),
     close: () => new Promise<void>((closed) => proxy.close(() => closed())),
   };

@@ -1,5 +1,3 @@
-/** Order statistics of timings. */
-
 export function median(samples: ArrayLike<number>): number {
   const sorted = Float64Array.from(samples).sort();
   if (sorted.length === 0) throw new Error('no samples');
@@ -7,11 +5,7 @@ export function median(samples: ArrayLike<number>): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/**
- * The mean of the middle half. For timings that come in steps, as a cold start in a CPU cgroup
- * does, it follows the work where a median jumps a whole step; like a median it ignores the runs
- * other processes slowed down.
- */
+/** The mean of the middle half: for timings in steps (a cold start in a cgroup) it follows the work where a median jumps a step. */
 export function middleMean(samples: ArrayLike<number>): number {
   const sorted = Float64Array.from(samples).sort();
   if (sorted.length === 0) throw new Error('no samples');

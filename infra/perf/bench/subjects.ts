@@ -1,18 +1,12 @@
 /** What the bench measures and how it asks each: the template's functions, and the floors of what the design requires (./yardsticks/). */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { Metafile } from 'esbuild';
 import type { ResponseType } from '../../../lib/render';
+import type { BuiltFunction } from '../../bundle/esbuild';
 import type { Bundles } from './bundles';
 import { type Gallery, SEED_URL, type Seed } from './data';
 import { benchEvent, CREATE, GALLERY_FUNCTIONS, galleryPath, LOOKUP, REDIRECT, routeOf, routes, typedPath } from './project';
 
-export interface Bundle {
-  readonly file: string;
-  readonly bytes: number;
-  /** gzip -9: what a release stores (docs/deploy.md). */
-  readonly gzipBytes: number;
-  readonly metafile: Metafile;
-}
+export type Bundle = Pick<BuiltFunction, 'file' | 'bytes' | 'gzipBytes' | 'metafile'>;
 
 export interface Subject extends Bundle {
   readonly id: string;
@@ -20,11 +14,9 @@ export interface Subject extends Bundle {
   /** Needs DynamoDB: held to DatabaseFloor and its requests. */
   readonly database: boolean;
   readonly exportName: string;
-  /** The HTTP API whose routes its requests take. */
   readonly api: string;
   /** Path and query in a type; undefined is a plain request, answered in XML. */
   readonly target: (type?: ResponseType) => string;
-  /** What its plain request must answer. */
   readonly answer: { readonly status: number; readonly xml: boolean; readonly location?: string };
 }
 
@@ -36,10 +28,8 @@ export interface Subjects {
 }
 
 export function eventFor(subject: Subject, type?: ResponseType, target = subject.target(type)): APIGatewayProxyEventV2 {
-  const { event, route } = benchEvent(
-    routes.filter((r) => r.api === subject.api),
-    target,
-  );
+  const apiRoutes = routes.filter((r) => r.api === subject.api);
+  const { event, route } = benchEvent(apiRoutes, target);
   if (subject.kind === 'function' && route.fn.id !== subject.id) throw new Error(`GET ${target} goes to ${route.fn.id}, not ${subject.id}`);
   return event;
 }

@@ -1,8 +1,4 @@
-/**
- * The bench's summary, printed last: the targets, every function against its floor at TARGET_MB,
- * the cold starts per memory size and the choice, what each bundle holds beyond its floor. A full
- * run writes it to bench.md, and the warm figures `npm run cost` prices to measured.json.
- */
+/** The bench's summary, printed last and, in a full run, written to bench.md; the warm figures `npm run cost` prices to measured.json. */
 import { bytesByPackage } from '../../bundle/esbuild';
 import { log } from '../report/console';
 import { writeMeasured } from '../report/measured';

@@ -1,7 +1,6 @@
 /**
- * The targets, a PASS or FAIL line each. Cold start and bundle size are held to floors measured
- * in the same run, so that a FAIL is the project's own share grown; a DynamoDB function's cold
- * start beyond its request floor, and its requests to the design's count.
+ * The targets, a PASS or FAIL line each, against floors measured in the same run, so that a FAIL is the
+ * project's own share grown; a DynamoDB function's cold start beyond its request floor, its requests to the design's.
  */
 import type { Check } from '../report/run-report';
 import { kb, ms, us } from '../report/tables';
@@ -11,7 +10,6 @@ import { type RequestFloors, requestsOf } from './request-floors';
 import type { Subject, Subjects } from './subjects';
 import type { Warm } from './warm';
 
-/** The memory size the cold-start targets are checked at. */
 export const TARGET_MB = 256;
 
 export const TARGETS = {
@@ -33,7 +31,6 @@ export const TARGETS = {
     GalleryCommentFunction: 2,
     GalleryRepliesFunction: 3,
   } as Readonly<Record<string, number>>,
-  /** Raw bundle bytes ÷ the floor's. */
   staticBytesPerFloor: 1.4,
   databaseBytesPerFloor: 1.3,
   warmUs: 50,
@@ -47,7 +44,6 @@ export interface FloorAndLimits {
   /** A DynamoDB function's: DatabaseFloor sending its requests. */
   readonly requestFloor?: Subject;
   readonly bytesLimit: number;
-  /** coldFigure()'s limit. */
   readonly coldLimit: number;
 }
 

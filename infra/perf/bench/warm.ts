@@ -1,7 +1,4 @@
-/**
- * Warm, in-process latency, each call timed on its own: every function without DynamoDB in every
- * type, and the short-URL functions against DynamoDB Local beside a bare UpdateItem on DatabaseFloor's client.
- */
+/** Warm, in-process medians: the static functions in every type, the short-URL ones beside a bare UpdateItem on DatabaseFloor's client. */
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { RESPONSE_TYPES } from '../../../lib/render';
@@ -23,7 +20,6 @@ export interface Warm {
   readonly bareUpdateItem: number;
 }
 
-/** The median of `timed` calls after `warmup` untimed ones. */
 async function measure(warmup: number, timed: number, call: () => Promise<unknown>): Promise<number> {
   for (let i = 0; i < warmup; i++) await call();
   const samples = new Float64Array(timed);
@@ -60,13 +56,9 @@ export async function measureWarm({ functions, databaseFloor }: Subjects): Promi
   const tag = Date.now().toString(36);
   const newLink = (n: number) =>
     eventFor(subject(CREATE), undefined, typedPath(`/url/short/create?url=${encodeURIComponent(`https://bench.test/${tag}/${n}`)}`));
-  const cases: Array<[string, number, (n: number) => APIGatewayProxyEventV2]> = [
-    [CREATE, 200, newLink],
-    [LOOKUP, 200, () => eventFor(subject(LOOKUP))],
-    [REDIRECT, 301, () => eventFor(subject(REDIRECT))],
-  ];
-  for (const [id, status, eventOf] of cases) {
-    byFunction.set(id, await measure(WARMUP.database, TIMED.database, await handlerCall(subject(id), status, eventOf)));
+  for (const s of [CREATE, LOOKUP, REDIRECT].map(subject)) {
+    const call = await handlerCall(s, s.answer.status, s.id === CREATE ? newLink : () => eventFor(s));
+    byFunction.set(s.id, await measure(WARMUP.database, TIMED.database, call));
   }
   const { addOne } = (await import(pathToFileURL(databaseFloor.file).href)) as typeof import('./yardsticks/database-floor');
   const bareUpdateItem = await measure(WARMUP.database, TIMED.database, () => addOne(SCRATCH_KEY));

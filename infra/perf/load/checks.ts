@@ -1,8 +1,4 @@
-/**
- * What must hold after the run: only the answers each scenario allows, every redirect and every
- * hot-link visit counted once, one short URL per link asked for, and a short-URL table with no
- * half-written or duplicated creation.
- */
+/** After the run: only allowed answers, every redirect and hot-link visit counted once, one short URL per link, no half-written creation. */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { auditShortUrls, type StoredShortUrl } from '../../dynamodb/short-url-audit';
 import type { Check } from '../report/run-report';

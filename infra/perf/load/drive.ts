@@ -1,7 +1,4 @@
-/**
- * Every scenario at once, each its own autocannon instance, so that the load is mixed and each
- * endpoint has figures of its own; every answer read for the status its client sees and, for creations, the short URL it carries.
- */
+/** Every scenario at once, an autocannon each, every answer read for the status its client sees and, for creations, its short URL. */
 import autocannon from 'autocannon';
 import type { ResponseType } from '../../../lib/render';
 import type { LoadRequest, Scenario } from './scenarios';

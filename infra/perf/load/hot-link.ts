@@ -1,15 +1,8 @@
 /**
- * One short link that goes viral: many clients visit it at once, its view_count read before and
- * after. Visits cut off when the time ran out still reach the server and count, so the views are
- * held to the visits sent, not to the answers read (docs/api.md, Views).
+ * Many clients on one short link. Visits cut off when the time runs out still reach the server and
+ * count, so views are held to the visits sent, not the answers read (docs/api.md, Views).
  */
 import autocannon from 'autocannon';
-
-export interface HotLink {
-  readonly url: string;
-  /** Its view_count now. */
-  readonly views: () => Promise<number>;
-}
 
 /** `sent`: visits written to the server, those cut off at the end included; `answers`: those whose answer was read. */
 export type HotLinkFigures = Awaited<ReturnType<typeof visitHotLink>>;
@@ -17,7 +10,6 @@ export type HotLinkFigures = Awaited<ReturnType<typeof visitHotLink>>;
 const SETTLE_MS = 10_000;
 const MAX_VISITS_PER_SECOND = 2_000;
 
-/** Reads `read()` again until `done` holds of it or `settleMs` have passed. */
 export async function settled<T>(read: () => Promise<T>, done: (value: T) => boolean, settleMs = SETTLE_MS): Promise<T> {
   const deadline = Date.now() + settleMs;
   let value = await read();
@@ -36,7 +28,10 @@ export const statusList = (statuses: ReadonlyMap<number, number>): string =>
     .join(' ');
 
 /** `settleMs`: how long views may still land after the visits; a host that counts each visit as it answers needs less. */
-export async function visitHotLink(link: HotLink, options: { connections: number; seconds: number; settleMs?: number }) {
+export async function visitHotLink(
+  link: { url: string; views: () => Promise<number> },
+  options: { connections: number; seconds: number; settleMs?: number },
+) {
   const before = await link.views();
   const statuses = new Map<number, number>();
   const result = await autocannon({
@@ -75,6 +70,5 @@ export function hotLinkLine(f: HotLinkFigures): string {
   );
 }
 
-/** Every visit redirected, and every visit sent counted once. */
 export const hotLinkHeld = (f: HotLinkFigures): boolean =>
   f.answers > 0 && f.unanswered === 0 && f.redirectShare === 1 && f.viewsCounted === f.sent;

@@ -1,8 +1,4 @@
-/**
- * `npm run load [-- --seconds N]`: every endpoint under a mixed load against its own `npm start`
- * (N seconds, 60 by default), then the hot link, then checks that nothing was lost or duplicated;
- * exits 1 when a check fails. Bounded at 9 minutes; however it ends, it stops what it started.
- */
+/** `npm run load [-- --seconds N]`: every endpoint at once against its own `npm start`, the hot link, then the count invariants. */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,19 +34,16 @@ async function main(undo: Undo): Promise<boolean> {
   });
   undo.push(() => stack.stop());
   await stack.sampleLoaded(SAMPLE_LIMIT_MS);
-  const origins = { api: stack.api, shortLinks: stack.shortLinks };
-  const sample = await findSample(origins);
+  const sample = await findSample(stack);
   const scenarios = scenariosFor(sample);
   const gaps = coverageGaps(scenarios, functionsOf(template));
   if (gaps.length) throw new Error(gaps.join('\n'));
 
-  console.log(
-    `Driving ${scenarios.length} scenarios (${scenarios.reduce((n, s) => n + s.connections, 0)} connections) at ${origins.api} and ${origins.shortLinks} for ${seconds} s…`,
-  );
-  const outcomes = await drive(scenarios, origins, seconds);
+  console.log(`Driving ${scenarios.length} scenarios at ${stack.api} and ${stack.shortLinks} for ${seconds} s…`);
+  const outcomes = await drive(scenarios, stack, seconds);
   console.log(`One short link from ${HOT_LINK.connections} clients at once for ${HOT_LINK.seconds} s…`);
   const hotLink = await visitHotLink(
-    { url: `${origins.shortLinks}/${sample.hotCode}`, views: () => viewsOf(origins.api, sample.hotCode) },
+    { url: `${stack.shortLinks}/${sample.hotCode}`, views: () => viewsOf(stack.api, sample.hotCode) },
     HOT_LINK,
   );
   console.log(hotLinkLine(hotLink));

@@ -1,7 +1,6 @@
 /**
- * What `npm run load` sends: a scenario per endpoint of template.yaml, each cycling through every
- * response type and a few arguments, with the statuses it may answer. A function without a
- * scenario, or a scenario without a function, stops the run before it starts.
+ * A scenario per endpoint of template.yaml, in every response type, with the statuses it may answer;
+ * a function without one, or one without a function, stops the run before it starts.
  */
 import { RESPONSE_TYPES, type ResponseType } from '../../../lib/render';
 import type { FunctionDefinition } from '../../template/functions';
@@ -106,7 +105,6 @@ export function scenariosFor(sample: LoadSample): Scenario[] {
   ];
 }
 
-/** The template's functions no scenario loads, and scenarios of functions it lacks. */
 export function coverageGaps(scenarios: readonly Scenario[], functions: readonly FunctionDefinition[]): string[] {
   const loaded = new Set(scenarios.map((scenario) => scenario.functionId));
   const defined = new Set(functions.map((fn) => fn.id));

@@ -1,12 +1,8 @@
-/**
- * How load and scale run: bounded in time, and however they end (a failed check, an error, the
- * time limit, Ctrl-C) they undo what they started, latest first, and end with one verdict line.
- */
+/** How load and scale run: bounded in time, undoing what they started however they end, one verdict line last. */
 
 /** What a run leaves to undo; `main` pushes each step as it starts something. */
 export type Undo = Array<() => Promise<unknown>>;
 
-/** `--name N`: a whole number from `min` to `max`, `fallback` when absent. */
 export function wholeNumberOption(name: string, fallback: number, min: number, max: number): number {
   const at = process.argv.indexOf(`--${name}`);
   const value = at === -1 ? fallback : Number(process.argv[at + 1]);

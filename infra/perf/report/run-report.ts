@@ -1,7 +1,4 @@
-/**
- * What every run ends with: its tables and lines, a PASS or FAIL line per check and the verdict
- * last, on the console and in infra/perf/results/<run>.md, committed so that the last run can be read without running it.
- */
+/** What every run ends with: tables, a PASS or FAIL line per check and the verdict, on the console and in results/<run>.md (committed). */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { PROJECT_ROOT } from '../../template/read';
@@ -15,7 +12,6 @@ export interface Check {
 
 export const verdict = (check: Check) => `${check.pass ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`;
 
-/** `LOAD PASSED: 20 checks`, or how many failed. */
 export function summary(run: string, checks: readonly Check[]): string {
   const failed = checks.filter((check) => !check.pass).length;
   return failed === 0 ? `${run} PASSED: ${checks.length} checks` : `${run} FAILED: ${failed} of ${checks.length} checks`;
@@ -50,7 +46,6 @@ export function runMarkdown(
 export const writeRunMarkdown = (run: 'bench' | 'load' | 'scale', markdown: string) =>
   writeFile(resolve(PROJECT_ROOT, 'infra/perf/results', `${run}.md`), markdown);
 
-/** Load's and scale's report: plain-text tables on the console, and the markdown written. */
 export async function reportRun(run: 'load' | 'scale', about: string, parts: readonly Part[], checks: readonly Check[]): Promise<Date> {
   for (const part of parts) console.log(typeof part === 'string' ? part : table(part.header, part.rows));
   console.log();

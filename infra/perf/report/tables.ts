@@ -6,7 +6,6 @@ export const ms = (ns: number) => (ns / 1e6).toFixed(2);
 export const us = (ns: number) => (ns / 1e3).toFixed(2);
 export const ratio = (a: number, b: number) => (a / b).toFixed(2);
 
-/** Lays out rows of cells as a plain-text table, numbers right-aligned. */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]!.length)));
   const numeric = header.map((_, i) => rows.length > 0 && rows.every((row) => /^[-+]?[\d.]+( \w+)?$|^[-–]$/.test(row[i]!)));
@@ -22,7 +21,6 @@ const row = (cells: readonly string[]) => `| ${cells.map((text) => text.replace(
 export const markdownTable = (header: readonly string[], rows: readonly (readonly string[])[]) =>
   [row(header), row(header.map(() => '---')), ...rows.map(row)].join('\n');
 
-/** Node, platform, CPUs, memory and the load average now. */
 export function machineLine(): string {
   const cpu = cpus();
   const memory = `${(totalmem() / 2 ** 30).toFixed(1)} GiB`;

@@ -1,8 +1,4 @@
-/**
- * Ten clients looping on the gallery's costliest request over HTTP against `npm start`, while a
- * probe looks up a short URL through the API and follows it on the short-link host, one request
- * after the other, before, during and after: the other endpoints must keep answering, quickly.
- */
+/** Ten clients looping on the costliest gallery request against `npm start`, while a probe looks up a short URL and follows it. */
 import autocannon from 'autocannon';
 import { typedPath } from '../bench/project';
 import type { Origins } from '../load/drive';

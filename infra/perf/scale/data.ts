@@ -1,8 +1,4 @@
-/**
- * The scale run's gallery, all through the importer as an operator's import would write it: the
- * sample generator's 3 000 photos over 120 days, grown to the photos in the default 30-day window
- * the run asks for, and one thread of thousands of comments.
- */
+/** The scale gallery, through the importer: the generator's 3 000 photos, grown to the photos asked for in the window, and one huge thread. */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { allOf, DAY } from '../../../lib/gallery/layout';
 import { Listing } from '../../../lib/gallery/listing';

@@ -1,8 +1,4 @@
-/**
- * `npm run scale [-- --photos N --thread N --seconds N]`: each gallery route's first page on a
- * grown gallery (the figures `npm run cost` prices), then short links probed while clients loop
- * on the costliest gallery request; exits 1 when that check fails. Bounded at 25 minutes.
- */
+/** `npm run scale`: each gallery route's first page on a grown gallery (what `npm run cost` prices), then the attack on the costliest. */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type DynamoDbLocal, freePort } from '../../dynamodb/local';

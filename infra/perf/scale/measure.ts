@@ -1,7 +1,6 @@
 /**
- * Each gallery route's first page in the default sort on the grown gallery, through its handler
- * in-process: its read units by AWS's rules (../../dynamodb/read-capacity.ts) with the minimums
- * DynamoDB Local leaves out, and its time. `npm run cost` prices a gallery request by these.
+ * Each gallery route's first page in the default sort, in-process: read units by AWS's rules
+ * (../../dynamodb/read-capacity.ts) with the minimums DynamoDB Local leaves out, and time.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { computedUnits, recordCapacity, type Sent, sum } from '../../dynamodb/read-capacity';
