@@ -1,9 +1,9 @@
 /**
- * The bench's Lambda model (infra/perf/bench/cold-start/cpu-cgroup.ts, lambda-cold-start.ts): the CPU share a memory
+ * The bench's Lambda model (infra/perf/bench/cpu-cgroup.ts, memory-sizes.ts): the CPU share a memory
  * size gets, and the rule that picks each function's MemorySize from the measured cold starts.
  */
-import { cfsLimits } from '../../infra/perf/bench/cold-start/cpu-cgroup';
-import { chooseMemorySize } from '../../infra/perf/bench/cold-start/lambda-cold-start';
+import { cfsLimits } from '../../infra/perf/bench/cpu-cgroup';
+import { chooseMemorySize } from '../../infra/perf/bench/memory-sizes';
 
 describe('cfsLimits', () => {
   it('gives 256 MB 1 447 µs of a 10 ms period (0.145 of a CPU), as docs/performance.md says', () => {

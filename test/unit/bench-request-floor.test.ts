@@ -1,12 +1,12 @@
 /**
  * The DynamoDB functions' request floors (infra/perf/bench/README.md): the requests a function
- * sent in its cold start as rounds that DatabaseFloor replays (yardsticks/request-script.ts), and
+ * sent in its cold start as rounds that DatabaseFloor replays (request-floors.ts), and
  * the cold-start figure its target holds, the cold start beyond those requests' as a share of
- * DatabaseFloor's (report/targets.ts).
+ * DatabaseFloor's (targets.ts).
  */
-import type { Subject } from '../../infra/perf/bench/setup/subjects';
-import { coldFigure, TARGETS } from '../../infra/perf/bench/report/targets';
-import { describeScript, requestsOf, scriptOf, type Exchange } from '../../infra/perf/bench/yardsticks/request-script';
+import type { Subject } from '../../infra/perf/bench/subjects';
+import { coldFigure, TARGETS } from '../../infra/perf/bench/targets';
+import { describeScript, requestsOf, scriptOf, type Exchange } from '../../infra/perf/bench/request-floors';
 
 const sent = (request: string, n: number): Exchange => ({ request, body: { TableName: 't', Key: { pk: { S: `k${n}` } } } });
 const answer: Exchange = { answer: true };

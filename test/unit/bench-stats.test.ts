@@ -1,9 +1,9 @@
 /**
- * The bench's order statistics (infra/perf/bench/timing/stats.ts): the median of timing samples,
+ * The bench's order statistics (infra/perf/bench/stats.ts): the median of timing samples,
  * and the middle half's mean that cold starts are figured by, as their times come in steps of a
  * CPU cgroup's period (infra/perf/bench/README.md).
  */
-import { median, middleMean } from '../../infra/perf/bench/timing/stats';
+import { median, middleMean } from '../../infra/perf/bench/stats';
 
 /** 15 cold starts in 10 ms steps: `at40` of them took 40 ms, the rest 50 ms. */
 const steps = (at40: number) => Array.from({ length: 15 }, (_, n) => (n < at40 ? 40 : 50));

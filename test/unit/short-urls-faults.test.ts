@@ -27,7 +27,7 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { clientStatus, RATE_LIMITED } from '../../infra/perf/load/answers';
+import { clientStatus, RATE_LIMITED } from '../../infra/perf/load/drive';
 import { linkKey } from '../../lib/shorturls/link';
 import { decode } from '../support/parsers';
 import { CONTENT_TYPE, DEPRECATION, expectError, TYPES, typeQuery, type ResponseType } from '../support/expect-error';

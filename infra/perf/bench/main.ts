@@ -1,29 +1,23 @@
-/**
- * `npm run bench`: a benchmark, not a test. Bundle sizes, cold starts in CPU cgroups per memory
- * size and warm latency, each beside yardsticks measured the same way in the same run, against a
- * DynamoDB Local of its own; the sections by folder: README.md.
- */
+/** `npm run bench`: bundle sizes, cold starts per memory size in CPU cgroups and warm latency, each beside floors measured in the same run. */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dropFunctionOutput, log, printMachine } from '../report/console';
-import { describeMachine } from '../report/machine';
-import { buildBundles } from './bundles/bundles';
-import { floorsSection } from './cold-start/floors';
-import { lambdaColdStartSection } from './cold-start/lambda-cold-start';
-import { requestFloorsOf } from './cold-start/request-floors';
-import { reportSummary } from './report/summary';
-import { checkTargets, TARGET_MB } from './report/targets';
-import { type Gallery, loadGallery, seedShortUrl, startDatabase } from './setup/data';
-import { subjectsOf } from './setup/subjects';
-import { warmSection } from './warm/warm';
+import { dropFunctionOutput, log, warnAboutMachine } from '../report/console';
+import { machineLine } from '../report/tables';
+import { buildBundles } from './bundles';
+import { type Gallery, loadGallery, seedShortUrl, startDatabase } from './data';
+import { measureMemorySizes } from './memory-sizes';
+import { requestFloorsOf } from './request-floors';
+import { subjectsOf } from './subjects';
+import { reportBench } from './summary';
+import { checkTargets, TARGET_MB } from './targets';
+import { measureWarm } from './warm';
 
 async function main(): Promise<void> {
   dropFunctionOutput();
-  const started = performance.now();
-  const startedAt = new Date();
-  const machine = describeMachine();
-  printMachine(machine);
+  const started = new Date();
+  log(`Benchmark: ${machineLine()}`);
+  warnAboutMachine();
   const database = startDatabase();
   const scratch = await mkdtemp(join(tmpdir(), 'bench-'));
   let gallery: Gallery | undefined;
@@ -34,27 +28,20 @@ async function main(): Promise<void> {
     gallery = await loadGallery();
     const subjects = subjectsOf(bundles, seed, gallery);
     const requestFloors = await requestFloorsOf(subjects, scratch);
-
-    const lambdaCold = await lambdaColdStartSection(subjects, requestFloors);
-    const atTarget = lambdaCold.bySize.get(TARGET_MB)!;
-    floorsSection(subjects, requestFloors, atTarget);
-    const warm = await warmSection(subjects);
-
-    log(`Finished in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-    const checks = checkTargets(subjects, requestFloors, atTarget, lambdaCold.unavailable.get(TARGET_MB), warm);
-    await reportSummary(subjects, lambdaCold, warm, checks, machine, startedAt);
+    const sizes = await measureMemorySizes(subjects, requestFloors);
+    const warm = await measureWarm(subjects);
+    log(`Finished in ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s.`);
+    const checks = checkTargets(subjects, requestFloors, sizes.bySize.get(TARGET_MB)!, sizes.unavailable.get(TARGET_MB), warm);
+    await reportBench(subjects, requestFloors, sizes, warm, checks, started);
   } finally {
     gallery?.connection.close();
-    const dynamoDbLocal = await database.catch(() => undefined);
-    await dynamoDbLocal?.stop();
+    await (await database.catch(() => undefined))?.stop();
     await rm(scratch, { recursive: true, force: true });
   }
 }
 
-try {
-  await main();
-  // A benchmark reports; a missed target is in its last lines, not in the exit code.
-} catch (error) {
+// A missed target is in the summary's last lines, not in the exit code.
+await main().catch((error: unknown) => {
   console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   process.exitCode = 1;
-}
+});

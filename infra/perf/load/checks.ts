@@ -1,11 +1,7 @@
-/**
- * What must hold after the run: only the answers each scenario allows, every redirect and every
- * hot-link visit counted once, one short URL per link asked for, and a short-URL table with no
- * half-written or duplicated creation.
- */
+/** After the run: only allowed answers, every redirect and hot-link visit counted once, one short URL per link, no half-written creation. */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { auditShortUrls, type StoredShortUrl } from '../../ops/shorturls/consistency';
-import type { Check } from '../report/checks';
+import type { Check } from '../report/run-report';
 import type { ScenarioOutcome } from './drive';
 import { type HotLinkFigures, hotLinkHeld, settled } from './hot-link';
 import type { LoadSample } from './scenarios';
@@ -23,8 +19,9 @@ export function answerChecks(outcomes: readonly ScenarioOutcome[]): Check[] {
       ...(answered === 0 ? ['no answer at all'] : []),
       ...unexpected,
     ];
+    const rateLimited = scenario.expected.includes(503) ? ', 503 only from the rate limiter' : '';
     return {
-      name: `${scenario.name}: only the answers it allows (${scenario.expected.join(', ')}${scenario.expected.includes(503) ? ', 503 only from the rate limiter' : ''})`,
+      name: `${scenario.name}: only the answers it allows (${scenario.expected.join(', ')}${rateLimited})`,
       pass: problems.length === 0,
       detail: problems.length ? `${failures} unexpected; ${problems.join('; ')}` : `${answered} answers`,
     };
@@ -38,23 +35,19 @@ export async function checkAfterRun(
   documents: DynamoDBDocumentClient,
   shortUrlsTable: string,
 ): Promise<Check[]> {
-  const sent = outcomes
-    .filter((outcome) => outcome.scenario.role === 'redirects')
-    .reduce((sum, outcome) => sum + outcome.result.requests.sent, 0);
+  const ofRole = (role: string) => outcomes.filter((outcome) => outcome.scenario.role === role);
+  const sent = ofRole('redirects').reduce((sum, outcome) => sum + outcome.result.requests.sent, 0);
   // Requests cut off when the time ran out still reach the server: their views land a moment later.
   const audit = await settled(
     () => auditShortUrls(documents, shortUrlsTable),
     (now) => viewsOf(now.records, sample.codes) >= sent,
   );
   const counted = viewsOf(audit.records, sample.codes);
-
-  const creations = outcomes.filter((outcome) => outcome.scenario.role === 'creations');
   const answeredLinks = new Map<string, Set<string>>();
-  for (const { shortUrls } of creations)
+  for (const { shortUrls } of ofRole('creations'))
     for (const [link, urls] of shortUrls) answeredLinks.set(link, new Set([...(answeredLinks.get(link) ?? []), ...urls]));
   const split = [...answeredLinks].filter(([, urls]) => urls.size > 1).map(([link, urls]) => `${link}: ${[...urls].join(', ')}`);
   const created = [...answeredLinks.values()].reduce((sum, urls) => sum + urls.size, 0);
-
   return [
     ...answerChecks(outcomes),
     {

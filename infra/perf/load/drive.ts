@@ -1,11 +1,17 @@
-/**
- * Every scenario at once, each its own autocannon instance, so that the load is mixed and each
- * endpoint still has figures of its own; every answer is read for the status the client sees
- * (javascript's is in the body) and, for creations, the short URL it carries.
- */
+/** Every scenario at once, an autocannon each, every answer read for the status its client sees and, for creations, its short URL. */
 import autocannon from 'autocannon';
-import { clientStatus, RATE_LIMITED } from './answers';
+import type { ResponseType } from '../../../lib/render';
 import type { LoadRequest, Scenario } from './scenarios';
+
+/** The rate limiter's answer carries error 403 (lib/shorturls/rate-limit.ts), in any type. */
+export const RATE_LIMITED = /"code":403\b|code="403"|"code";i:403;/;
+const SCRIPT_STATUS = /[{,]"status":(\d{3})\}\);\s*$/;
+
+/** For javascript, the status its body carries (the callback's object's last member), if any. */
+export function clientStatus(type: ResponseType | undefined, status: number, body: string): number {
+  const inBody = type === 'javascript' ? SCRIPT_STATUS.exec(body) : null;
+  return inBody ? Number(inBody[1]) : status;
+}
 
 export interface Origins {
   readonly api: string;
@@ -17,29 +23,27 @@ export interface ScenarioOutcome {
   readonly result: autocannon.Result;
   /** Answers per status, as the client sees it. */
   readonly statuses: ReadonlyMap<number, number>;
-  /** Answers outside `scenario.expected`, a few of them, for the report. */
+  /** A few answers outside `scenario.expected`. */
   readonly unexpected: readonly string[];
-  /** For creations: link → the short URLs its successful answers carried. */
+  /** For creations: link → the short URLs its answers carried. */
   readonly shortUrls: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
-const KEEP_UNEXPECTED = 5;
-/** A bound on each scenario's count besides its time, far above what two cores reach. */
+/** A bound besides the time, far above what two cores reach. */
 const MAX_REQUESTS_PER_SECOND = 2_000;
 
 export async function drive(scenarios: readonly Scenario[], origins: Origins, seconds: number): Promise<ScenarioOutcome[]> {
+  const shortUrlPattern = new RegExp(`${origins.shortLinks.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/[0-9A-Za-z]+`);
   return Promise.all(
     scenarios.map(async (scenario) => {
       const statuses = new Map<number, number>();
       const unexpected: string[] = [];
       const shortUrls = new Map<string, Set<string>>();
-      const shortUrlPattern = new RegExp(`${origins.shortLinks.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/[0-9A-Za-z]+`);
       const observe = (request: LoadRequest) => (status: number, body: string) => {
         const seen = clientStatus(request.type, status, body);
         statuses.set(seen, (statuses.get(seen) ?? 0) + 1);
         const allowed = scenario.expected.includes(seen) && (seen !== 503 || RATE_LIMITED.test(body));
-        if (!allowed && unexpected.length < KEEP_UNEXPECTED)
-          unexpected.push(`${request.method} ${request.path}: ${status} ${body.slice(0, 200)}`);
+        if (!allowed && unexpected.length < 5) unexpected.push(`${request.method} ${request.path}: ${status} ${body.slice(0, 200)}`);
         const shortUrl = request.link !== undefined && seen === 200 ? shortUrlPattern.exec(body)?.[0] : undefined;
         if (shortUrl !== undefined) shortUrls.set(request.link!, (shortUrls.get(request.link!) ?? new Set()).add(shortUrl));
       };

@@ -1,8 +1,4 @@
-/**
- * `npm run load [-- --seconds N]`: every endpoint under a mixed load against its own `npm start`
- * (N seconds, 60 by default), then the hot link, then checks that nothing was lost or duplicated;
- * exits 1 when a check fails. Bounded at 9 minutes; however it ends, it stops what it started.
- */
+/** `npm run load [-- --seconds N]`: every endpoint at once against its own `npm start`, the hot link, then the count invariants. */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +11,7 @@ import { hotLinkLine, visitHotLink } from './hot-link';
 import { findSample, viewsOf } from './sample';
 import { coverageGaps, scenariosFor } from './scenarios';
 import { startStack } from '../../start/process';
-import { boundedRun, type Undo } from '../report/bounded-run';
+import { boundedRun, type Undo, wholeNumberOption } from '../report/bounded-run';
 import { loadTemplate } from '../../template/read';
 import { functionEnvironment, functionsOf } from '../../template/functions';
 
@@ -24,14 +20,8 @@ const RUN_LIMIT_MS = 9 * 60_000;
 const HOT_LINK = { connections: 500, seconds: 10 };
 const SAMPLE_LIMIT_MS = 4 * 60_000;
 
-function secondsArgument(args: readonly string[]): number {
-  const at = args.indexOf('--seconds');
-  const seconds = at === -1 ? 60 : Number(args[at + 1]);
-  if (!Number.isInteger(seconds) || seconds < 5 || seconds > 300) throw new Error('--seconds takes a whole number from 5 to 300');
-  return seconds;
-}
-
-async function main(seconds: number, undo: Undo): Promise<boolean> {
+async function main(undo: Undo): Promise<boolean> {
+  const seconds = wholeNumberOption('seconds', 60, 5, 300);
   const template = loadTemplate();
   const dynamoDbPort = await freePort();
   const dataDirectory = await mkdtemp(join(tmpdir(), 'load-'));
@@ -44,19 +34,16 @@ async function main(seconds: number, undo: Undo): Promise<boolean> {
   });
   undo.push(() => stack.stop());
   await stack.sampleLoaded(SAMPLE_LIMIT_MS);
-  const origins = { api: stack.api, shortLinks: stack.shortLinks };
-  const sample = await findSample(origins);
+  const sample = await findSample(stack);
   const scenarios = scenariosFor(sample);
   const gaps = coverageGaps(scenarios, functionsOf(template));
   if (gaps.length) throw new Error(gaps.join('\n'));
 
-  console.log(
-    `Driving ${scenarios.length} scenarios (${scenarios.reduce((n, s) => n + s.connections, 0)} connections) at ${origins.api} and ${origins.shortLinks} for ${seconds} s…`,
-  );
-  const outcomes = await drive(scenarios, origins, seconds);
+  console.log(`Driving ${scenarios.length} scenarios at ${stack.api} and ${stack.shortLinks} for ${seconds} s…`);
+  const outcomes = await drive(scenarios, stack, seconds);
   console.log(`One short link from ${HOT_LINK.connections} clients at once for ${HOT_LINK.seconds} s…`);
   const hotLink = await visitHotLink(
-    { url: `${origins.shortLinks}/${sample.hotCode}`, views: () => viewsOf(origins.api, sample.hotCode) },
+    { url: `${stack.shortLinks}/${sample.hotCode}`, views: () => viewsOf(stack.api, sample.hotCode) },
     HOT_LINK,
   );
   console.log(hotLinkLine(hotLink));
@@ -64,11 +51,11 @@ async function main(seconds: number, undo: Undo): Promise<boolean> {
   try {
     const checks = await checkAfterRun(outcomes, hotLink, sample, connection.documents, functionEnvironment(template).SHORT_URLS_TABLE!);
     console.log();
-    await reportLoad({ seconds, outcomes, hotLink, checks });
+    await reportLoad(seconds, outcomes, hotLink, checks);
     return checks.every((check) => check.pass);
   } finally {
     connection.close();
   }
 }
 
-await boundedRun('LOAD', RUN_LIMIT_MS, (undo) => main(secondsArgument(process.argv.slice(2)), undo));
+await boundedRun('LOAD', RUN_LIMIT_MS, 'npm run load [-- --seconds N]: N from 5 to 300, 60 by default', main);

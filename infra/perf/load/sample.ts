@@ -1,11 +1,8 @@
-/**
- * The data the scenarios address, found through the API itself before the run: photos and a
- * comment thread of the sample gallery, short URLs created for the redirect scenario, and one
- * more for the hot link (./hot-link.ts).
- */
+/** What the scenarios address, found through the API before the run: photos, a thread, short URLs for the redirects and the hot link. */
 import { randomUUID } from 'node:crypto';
 import type { Origins } from './drive';
-import { typedPath, type LoadSample } from './scenarios';
+import { typedPath } from '../bench/project';
+import type { LoadSample } from './scenarios';
 
 const SHORT_URLS_VISITED = 20;
 const LINKS_CREATED = 30;
@@ -29,7 +26,6 @@ async function findThread(api: string): Promise<LoadSample['thread']> {
   throw new Error('the gallery holds no comment with replies in its last 30 days: is the sample loaded?');
 }
 
-/** A short URL's view_count, as the API's lookup answers it. */
 export async function viewsOf(api: string, code: string): Promise<number> {
   const { shorturls } = await getJson(api, `/url/short/${code}`);
   return shorturls[0].view_count;

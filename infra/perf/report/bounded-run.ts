@@ -1,12 +1,18 @@
-/**
- * How load and scale run: bounded in time, and however they end (a failed check, an error, the
- * time limit, Ctrl-C) they undo what they started, latest first, and end with one verdict line.
- */
+/** How load and scale run: bounded in time, undoing what they started however they end, one verdict line last. */
 
-/** What a run leaves to undo, latest first; `main` pushes each step as it starts something. */
+/** What a run leaves to undo; `main` pushes each step as it starts something. */
 export type Undo = Array<() => Promise<unknown>>;
 
-export async function boundedRun(run: string, limitMs: number, main: (undo: Undo) => Promise<boolean>): Promise<void> {
+export function wholeNumberOption(name: string, fallback: number, min: number, max: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at === -1 ? fallback : Number(process.argv[at + 1]);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`--${name} takes a whole number from ${min} to ${max}`);
+  return value;
+}
+
+/** `usage` is printed, and nothing run, for `--help`. */
+export async function boundedRun(run: string, limitMs: number, usage: string, main: (undo: Undo) => Promise<boolean>): Promise<void> {
+  if (process.argv.includes('--help')) return console.log(usage);
   const undo: Undo = [];
   const cleanUp = async () => {
     for (const step of undo.splice(0).reverse()) await step().catch(() => undefined);

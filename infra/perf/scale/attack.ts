@@ -1,11 +1,7 @@
-/**
- * Ten clients looping on the gallery's most expensive request, over HTTP against `npm start`
- * (a child process on the run's DynamoDB Local), while a probe looks up a short URL through the
- * API and follows it on the short-link host, one request after the other, before, during and
- * after the attack: the other endpoints must keep answering, and quickly.
- */
+/** Ten clients looping on the costliest gallery request against `npm start`, while a probe looks up a short URL and follows it. */
 import autocannon from 'autocannon';
-import { APP_KEY } from '../bench/setup/project';
+import { typedPath } from '../bench/project';
+import type { Origins } from '../load/drive';
 
 export interface Probe {
   readonly phase: 'before' | 'during' | 'after';
@@ -19,52 +15,31 @@ export interface AttackResult {
   readonly connections: number;
   readonly seconds: number;
   readonly requests: number;
-  readonly statuses: Record<string, number>;
+  readonly statuses: ReadonlyMap<number, number>;
   readonly probes: readonly Probe[];
 }
 
 const CONNECTIONS = 10;
 const QUIET_SECONDS = 5;
-/** A bound on the attack's count besides its time. */
 const MAX_REQUESTS_PER_SECOND = 1_000;
 
-async function probeOnce(origins: { api: string; shortLinks: string }, code: string, phase: Probe['phase']): Promise<Probe[]> {
-  const timed = async (kind: Probe['kind'], url: string): Promise<Probe> => {
+export async function attack(origins: Origins, target: string, code: string, seconds: number): Promise<AttackResult> {
+  const probes: Probe[] = [];
+  const timed = async (phase: Probe['phase'], kind: Probe['kind'], url: string) => {
     const started = performance.now();
     const answer = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(30_000) }).catch(() => undefined);
     await answer?.arrayBuffer();
-    return { phase, kind, status: answer?.status ?? 0, ms: performance.now() - started };
+    probes.push({ phase, kind, status: answer?.status ?? 0, ms: performance.now() - started });
   };
-  return [
-    await timed('lookup', `${origins.api}/url/short/${code}?type=json&appkey=${encodeURIComponent(APP_KEY)}`),
-    await timed('redirect', `${origins.shortLinks}/${code}`),
-  ];
-}
-
-async function probeFor(
-  seconds: number,
-  origins: { api: string; shortLinks: string },
-  code: string,
-  phase: Probe['phase'],
-  into: Probe[],
-): Promise<void> {
-  const until = performance.now() + seconds * 1000;
-  while (performance.now() < until) {
-    into.push(...(await probeOnce(origins, code, phase)));
-    await new Promise((tick) => setTimeout(tick, 50));
-  }
-}
-
-export async function attack(
-  origins: { api: string; shortLinks: string },
-  galleryTarget: string,
-  code: string,
-  seconds: number,
-): Promise<AttackResult> {
-  const probes: Probe[] = [];
-  await probeFor(QUIET_SECONDS, origins, code, 'before', probes);
-  const path = `${galleryTarget}&type=json&appkey=${encodeURIComponent(APP_KEY)}`;
-  const statuses: Record<string, number> = {};
+  const probeFor = async (phase: Probe['phase'], forSeconds: number) => {
+    for (const until = performance.now() + forSeconds * 1000; performance.now() < until; ) {
+      await timed(phase, 'lookup', typedPath(`${origins.api}/url/short/${code}`, 'json'));
+      await timed(phase, 'redirect', `${origins.shortLinks}/${code}`);
+      await new Promise((tick) => setTimeout(tick, 50));
+    }
+  };
+  await probeFor('before', QUIET_SECONDS);
+  const statuses = new Map<number, number>();
   const running = autocannon({
     url: origins.api,
     connections: CONNECTIONS,
@@ -74,15 +49,13 @@ export async function attack(
     requests: [
       {
         method: 'GET',
-        path,
-        onResponse: (status: number) => {
-          statuses[status] = (statuses[status] ?? 0) + 1;
-        },
+        path: typedPath(target, 'json'),
+        onResponse: (status: number) => void statuses.set(status, (statuses.get(status) ?? 0) + 1),
       },
     ],
   });
-  await probeFor(seconds, origins, code, 'during', probes);
+  await probeFor('during', seconds);
   const result = await running;
-  await probeFor(QUIET_SECONDS, origins, code, 'after', probes);
-  return { target: galleryTarget, connections: CONNECTIONS, seconds, requests: result.requests.total, statuses, probes };
+  await probeFor('after', QUIET_SECONDS);
+  return { target, connections: CONNECTIONS, seconds, requests: result.requests.total, statuses, probes };
 }

@@ -1,51 +1,26 @@
-/**
- * `npm run scale [-- --photos N --thread N --seconds N]`: each gallery route's first page on a
- * grown gallery (the figures `npm run cost` prices), then short links probed while clients loop
- * on the costliest gallery request; exits 1 when that check fails. Bounded at 25 minutes.
- */
-import { parseArgs } from 'node:util';
+/** `npm run scale`: each gallery route's first page on a grown gallery (what `npm run cost` prices), then the attack on the costliest. */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { freePort, type DynamoDbLocal } from '../../dynamodb/local';
-import { APP_KEY } from '../bench/setup/project';
-import { dropFunctionOutput } from '../report/console';
+import { type DynamoDbLocal, freePort } from '../../dynamodb/local';
 import { startLocalStack } from '../../local/stack';
+import { startStack } from '../../start/process';
+import { template, typedPath } from '../bench/project';
+import { boundedRun, type Undo, wholeNumberOption } from '../report/bounded-run';
+import { dropFunctionOutput } from '../report/console';
 import { attack } from './attack';
-import { growGallery, loadSampleGallery } from './data';
+import { loadGallery } from './data';
 import { measure } from './measure';
 import { attackCheck, reportScale } from './report';
-import { startStack } from '../../start/process';
-import { boundedRun, type Undo } from '../report/bounded-run';
-import { loadTemplate } from '../../template/read';
-import { routesOf } from '../../template/routes';
 
 const RUN_LIMIT_MS = 25 * 60_000;
 /** A digg-sorted window merges a partition per day of the window: the most a gallery request reads. */
 const ATTACK_TARGET = '/galleryphotos?sort=digg_count-desc';
-
-function integer(name: string, text: string, min: number, max: number): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`--${name} takes a whole number from ${min} to ${max}`);
-  return value;
-}
-
-const { values } = parseArgs({
-  options: {
-    photos: { type: 'string', default: '50000' },
-    thread: { type: 'string', default: '5000' },
-    seconds: { type: 'string', default: '20' },
-  },
-});
-const options = {
-  photos: integer('photos', values.photos, 1_000, 200_000),
-  thread: integer('thread', values.thread, 100, 20_000),
-  seconds: integer('seconds', values.seconds, 5, 120),
-};
+const USAGE = 'npm run scale [-- --photos N (1000 to 200000, 50000) --thread N (100 to 20000, 5000) --seconds N (5 to 120, 20)]';
 
 async function main(undo: Undo): Promise<boolean> {
-  const template = loadTemplate();
-  const routes = routesOf(template);
-  const log = console.log.bind(console);
+  const photos = wholeNumberOption('photos', 50_000, 1_000, 200_000);
+  const threadSize = wholeNumberOption('thread', 5_000, 100, 20_000);
+  const seconds = wholeNumberOption('seconds', 20, 5, 120);
   delete process.env.AWS_ENDPOINT_URL_DYNAMODB;
   const database = (await startLocalStack(template, {
     dynamoDbPort: await freePort(),
@@ -59,33 +34,24 @@ async function main(undo: Undo): Promise<boolean> {
   const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   // The handlers' own client, loaded now that the environment names the run's database.
   const { documentClient } = await import('../../../lib/db/client');
-  log(`DynamoDB Local at ${endpoint}, table ${table}`);
+  console.log(`DynamoDB Local at ${endpoint}, table ${table}`);
 
   const now = Math.floor(Date.now() / 1000);
-  const samplePhotos = await loadSampleGallery(documents, table, now);
-  const gallery = await growGallery(documents, table, now, samplePhotos, options.photos, options.thread);
-  log(`Measuring the gallery routes on ${gallery.photosInWindow} photos in the window…`);
-  // The handlers log a line per request; the report is what matters here.
+  const gallery = await loadGallery(documents, table, now, photos, threadSize);
+  console.log(`Measuring the gallery routes on ${gallery.photosInWindow} photos in the window…`);
   const write = process.stdout.write;
   dropFunctionOutput();
-  const measurements = await measure(gallery.named, routes, documentClient, documents).finally(() => (process.stdout.write = write));
+  const measurements = await measure(gallery.named, documentClient, documents).finally(() => (process.stdout.write = write));
 
-  log(`Starting npm start on the grown gallery; ten clients on ${ATTACK_TARGET} for ${options.seconds} s…`);
+  console.log(`Starting npm start on the grown gallery; ten clients on ${ATTACK_TARGET} for ${seconds} s…`);
   const stack = await startStack({ AWS_ENDPOINT_URL_DYNAMODB: endpoint });
   undo.push(() => stack.stop());
-  const created = await fetch(
-    `${stack.api}/url/short/create?url=${encodeURIComponent('https://scale.test/probe')}&type=json&appkey=${encodeURIComponent(APP_KEY)}`,
-  );
+  const created = await fetch(typedPath(`${stack.api}/url/short/create?url=https%3A%2F%2Fscale.test%2Fprobe`, 'json'));
   const shortUrl = ((await created.json()) as { shorturls: Array<{ short_url: string }> }).shorturls[0]!.short_url;
-  const attacked = await attack(
-    { api: stack.api, shortLinks: stack.shortLinks },
-    ATTACK_TARGET,
-    shortUrl.split('/').pop()!,
-    options.seconds,
-  );
+  const attacked = await attack(stack, ATTACK_TARGET, shortUrl.split('/').pop()!, seconds);
   const check = attackCheck(attacked);
-  await reportScale({ gallery, measurements, attack: attacked }, check);
+  await reportScale(gallery, measurements, attacked, check);
   return check.pass;
 }
 
-await boundedRun('SCALE', RUN_LIMIT_MS, main);
+await boundedRun('SCALE', RUN_LIMIT_MS, USAGE, main);

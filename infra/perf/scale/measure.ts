@@ -1,44 +1,26 @@
 /**
- * What a first page of each gallery route reads and takes on the grown gallery, in the default
- * sort: the figures `npm run cost` prices a gallery request by. Each request goes through its
- * function's handler in-process, once with every command's capacity recorded
- * (../../dynamodb/read-capacity.ts), sized by AWS's rules with AWS's minimums, which DynamoDB
- * Local leaves out (half a unit for a Query, and for each key a BatchGetItem asks for, found or
- * not), then timed.
+ * Each gallery route's first page in the default sort, in-process: read units by AWS's rules
+ * (../../dynamodb/read-capacity.ts) with the minimums DynamoDB Local leaves out, and time.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { computedUnits, recordCapacity, type Sent, sum } from '../../dynamodb/read-capacity';
 import { handlerOf, routedEvent } from '../../local/invoke';
-import { APP_KEY, benchContext, must } from '../bench/setup/project';
-import { computedUnits, recordCapacity, sum, type Sent } from '../../dynamodb/read-capacity';
-import type { Route } from '../../template/routes';
+import { benchContext, GALLERY_FUNCTIONS, galleryPath, must, routes, typedPath } from '../bench/project';
+import { median } from '../bench/stats';
 import type { Named } from './data';
 
 /** The sort cost prices by: the API's default. */
 export const SORT = 'submit_date-desc';
-
-const ROUTES: ReadonlyArray<readonly [string, (named: Named) => string]> = [
-  ['/galleryphotos', () => '/galleryphotos'],
-  ['/galleryphotos/{list}', (n) => `/galleryphotos/${n.list.join(',')}`],
-  ['/galleryphoto/{id}', (n) => `/galleryphoto/${n.photo}`],
-  ['/galleryphotos/comments', () => '/galleryphotos/comments'],
-  ['/galleryphotos/{list}/comments', (n) => `/galleryphotos/${n.list.join(',')}/comments`],
-  ['/galleryphoto/{id}/comments', (n) => `/galleryphoto/${n.photo}/comments`],
-  ['/galleryphoto/{id}/comment/{comment_id}', (n) => `/galleryphoto/${n.photo}/comment/${n.comment}`],
-  ['/galleryphoto/{id}/comment/{comment_id}/replies', (n) => `/galleryphoto/${n.photo}/comment/${n.comment}/replies`],
-];
+const TIMED_CALLS = 9;
+/** The least a read costs: half a unit (eventually consistent, under 4 KB), for an absent item too. */
+const ITEM_RCU = 0.5;
 
 export interface Measurement {
   /** `<route> <sort>`, as measured.json keys it. */
   readonly label: string;
-  /** Read capacity units by AWS's rules. */
   readonly aws: number;
-  /** Median of the timed calls. */
   readonly latencyMs: number;
 }
-
-const TIMED_CALLS = 9;
-/** What reading one item costs at least: half a unit (eventually consistent, under 4 KB); an absent item too. */
-const ITEM_RCU = 0.5;
 
 async function awsUnits(sent: Sent, check: DynamoDBDocumentClient): Promise<number> {
   const bySize = sum(await computedUnits(sent, check));
@@ -48,23 +30,19 @@ async function awsUnits(sent: Sent, check: DynamoDBDocumentClient): Promise<numb
   return bySize + ITEM_RCU * (asked - found);
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** `functionsClient` is lib/db/client.ts's, which the handlers share; `check` a client of the run's own, which sizes what was read. */
+/** `functionsClient`: lib/db/client.ts's, the handlers'; `check`: the run's own, which sizes what was read. */
 export async function measure(
   named: Named,
-  routes: readonly Route[],
   functionsClient: DynamoDBDocumentClient,
   check: DynamoDBDocumentClient,
 ): Promise<Measurement[]> {
   const results: Measurement[] = [];
-  for (const [path, target] of ROUTES) {
-    const label = `${path} ${SORT}`;
-    const url = `${target(named)}?sort=${SORT}&type=json&appkey=${encodeURIComponent(APP_KEY)}`;
-    const { route } = routedEvent(routes, { target: url });
+  for (const route of routes.filter((r) => GALLERY_FUNCTIONS.includes(r.fn.id))) {
+    const label = `${route.path} ${SORT}`;
+    const target = typedPath(`${galleryPath(route.path, named)}?sort=${SORT}`, 'json');
     const handler = await handlerOf(route.fn);
     const call = async () => {
-      const event = routedEvent(routes, { target: url, headers: { host: 'scale.local' }, host: 'scale.local' }).event;
+      const { event } = routedEvent(routes, { target, headers: { host: 'scale.local' }, host: 'scale.local' });
       must(label, await handler(event, benchContext(route.fn.id)), 200);
     };
     const sent: Sent[] = [];
@@ -72,11 +50,13 @@ export async function measure(
     await call().finally(stop);
     let aws = 0;
     for (const s of sent) aws += await awsUnits(s, check);
+    await call();
+    await call();
     const times: number[] = [];
-    for (let i = 0; i < TIMED_CALLS + 2; i++) {
+    for (let i = 0; i < TIMED_CALLS; i++) {
       const started = performance.now();
       await call();
-      if (i >= 2) times.push(performance.now() - started);
+      times.push(performance.now() - started);
     }
     results.push({ label, aws, latencyMs: median(times) });
   }

@@ -1,8 +1,4 @@
-/**
- * The DynamoDB functions' floor: the required parts (./required-parts.ts) and the functions' own
- * document client (lib/db/client.ts), one GetItem of the code its path names; `addOne` is the
- * warm section's bare UpdateItem on that client.
- */
+/** The DynamoDB functions' floor: the required parts and the functions' document client, one GetItem; `addOne` is warm's bare UpdateItem. */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../../../lib/db/client';
 import { withRequiredParts } from './required-parts';
@@ -19,7 +15,6 @@ export const handler = withRequiredParts(async (event) => {
   };
 });
 
-/** One bare UpdateItem: `ADD n :one` on the item `key` of the short-URLs table. */
 export const addOne = async (key: Record<string, string>): Promise<void> => {
   await documentClient.send(
     new UpdateCommand({ TableName: TABLE, Key: key, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } }),

@@ -1,8 +1,4 @@
-/**
- * A DynamoDB function's request floor: DatabaseFloor (./database-floor.ts) sending, round after
- * round, the requests the function sent in its cold start (built in as REQUEST_SCRIPT), through
- * the low-level client so that what the document client adds counts as the function's own.
- */
+/** DatabaseFloor sending a function's recorded requests (REQUEST_SCRIPT), through the low-level client, so that the document client's share counts as the function's. */
 import {
   BatchGetItemCommand,
   ConditionalCheckFailedException,
@@ -14,12 +10,11 @@ import {
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import { documentClient } from '../../../../lib/db/client';
-import type { Operation, RequestScript } from './request-script';
+import type { Operation, RequestScript } from '../request-floors';
 import { withRequiredParts } from './required-parts';
 
 declare const REQUEST_SCRIPT: RequestScript;
 
-/** Each operation sent through the functions' client, its input as recorded (typed by the SDK, not by the script). */
 const SEND: Record<Operation, (input: never) => Promise<unknown>> = {
   GetItem: (input) => documentClient.send(new GetItemCommand(input)),
   BatchGetItem: (input) => documentClient.send(new BatchGetItemCommand(input)),

@@ -1,8 +1,4 @@
-/**
- * What the design requires of every function, and nothing of the project: middy, Powertools'
- * Logger and Metrics through their middlewares, one log line and one count per request. The
- * floors wrap their handlers in it, to show what these take before any project code runs.
- */
+/** What the design requires of every function, and nothing of the project: middy, Powertools' Logger and Metrics, a log line and a count per request. */
 import middy from '@middy/core';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';

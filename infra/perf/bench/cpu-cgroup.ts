@@ -1,13 +1,9 @@
 /**
- * A CPU cgroup (v1 `cpu` controller) capped at the share of a core Lambda gives a memory size:
- * MB / 1769 of a vCPU (1 769 MB is one full vCPU), over a 10 ms scheduling period, as Lambda's
- * own. The kernel takes no quota under 1 ms, so below 1 769 / 10 MB (128 MB's 0.72 ms) the
- * period grows to keep the share: a 1 ms quota per period of 1 / share ms. Creating one needs
- * root and the controller mounted at /sys/fs/cgroup/cpu; where either is missing, `cpuCgroup`
- * says why and the bench measures at full speed.
+ * A CPU cgroup (v1) at the share of a core Lambda gives a memory size, MB / 1769 over a 10 ms period; the
+ * kernel takes no quota under 1 ms, so below 177 MB the period grows. Needs root; without, full speed.
  */
-import { mkdir, rmdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { mkdir, rmdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const CONTROLLER = '/sys/fs/cgroup/cpu';
@@ -19,13 +15,11 @@ export const MB_PER_VCPU = 1_769;
 export interface CpuCgroup {
   readonly path: string;
   readonly memoryMb: number;
-  /** The share of one CPU, e.g. 0.145 for 256 MB. */
+  /** Of one CPU, e.g. 0.145 for 256 MB. */
   readonly share: number;
-  readonly periodUs: number;
   remove(): Promise<void>;
 }
 
-/** The CFS period and quota that give `memoryMb`'s share of a CPU. */
 export function cfsLimits(memoryMb: number): { readonly periodUs: number; readonly quotaUs: number } {
   const share = memoryMb / MB_PER_VCPU;
   const periodUs = Math.max(PERIOD_US, Math.round(MIN_QUOTA_US / share));
@@ -35,7 +29,6 @@ export function cfsLimits(memoryMb: number): { readonly periodUs: number; readon
 export async function cpuCgroup(memoryMb: number): Promise<CpuCgroup | { readonly unavailable: string }> {
   if (!existsSync(join(CONTROLLER, 'cgroup.procs'))) return { unavailable: `no cgroup v1 cpu controller at ${CONTROLLER}` };
   if (process.getuid?.() !== 0) return { unavailable: 'not running as root, which creating a cgroup takes' };
-  const share = memoryMb / MB_PER_VCPU;
   const { periodUs, quotaUs } = cfsLimits(memoryMb);
   const path = join(CONTROLLER, `social-news-bench-${process.pid}-${memoryMb}`);
   try {
@@ -46,10 +39,9 @@ export async function cpuCgroup(memoryMb: number): Promise<CpuCgroup | { readonl
     await rmdir(path).catch(() => undefined);
     return { unavailable: `cannot create ${path}: ${(error as Error).message}` };
   }
-  return { path, memoryMb, share, periodUs, remove: () => rmdir(path).catch(() => undefined) };
+  return { path, memoryMb, share: memoryMb / MB_PER_VCPU, remove: () => rmdir(path).catch(() => undefined) };
 }
 
-/** A command line that joins the cgroup, then runs `command` (its processes stay in it). */
 export const inCgroup = (cgroup: CpuCgroup, command: readonly string[]): [string, string[]] => [
   '/bin/sh',
   ['-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', cgroup.path, ...command],
