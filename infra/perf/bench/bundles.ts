@@ -5,8 +5,8 @@ import { build } from 'esbuild';
 import { type BuiltFunction, buildFunctions, esbuildOptions, sizesOf } from '../../bundle/esbuild';
 import type { FunctionDefinition } from '../../template/functions';
 import { functions, LOOKUP, routeOf } from './project';
-import type { RequestScript } from './request-floors';
-import type { Bundle } from './subjects';
+
+export type Bundle = Pick<BuiltFunction, 'file' | 'bytes' | 'gzipBytes' | 'metafile'>;
 
 export interface Bundles {
   readonly built: readonly BuiltFunction[];
@@ -14,7 +14,7 @@ export interface Bundles {
   readonly databaseFloor: Bundle;
 }
 
-async function buildFloor(dir: string, like: FunctionDefinition, name: string, define?: Record<string, string>): Promise<Bundle> {
+export async function buildFloor(dir: string, like: FunctionDefinition, name: string, define?: Record<string, string>): Promise<Bundle> {
   const entry = `infra/perf/bench/yardsticks/${name}.ts`;
   const result = await build({ ...esbuildOptions({ ...like.build, EntryPoints: [entry] }, dir), define });
   const file = join(dir, `${name}.mjs`);
@@ -36,7 +36,3 @@ export async function buildBundles(scratch: string): Promise<Bundles> {
   ]);
   return { built, staticFloor, databaseFloor };
 }
-
-/** DatabaseFloor replaying `script` (./yardsticks/request-floor.ts), bundled as DatabaseFloor is. */
-export const buildRequestFloor = (dir: string, script: RequestScript): Promise<Bundle> =>
-  buildFloor(dir, routeOf(LOOKUP).fn, 'request-floor', { REQUEST_SCRIPT: JSON.stringify(script) });

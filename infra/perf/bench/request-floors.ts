@@ -2,9 +2,9 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { buildRequestFloor } from './bundles';
+import { type Bundle, buildFloor } from './bundles';
 import { checkedColdStart } from './cold-start';
-import { functionProcessEnv } from './project';
+import { functionProcessEnv, LOOKUP, routeOf } from './project';
 import { requestFloorSubject, type Subject, type Subjects } from './subjects';
 
 /** The operations the functions send (X-Amz-Target's last part), which a request floor can replay. */
@@ -16,6 +16,10 @@ export type Exchange = { readonly request: string; readonly body: unknown } | { 
 
 /** Rounds of requests: each round's sent at once, before any of them was answered. */
 export type RequestScript = readonly (readonly { readonly operation: Operation; readonly input: Record<string, unknown> }[])[];
+
+/** DatabaseFloor replaying `script` (./yardsticks/request-floor.ts), bundled as DatabaseFloor is. */
+export const buildRequestFloor = (dir: string, script: RequestScript): Promise<Bundle> =>
+  buildFloor(dir, routeOf(LOOKUP).fn, 'request-floor', { REQUEST_SCRIPT: JSON.stringify(script) });
 
 export type RequestFloors = ReadonlyMap<string, { readonly script: RequestScript; readonly floor: Subject }>;
 

@@ -1,12 +1,9 @@
 /** What the bench measures and how it asks each: the template's functions, and the floors of what the design requires (./yardsticks/). */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { ResponseType } from '../../../lib/render';
-import type { BuiltFunction } from '../../bundle/esbuild';
-import type { Bundles } from './bundles';
+import type { Bundle, Bundles } from './bundles';
 import { type Gallery, SEED_URL, type Seed } from './data';
 import { benchEvent, CREATE, GALLERY_FUNCTIONS, galleryPath, LOOKUP, REDIRECT, routeOf, routes, typedPath } from './project';
-
-export type Bundle = Pick<BuiltFunction, 'file' | 'bytes' | 'gzipBytes' | 'metafile'>;
 
 export interface Subject extends Bundle {
   readonly id: string;

@@ -2,7 +2,7 @@
  * Hostile input in the query: arbitrary bytes and unicode in every argument and argument name,
  * callbacks that inject script, repeated arguments (the first value wins), and the callbacks no
  * page can define. Every answer is below 500, in the type its Content-Type names, parsed by that
- * type's real parser, the one the oracle of test/support/hostile-input/expected.ts allows, and
+ * type's real parser, the one the oracle of test/support/hostile-input/oracle.ts allows, and
  * tells back nothing of the input (test/support/hostile-input/check.ts).
  */
 import fc from 'fast-check';

@@ -1,7 +1,7 @@
 /**
  * Hostile path segments in an otherwise valid request: a code, a container, a photo or comment id
  * spelled with hostile bytes finds nothing but what it names (the oracle of
- * test/support/hostile-input/expected.ts; the checks of test/support/hostile-input/check.ts).
+ * test/support/hostile-input/oracle.ts; the checks of test/support/hostile-input/check.ts).
  */
 import fc from 'fast-check';
 import { assertHostileRequests, TIMEOUT } from '../../support/hostile-input/check';
