@@ -39,154 +39,44 @@ export const SCRIPT_TEXT = {
   emoji: 'Sakura 🌸🇯🇵 👨‍👩‍👧‍👦 👍🏽 🔥',
 } as const;
 
-export const SUBJECTS = [
-  'Sunset',
-  'Morning fog',
-  'Old lighthouse',
-  'Street market',
-  'My cat',
-  'Rainy window',
-  'Mountain lake',
-  'Night train',
-  'Autumn leaves',
-  'Harbour lights',
-  'Desert road',
-  'Snowy owl',
-  'Abandoned factory',
-  'First snow',
-  'Tiny frog',
-  'Northern lights',
-  'Busy crossing',
-  'Fishing boats',
-  'Sand dunes',
-  'Thunderstorm',
-  'Red fox',
-  'Wedding cake',
-  'Vintage camera',
-  'Skyline',
-];
-export const PLACES = [
-  'over the bay',
-  'in Lisbon',
-  'at dawn',
-  'after the storm',
-  'from the 42nd floor',
-  'near Reykjavík',
-  'in my backyard',
-  'on the way to work',
-  'at -20°C',
-  'in São Paulo',
-  'through a drop of water',
-  'in Kraków',
-  'at 1/4000 s',
-  'with a 50mm f/1.4',
-];
-export const OTHER_TITLES = [
-  '富士山の朝焼け',
-  '北京的秋天',
-  '서울의 밤거리',
-  '東京タワーと満月',
-  '桂林山水甲天下',
-  'غروب الشمس في دبي',
-  'سوق القاهرة القديم',
-  'Зимний Петербург',
-  'Белые ночи',
-  'Київ навесні',
-  'Crème brûlée à la carte',
-  'Smörgåsbord i Göteborg',
-  'Año nuevo en Peñíscola',
-  'Ølbryggeri på Nørrebro',
-  'Žluťoučký kůň',
-  'Café com pão de queijo',
-  'שקיעה בתל אביב',
-  'Ηλιοβασίλεμα στη Σαντορίνη',
-  '🐱 meets 🐶',
-  'Family trip 👨‍👩‍👧‍👦',
-  'Sakura season 🌸🇯🇵',
-  'Thumbs up 👍🏽',
-  '🔥🔥🔥',
-];
-export const EMOJI = ['📷', '🌅', '😍', '🐾', '✨', '🌧️', '🏔️', '❤️'];
-export const SENTENCES = [
-  'Great shot!',
-  'Love the colours.',
-  'Where was this taken?',
-  'This is photoshopped.',
-  'Agreed.',
-  'First!',
-  'lol',
-  'Not bad for a phone camera.',
-  'Reminds me of my trip in 2006.',
-  'The horizon is tilted.',
-  'Can I use this as my wallpaper?',
-  'Dugg.',
-  'Wow, just wow.',
-  'What lens did you use?',
-  'Beautiful light.',
-  'Meh, seen better.',
-  'Stunning.',
-  '素晴らしい写真ですね！',
-  '太美了',
-  '멋지다',
-  'رائع جدا',
-  'Очень красиво!',
-  'Magnifique ! Très réussi.',
-  'Schöne Aufnahme, Grüße aus München',
-  '¡Qué bonito!',
-  '👏👏👏',
-  '😂🤣',
-  '❤️',
-  'Ωραία!',
-  'Prachtig 👌',
-];
-export const RETORTS = [
-  'No, you are wrong.',
-  '> you are wrong\nNo, *you* are wrong.',
-  'Source?',
-  'Whatever.',
-  'Read it again.',
-  'That is not what I said.',
-  'OK, fair point.',
-];
+/** A list written as one text, its entries between bars. */
+const words = (text: string): string[] => text.split('|');
 
-export const HANDLES = [
-  'shutterbug',
-  'pixel_pete',
-  'nightowl',
-  'lens-crafter',
-  'f8andbethere',
-  'bokehlover',
-  'grainy',
-  'kodachrome',
-  'wideangle',
-  'macro_mike',
-  'streetsnapper',
-  'golden.hour',
-  'tripod_tom',
-  'isoking',
-  'darkroom',
-  'polaroid_pat',
-  'skyward',
-  'raw_not_jpeg',
-];
-export const NAMES = [
-  'José',
-  'Zoë',
-  'Søren',
-  'François',
-  'Ðorđe',
-  'Łukasz',
-  'Ольга',
-  'Дмитрий',
-  '山田太郎',
-  '小明',
-  '김민준',
-  'محمد',
-  'ليلى',
-  'Αλέξης',
-  '🐼 panda',
-  '☕coffee',
-  'Ana María',
-];
+export const SUBJECTS = words(
+  'Sunset|Morning fog|Old lighthouse|Street market|My cat|Rainy window|Mountain lake|Night train|' +
+    'Autumn leaves|Harbour lights|Desert road|Snowy owl|Abandoned factory|First snow|Tiny frog|' +
+    'Northern lights|Busy crossing|Fishing boats|Sand dunes|Thunderstorm|Red fox|Wedding cake|' +
+    'Vintage camera|Skyline',
+);
+export const PLACES = words(
+  'over the bay|in Lisbon|at dawn|after the storm|from the 42nd floor|near Reykjavík|in my backyard|' +
+    'on the way to work|at -20°C|in São Paulo|through a drop of water|in Kraków|at 1/4000 s|' +
+    'with a 50mm f/1.4',
+);
+export const OTHER_TITLES = words(
+  '富士山の朝焼け|北京的秋天|서울의 밤거리|東京タワーと満月|桂林山水甲天下|غروب الشمس في دبي|سوق القاهرة القديم|Зимний Петербург|' +
+    'Белые ночи|Київ навесні|Crème brûlée à la carte|Smörgåsbord i Göteborg|Año nuevo en Peñíscola|' +
+    'Ølbryggeri på Nørrebro|Žluťoučký kůň|Café com pão de queijo|שקיעה בתל אביב|' +
+    'Ηλιοβασίλεμα στη Σαντορίνη|🐱 meets 🐶|Family trip 👨‍👩‍👧‍👦|Sakura season 🌸🇯🇵|Thumbs up 👍🏽|🔥🔥🔥',
+);
+export const EMOJI = ['📷', '🌅', '😍', '🐾', '✨', '🌧️', '🏔️', '❤️'];
+export const SENTENCES = words(
+  'Great shot!|Love the colours.|Where was this taken?|This is photoshopped.|Agreed.|First!|lol|' +
+    'Not bad for a phone camera.|Reminds me of my trip in 2006.|The horizon is tilted.|' +
+    'Can I use this as my wallpaper?|Dugg.|Wow, just wow.|What lens did you use?|Beautiful light.|' +
+    'Meh, seen better.|Stunning.|素晴らしい写真ですね！|太美了|멋지다|رائع جدا|Очень красиво!|Magnifique ! Très réussi.|' +
+    'Schöne Aufnahme, Grüße aus München|¡Qué bonito!|👏👏👏|😂🤣|❤️|Ωραία!|Prachtig 👌',
+);
+export const RETORTS = words(
+  'No, you are wrong.|> you are wrong\nNo, *you* are wrong.|Source?|Whatever.|Read it again.|' + 'That is not what I said.|OK, fair point.',
+);
+
+export const HANDLES = words(
+  'shutterbug|pixel_pete|nightowl|lens-crafter|f8andbethere|bokehlover|grainy|kodachrome|wideangle|' +
+    'macro_mike|streetsnapper|golden.hour|tripod_tom|isoking|darkroom|polaroid_pat|skyward|raw_not_jpeg',
+);
+export const NAMES = words(
+  'José|Zoë|Søren|François|Ðorđe|Łukasz|Ольга|Дмитрий|山田太郎|小明|김민준|محمد|ليلى|Αλέξης|🐼 panda|☕coffee|' + 'Ana María',
+);
 /** Names with characters to escape: given to the most active users, so they show up. */
 export const HARD_NAMES = ['Tom & Jerry', '<admin>', "O'Brien", '"quoted"', 'back\\slash', '&amp;co', 'tab\tname'];
