@@ -2,7 +2,7 @@
  * Hostile input over HTTP: the local server that `npm start` runs, sent raw bytes with node:net
  * (test/support/hostile-input/raw-http.ts), with raw non-ASCII and control bytes, odd methods,
  * hostile Host headers, absolute-form targets and heads past Node's limit. Node's parser refuses
- * some itself (400, 431), exactly the ones parserVerdicts predicts; every other one gets the
+ * some itself (400, 431), exactly the ones sendRaw predicts; every other one gets the
  * answer the oracle expects, for the API and for the short-link host.
  */
 import fc from 'fast-check';
