@@ -14,7 +14,7 @@ import {
   shortLinkMethod,
   shortLinkTarget,
 } from '../../support/hostile-input/short-link';
-import { createUrlWire, lookupSegmentWire, testKeyWire, urlWire } from '../../support/hostile-input/short-url-wire';
+import { createUrlWire, lookupSegmentWire, testKeyWire, urlWire } from '../../support/hostile-input/short-urls';
 import { storeLookedUp, storeVisited } from '../../support/hostile-input/short-urls';
 import { hostileWire } from '../../support/hostile-input/strings';
 import {

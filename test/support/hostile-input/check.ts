@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { CONTENT_TYPE, type ResponseType } from '../expect-error';
+import { freshAddress } from '../fresh-address';
 import { type Invocation, invoke } from '../invoke';
 import { unserializeAll } from '../parsers';
 import { expectIs, expectMatch } from '../quick-expect';
@@ -13,7 +14,7 @@ import { checkHeaders, hostileInputs } from './echoes';
 import { listingProblem } from './listing-check';
 import { expectedOutcomes, expectedType, type Outcome } from './oracle';
 import { fromBody, fromPhp, objectStrings, type Parsed, type Payload } from './payload';
-import { nextAddress, queryOf, routeOf, targetOf, type WireRequest } from './requests';
+import { queryOf, routeOf, targetOf, type WireRequest } from './requests';
 import { API_HEADERS, CATALOGUE_BY_CODE, CONTAINER_NAMES, RESPONSE_TYPES, SAFE_DETAIL } from './rules';
 import { SHORT_URL } from './short-urls';
 
@@ -139,7 +140,7 @@ export const invokeFresh = (request: WireRequest): Promise<Invocation> =>
   invoke(targetOf(request), {
     method: request.method,
     headers: request.accept === undefined ? {} : { accept: request.accept },
-    sourceIp: nextAddress(),
+    sourceIp: freshAddress(),
   });
 
 /** One request through the real handler (in process unless `send` says otherwise); PHP bodies kept for one batch. */

@@ -5,21 +5,8 @@
 import fc from 'fast-check';
 import { DAY } from '../gallery-fixtures';
 import { SORT_VALUES } from '../gallery-order';
-import { GALLERY_ARGUMENTS, type GalleryArgument, MAX_DATE } from './rules';
-import {
-  ABSENT_COMMENT,
-  ABSENT_PHOTO,
-  absentIds,
-  BASE_DATE,
-  C101,
-  C103,
-  COMMENTS,
-  GALLERY_PATHS,
-  P1,
-  P2,
-  PATH_PHOTO_IDS,
-  PHOTOS,
-} from './seeds';
+import { GALLERY_ARGUMENTS, MAX_DATE } from './rules';
+import { ABSENT_COMMENT, ABSENT_PHOTO, absentIds, BASE_DATE, COMMENTS, GALLERY_PATHS, P1, P2, PATH_PHOTO_IDS, PHOTOS } from './seeds';
 import { fullyEncode, hostileWire, weighted, words } from './strings';
 
 /** Integers spelled every way the integer rule refuses, or must read right (-0, leading zeros). */
@@ -32,8 +19,7 @@ export const INTEGER_SPELLINGS = [
 ];
 /** 10 000-character integers: too large, and zeros before 7 (plain decimal, so 7). */
 export const LONG_INTEGERS = [
-  '9'.repeat(10_000),
-  '1'.repeat(10_000),
+  ...['9', '1'].map((d) => d.repeat(10_000)),
   `${'0'.repeat(9_999)}7`,
   `-${'0'.repeat(9_999)}`,
   `${'1'.repeat(5_000)}x`,
@@ -73,13 +59,7 @@ export const SORT_SPELLINGS = [
   promote_date-desc digg_count-desc%E2%80%A8 -submit_date submit%5Fdate-asc digg%5Fcount-desc`),
 ];
 export const sortWire = weighted([8, SORT_VALUES], [1, SORT_VALUES.map(fullyEncode)], [1, SORT_SPELLINGS], [1, hostileWire]);
-const GALLERY_VALUES: Readonly<Record<GalleryArgument, fc.Arbitrary<string>>> = {
-  min_submit_date: dateWire,
-  max_submit_date: dateWire,
-  sort: sortWire,
-  count: countWire,
-  offset: offsetWire,
-};
+const GALLERY_VALUES = { min_submit_date: dateWire, max_submit_date: dateWire, sort: sortWire, count: countWire, offset: offsetWire };
 /** Each gallery argument now and then, a bare name (an empty value) seldom. */
 export const galleryArgs = GALLERY_ARGUMENTS.map((name) =>
   fc.option(
@@ -118,55 +98,46 @@ const commentIdWire = idWire([...COMMENTS.map((c) => c.id), ABSENT_COMMENT]);
 /** A photo and a comment of it, mostly; now and then a comment of another photo, or hostile ids. */
 const commentPathWire = weighted(
   [4, COMMENTS.map((c) => `${c.story}/comment/${c.id}`)],
-  [2, [C101, C103].map((c) => `${c.story}/comment/${c.id}`)],
+  [2, COMMENTS.filter((c) => c.replies > 0).map((c) => `${c.story}/comment/${c.id}`)],
   [3, fc.tuple(photoIdWire, commentIdWire).map(([p, c]) => `${p}/comment/${c}`)],
 );
 
 /** Id lists: seeded ids with empty elements, duplicates, other spellings; long lists either side of 100. */
 const listElement = weighted([8, PATH_PHOTO_IDS.map(String)], [3, photoIdWire], [1, ['']]);
 const [p1, p2] = [P1.id, P2.id];
+const longList = fc
+  .tuple(fc.integer({ min: 98, max: 110 }), fc.boolean())
+  .map(([n, withSeeded]) => [...(withSeeded ? [p1, p2] : []), ...absentIds(n)].slice(0, n).join(','));
+const ODD_LISTS = [
+  ...words(`${p1},,${p2} ${p1}, ,${p1} , ,, ${p1};${p2} ${p1}%20,${p2} ${p1},%20${p2} ${p1},+${p2} ${p1},-${p2} ${p1},0 ${p1},-0
+    ${p1},1e400 ${p1},9007199254740993 ${PATH_PHOTO_IDS.slice(0, 6).join(',')}`),
+  ...[`${p1} ${p2}`, Array(150).fill(p1).join(','), [...absentIds(100), p1].join(','), [...absentIds(100), p1, p1].join(',')],
+  ...[`${absentIds(101).join(',')},x`, '1,'.repeat(5_000), `${'1,'.repeat(4_999)}1`],
+];
 const listWire = weighted(
   [8, fc.array(listElement, { minLength: 1, maxLength: 8 }).map((ids) => ids.join(','))],
   [1, fc.array(listElement, { minLength: 1, maxLength: 4 }).map((ids) => ids.join('%2C'))],
-  [
-    3,
-    fc
-      .tuple(fc.integer({ min: 98, max: 110 }), fc.boolean())
-      .map(([n, withSeeded]) => [...(withSeeded ? [p1, p2] : []), ...absentIds(n)].slice(0, n).join(',')),
-  ],
-  [
-    2,
-    [
-      ...words(`${p1},,${p2} ${p1}, ,${p1} , ,, ${p1};${p2} ${p1}%20,${p2} ${p1},%20${p2} ${p1},+${p2} ${p1},-${p2} ${p1},0 ${p1},-0
-        ${p1},1e400 ${p1},9007199254740993 ${PATH_PHOTO_IDS.slice(0, 6).join(',')}`),
-      `${p1} ${p2}`,
-      Array(150).fill(p1).join(','),
-      [...absentIds(100), p1].join(','),
-      [...absentIds(100), p1, p1].join(','),
-      `${absentIds(101).join(',')},x`,
-      '1,'.repeat(5_000),
-      `${'1,'.repeat(4_999)}1`,
-    ],
-  ],
+  [3, longList],
+  [2, ODD_LISTS],
 );
 
+/** The six gallery routes that take ids, from a list, a photo id and a `{id}/comment/{comment_id}` path. */
+const idPaths = (list: fc.Arbitrary<string>, id: fc.Arbitrary<string>, comment: fc.Arbitrary<string>) => [
+  ...['', '/comments'].map((end) => list.map((ids) => `/galleryphotos/${ids}${end}`)),
+  ...['', '/comments'].map((end) => id.map((photo) => `/galleryphoto/${photo}${end}`)),
+  ...['', '/replies'].map((end) => comment.map((path) => `/galleryphoto/${path}${end}`)),
+];
 /** Gallery paths naming seeded records (or the absent ones), plainly spelled. */
 const seededIds = [...PATH_PHOTO_IDS, ABSENT_PHOTO];
 export const seededPathWire = fc.oneof(
   fc.constantFrom(...GALLERY_PATHS),
-  fc.subarray(seededIds, { minLength: 1 }).map((ids) => `/galleryphotos/${ids.join(',')}`),
-  fc.subarray(seededIds, { minLength: 1 }).map((ids) => `/galleryphotos/${ids.join(',')}/comments`),
-  fc.constantFrom(...seededIds).map((id) => `/galleryphoto/${id}`),
-  fc.constantFrom(...seededIds).map((id) => `/galleryphoto/${id}/comments`),
-  fc.constantFrom(...COMMENTS).map((c) => `/galleryphoto/${c.story}/comment/${c.id}`),
-  fc.constantFrom(...COMMENTS).map((c) => `/galleryphoto/${c.story}/comment/${c.id}/replies`),
+  ...idPaths(
+    fc.subarray(seededIds, { minLength: 1 }).map((ids) => ids.join(',')),
+    fc.constantFrom(...seededIds).map(String),
+    fc.constantFrom(...COMMENTS).map((c) => `${c.story}/comment/${c.id}`),
+  ),
 );
 export const galleryPathWire = fc.oneof(
   fc.constantFrom('/galleryphotos', '/galleryphotos/comments'),
-  listWire.map((list) => `/galleryphotos/${list}`),
-  listWire.map((list) => `/galleryphotos/${list}/comments`),
-  photoIdWire.map((id) => `/galleryphoto/${id}`),
-  photoIdWire.map((id) => `/galleryphoto/${id}/comments`),
-  commentPathWire.map((path) => `/galleryphoto/${path}`),
-  commentPathWire.map((path) => `/galleryphoto/${path}/replies`),
+  ...idPaths(listWire, photoIdWire, commentPathWire),
 );

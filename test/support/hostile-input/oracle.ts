@@ -64,8 +64,7 @@ function galleryArguments(query: URLSearchParams): GalleryArgs | Outcome {
 }
 
 /** `{list}`: a bad element is 1026, more than 100 distinct ids 1007 (either when both); `{id}`, `{comment_id}` positive. */
-function pathIds(route: Extract<Route, { kind: 'gallery' }>): PathIds | Outcome[] {
-  const { endpoint, params } = route;
+function pathIds({ endpoint, params }: Route): PathIds | Outcome[] {
   let ids: number[] = [];
   if (params.list !== undefined) {
     const elements = params.list.split(',').map(decimal);
@@ -78,7 +77,7 @@ function pathIds(route: Extract<Route, { kind: 'gallery' }>): PathIds | Outcome[
   const [id, commentId] = [params.id, params.comment_id].map((raw) => (raw === undefined ? 0 : (decimal(raw) ?? 0)));
   if (params.id !== undefined && !(id! >= 1)) return [failure(1026, ['id'])];
   if (params.comment_id !== undefined && !(commentId! >= 1)) return [failure(1026, ['comment_id'])];
-  return { endpoint, ids, id: id!, commentId: commentId! };
+  return { endpoint: endpoint!, ids, id: id!, commentId: commentId! };
 }
 
 /** Whether the path names `record` (docs/api.md, Endpoints); the listing check holds every entry to it too. */
@@ -114,7 +113,7 @@ function pathFound({ endpoint, ids, id, commentId }: PathIds): boolean | undefin
 }
 
 /** A gallery request past the app key: its arguments, the path's ids, then the window (before any read), then what the path names. */
-function galleryOutcomes(route: Extract<Route, { kind: 'gallery' }>, query: URLSearchParams): Outcome[] {
+function galleryOutcomes(route: Route, query: URLSearchParams): Outcome[] {
   const args = galleryArguments(query);
   if ('kind' in args) return [args];
   const path = pathIds(route);
@@ -145,12 +144,13 @@ function endpointOutcomes(route: Route, query: URLSearchParams, request: WireReq
   if (unknown !== undefined) return [unknownArgument(unknown)];
   switch (route.kind) {
     case 'error': {
+      const segment = route.params.segment!;
       // Only the plain decimal form of a catalogue code names it.
-      const known = R.CATALOGUE_BY_CODE.has(Number(route.segment)) && String(Number(route.segment)) === route.segment;
-      return [known ? { kind: 'errors', only: route.segment } : failure(1025)];
+      const known = R.CATALOGUE_BY_CODE.has(Number(segment)) && String(Number(segment)) === segment;
+      return [known ? { kind: 'errors', only: segment } : failure(1025)];
     }
     case 'container':
-      return [R.CONTAINER_NAMES.includes(route.segment) ? { kind: 'containers', only: route.segment } : failure(1014)];
+      return [R.CONTAINER_NAMES.includes(route.params.segment!) ? { kind: 'containers', only: route.params.segment } : failure(1014)];
     case 'create': {
       const raw = rawArgument(request, 'url');
       if (raw !== undefined && !escapesAreUtf8(raw)) return [failure(1016, ['url'])];
@@ -160,9 +160,10 @@ function endpointOutcomes(route: Route, query: URLSearchParams, request: WireReq
     case 'lookup': {
       if (!route.utf8) return [failure(1016, ['short_url'])];
       // The bare code or the whole short URL; another spelling of it may be found or 404; anything else is 404.
-      const named = STORED.find((stored) => route.segment === stored.code || route.segment === stored.short_url);
+      const segment = route.params.segment!;
+      const named = STORED.find((stored) => segment === stored.code || segment === stored.short_url);
       if (named) return [found(named)];
-      const spelled = STORED.find((stored) => spellsShortUrl(route.segment, stored.code));
+      const spelled = STORED.find((stored) => spellsShortUrl(segment, stored.code));
       return spelled ? [failure(404), found(spelled)] : [failure(404)];
     }
     case 'gallery':

@@ -1,7 +1,7 @@
 /** A hostile request in wire form, and the route of template.yaml it reaches, read the way API Gateway reads it. */
-import { randomUUID } from 'node:crypto';
 import type { ResponseType } from '../expect-error';
 import { GALLERY_ROUTES, type GalleryEndpoint } from './rules';
+import { words } from './strings';
 
 export interface WireRequest {
   readonly method: string;
@@ -16,14 +16,6 @@ export interface WireRequest {
   readonly host?: string;
   readonly absoluteForm?: boolean;
 }
-
-/** A client address of its own for every request: the per-address rate limit never interferes. */
-const addressPrefix = `fd00:${randomUUID().slice(0, 4)}`;
-let addressCount = 0;
-export const nextAddress = (): string => {
-  addressCount += 1;
-  return `${addressPrefix}::${(addressCount >>> 16).toString(16)}:${(addressCount & 0xffff).toString(16)}`;
-};
 
 export const targetOf = (request: WireRequest): string =>
   request.query.length === 0 ? request.path : `${request.path}?${request.query.join('&')}`;
@@ -79,50 +71,30 @@ const rawArguments = once((request): ReadonlyMap<string, string> => {
 });
 export const rawArgument = (request: WireRequest, name: string): string | undefined => rawArguments(request).get(name);
 
-export type Route =
-  | { readonly kind: 'errors' | 'containers' | 'unknown' | 'create' }
-  | { readonly kind: 'error' | 'container'; readonly segment: string }
-  /** `utf8`: whether the raw segment's escapes are UTF-8 (docs/api.md: 1016 otherwise). */
-  | { readonly kind: 'lookup'; readonly segment: string; readonly utf8: boolean }
-  /** `params`: the path parameters (`list`, `id`, `comment_id`) as API Gateway decodes them. */
-  | { readonly kind: 'gallery'; readonly endpoint: GalleryEndpoint; readonly params: Readonly<Record<string, string>> };
+type RouteKind = 'errors' | 'error' | 'containers' | 'container' | 'create' | 'lookup' | 'gallery' | 'unknown';
+/**
+ * `params`: the path parameters as API Gateway decodes them (`segment` the code, container name or short URL; a
+ * gallery's `list`, `id`, `comment_id`); `utf8`: whether the raw segment's escapes are UTF-8 (docs/api.md: 1016 otherwise).
+ */
+export type Route = Readonly<{ kind: RouteKind; endpoint?: GalleryEndpoint; params: Readonly<Record<string, string>>; utf8: boolean }>;
 
-/** A gallery route: literal segments compared as sent, parameters non-empty and decoded. */
-function galleryRoute(path: string): Route | undefined {
-  const segments = path.split('/');
-  for (const [pattern, endpoint] of GALLERY_ROUTES) {
-    const parts = pattern.split('/');
-    const params: Record<string, string> = {};
-    const matched =
-      parts.length === segments.length &&
-      parts.every((part, i) => {
-        if (!part.startsWith('{')) return part === segments[i];
-        params[part.slice(1, -1)] = decodeSegment(segments[i]!);
-        return segments[i] !== '';
-      });
-    if (matched) return { kind: 'gallery', endpoint, params };
-  }
-  return undefined;
-}
+/** template.yaml's routes, the literal one before the one it shadows (API Gateway's choice); `{name+}` is greedy. */
+const ROUTE_PATTERNS = [
+  ...words('/errors=errors /containers=containers /url/short/create=create /url/short/{segment+}=lookup /error/{segment}=error'),
+  '/container/{segment}=container',
+  ...GALLERY_ROUTES.map(([pattern, endpoint]) => `${pattern}=gallery=${endpoint}`),
+].map((line) => {
+  const [pattern = '', kind, endpoint] = line.split('=');
+  const parameter = (_: string, name: string, greedy: string) => `(?<${name}>${greedy ? '.+' : '[^/]+'})`;
+  return { match: new RegExp(`^${pattern.replace(/\{(\w+)(\+?)\}/g, parameter)}$`, 's'), kind: kind as RouteKind, endpoint };
+});
 
-const LOOKUP_PREFIX = '/url/short/';
-const FIXED_ROUTES: Readonly<Record<string, Route>> = {
-  '/errors': { kind: 'errors' },
-  '/containers': { kind: 'containers' },
-  '/url/short/create': { kind: 'create' },
-};
-
-/** The routes of template.yaml; everything else, and every method but GET, is the catch-all. */
+/** The route a request reaches; everything else, and every method but GET, is the catch-all. */
 export const routeOf = once((request): Route => {
-  const { path } = request;
-  if (request.method !== 'GET') return { kind: 'unknown' };
-  if (Object.hasOwn(FIXED_ROUTES, path)) return FIXED_ROUTES[path]!;
-  // `/url/short/{short_url+}`: greedy, the rest of the path decoded as one parameter.
-  if (path.startsWith(LOOKUP_PREFIX) && path.length > LOOKUP_PREFIX.length) {
-    const raw = path.slice(LOOKUP_PREFIX.length);
-    return { kind: 'lookup', segment: decodeSegment(raw), utf8: escapesAreUtf8(raw) };
-  }
-  const one = /^\/(error|container)\/([^/]+)$/.exec(path);
-  if (one) return { kind: one[1] as 'error' | 'container', segment: decodeSegment(one[2]!) };
-  return galleryRoute(path) ?? { kind: 'unknown' };
+  const route = request.method === 'GET' ? ROUTE_PATTERNS.find(({ match }) => match.test(request.path)) : undefined;
+  if (route === undefined) return { kind: 'unknown', params: {}, utf8: true };
+  const raw = route.match.exec(request.path)!.groups ?? {};
+  const params = Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, decodeSegment(value)]));
+  const utf8 = raw.segment === undefined || escapesAreUtf8(raw.segment);
+  return { kind: route.kind, endpoint: route.endpoint as GalleryEndpoint | undefined, params, utf8 };
 });

@@ -9,6 +9,7 @@ import { importLines } from '../../../infra/ops/gallery/importer';
 import { linesOf } from '../../../infra/ops/gallery/records';
 import type { CommentRecord, PhotoRecord } from '../../../lib/gallery/store';
 import { DAY } from '../gallery-fixtures';
+import { words } from './strings';
 
 const WORKER = Number(process.env.JEST_WORKER_ID ?? '1');
 const SEED_BASE = 7_031_000_000_000_000 + WORKER * 100_000;
@@ -62,25 +63,17 @@ const CROWD = Array.from({ length: 150 }, (_, i) => seedPhoto(3_000 + i, 10, i %
 export const PHOTOS: readonly PhotoRecord[] = [P1, P2, P3, P4, P5, P6, ...CROWD];
 /** The ids paths name: the six photos with their threads, and two of the crowd. */
 export const PATH_PHOTO_IDS = [P1, P2, P3, P4, P5, P6, CROWD[0]!, CROWD[149]!].map((p) => p.id);
-export const C101 = seedComment(101, P1, 1, 3, undefined, 2);
-const C102 = seedComment(102, P1, 3, 9);
-export const C103 = seedComment(103, P1, 4, 1, C101, 1);
-const C104 = seedComment(104, P1, 6, 7, C101);
-const C105 = seedComment(105, P1, 35, 5, C103);
-const C106 = seedComment(106, P2, 2, 2);
-const C107 = seedComment(107, P4, 21, 4);
-const C108 = seedComment(108, P6, 45, 8);
-export const COMMENTS: readonly CommentRecord[] = [C101, C102, C103, C104, C105, C106, C107, C108];
+const C101 = seedComment(101, P1, 1, 3, undefined, 2);
+const C103 = seedComment(103, P1, 4, 1, C101, 1);
+export const COMMENTS: readonly CommentRecord[] = [
+  ...[C101, seedComment(102, P1, 3, 9), C103, seedComment(104, P1, 6, 7, C101), seedComment(105, P1, 35, 5, C103)],
+  ...[seedComment(106, P2, 2, 2), seedComment(107, P4, 21, 4), seedComment(108, P6, 45, 8)],
+];
 /** A valid request path of each gallery route, naming seeded records. */
+const [p, c] = [P1.id, C101.id];
 export const GALLERY_PATHS = [
-  '/galleryphotos',
-  '/galleryphotos/comments',
-  `/galleryphotos/${P1.id},${P2.id},${P5.id}`,
-  `/galleryphotos/${P1.id},${P2.id}/comments`,
-  `/galleryphoto/${P1.id}`,
-  `/galleryphoto/${P1.id}/comments`,
-  `/galleryphoto/${P1.id}/comment/${C101.id}`,
-  `/galleryphoto/${P1.id}/comment/${C101.id}/replies`,
+  ...words(`/galleryphotos /galleryphotos/comments /galleryphotos/${p},${P2.id},${P5.id} /galleryphotos/${p},${P2.id}/comments`),
+  ...words(`/galleryphoto/${p} /galleryphoto/${p}/comments /galleryphoto/${p}/comment/${c} /galleryphoto/${p}/comment/${c}/replies`),
 ];
 /** Ids in the seeded range that name nothing. */
 export const ABSENT_PHOTO = SEED_BASE + 50;
