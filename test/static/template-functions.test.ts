@@ -66,7 +66,7 @@ test('every function runs Node.js on arm64, one vCPU, 10 s at most, with the bou
 });
 
 test.each(functions)('%s: logs JSON into its own log group, named as Lambda names it', (id) => {
-  const logging = { ...globals.LoggingConfig, ...propertiesOf(id).LoggingConfig };
+  const logging = { ...(globals.LoggingConfig as object), ...propertiesOf(id).LoggingConfig };
   expect(logging.LogFormat).toBe('JSON');
   const group = template.Resources[logging.LogGroup.Ref]!;
   expect(group.Type).toBe('AWS::Logs::LogGroup');
