@@ -11,8 +11,9 @@ describe('alarms', () => {
   const alarms = Object.entries(template.Resources).filter(([, resource]) => resource.Type === 'AWS::CloudWatch::Alarm');
   const topic = 'arn:aws:sns:us-east-1:123456789012:social-news-alarms';
 
-  test('three per function, two per HTTP API, and the stage’s internal errors', () => {
+  test('three per function, two per HTTP API, and the stage’s internal errors, each made when HasAlarms holds', () => {
     expect(alarms).toHaveLength(16 * 3 + 2 * 2 + 1);
+    expect(alarms.filter(([, alarm]) => alarm.Condition !== 'HasAlarms').map(([id]) => id)).toEqual([]);
   });
 
   test('none without AlarmTopicArn (its default): every alarm’s condition is false', () => {
