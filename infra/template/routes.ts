@@ -25,8 +25,8 @@ interface HttpApiEvent {
 }
 
 /**
- * The functions' HttpApi events, one per event, as listed. Reads nothing else of a function, so
- * that the offline checks (test/support/template-checks.ts) can run it on a broken template too.
+ * The functions' HttpApi events, one per event, as listed, an event on SAM's implicit API too (no
+ * ApiId), so that test/static/template-functions.test.ts sees a route that is on neither HTTP API.
  */
 export function httpApiEvents(template: Template): HttpApiEvent[] {
   return Object.entries(template.Resources ?? {})

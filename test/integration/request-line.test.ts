@@ -7,29 +7,36 @@
  * $default route answers 404 whatever the key, and logs a valid one.
  */
 import { capture, type Entry } from '../support/observability-capture';
+import { resolveValue } from '../../infra/template/evaluate';
 import { loadTemplate } from '../../infra/template/read';
 import { functionsOf } from '../../infra/template/functions';
 import { routesOf, type Route } from '../../infra/template/routes';
 import { APP_KEY, invoke } from '../support/invoke';
-import {
-  apiFunctions,
-  functionLogGroups,
-  type InsightRuleReading,
-  insightRules,
-  REQUEST_LINE_FIELDS,
-  REQUEST_MESSAGE,
-} from '../support/telemetry-checks';
 
 jest.setTimeout(60_000);
+
+/** The request line's fields (lib/http/endpoint.ts) that the rules and the dashboard's queries read. */
+const REQUEST_LINE_FIELDS = ['message', 'route', 'type', 'app_key', 'status', 'duration_ms'];
+const REQUEST_MESSAGE = 'request';
 
 const output = capture();
 beforeEach(() => output.clear());
 
 const template = loadTemplate();
 const routes = routesOf(template);
-const rules = insightRules(template) as InsightRuleReading[];
-const groups = functionLogGroups(template, 'staging');
-const { all: apiFunctionIds } = apiFunctions(template);
+const inStaging = (value: unknown) => resolveValue(template, value, { parameters: { Stage: 'staging' } });
+/** Each Contributor Insights rule as staging reads it: its keys (`app_key`), filters and log groups. */
+const rules = Object.entries(template.Resources)
+  .filter(([, resource]) => resource.Type === 'AWS::CloudWatch::InsightRule')
+  .map(([id, resource]) => {
+    const body = JSON.parse(String(inStaging(resource.Properties!.RuleBody)));
+    const keys: string[] = body.Contribution.Keys.map((key: string) => key.replace(/^\$\./, ''));
+    return { id, keys, filters: body.Contribution.Filters as Array<Record<string, unknown>>, logGroups: body.LogGroupNames as string[] };
+  });
+const groups = new Map(
+  functionsOf(template).map((fn) => [fn.id, String(inStaging(template.Resources[fn.id]!.Properties!.LoggingConfig.LogGroup))]),
+);
+const apiFunctionIds = new Set(routes.filter((route) => route.api === 'Api').map((route) => route.fn.id));
 
 /** A value for each path parameter the routes have, of the form its handler takes. */
 const PATH_VALUES: Readonly<Record<string, string>> = {

@@ -187,7 +187,7 @@ describe('the bundles `npm run build` makes, as Lambda loads them', () => {
 describe('tables', () => {
   const tables = (stage: string) => tablesOf(template, { parameters: { Stage: stage } });
 
-  // Which tables are kept, and with point-in-time recovery, in which stage: test/static/template-checks.test.ts (tables).
+  // Which tables are kept, and with point-in-time recovery, in which stage: test/static/template-resources.test.ts (tables).
   test('every table is on demand', () => {
     const declared = Object.entries(template.Resources).filter(([, resource]) => resource.Type === 'AWS::DynamoDB::Table');
     expect(declared.map(([id]) => id).sort()).toEqual(['GalleryTable', 'RateLimitsTable', 'ShortUrlsTable']);

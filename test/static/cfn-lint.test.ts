@@ -20,7 +20,7 @@ beforeAll(() => {
   try {
     broken = join(directory, 'template.yaml');
     // A property the dashboard does not have, references to nothing, a memory size Lambda refuses:
-    // checks of cfn-lint's that ../support/template-checks.ts leaves to it.
+    // checks of cfn-lint's that the direct tests of the template (template-*.test.ts) leave to it.
     const text = readFileSync('template.yaml', 'utf8')
       .replace('      DashboardName: !Sub', '      DashboardTitle: x\n      DashboardName: !Sub')
       .replace('SHORT_URLS_TABLE: !Ref ShortUrlsTable', 'SHORT_URLS_TABLE: !Ref ShortUrlTable')

@@ -9,9 +9,10 @@
 import { readFileSync } from 'node:fs';
 import { loadTemplate } from '../../infra/template/read';
 import { PSEUDO_ACCOUNT_ID, resolveValue } from '../../infra/template/evaluate';
-import { BOUNDARY_PARAMETER } from '../support/template-checks';
 
 const template = loadTemplate();
+/** The roles' permissions boundary, a parameter (docs/deploy.md). */
+const BOUNDARY_PARAMETER = 'FunctionPermissionsBoundary';
 const STAGES = ['staging', 'prod'];
 
 /** Every string of the template's resources, globals and outputs, rendered for a stage with the defaults. */

@@ -51,11 +51,10 @@ const DOT_PATH = /(?<![\w./@$-])\.\/([\w@+-][\w.@+-]*(?:\/[\w.@+-]+)*\.[A-Za-z0-
 
 /**
  * Paths that tests make up on purpose, as data and not as citations, by the file that names them:
- * a template mutation's misspelt handler, and the folders of a made-up import graph.
+ * the folders of a made-up import graph.
  */
 const MADE_UP_PATHS: ReadonlyArray<readonly [file: string, paths: readonly string[]]> = [
   // Written from parts, so that this list does not name them itself.
-  ['test/static/template-checks.test.ts', [`functions/eror${'.'}ts`]],
   ['test/static/import-cycles.test.ts', [`infra/low/a${'.'}ts`, `infra/high/b${'.'}ts`, `infra/side/c${'.'}ts`]],
 ];
 const isMadeUp = (file: string, path: string): boolean => MADE_UP_PATHS.some(([owner, paths]) => owner === file && paths.includes(path));
@@ -253,7 +252,7 @@ describe('the repository stands alone', () => {
     ['a test file that is not there', 'docs/x', `\`test/unit/no-such${dot}test${dot}ts\` holds it.`],
     ['a path from the current folder', 'lib/http/x', `// what ${dot}/no-such${dot}ts says`],
     ['a file of the right name in another folder', 'lib/http/x', `// MAX_DATE (lib/layout${dot}ts)`],
-    ['a made-up path outside the test that makes it up', 'test/static/x', `['functions/eror${dot}ts']`],
+    ['a made-up path outside the test that makes it up', 'test/static/x', `['infra/low/a${dot}ts']`],
   ])('it would find %s', (_what, file, line) => {
     const found = missingPaths(file, `first line lib/gallery/layout.ts\n${line}\nlast line`);
     expect(new Set(found.map((citation) => citation.line))).toEqual(new Set([2]));
@@ -266,7 +265,7 @@ describe('the repository stands alone', () => {
     ['a path from the file’s folder, as a README lists its folder', 'infra/README.md', `| \`npm run docs\` | \`docs/main${dot}ts\` |`],
     ['a folder, a glob, a module without extension', 'docs/x', '`lib/gallery/`, `test/unit/*.test.ts`, `lib/gallery/layout`'],
     ['a path inside a longer one, or a URL', 'docs/x', 'node_modules/x/lib/index.js and https://example.org/a/docs/b.md'],
-    ['a made-up path in the test that makes it up', 'test/static/template-checks.test.ts', `['functions/eror${dot}ts']`],
+    ['a made-up path in the test that makes it up', 'test/static/import-cycles.test.ts', `['infra/low/a${dot}ts']`],
   ])('it would leave %s alone', (_what, file, line) => {
     expect(missingPaths(file, line)).toEqual([]);
   });

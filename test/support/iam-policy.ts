@@ -62,8 +62,3 @@ export function policyAllows(policy: Policy, request: Request): boolean {
   if (policy.Statement.some((statement) => statement.Effect === 'Deny' && applies(statement, request))) return false;
   return policy.Statement.some((statement) => statement.Effect === 'Allow' && applies(statement, request));
 }
-
-/** Whether a role with the identity policy `policy` and the permissions boundary `boundary` may make `request`. */
-export function allows(policy: Policy, request: Request, boundary?: Policy): boolean {
-  return policyAllows(policy, request) && (boundary === undefined || policyAllows(boundary, request));
-}
