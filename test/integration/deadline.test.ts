@@ -1,14 +1,9 @@
 /**
- * Deadlines (docs/api.md, Errors: deadlines; lib/db/failures.ts): every request is answered
- * before its function's timeout. A database that does not answer in time gives the database
- * error — HTTP 503 with `Retry-After`, code 500, in the requested type (the short-link host: its
- * 503 page) — never middy's timeout answer (a 500) and never Lambda's; and nothing more is read
- * for a request once it is answered, at its deadline or before.
- *
- * Time is the test's: jest's fake timers are the functions' clock and run every timer (middy's
- * deadline, the SDK's timeouts), and the clock moves only while the functions wait on the
- * database, so each answer comes at an exact moment however busy the machine. The database is
- * the run's DynamoDB Local behind a proxy the test holds (test/support/database-on-hold.ts).
+ * Deadlines (docs/api.md, Errors: deadlines): a database that does not answer in time gives the
+ * database error (503, Retry-After, code 500; the short-link host its 503 page) before the
+ * function's timeout, and nothing more is read once a request is answered. jest's fake timers
+ * are the functions' clock, moved only while they wait on the database (held behind
+ * test/support/database-gate.ts), so each answer comes at an exact moment however busy the machine.
  *
  * @jest-environment ./test/support/node-errors-environment.ts
  */
@@ -18,7 +13,7 @@ import { DEADLINE_MARGIN_MS, untilAnswered } from '../../lib/db/failures';
 import { expectError, TYPES } from '../support/expect-error';
 import { targetFor } from '../support/gallery-answers';
 import type { GalleryData } from '../support/gallery-fixtures';
-import { databaseOnHold, type DatabaseOnHold } from '../support/database-on-hold';
+import { DatabaseGate } from '../support/database-gate';
 import { invoke, invokeShortLink, type Invocation } from '../support/invoke';
 import { answering, aTurn, slowDatabase, TEST_CLOCK, type Answering, type Read } from '../support/slow-database';
 
@@ -30,7 +25,7 @@ jest.doMock('node:timers', () => ({
   setTimeout: (...args: Parameters<typeof setTimeout>) => globalThis.setTimeout(...args),
 }));
 
-let database: DatabaseOnHold;
+let database: DatabaseGate;
 let functionsClient: DynamoDBDocumentClient;
 let data: GalleryData | undefined;
 const savedEndpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB;
@@ -43,7 +38,7 @@ let photoId: number;
 let code: string;
 
 beforeAll(async () => {
-  database = await databaseOnHold(savedEndpoint!);
+  database = await DatabaseGate.start(savedEndpoint!);
   // The functions' document client takes the endpoint of the moment it is first loaded.
   process.env.AWS_ENDPOINT_URL_DYNAMODB = database.endpoint;
   const gallery = await import('../support/gallery-fixtures');
@@ -61,7 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   database?.letGo();
   await data?.remove();
-  await database?.close();
+  await database?.stop();
   process.env.AWS_ENDPOINT_URL_DYNAMODB = savedEndpoint;
 });
 

@@ -1,15 +1,24 @@
 /**
- * A TCP proxy in front of DynamoDB Local: down, it refuses connections; hung, it keeps what is sent,
- * unanswered; released, the database gets it one request at a time, the last sent first.
+ * A loopback proxy in front of DynamoDB Local, the database a test holds: down, it refuses
+ * connections; hung, it keeps new connections unanswered until released, the last sent first, one
+ * request at a time; on hold, it keeps every request, on new and kept-alive connections, and counts them.
  */
 import { type AddressInfo, createConnection, createServer, type Server, type Socket } from 'node:net';
 
 type Kept = { readonly client: Socket; readonly sent: Buffer[] };
 
+/** Every HTTP request the SDK sends DynamoDB is a POST; a chunk that starts one starts a request. */
+const startsRequest = (chunk: Buffer): boolean => chunk.subarray(0, 5).toString('latin1') === 'POST ';
+
 export class DatabaseGate {
   private hung = false;
+  private holding = false;
   private kept: Kept[] = [];
+  private heldWrites: Array<() => void> = [];
+  private waiters: Array<{ count: number; wake: () => void }> = [];
   private readonly sockets = new Set<Socket>();
+  /** Requests that reached it on hold, since it was started. */
+  held = 0;
 
   private constructor(
     private readonly server: Server,
@@ -37,12 +46,10 @@ export class DatabaseGate {
     await closed;
   }
 
-  /** Up again on the same port. */
   up(): Promise<void> {
     return new Promise((listening) => this.server.listen(this.port, '127.0.0.1', listening));
   }
 
-  /** Hung: connections made from now on are accepted, and what they send is kept, unanswered. */
   hang(): void {
     this.hung = true;
   }
@@ -54,6 +61,21 @@ export class DatabaseGate {
     this.kept = [];
     for (const { client, sent } of kept) await this.forward(client, sent);
     return kept.length;
+  }
+
+  hold(): void {
+    this.holding = true;
+  }
+
+  /** Passes on what was held, in order; a request whose client gave up meanwhile is dropped. */
+  letGo(): void {
+    this.holding = false;
+    for (const write of this.heldWrites.splice(0)) write();
+  }
+
+  /** Resolves once it has held `count` requests since it was started. */
+  whenHeld(count: number): Promise<void> {
+    return this.held >= count ? Promise.resolve() : new Promise((wake) => this.waiters.push({ count, wake }));
   }
 
   async stop(): Promise<void> {
@@ -78,6 +100,19 @@ export class DatabaseGate {
     this.kept.push(kept);
   }
 
+  /** Held while on hold: written once let go, if its client is still there. */
+  private pass(client: Socket, database: Socket, chunk: Buffer): void {
+    if (!this.holding) {
+      database.write(chunk);
+      return;
+    }
+    this.heldWrites.push(() => client.destroyed || database.write(chunk));
+    if (!startsRequest(chunk)) return;
+    this.held++;
+    for (const waiter of this.waiters) if (this.held >= waiter.count) waiter.wake();
+    this.waiters = this.waiters.filter((waiter) => this.held < waiter.count);
+  }
+
   /** Sends `sent`, then what `client` sends, to the database, answers back; resolves at its first answer, before which it is never cut. */
   private forward(client: Socket, sent: readonly Buffer[]): Promise<void> {
     const database = this.track(createConnection(this.targetPort, '127.0.0.1'));
@@ -87,7 +122,7 @@ export class DatabaseGate {
       database.once('close', () => resolve());
     });
     client.removeAllListeners('data');
-    client.on('data', (chunk: Buffer) => database.write(chunk));
+    client.on('data', (chunk: Buffer) => this.pass(client, database, chunk));
     database.on('data', (chunk: Buffer) => client.destroyed || client.write(chunk));
     const cut = () => void answered.then(() => database.destroy());
     if (client.destroyed) cut();

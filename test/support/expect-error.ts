@@ -98,35 +98,31 @@ export function expectError(
   expect(response.headers['cache-control']).toBe('no-store');
   // Javascript answers 200, with `status` in its object.
   expect(response.statusCode).toBe(type === 'javascript' ? 200 : status);
-  let message: unknown;
+  let value: Record<string, unknown>;
   switch (type) {
     case 'xml': {
       expect(response.body.startsWith(XML_DECLARATION)).toBe(true);
       const root = parseXml(response.body);
-      expect(root.name).toBe('error');
-      expect(Object.keys(root.attributes)).toEqual(['code', 'message']);
+      expect({ ...root, attributes: Object.keys(root.attributes) }).toEqual({
+        name: 'error',
+        attributes: ['code', 'message'],
+        children: [],
+        text: '',
+      });
       expect(root.attributes.code).toBe(String(code));
-      expect(root.children).toEqual([]);
-      expect(root.text).toBe('');
-      message = root.attributes.message;
+      value = { code, message: root.attributes.message };
       break;
     }
-    case 'json': {
-      const value = JSON.parse(response.body) as Record<string, unknown>;
+    case 'json':
+      value = JSON.parse(response.body);
       expect(Object.keys(value)).toEqual(['code', 'message']);
-      expect(value.code).toBe(code);
-      message = value.message;
       break;
-    }
     case 'php': {
       const answer = unserialize(response.body);
-      expect(answer.error).toBeUndefined();
-      expect(answer.serialized).toBe(response.body);
-      const value = answer.value as Record<string, unknown>;
+      expect([answer.error, answer.serialized]).toEqual([undefined, response.body]);
+      value = answer.value as Record<string, unknown>;
       expect(Object.keys(value)).toEqual(['__class', 'code', 'message']);
       expect(value.__class).toBe('ServiceAPIError');
-      expect(value.code).toBe(code);
-      message = value.message;
       break;
     }
     case 'javascript': {
@@ -134,25 +130,21 @@ export function expectError(
       const run = runScript(response.body, callback);
       if (expectation.alert) {
         expect(response.body).toMatch(/^alert\(.*\);$/s);
-        expect(run.calls).toEqual([]);
-        expect(run.alerts).toHaveLength(1);
-        message = run.alerts[0];
-      } else {
-        expect(response.body.startsWith(`/**/${callback}(`)).toBe(true);
-        expect(run.alerts).toEqual([]);
-        expect(run.calls).toHaveLength(1);
-        expect(run.calls[0]).toHaveLength(1);
-        const value = run.calls[0]![0] as Record<string, unknown>;
-        expect(Object.keys(value)).toEqual(['code', 'message', 'status']);
-        expect(value.code).toBe(code);
-        expect(value.status).toBe(status);
-        message = value.message;
+        expect([run.calls, run.alerts.length]).toEqual([[], 1]);
+        expectMessage(run.alerts[0], code, expectation.detail);
+        return run.alerts[0] as string;
       }
+      expect(response.body.startsWith(`/**/${callback}(`)).toBe(true);
+      expect([run.alerts, run.calls.length, run.calls[0]?.length]).toEqual([[], 1, 1]);
+      value = run.calls[0]![0] as Record<string, unknown>;
+      expect(Object.keys(value)).toEqual(['code', 'message', 'status']);
+      expect(value.status).toBe(status);
       break;
     }
   }
-  expectMessage(message, code, expectation.detail);
-  return message as string;
+  expect(value.code).toBe(code);
+  expectMessage(value.message, code, expectation.detail);
+  return value.message as string;
 }
 
 /** Query arguments that select `type` (with a callback for Javascript), to append to a target. */

@@ -2,24 +2,14 @@
 import fc from 'fast-check';
 import { GROUPS, type Group } from '../../lib/retirement-schedule';
 
-/** A sunset as meant: when, and how messages write it (as set for a date, to the second for a date-time). */
-interface MeantMoment {
-  readonly at: number;
-  readonly text: string;
-}
-
-interface MeantWindow {
-  readonly start: number;
-  readonly end: number;
-}
-
+/** A sunset as meant (when, and as messages write it: as set for a date, to the second for a date-time) and brownout windows. */
 export interface MeantGroup {
-  readonly sunset?: MeantMoment;
-  readonly brownouts: readonly MeantWindow[];
+  readonly sunset?: { readonly at: number; readonly text: string };
+  readonly brownouts: readonly { readonly start: number; readonly end: number }[];
 }
 
+/** env: `GALLERY_SUNSET_DATE`, `GALLERY_BROWNOUTS`, … (empty when unset). */
 interface Settings {
-  /** The environment: `GALLERY_SUNSET_DATE`, `GALLERY_BROWNOUTS`, … (absent or empty when unset). */
   readonly env: Record<string, string>;
   readonly meant: Record<Group, MeantGroup>;
 }
@@ -36,18 +26,11 @@ const iso = (at: number) => new Date(at).toISOString();
 export const toSecond = (at: number) => `${iso(at).slice(0, 19)}Z`;
 
 /** A moment in one of the three forms: a date, a date-time to the minute, or to the second. */
-const moment = (): fc.Arbitrary<{ meant: MeantMoment; written: string }> =>
-  fc.tuple(fc.integer({ min: FROM / SECOND, max: TO / SECOND }), fc.constantFrom('date', 'minute', 'second')).map(([seconds, form]) => {
-    const at = seconds * SECOND;
-    if (form === 'date') {
-      const day = at - (at % DAY);
-      return { meant: { at: day, text: iso(day).slice(0, 10) }, written: iso(day).slice(0, 10) };
-    }
-    if (form === 'minute') {
-      const minute = at - (at % MINUTE);
-      return { meant: { at: minute, text: toSecond(minute) }, written: `${iso(minute).slice(0, 16)}Z` };
-    }
-    return { meant: { at, text: toSecond(at) }, written: toSecond(at) };
+const moment = (): fc.Arbitrary<{ meant: NonNullable<MeantGroup['sunset']>; written: string }> =>
+  fc.tuple(fc.integer({ min: FROM / SECOND, max: TO / SECOND }), fc.constantFrom(DAY, MINUTE, SECOND)).map(([seconds, unit]) => {
+    const at = seconds * SECOND - ((seconds * SECOND) % unit);
+    const written = unit === DAY ? iso(at).slice(0, 10) : unit === MINUTE ? `${iso(at).slice(0, 16)}Z` : toSecond(at);
+    return { meant: { at, text: unit === DAY ? written : toSecond(at) }, written };
   });
 
 /** A positive ISO 8601 duration: weeks alone, or days, hours, minutes and seconds (each may be left out). */
@@ -67,7 +50,7 @@ const duration = (): fc.Arbitrary<{ ms: number; written: string }> =>
   );
 
 /** A brownout window, `start/end` or `start/duration`. */
-const window = (): fc.Arbitrary<{ meant: MeantWindow; written: string }> =>
+const window = (): fc.Arbitrary<{ meant: MeantGroup['brownouts'][number]; written: string }> =>
   fc.oneof(
     fc.tuple(moment(), duration()).map(([start, length]) => ({
       meant: { start: start.meant.at, end: start.meant.at + length.ms },

@@ -14,13 +14,12 @@ type Moment = { readonly at: number; readonly seq: number };
 let events = 0;
 const moment = (): Moment => ({ at: Date.now(), seq: events++ });
 
+/** outcome: 'answered', or the name of the error it ended with; real: the database's answer, once the delay is over. */
 export interface Read {
   readonly command: string;
   readonly started: Moment;
   ended?: Moment;
-  /** 'answered', or the name of the error it ended with. */
   outcome?: string;
-  /** The real database's answer, once the delay is over. */
   real?: Promise<unknown>;
 }
 
@@ -34,11 +33,7 @@ export interface Answering<T> {
 export function answering<T>(call: () => Promise<T>): Answering<T> {
   const started = Date.now();
   const answer: Answering<T> = {
-    invocation: call().then((result) => {
-      answer.at = moment();
-      answer.after = answer.at.at - started;
-      return result;
-    }),
+    invocation: call().then((result) => Object.assign(answer, { at: moment() }, { after: Date.now() - started }) && result),
   };
   return answer;
 }
@@ -50,7 +45,6 @@ export const aTurn = (): Promise<void> => new Promise((turn) => setImmediate(tur
 const STEP_MS = 100;
 
 type Options = { abortSignal?: AbortSignal };
-
 type Rule<T> = (command: string, index: number) => T;
 
 export function slowDatabase(client: DynamoDBDocumentClient, delayOf: Rule<number>, failureOf: Rule<Error | undefined> = () => undefined) {
@@ -63,8 +57,8 @@ export function slowDatabase(client: DynamoDBDocumentClient, delayOf: Rule<numbe
     const read: Read = { command: command.constructor.name, started: moment() };
     reads.push(read);
     first.resolve();
-    const delay = delayOf(read.command, reads.length - 1);
-    const failure = failureOf(read.command, reads.length - 1);
+    const [delay, failure] = [delayOf(read.command, reads.length - 1), failureOf(read.command, reads.length - 1)];
+    const end = (outcome: string) => Object.assign(read, { ended: moment(), outcome });
     return new Promise((resolve, reject) => {
       const go = () => {
         if (failure !== undefined) return reject(failure);
@@ -78,16 +72,8 @@ export function slowDatabase(client: DynamoDBDocumentClient, delayOf: Rule<numbe
         if (read.real === undefined) reject(Object.assign(new Error('aborted'), { name: 'AbortError' }));
       });
     }).then(
-      (value) => {
-        read.ended = moment();
-        read.outcome = 'answered';
-        return value;
-      },
-      (error: Error) => {
-        read.ended = moment();
-        read.outcome = error.name;
-        throw error;
-      },
+      (value) => end('answered') && value,
+      (error: Error) => Promise.reject(end(error.name) && error),
     );
   }) as never);
 
