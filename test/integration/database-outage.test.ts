@@ -1,41 +1,12 @@
 /**
- * Faults (docs/design-notes.md, Faults and load): the database goes away in the middle of traffic,
- * and comes back.
- *
- * This file runs a DynamoDB Local of its own (the other test files share another one), which
- * keeps its data in a temporary directory, so that an instance started again on the same port
- * and directory has the data back, as a restarted database would. The real handlers are loaded
- * once, against that instance, and serve concurrent traffic: short-URL creations of new links
- * and of links shortened before, lookups, visits on the short-link host, a gallery listing and
- * single photos, in all four types. Meanwhile the database
- *   - crashes (SIGKILL), stays dead for a while and is started again, then
- *   - hangs (SIGSTOP: its port still accepts connections, nothing answers) and goes on (SIGCONT).
- *
- * What it proves, for both:
- *   1. every answer, before, during and after, is either a correct success or the database
- *      error (and a visit to a link the short-link host has followed before is always a
- *      redirect: the link comes first, docs/api.md, Views): HTTP 503 with `Retry-After`, catalogue code 500 with the bare message
- *      `Internal error` in the requested type (Javascript: HTTP 200 and `status` 503 in the
- *      object), decoded with the type's real parser; on the short-link host, its 503 page.
- *      Never any other answer, nothing of the failure in a body, nothing logged as unexpected;
- *   2. while the database is away each answer comes before the functions' 10 s timeout (and
- *      so API Gateway's 29 s); dead, every attempt is refused at once, none waits out a timeout;
- *   3. once it is back, the same loaded handlers (the one document client, no re-import)
- *      succeed again, creating short URLs and counting visits included;
- *   4. no half-written short URL remains: every record has its deduplication entry pointing
- *      back to it and the reverse, no link has two records, itemids are unique and below the
- *      counter, creations answered with success are stored, no visit is counted twice, and a
- *      creation that failed, asked for again, gives its link one record.
- * The three tests run in order on one database: the last checks what the two outages left. Then
- * visits meet the database hung on their own: a visit to a known link redirects before its view
- * is answered, an unknown code answers 503, and no view counts twice. (Creations and the rate
- * limit meet a database down or hung in database-outage-rate-limit.test.ts.)
- *
- * Each phase lasts until what it is about has happened (every kind of request has met the fault,
- * or has succeeded again), not for a set time; the only time bounds are the rules' own.
- *
- * The functions run in this file's realm, whose `Error` is not Node's own: the environment below
- * makes a refused connection's error an `Error` here too, as it is in Lambda (see that file).
+ * Faults (docs/design-notes.md, Faults and load): this file's own DynamoDB Local (data in a
+ * temporary directory, so a restart keeps it) crashes (SIGKILL) and later hangs (SIGSTOP) under
+ * concurrent traffic of every kind in all four types, through handlers loaded once. Every answer is
+ * a correct success or the database error (503, Retry-After, code 500 `Internal error`; the
+ * short-link host's 503 page; a visit to a followed link always redirects), each before the 10 s
+ * timeout, refused at once while down; once back, the same handlers succeed again; no half-written
+ * short URL remains. Phases last until what they are about has happened, not a set time.
+ * The environment below makes a refused connection's error an `Error` in this realm, as in Lambda.
  *
  * @jest-environment ./test/support/node-errors-environment.ts
  */
@@ -61,46 +32,25 @@ import { parseXml, runScript, unserializeAll, type XmlElement } from '../support
 import { codeOf, SHORT_URL_HOST } from '../support/short-url-host';
 import { followViews } from '../support/views-sent';
 
-// ---------------------------------------------------------------------------------------------
-// Timing: the rules' own bounds, never a measured figure.
-
 /** docs/design-notes.md, Faults: every answer comes before the functions' 10 s timeout (template.yaml). */
 const FUNCTION_TIMEOUT_MS = 10_000;
-/**
- * How long a phase waits for the fault to show (every kind met it) before the test fails: a
- * request in flight when it came, then the next, each within the functions' timeout.
- */
+/** A phase waits for its fault to show this long: a request in flight, then the next, each within the timeout. */
 const PHASE_BOUND_MS = 2 * FUNCTION_TIMEOUT_MS;
-/**
- * No rule, only how long the test waits for every kind to succeed again once the database is
- * back (a database just started, on a busy machine, included): the rule is that they do, nothing
- * of the failure kept by the functions.
- */
+/** No rule: how long the test waits for every kind to succeed again (a just-started database on a busy machine). */
 const RECOVERY_WAIT_MS = 60_000;
-/** Clients sending requests at once, one of each kind, each one request after the other. */
+/** One client per kind, each one request after the other; after a failed answer it waits a little. */
 const CLIENTS = 6;
-/** How long a client waits after a failed answer before its next request. */
 const FAILED_CLIENT_WAIT_MS = 20;
-/**
- * DynamoDB Local may lose a write it acknowledged just before a SIGKILL (the last transactions
- * before the kill); DynamoDB makes a write durable before it answers. What was answered this long
- * before the crash must be stored.
- */
+/** DynamoDB Local may lose a write acknowledged just before a SIGKILL: what was answered this long before must be stored. */
 const DURABILITY_LAG_MS = 1_000;
-
-// ---------------------------------------------------------------------------------------------
-// This file's database, its data, and a client of the test's own to look at it.
 
 let database: DynamoDbLocal;
 let port: number;
 let dataDirectory: string;
 let databaseClient: DynamoDBClient;
 let checkClient: DynamoDBDocumentClient;
-/** Loaded once this file's database is set (see beforeAll). */
 let gallery: typeof import('../support/gallery-fixtures');
-/** The functions' one document client (lib/db/client.ts), as loaded before the outages. */
 let functionsClient: DynamoDBDocumentClient;
-/** The functions' short-URL store (lib/shorturls/dynamodb.ts), whose views a test follows. */
 let storePrototype: Parameters<typeof followViews>[0];
 
 /** Rate limits the traffic never reaches (5 000 a second): this file is about the database, not the limiter. */
@@ -116,7 +66,6 @@ interface ShortUrl {
 
 /** Short URLs made before any fault: the links asked for again, looked up and visited. */
 const shortenedBefore: ShortUrl[] = [];
-/** The gallery: a few photos in one window of this file's otherwise empty table. */
 let photos: TestPhoto[];
 const WINDOW_START = Date.UTC(2011, 2, 1) / 1000;
 const WINDOW_END = WINDOW_START + 10 * 86_400;
@@ -124,21 +73,15 @@ const WINDOW_END = WINDOW_START + 10 * 86_400;
 const SHORT_URL = new RegExp(`^${SHORT_URL_HOST.replace(/[.]/g, '\\.')}/[0-9A-Za-z]{7}$`);
 const createTarget = (link: string, type: ResponseType): string => targetFor('/url/short/create', `url=${encodeURIComponent(link)}`, type);
 
-// ---------------------------------------------------------------------------------------------
-// Traffic: every kind of request that reads or writes the database, in all four types.
-
 type Kind = 'create-new' | 'create-again' | 'lookup' | 'visit' | 'gallery-listing' | 'gallery-photo';
 const KINDS: readonly Kind[] = ['create-new', 'create-again', 'lookup', 'visit', 'gallery-listing', 'gallery-photo'];
 
+/** type: none for a visit; link: a short-URL request's; times: performance.now() at the request and its answer. */
 interface Exchange {
   readonly kind: Kind;
-  /** The requested type; a visit (the short-link host) has none. */
   readonly type: ResponseType | undefined;
-  /** The link a short-URL request is about. */
   readonly link: string | undefined;
-  /** The photo a gallery-photo request asks for. */
   readonly photo: TestPhoto | undefined;
-  /** performance.now() when the request was sent, and when its answer came. */
   readonly startedAt: number;
   readonly endedAt: number;
   readonly response: Invocation;
@@ -175,19 +118,11 @@ async function send(kind: Kind, n: number): Promise<Exchange> {
   };
 }
 
-/**
- * What an answer looks like at a glance, only to pace the clients and know when to stop: every
- * answer is checked in full afterwards (checkAnswers). The database error always carries
- * `Retry-After`, also in Javascript, where the HTTP status is 200 either way.
- */
+/** At a glance, to pace the clients (checkAnswers checks each in full): the database error always has Retry-After. */
 const looksSuccessful = ({ kind, response }: Exchange): boolean =>
   kind === 'visit' ? response.statusCode === 301 : response.statusCode === 200 && response.headers['retry-after'] === undefined;
 
-/**
- * CLIENTS clients, each sending one request after the other until stopped; every exchange is
- * kept. Each client sends one kind of request, so that every kind is in flight at any moment
- * (a fault meets them all).
- */
+/** CLIENTS clients, one kind each so that a fault meets every kind in flight, until stopped; every exchange kept. */
 class Traffic {
   readonly exchanges: Exchange[] = [];
   private stopping = false;
@@ -201,8 +136,7 @@ class Traffic {
     for (let n = 0; !this.stopping; n++) {
       const exchange = await send(kind, n);
       this.exchanges.push(exchange);
-      // A client does not hammer a failing service in a tight loop (Retry-After asks for 1 s;
-      // a short wait keeps the traffic dense and leaves the restarting database some CPU).
+      // Not a tight loop on a failing service, yet dense traffic: the restarting database needs some CPU.
       if (!looksSuccessful(exchange)) await pause(FAILED_CLIENT_WAIT_MS);
     }
   }
@@ -223,13 +157,10 @@ class Traffic {
 /** The traffic running now, if any (stopped in afterAll should a test fail midway). */
 let traffic: Traffic | undefined;
 
-/** One outage under traffic, with its moments in performance.now() time. */
+/** One outage under traffic (performance.now()): the fault made, recovery started, the database listening again. */
 interface Outage {
-  /** The fault was made: the process killed (and gone), or frozen. */
   readonly faultAt: number;
-  /** The database was started again (or thawed) here... */
   readonly restartAt: number;
-  /** ...and listens again from here. */
   readonly backAt: number;
   readonly exchanges: readonly Exchange[];
 }
@@ -238,11 +169,7 @@ interface Outage {
 const succeededSince = (exchanges: readonly Exchange[], since: number): Set<Kind> =>
   new Set(exchanges.filter((e) => e.startedAt >= since && looksSuccessful(e)).map((e) => e.kind));
 
-/**
- * Runs traffic through a fault: once every kind has succeeded (the handlers and their
- * connections busy), `fault` makes it; once `shown` holds of what was answered since, `recover`
- * ends it; then the traffic goes on until every kind has succeeded again.
- */
+/** Traffic through a fault: made once every kind succeeded, recovered once `shown` holds, run until every kind succeeds again. */
 async function outage(
   fault: () => Promise<void>,
   shown: (exchanges: readonly Exchange[], faultAt: number) => boolean,
@@ -263,10 +190,10 @@ async function outage(
   return { faultAt, restartAt, backAt, exchanges };
 }
 
-/** Every attempt the functions' clients sent the database: when it started, and how it ended (an error's code or name). */
+/** Every attempt the functions' clients sent: when, and how it ended (an error's code or name). */
 const attempts: Array<{ readonly startedAt: number; readonly outcome: string }> = [];
 
-/** Records each attempt of `client`'s calls: a step inside the SDK's retries, as a refusal or a timeout is. */
+/** Records each attempt inside the SDK's retries, where a refusal or a timeout is seen. */
 function recordAttempts(client: DynamoDBDocumentClient): void {
   client.middlewareStack.add(
     (next) => async (args) => {
@@ -284,9 +211,6 @@ function recordAttempts(client: DynamoDBDocumentClient): void {
     { step: 'deserialize', name: 'outage-attempts' },
   );
 }
-
-// ---------------------------------------------------------------------------------------------
-// Checking every answer: a correct success, or the database error.
 
 /** What each distinct body decodes to with the real parser of its type (PHP: one php for all). */
 function decodeBodies(exchanges: readonly Exchange[]): Map<string, unknown> {
@@ -333,11 +257,9 @@ function shortUrlOf(type: ResponseType, value: unknown): ShortUrl {
   return entry;
 }
 
-/** What the traffic was answered, for the checks of what is stored; `at` is when the answer came. */
+/** Short URLs made (retries of failed creations included) and visits answered 301, with when, for the storage checks. */
 const answered = {
-  /** Short URLs made for new links (and for the retries of failed creations). */
   created: [] as Array<{ shortUrl: ShortUrl; at: number }>,
-  /** Visits answered 301. */
   visits: [] as Array<{ link: string; at: number }>,
 };
 
@@ -379,8 +301,7 @@ function checkAnswers(exchanges: readonly Exchange[]): Exchange[] {
     if (isError) failed.push(exchange);
     else expectSuccess(exchange, value);
   }
-  // The error answers come in a few forms (a type's body with each endpoint's headers): each
-  // form is checked in full once.
+  // Each form of the error (a type's body with an endpoint's headers) is checked in full once.
   const forms = new Map<string, Exchange>();
   for (const exchange of failed) {
     const { statusCode, headers, body } = exchange.response;
@@ -418,12 +339,7 @@ function recoveryMs(exchanges: readonly Exchange[], failed: readonly Exchange[],
 const creationsFailedAt = (run: Outage, failed: readonly Exchange[]): Exchange[] =>
   failed.filter((e) => e.kind === 'create-new' && e.endedAt >= run.faultAt).slice(0, 20);
 
-// ---------------------------------------------------------------------------------------------
-
-/**
- * This file's database, on its port and data: with Java's quick compiler only, which answers well
- * from the first second, as the restarted database must (infra/dynamodb/local.ts).
- */
+/** Java's quick compiler only: a restarted database must answer well from the first second (infra/dynamodb/local.ts). */
 const startDatabase = (): Promise<DynamoDbLocal> => startDynamoDbLocal({ port, dataDirectory, quickCompiler: true });
 
 beforeAll(async () => {
@@ -434,10 +350,7 @@ beforeAll(async () => {
   checkClient = DynamoDBDocumentClient.from(databaseClient);
   await ensureTables(databaseClient, loadTemplate());
 
-  // lib/db/client.ts makes the functions' one document client when it is first loaded, with the
-  // endpoint of that moment: this file's endpoint is set before anything loads it. invoke()
-  // loads a function's module at its first call; gallery-fixtures, which writes with that
-  // client, is imported only now for the same reason.
+  // The functions' one document client takes the endpoint of its first load: set it first, then import.
   for (const [name, value] of Object.entries({ ...FILE_ENV, AWS_ENDPOINT_URL_DYNAMODB: database.endpoint })) {
     savedEnv[name] = process.env[name];
     process.env[name] = value;
@@ -500,15 +413,13 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
     crash = run;
     const failed = checkAnswers(run.exchanges);
     const sentWhileDead = run.exchanges.filter((e) => e.startedAt >= run.faultAt && e.startedAt < run.restartAt);
-    // Nothing can succeed without the database but a visit to a link the host has followed
-    // before: every one of those redirects (its view lost). Every kind of request met it gone...
+    // Only a visit to a link the host has followed can succeed without the database; every kind met it gone...
     const [visits, others] = [sentWhileDead.filter((e) => e.kind === 'visit'), sentWhileDead.filter((e) => e.kind !== 'visit')];
     expect(visits.length).toBeGreaterThan(0);
     expect(visits.filter((e) => failed.includes(e))).toEqual([]);
     expect(others.filter((e) => !failed.includes(e))).toEqual([]);
     expect(new Set(sentWhileDead.map((e) => e.kind)).size).toBe(KINDS.length);
-    // ...and was told so at once: every attempt sent while it was down was refused (or met a
-    // connection the crash cut), none waited out a timeout.
+    // ...and was told so at once: refused, or cut by the crash, never a timeout.
     const whileDead = attempts.filter((attempt) => attempt.startedAt >= run.faultAt && attempt.startedAt < run.restartAt);
     expect(whileDead.map((attempt) => attempt.outcome)).toContain('ECONNREFUSED');
     expect(whileDead.filter((attempt) => !['ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(attempt.outcome))).toEqual([]);
@@ -533,8 +444,7 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
       async () => database.thaw(),
     );
     const failed = checkAnswers(hang.exchanges);
-    // Every kind of request but the visits met the frozen database, and failed, before it went
-    // on: no request waits for a hung database past its retries.
+    // Every kind but the visits failed while it was frozen: none waits past its retries.
     const failedWhileFrozen = failed.filter((e) => e.endedAt > hang.faultAt && e.endedAt < hang.restartAt);
     expect(new Set(failedWhileFrozen.map((e) => e.kind))).toEqual(new Set(KINDS.filter((kind) => kind !== 'visit')));
     // Every visit sent and answered while it was frozen redirected: without any answer of the database.
@@ -548,8 +458,7 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
   }, 180_000);
 
   test('no half-written short URL: records and deduplication entries pair up, and every success is stored', async () => {
-    // A client that got the database error asks again: it gets the link's one record, made now,
-    // or by the failed request if its transaction was applied after all.
+    // Asked again, a failed creation gets its link's one record (made now, or by the failed one after all).
     expect(toRetry.length).toBeGreaterThan(0);
     // One at a time: their answers, not the database's pace under a burst, are the point here.
     const retries: Invocation[] = [];
@@ -559,14 +468,12 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
       answered.created.push({ shortUrl: (JSON.parse(response.body) as { shorturls: ShortUrl[] }).shorturls[0]!, at: performance.now() });
     }
 
-    // Every record has its link's entry, pointing back to it, and every entry its record; no link
-    // has two records; itemids are unique, and the counter is past each of them.
+    // Records and deduplication entries pair up, no link has two records, itemids are unique and below the counter.
     const audit = await auditShortUrls(checkClient, process.env.SHORT_URLS_TABLE!);
     expect(audit.problems).toEqual([]);
     const records = new Map(audit.records.map((record) => [record.code, record]));
 
-    // Every creation answered with success is stored as answered, but for what DynamoDB Local
-    // may have lost at the crash (the record and its entry then both, as seen above).
+    // Every success is stored as answered, but for what DynamoDB Local may have lost at the crash.
     const mayBeLost = (at: number) => crash !== undefined && at >= crash.faultAt - DURABILITY_LAG_MS && at < crash.restartAt;
     for (const { shortUrl, at } of [...shortenedBefore.map((shortUrl) => ({ shortUrl, at: 0 })), ...answered.created]) {
       if (mayBeLost(at)) continue;
@@ -612,8 +519,7 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
       try {
         const unknownVisit = timed(`/${unknownCode}`);
         frozenAnswers = await burst(40);
-        // The known link: every visit redirected while its view was still unanswered (none can
-        // be while the database is frozen): the link came first.
+        // Every visit to the known link redirected while its view was unanswered: the link came first.
         expect(sent.codes.slice(before.sent).filter((of) => of === code)).toHaveLength(40);
         expect(sent.outcomes.filter((view) => view.code === code)).toHaveLength(40);
         unknownAnswer = await unknownVisit;
@@ -628,8 +534,7 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
       expect(unknownAnswer.answer.statusCode).toBe(503);
       expect(unknownAnswer.answer.headers['retry-after']).toBe('1');
       expect(unknownAnswer.ms).toBeLessThan(FUNCTION_TIMEOUT_MS);
-      // Thawed, each view sent while it hung ends (counted, or its fate unknown) and was sent once:
-      // the views added are those counted, or more by ones whose fate is unknown, never more than the visits.
+      // Thawed, each view sent once ends: added views are at least those counted, at most the visits.
       await sent.ended();
       const counted = sent.outcomes.slice(40).filter((view) => view.code === code && view.outcome === 'counted').length;
       const added = (await views()) - before.views;
