@@ -1,8 +1,6 @@
 /**
- * The four renderers checked with the real parsers: a strict XML parser, JSON.parse, a JavaScript
- * engine for JSONP, and PHP's own unserialize(). Expectations come from docs/api.md, Bodies (field
- * order, placement, wire types) and from each resource's declaration, never from the renderers'
- * output.
+ * The four renderers read by the real parsers (strict XML, JSON.parse, a JavaScript engine, PHP's
+ * unserialize()), held to docs/api.md, Bodies and each resource's declaration, never their own output.
  */
 import { config } from '../../lib/config';
 import { renderAlert, renderBody as renderWith, RESPONSE_TYPES, type ResponseType } from '../../lib/render';
@@ -40,10 +38,6 @@ type TextMap = (text: string) => string;
 
 const CALLBACK = 'cb';
 const same: TextMap = (text) => text;
-
-// ---------------------------------------------------------------------------------------------
-// Sample values (fresh objects on every call, so that memoisation never links two tests)
-// ---------------------------------------------------------------------------------------------
 
 function photo(overrides: Partial<GalleryPhotoValue> = {}): GalleryPhotoValue {
   return {
@@ -140,10 +134,6 @@ function samples(): { readonly name: string; readonly resource: Resource }[] {
     },
   ];
 }
-
-// ---------------------------------------------------------------------------------------------
-// Helpers: rendering and declaration-driven expectations
-// ---------------------------------------------------------------------------------------------
 
 function renderAll(subject: Resource, callback = CALLBACK): Bodies {
   const bodies = {} as Bodies;
@@ -267,10 +257,6 @@ function expectScriptCalls(body: string, callback: string, expected: unknown): v
   expect(run.calls).toEqual([[expected]]);
 }
 
-// ---------------------------------------------------------------------------------------------
-// 1. Every declared resource in all four types
-// ---------------------------------------------------------------------------------------------
-
 describe('every declared resource renders in all four types', () => {
   const cases = samples();
   // Rendered in a hook, not while collecting.
@@ -309,116 +295,86 @@ describe('every declared resource renders in all four types', () => {
     const byName = (name: string) => bodiesOf[cases.findIndex((sample) => sample.name === name)]!;
     const phpOf = (name: string) => answers[cases.findIndex((sample) => sample.name === name)]!.value as Rec;
 
-    test('property order is the one of the resources table', () => {
-      const gallery = JSON.parse(byName('Gallery with max_date').json) as Rec;
-      expect(Object.keys(gallery)).toEqual(['timestamp', 'min_date', 'max_date', 'total', 'offset', 'count', 'photos']);
-      const first = (gallery.photos as Rec[])[0]!;
-      expect(Object.keys(first)).toEqual(['id', 'submit_date', 'comments', 'title', 'user', 'src', 'href']);
-      expect(Object.keys(first.user as Rec)).toEqual(['name', 'icon', 'registered', 'profileviews']);
-      expect(Object.keys(JSON.parse(byName('Gallery without max_date').json) as Rec)).toEqual([
-        'timestamp',
-        'min_date',
-        'total',
-        'offset',
-        'count',
-        'photos',
-      ]);
-      const eventsJson = JSON.parse(byName('Events').json) as Rec;
-      expect(Object.keys(eventsJson)).toEqual(['timestamp', 'min_date', 'total', 'offset', 'count', 'comments']);
-      for (const entry of eventsJson.comments as Rec[]) {
-        expect(Object.keys(entry)).toEqual(['date', 'id', 'story', 'up', 'down', 'replies', 'replyto', 'user', 'content', 'level', 'root']);
-      }
-      const shortUrls = JSON.parse(byName('ShortUrlList').json) as Rec;
-      expect(Object.keys(shortUrls)).toEqual(['shorturls', 'timestamp', 'total', 'count', 'offset']);
-      expect(Object.keys((shortUrls.shorturls as Rec[])[0]!)).toEqual(['link', 'short_url', 'itemid', 'view_count']);
-      expect(Object.keys(JSON.parse(byName('Error').json) as Rec)).toEqual(['code', 'message']);
-      expect(Object.keys(JSON.parse(byName('ErrorList').json) as Rec)).toEqual(['timestamp', 'errors']);
-      const containers = JSON.parse(byName('ContainerList').json) as Rec;
-      expect(Object.keys(containers)).toEqual(['timestamp', 'containers']);
-      expect(Object.keys((containers.containers as Rec[])[0]!)).toEqual(['name', 'short_name', 'topics']);
+    // Hand-written from the sample values and docs/api.md, Bodies: order, wire types, placement, escaping.
+    const photoJson =
+      '{"id":4711,"submit_date":1230000000,"comments":3,"title":"Sunset over the bay","user":{"name":"kevinrose","icon":"http://img.example.net/u/kevinrose.png","registered":1100000000,"profileviews":98765},"src":"http://img.example.net/p/4711_t.jpg","href":"http://news.example.net/gallery/4711"}';
+    const comment900 =
+      '"date":1230000100,"id":900,"story":4711,"up":5,"down":1,"replies":1,"replyto":null,"user":"alice","content":"Great shot!"';
+    const comment901 = '"date":1230000200,"id":901,"story":4711,"up":5,"down":1,"replies":0,"replyto":900,"user":"bob","content":"Agreed."';
+    test.each([
+      ['Error', '{"code":1001,"message":"Unrecognized argument: foo"}'],
+      ['ErrorList', '{"timestamp":1240000000,"errors":[{"code":403,"message":"Forbidden"},{"code":404,"message":"Not found"}]}'],
+      [
+        'ContainerList',
+        '{"timestamp":1240000000,"containers":[{"name":"World & Business","short_name":"world_business","topics":[{"name":"Political News","short_name":"politics"},{"name":"US Elections 2008","short_name":"2008_us_elections"}]},{"name":"Offbeat","short_name":"offbeat","topics":[]}]}',
+      ],
+      [
+        'Gallery with max_date',
+        `{"timestamp":1240000000,"min_date":1237408000,"max_date":1240000000,"total":"2","offset":0,"count":1,"photos":[${photoJson}]}`,
+      ],
+      [
+        'Gallery without max_date',
+        `{"timestamp":1240000000,"min_date":1237408000,"total":"2","offset":0,"count":1,"photos":[${photoJson}]}`,
+      ],
+      [
+        'Events',
+        `{"timestamp":1240000000,"min_date":0,"total":"2","offset":0,"count":2,"comments":[{${comment900},"level":0,"root":900},{${comment901},"level":1,"root":900}]}`,
+      ],
+      [
+        'ShortUrlList',
+        '{"shorturls":[{"link":"http://www.example.com/a?x=1&y=2","short_url":"http://sho.rt/aB3dE9z","itemid":17,"view_count":0},{"link":"https://example.org/","short_url":"http://sho.rt/Zz00001","itemid":18,"view_count":42}],"timestamp":1240000000,"total":2,"count":2,"offset":0}',
+      ],
+    ])('%s: the JSON body, byte for byte', (name, json) => {
+      expect(byName(name).json).toBe(json);
     });
 
-    test('total is a string in Gallery and Events (JSON and PHP) but an integer in ShortUrlList', () => {
-      expect((JSON.parse(byName('Gallery without max_date').json) as Rec).total).toBe('2');
-      expect((JSON.parse(byName('Events').json) as Rec).total).toBe('2');
-      expect((JSON.parse(byName('ShortUrlList').json) as Rec).total).toBe(2);
+    test('total is a string in Gallery and Events PHP too, an integer in ShortUrlList', () => {
       expect(phpOf('Gallery without max_date').total).toBe('2');
       expect(phpOf('Events').total).toBe('2');
       expect(phpOf('ShortUrlList').total).toBe(2);
       expect(byName('Gallery without max_date').php).toContain('s:5:"total";s:1:"2";');
       expect(byName('ShortUrlList').php).toContain('s:5:"total";i:2;');
-      expect(phpOf('Gallery without max_date').count).toBe(1);
-      expect(phpOf('ShortUrlList').count).toBe(2);
+      expect([phpOf('Gallery without max_date').count, phpOf('ShortUrlList').count]).toEqual([1, 2]);
     });
 
-    test('gallery XML: wrapper attributes, galleryphoto with a title child and a user child with attributes', () => {
-      const root = xmlRoot(byName('Gallery with max_date').xml);
-      expect(root.name).toBe('gallery');
-      expect(root.attributes).toEqual({
-        timestamp: '1240000000',
-        min_date: '1237408000',
-        max_date: '1240000000',
-        total: '2',
-        offset: '0',
-        count: '1',
-      });
-      const [galleryPhoto] = root.children;
-      expect(root.children.map((child) => child.name)).toEqual(['galleryphoto']);
-      expect(galleryPhoto!.attributes).toEqual({
-        id: '4711',
-        submit_date: '1230000000',
-        comments: '3',
-        src: 'http://img.example.net/p/4711_t.jpg',
-        href: 'http://news.example.net/gallery/4711',
-      });
-      expect(galleryPhoto!.children.map((child) => child.name)).toEqual(['title', 'user']);
-      expect(galleryPhoto!.children[0]!.text).toBe('Sunset over the bay');
-      expect(galleryPhoto!.children[1]!.attributes).toEqual({
-        name: 'kevinrose',
-        icon: 'http://img.example.net/u/kevinrose.png',
-        registered: '1100000000',
-        profileviews: '98765',
-      });
-      expect(xmlRoot(byName('Gallery without max_date').xml).attributes).not.toHaveProperty('max_date');
+    test('gallery XML: wrapper attributes, galleryphoto with a title child and a user child with attributes, byte for byte', () => {
+      const photoXml =
+        '<galleryphoto id="4711" submit_date="1230000000" comments="3" src="http://img.example.net/p/4711_t.jpg" href="http://news.example.net/gallery/4711"><title>Sunset over the bay</title><user name="kevinrose" icon="http://img.example.net/u/kevinrose.png" registered="1100000000" profileviews="98765"/></galleryphoto>';
+      expect(byName('Gallery with max_date').xml).toBe(
+        `${XML_DECLARATION}<gallery timestamp="1240000000" min_date="1237408000" max_date="1240000000" total="2" offset="0" count="1">${photoXml}</gallery>`,
+      );
+      expect(byName('Gallery without max_date').xml).toBe(
+        `${XML_DECLARATION}<gallery timestamp="1240000000" min_date="1237408000" total="2" offset="0" count="1">${photoXml}</gallery>`,
+      );
     });
 
-    test('events XML: content is element text, a null replyto leaves the attribute out', () => {
-      const root = xmlRoot(byName('Events').xml);
-      expect(root.name).toBe('events');
-      expect(root.children.map((child) => child.name)).toEqual(['comment', 'comment']);
-      const [first, second] = root.children;
-      expect(first!.attributes).not.toHaveProperty('replyto');
-      expect(first!.attributes).not.toHaveProperty('content');
-      expect(first!.text).toBe('Great shot!');
-      expect(second!.attributes.replyto).toBe('900');
-      expect(second!.attributes.level).toBe('1');
-      expect(second!.text).toBe('Agreed.');
-      expect((JSON.parse(byName('Events').json) as { comments: Rec[] }).comments[0]!.replyto).toBeNull();
+    test.each([
+      ['Error', '<error code="1001" message="Unrecognized argument: foo"/>'],
+      [
+        'ErrorList',
+        '<errors timestamp="1240000000"><error code="403" message="Forbidden"/><error code="404" message="Not found"/></errors>',
+      ],
+      ['ErrorList (empty)', '<errors timestamp="1240000000"/>'],
+      [
+        'ContainerList',
+        '<containers timestamp="1240000000"><container name="World &amp; Business" short_name="world_business"><topic name="Political News" short_name="politics"/><topic name="US Elections 2008" short_name="2008_us_elections"/></container><container name="Offbeat" short_name="offbeat"/></containers>',
+      ],
+      [
+        'ShortUrlList',
+        '<shorturls timestamp="1240000000" total="2" count="2" offset="0"><shorturl link="http://www.example.com/a?x=1&amp;y=2" short_url="http://sho.rt/aB3dE9z" itemid="17" view_count="0"/><shorturl link="https://example.org/" short_url="http://sho.rt/Zz00001" itemid="18" view_count="42"/></shorturls>',
+      ],
+      // content is element text; a null replyto leaves the attribute out.
+      [
+        'Events',
+        '<events timestamp="1240000000" min_date="0" total="2" offset="0" count="2"><comment date="1230000100" id="900" story="4711" up="5" down="1" replies="1" user="alice" level="0" root="900">Great shot!</comment><comment date="1230000200" id="901" story="4711" up="5" down="1" replies="0" replyto="900" user="bob" level="1" root="900">Agreed.</comment></events>',
+      ],
+    ])('%s: lists are repeated child elements, the XML body byte for byte', (name, xml) => {
+      expect(byName(name).xml).toBe(`${XML_DECLARATION}${xml}`);
+    });
+
+    test('a null replyto is N in PHP', () => {
       expect(byName('Events').php).toContain('s:7:"replyto";N;');
-      expect((phpOf('Events').comments as Rec[])[1]!.replyto).toBe(900);
-    });
-
-    test('lists are repeated child elements; error, containers and shorturls XML as the resources table lays them out', () => {
-      const errors = xmlRoot(byName('ErrorList').xml);
-      expect(errors.children.map((child) => [child.name, child.attributes.code])).toEqual([
-        ['error', '403'],
-        ['error', '404'],
-      ]);
-      expect(xmlRoot(byName('ErrorList (empty)').xml).children).toEqual([]);
-      expect(xmlRoot(byName('Error').xml).attributes).toEqual({ code: '1001', message: 'Unrecognized argument: foo' });
-      const containers = xmlRoot(byName('ContainerList').xml);
-      expect(containers.children[0]!.attributes).toEqual({ name: 'World & Business', short_name: 'world_business' });
-      expect(containers.children[0]!.children.map((child) => child.attributes.short_name)).toEqual(['politics', '2008_us_elections']);
-      expect(containers.children[1]!.children).toEqual([]);
-      const shortUrls = xmlRoot(byName('ShortUrlList').xml);
-      expect(shortUrls.attributes).toEqual({ timestamp: '1240000000', total: '2', count: '2', offset: '0' });
-      expect(shortUrls.children.map((child) => child.name)).toEqual(['shorturl', 'shorturl']);
-      expect(shortUrls.children[0]!.attributes).toEqual({
-        link: 'http://www.example.com/a?x=1&y=2',
-        short_url: 'http://sho.rt/aB3dE9z',
-        itemid: '17',
-        view_count: '0',
-      });
+      expect((phpOf('Events').comments as Rec[]).map((one) => one.replyto)).toEqual([null, 900]);
     });
 
     test('PHP class names are those of the resources table', () => {
@@ -445,10 +401,6 @@ describe('every declared resource renders in all four types', () => {
     });
   });
 });
-
-// ---------------------------------------------------------------------------------------------
-// 2. Known library pitfalls
-// ---------------------------------------------------------------------------------------------
 
 /** One string placed in every XML placement: attribute (message, user), child element (title), text (content). */
 function stringInEveryPlacement(text: string): Resource[] {
@@ -498,7 +450,7 @@ describe('pitfall (a): characters XML 1.0 cannot carry become U+FFFD', () => {
 });
 
 describe('pitfall (b): ampersands before name; sequences are escaped', () => {
-  test.each([
+  const sequences = [
     '&amp;',
     '&lt;',
     '&gt;',
@@ -512,7 +464,8 @@ describe('pitfall (b): ampersands before name; sequences are escaped', () => {
     '&&;;',
     '<tag attr="v">&</tag>',
     ']]>',
-  ])('%s round-trips in attribute, element and text', (text) => {
+  ];
+  test.each(sequences)('%s round-trips in attribute, element and text', (text) => {
     expectXmlCarries(text);
     expectXmlCarries(`x${text}y`);
   });
@@ -674,13 +627,12 @@ describe('pitfall (h): JSONP', () => {
 });
 
 describe('pitfall (i): renderAlert', () => {
-  test.each([
+  const messages = [
     'A service API request has an invalid callback argument.',
     'quotes " and \' and backslash \\',
     '</script><script>alert(1)</script>',
-    'separators \u2028 and \u2029',
-    '日本語 😀',
-  ])('%j is alerted exactly', (message) => {
+  ];
+  test.each([...messages, 'separators \u2028 and \u2029', '日本語 😀'])('%j is alerted exactly', (message) => {
     const body = renderAlert(message);
     expect(body).not.toMatch(/[\u2028\u2029]/);
     const run = runScript(body);
@@ -688,10 +640,6 @@ describe('pitfall (i): renderAlert', () => {
     expect(run.calls).toEqual([]);
   });
 });
-
-// ---------------------------------------------------------------------------------------------
-// 3. renderBody memoisation
-// ---------------------------------------------------------------------------------------------
 
 describe('renderBody memoisation', () => {
   test.each([...RESPONSE_TYPES])('the same value object twice gives the identical body (%s)', (type) => {
