@@ -3,7 +3,7 @@
  * database error (503, Retry-After, code 500; the short-link host its 503 page) before the
  * function's timeout, and nothing more is read once a request is answered. jest's fake timers
  * are the functions' clock, moved only while they wait on the database (held behind
- * test/support/database-gate.ts), so each answer comes at an exact moment however busy the machine.
+ * test/support/database-on-hold.ts), so each answer comes at an exact moment however busy the machine.
  *
  * @jest-environment ./test/support/node-errors-environment.ts
  */
@@ -13,7 +13,7 @@ import { untilAnswered } from '../../lib/db/failures';
 import { expectError, TYPES } from '../support/expect-error';
 import { targetFor } from '../support/gallery-answers';
 import type { GalleryData } from '../support/gallery-fixtures';
-import { DatabaseGate } from '../support/database-gate';
+import { DatabaseOnHold } from '../support/database-on-hold';
 import { invoke, invokeShortLink, type Invocation } from '../support/invoke';
 import { answering, aTurn, slowDatabase, TEST_CLOCK, type Answering, type Read } from '../support/slow-database';
 
@@ -25,7 +25,7 @@ jest.doMock('node:timers', () => ({
   setTimeout: (...args: Parameters<typeof setTimeout>) => globalThis.setTimeout(...args),
 }));
 
-let database: DatabaseGate;
+let database: DatabaseOnHold;
 let functionsClient: DynamoDBDocumentClient;
 let data: GalleryData | undefined;
 const savedEndpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB;
@@ -39,7 +39,7 @@ let photoId: number;
 let code: string;
 
 beforeAll(async () => {
-  database = await DatabaseGate.start(savedEndpoint!);
+  database = await DatabaseOnHold.start(savedEndpoint!);
   // The functions' document client takes the endpoint of the moment it is first loaded.
   process.env.AWS_ENDPOINT_URL_DYNAMODB = database.endpoint;
   const gallery = await import('../support/gallery-fixtures');
