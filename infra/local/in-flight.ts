@@ -1,8 +1,7 @@
 /**
- * How many requests the local servers are answering, so that work in the background (`npm
- * start`'s sample load) can step aside for them: `whenIdle` resolves once none is in flight, or
- * after `maxWaitMs` whatever happens, so that steady traffic slows the background work down but
- * never stops it.
+ * How many requests the local servers are answering, so that `npm start`'s sample load steps
+ * aside: `whenIdle` resolves once none is in flight, or after `maxWaitMs`, so that steady
+ * traffic slows the load but never stops it.
  */
 export class RequestsInFlight {
   private count = 0;

@@ -1,7 +1,4 @@
-/**
- * `npm start`'s own settings (its ports, how it shows its functions' logs), each checked, and
- * the one line it says when it cannot start with them.
- */
+/** `npm start`'s own settings, each checked, and the one line it says when it cannot start with them. */
 import { createServer } from 'node:net';
 
 /** Why `npm start` cannot start, in one line that says what to change. */
@@ -19,10 +16,8 @@ export function port(variable: string, fallback: number): number {
   return Number(text);
 }
 
-export type LogFormat = 'short' | 'json';
-
 /** LOCAL_LOG_FORMAT: `short` (one line a request, the default) or `json` (every line as Lambda writes it). */
-export function logFormat(): LogFormat {
+export function logFormat(): 'short' | 'json' {
   const text = process.env.LOCAL_LOG_FORMAT || 'short';
   if (text !== 'short' && text !== 'json') throw new StartError(`LOCAL_LOG_FORMAT must be short or json, not ${JSON.stringify(text)}`);
   return text;
@@ -43,11 +38,7 @@ async function freePortAbove(taken: number, avoid: readonly number[]): Promise<n
   return undefined;
 }
 
-/**
- * `listen()`, which listens on `port` as `variable` set it; a port in use (Node's EADDRINUSE,
- * DynamoDB Local's PortInUseError) becomes a StartError naming the variable, with a free port to
- * try. `avoid`: the other ports npm start uses.
- */
+/** `listen()`, whose port in use becomes a StartError naming `variable`, with a free port, none of `avoid`, to try. */
 export async function listenOn<T>(variable: string, port: number, avoid: readonly number[], listen: () => Promise<T>): Promise<T> {
   try {
     return await listen();

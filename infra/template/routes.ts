@@ -13,21 +13,10 @@ export interface Route {
   readonly fn: FunctionDefinition;
 }
 
-/** One HttpApi event of a function as declared, with the route key API Gateway gives it. */
-interface HttpApiEvent {
-  /** Logical id of the function. */
-  readonly fn: string;
-  /** Logical id of the HTTP API its ApiId refers to; undefined for SAM's implicit API. */
-  readonly api: string | undefined;
-  readonly method: string;
-  readonly path: string;
-  readonly routeKey: string;
-}
+/** One HttpApi event of a function as declared: its function's id, and no `api` for SAM's implicit API. */
+type HttpApiEvent = Omit<Route, 'fn' | 'api'> & { readonly fn: string; readonly api: string | undefined };
 
-/**
- * The functions' HttpApi events, one per event, as listed. Reads nothing else of a function, so
- * that the offline checks (test/support/template-checks.ts) can run it on a broken template too.
- */
+/** The functions' HttpApi events. Reads nothing else of a function, so that the checks can run it on a broken template too. */
 export function httpApiEvents(template: Template): HttpApiEvent[] {
   return Object.entries(template.Resources ?? {})
     .filter(([, resource]) => resource?.Type === 'AWS::Serverless::Function')
