@@ -23,11 +23,11 @@ const LOOPBACK = /^http:\/\/127\.0\.0\.1:\d+$/;
 function servedFrom(document: any, origins: LocalOrigins): any {
   const moved = (servers: Array<{ url: string }>, origin: string) =>
     servers.map((server) => (LOOPBACK.test(server.url) ? { ...server, url: origin } : server));
-  const paths: Record<string, any> = {};
-  for (const [path, item] of Object.entries<any>(document.paths)) {
-    paths[path] = item.servers ? { ...item, servers: moved(item.servers, origins.shortLinks) } : item;
-  }
-  return { ...document, servers: moved(document.servers, origins.api), paths };
+  const paths = Object.entries<any>(document.paths).map(([path, item]) => [
+    path,
+    item.servers ? { ...item, servers: moved(item.servers, origins.shortLinks) } : item,
+  ]);
+  return { ...document, servers: moved(document.servers, origins.api), paths: Object.fromEntries(paths) };
 }
 
 /** A file of swagger-ui-dist, without the line that points at its source map (not shipped). */

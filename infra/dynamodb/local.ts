@@ -84,16 +84,23 @@ export function launcherArguments(release = bundledRelease(), cache = LAUNCHER_C
   return existsSync(compiledClass) ? ['-cp', `${compiled}:${classPath}`, LAUNCHER_CLASS] : ['-cp', classPath, LAUNCHER_SOURCE];
 }
 
-/** A free port on loopback, for a test's own instance. */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
+/** The port a listen on loopback gets (0: any free one), let go at once; undefined when it is taken. */
+export function tryPort(port: number): Promise<number | undefined> {
+  return new Promise((answer) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
+    server.once('error', () => answer(undefined));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: got } = server.address() as { port: number };
+      server.close(() => answer(got));
     });
   });
+}
+
+/** A free port on loopback, for a test's own instance. */
+export async function freePort(): Promise<number> {
+  const port = await tryPort(0);
+  if (port === undefined) throw new Error('no free port on 127.0.0.1');
+  return port;
 }
 
 function waitForStart(child: ChildProcess, port: number): Promise<void> {

@@ -58,7 +58,8 @@ async function ensureList(client: DynamoDBClient): Promise<void> {
 }
 
 async function createTable(client: DynamoDBClient, properties: Record<string, any>): Promise<void> {
-  const { TableName, AttributeDefinitions, KeySchema, BillingMode, GlobalSecondaryIndexes, LocalSecondaryIndexes } = properties;
+  const { TableName, TimeToLiveSpecification } = properties;
+  const { AttributeDefinitions, KeySchema, BillingMode, GlobalSecondaryIndexes, LocalSecondaryIndexes } = properties;
   const { TableDescription } = await client.send(
     new CreateTableCommand({ TableName, AttributeDefinitions, KeySchema, BillingMode, GlobalSecondaryIndexes, LocalSecondaryIndexes }),
   );
@@ -66,7 +67,6 @@ async function createTable(client: DynamoDBClient, properties: Record<string, an
   await ensureList(client);
   const created = String(TableDescription!.CreationDateTime!.getTime());
   await client.send(new PutItemCommand({ TableName: MADE_TABLES, Item: { table: { S: TableName }, created: { N: created } } }));
-  const { TimeToLiveSpecification } = properties;
   if (TimeToLiveSpecification) await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification }));
 }
 

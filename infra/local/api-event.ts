@@ -24,15 +24,8 @@ function decodeSegment(segment: string): string {
   }
 }
 
-interface CompiledRoute {
-  readonly route: Route;
-  readonly pattern: RegExp;
-  readonly parameters: readonly string[];
-  readonly literals: number;
-}
-
 /** A route's path as a pattern: `{name}` takes one segment, a greedy `{name+}` the rest of the path. */
-function compile(route: Route): CompiledRoute {
+function compile(route: Route) {
   const parameters: string[] = [];
   const segments = route.path.split('/').map((segment) => {
     const parameter = /^\{(.+?)(\+)?\}$/.exec(segment);
@@ -44,7 +37,7 @@ function compile(route: Route): CompiledRoute {
 }
 
 /** Each route list's routes compiled, in the order API Gateway tries them (more literal segments first). */
-const routeTables = new WeakMap<readonly Route[], { ordered: CompiledRoute[]; fallback: Route | undefined }>();
+const routeTables = new WeakMap<readonly Route[], { ordered: ReturnType<typeof compile>[]; fallback: Route | undefined }>();
 
 export interface RouteMatch {
   readonly route: Route;

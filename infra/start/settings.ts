@@ -1,5 +1,5 @@
 /** `npm start`'s own settings, each checked, and the one line it says when it cannot start with them. */
-import { createServer } from 'node:net';
+import { tryPort } from '../dynamodb/local';
 
 /** Why `npm start` cannot start, in one line that says what to change. */
 export class StartError extends Error {
@@ -23,18 +23,10 @@ export function logFormat(): 'short' | 'json' {
   return text;
 }
 
-const canListen = (candidate: number): Promise<boolean> =>
-  new Promise((answer) => {
-    const server = createServer();
-    server.once('error', () => answer(false));
-    server.listen(candidate, '127.0.0.1', () => server.close(() => answer(true)));
-  });
-
 /** The first port above `taken` that is free on loopback now and none of `avoid`. */
 async function freePortAbove(taken: number, avoid: readonly number[]): Promise<number | undefined> {
-  for (let candidate = taken + 1; candidate <= Math.min(taken + 100, 65_535); candidate++) {
-    if (!avoid.includes(candidate) && (await canListen(candidate))) return candidate;
-  }
+  for (let candidate = taken + 1; candidate <= Math.min(taken + 100, 65_535); candidate++)
+    if (!avoid.includes(candidate) && (await tryPort(candidate)) !== undefined) return candidate;
   return undefined;
 }
 
