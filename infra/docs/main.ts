@@ -1,8 +1,4 @@
-/**
- * `npm run docs [-- DIR]`: writes the API's reference page (docs/openapi.yaml rendered by Swagger
- * UI, ./page.ts) into DIR, by default dist/docs/ (git-ignored): index.html opens in a browser
- * from the file itself, offline. `npm start` serves the same page at /docs/.
- */
+/** `npm run docs [-- DIR]`: writes the API's reference page (./page.ts) into DIR, by default dist/docs/. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

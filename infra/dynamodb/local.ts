@@ -15,17 +15,11 @@ export interface DynamoDbLocal {
   readonly endpoint: string;
   stop(): Promise<void>;
   /**
-   * For fault tests: ends the process at once with SIGKILL, as a crashed database ends, without
-   * any chance to close its connections; resolves once it has exited. With a `dataDirectory`,
-   * an instance started again on it has the data back, but at times not the last write it had
-   * acknowledged (tens of milliseconds before the kill): DynamoDB Local answers before that is
-   * on disk.
+   * For fault tests: SIGKILL, a crashed database. Started again on its `dataDirectory`, it may
+   * lack the last write it acknowledged: DynamoDB Local answers before that is on disk.
    */
   kill(): Promise<void>;
-  /**
-   * For fault tests: SIGSTOP, a hung database. The process keeps its port, and the kernel keeps
-   * accepting connections for it, but nothing is answered until `thaw()` (SIGCONT).
-   */
+  /** For fault tests: SIGSTOP, a hung database, which keeps its port and answers nothing until `thaw()`. */
   freeze(): void;
   thaw(): void;
 }
@@ -37,7 +31,7 @@ export class JavaMissingError extends Error {
   }
 }
 
-/** DynamoDB Local's port is taken: Node's code for a listen that fails so, and the port. */
+/** DynamoDB Local's port is taken; `code` as Node's for a listen that fails so. */
 export class PortInUseError extends Error {
   override readonly name = 'PortInUseError';
   readonly code = 'EADDRINUSE';
@@ -60,12 +54,12 @@ export const bundledRelease = (): string => {
 
 const LAUNCHER_SOURCE = resolve(PROJECT_ROOT, 'infra', 'dynamodb', 'LoopbackDynamoDBLocal.java');
 const LAUNCHER_CLASS = 'LoopbackDynamoDBLocal';
-export const LAUNCHER_CACHE = resolve(PROJECT_ROOT, 'node_modules', '.cache', 'loopback-dynamodb-local');
+const LAUNCHER_CACHE = resolve(PROJECT_ROOT, 'node_modules', '.cache', 'loopback-dynamodb-local');
 
 /** Compiles the launcher into `directory`, whole or not at all; fails quietly (no javac, say). */
 function compileLauncher(directory: string, classPath: string, javac: string): void {
   mkdirSync(dirname(directory), { recursive: true });
-  // Compiled beside it, then moved into place whole: starts running at once never see half a class.
+  // Moved into place whole: starts running at once never see half a class.
   const staging = mkdtempSync(`${directory}-`);
   try {
     const compiling = spawnSync(javac, ['-cp', classPath, '-d', staging, LAUNCHER_SOURCE], { stdio: 'ignore' });
@@ -78,10 +72,8 @@ function compileLauncher(directory: string, classPath: string, javac: string): v
 }
 
 /**
- * Java's class path and main class (or source file) for the launcher: compiled once for each
- * version of its source and of DynamoDB Local, into `cache`, because Java compiles a source file
- * anew at every start (about 0.8 s of 1.6 s to listening, here); run as the source file where it
- * cannot be compiled.
+ * Java's class path and main class for the launcher, compiled once per version of its source and
+ * of DynamoDB Local (docs/local.md); its source file where it cannot be compiled.
  */
 export function launcherArguments(release = bundledRelease(), cache = LAUNCHER_CACHE, javac = 'javac'): string[] {
   const classPath = `${resolve(release, 'DynamoDBLocal.jar')}:${resolve(release, 'DynamoDBLocal_lib', '*')}`;
@@ -92,16 +84,23 @@ export function launcherArguments(release = bundledRelease(), cache = LAUNCHER_C
   return existsSync(compiledClass) ? ['-cp', `${compiled}:${classPath}`, LAUNCHER_CLASS] : ['-cp', classPath, LAUNCHER_SOURCE];
 }
 
-/** A free port on loopback, for a test's own instance. */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
+/** The port a listen on loopback gets (0: any free one), let go at once; undefined when it is taken. */
+export function tryPort(port: number): Promise<number | undefined> {
+  return new Promise((answer) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
+    server.once('error', () => answer(undefined));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: got } = server.address() as { port: number };
+      server.close(() => answer(got));
     });
   });
+}
+
+/** A free port on loopback, for a test's own instance. */
+export async function freePort(): Promise<number> {
+  const port = await tryPort(0);
+  if (port === undefined) throw new Error('no free port on 127.0.0.1');
+  return port;
 }
 
 function waitForStart(child: ChildProcess, port: number): Promise<void> {
@@ -130,15 +129,9 @@ function waitForStart(child: ChildProcess, port: number): Promise<void> {
 
 export interface DynamoDbLocalOptions {
   readonly port: number;
-  /** Where it keeps its data; in memory when absent. */
+  /** In memory when absent. */
   readonly dataDirectory?: string;
-  /**
-   * Java's quick compiler only (-XX:TieredStopAtLevel=1), for a database that answers a person's
-   * requests from its first second (`npm start`): on two cores Java's optimizing compiler spends
-   * the first seconds compiling beside the requests, and 20 short-URL creations at once, a second
-   * into `npm start`'s sample load, took 470-560 ms with it and 280-340 ms without, while the load
-   * took about 2 s longer (docs/local.md). Long runs (the tests, the bench) keep both compilers.
-   */
+  /** Java's quick compiler only, for a database that answers from its first second (docs/local.md). */
   readonly quickCompiler?: boolean;
 }
 
@@ -152,8 +145,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
     'java',
     [
       ...(options.quickCompiler ? ['-XX:TieredStopAtLevel=1'] : []),
-      // A small heap on a machine the database shares: the serial collector spends less CPU than G1's
-      // background threads (docs/testing.md).
+      // On a shared machine the serial collector spends less CPU than G1 (docs/testing.md).
       '-XX:+UseSerialGC',
       `-Djava.library.path=${resolve(release, 'DynamoDBLocal_lib')}`,
       ...launcherArguments(release),

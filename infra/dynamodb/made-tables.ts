@@ -1,24 +1,34 @@
 /**
- * Which tables of a database the local tools made. ensureTables (./tables.ts), through which
- * `npm start`, `npm run seed` and the tests create tables, lists each one it creates, with its
- * creation time, in a table of the same database: `local-tools-made-tables`. A table of that name
- * deleted and made again by anything else has another creation time, so it is not taken for
- * theirs. `npm run seed` deletes a gallery table only when it is listed (../local/sample/seed.ts).
- * (DynamoDB Local keeps no tags, which would otherwise say it on the table itself.)
+ * Creates template.yaml's missing tables and lists each one, with its creation time, in
+ * `local-tools-made-tables`: DynamoDB Local keeps no tags, and a table deleted and made again by
+ * anything else has another creation time, so `npm run seed` deletes only a table listed here.
  */
 import {
   CreateTableCommand,
   DescribeTableCommand,
   type DynamoDBClient,
+  ListTablesCommand,
   PutItemCommand,
   ResourceInUseException,
   ResourceNotFoundException,
   type TableDescription,
+  UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { LocalStack } from '../template/evaluate';
+import type { Template } from '../template/read';
+import { tablesOf } from '../template/tables';
 
 export const MADE_TABLES = 'local-tools-made-tables';
+
+/** The table is there, and the local tools did not make it: what would delete it leaves it as it is. */
+export class NotMadeByLocalToolsError extends Error {
+  override readonly name = 'NotMadeByLocalToolsError';
+  constructor(readonly table: string) {
+    super(`the table ${table} was not made by npm start or npm run seed (${MADE_TABLES} does not list it)`);
+  }
+}
 
 async function describe(client: DynamoDBClient, table: string): Promise<TableDescription | undefined> {
   try {
@@ -47,33 +57,32 @@ async function ensureList(client: DynamoDBClient): Promise<void> {
   await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: MADE_TABLES });
 }
 
-/** The table is there, and the local tools did not make it: what would delete it leaves it as it is. */
-export class NotMadeByLocalToolsError extends Error {
-  override readonly name = 'NotMadeByLocalToolsError';
-  constructor(readonly table: string) {
-    super(`the table ${table} was not made by npm start or npm run seed (${MADE_TABLES} does not list it)`);
-  }
-}
-
-/** Lists a table the local tools have just created, as CreateTable described it. */
-export async function recordMade(client: DynamoDBClient, table: TableDescription): Promise<void> {
-  await ensureList(client);
-  const created = table.CreationDateTime!.getTime();
-  await client.send(
-    new PutItemCommand({ TableName: MADE_TABLES, Item: { table: { S: table.TableName! }, created: { N: String(created) } } }),
+async function createTable(client: DynamoDBClient, properties: Record<string, any>): Promise<void> {
+  const { TableName, TimeToLiveSpecification } = properties;
+  const { AttributeDefinitions, KeySchema, BillingMode, GlobalSecondaryIndexes, LocalSecondaryIndexes } = properties;
+  const { TableDescription } = await client.send(
+    new CreateTableCommand({ TableName, AttributeDefinitions, KeySchema, BillingMode, GlobalSecondaryIndexes, LocalSecondaryIndexes }),
   );
+  await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName });
+  await ensureList(client);
+  const created = String(TableDescription!.CreationDateTime!.getTime());
+  await client.send(new PutItemCommand({ TableName: MADE_TABLES, Item: { table: { S: TableName }, created: { N: created } } }));
+  if (TimeToLiveSpecification) await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification }));
 }
 
-/** What the database says of `table`: absent, made by the local tools (listed, with its creation time), or made otherwise. */
-export interface Listing {
-  readonly origin: 'absent' | 'local tools' | 'elsewhere';
-  /** The table's creation time, when it exists. */
-  readonly created?: number;
-  /** Its entry in the list, when the local tools made it (what else the tools keep there: ../local/sample/sample-marker.ts). */
-  readonly entry?: Record<string, unknown>;
+/** Creates each missing table of the template, all at once; answers the names of those it created. */
+export async function ensureTables(client: DynamoDBClient, template: Template, stack: LocalStack = {}): Promise<string[]> {
+  const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
+  const missing = tablesOf(template, stack).filter(({ properties }) => !existing.has(properties.TableName));
+  await Promise.all(missing.map(({ properties }) => createTable(client, properties)));
+  return missing.map(({ properties }) => properties.TableName);
 }
 
-export async function listingOf(client: DynamoDBClient, table: string): Promise<Listing> {
+/** What the database says of `table`: absent, made by the local tools (with their entry), or made otherwise. */
+export async function listingOf(
+  client: DynamoDBClient,
+  table: string,
+): Promise<{ origin: 'absent' | 'local tools' | 'elsewhere'; created?: number; entry?: Record<string, unknown> }> {
   const description = await describe(client, table);
   if (!description) return { origin: 'absent' };
   const created = description.CreationDateTime?.getTime();
@@ -86,9 +95,4 @@ export async function listingOf(client: DynamoDBClient, table: string): Promise<
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
   return entry !== undefined && entry.created === created ? { origin: 'local tools', created, entry } : { origin: 'elsewhere', created };
-}
-
-/** Whether `table` is absent, made by the local tools, or made otherwise. */
-export async function originOf(client: DynamoDBClient, table: string): Promise<Listing['origin']> {
-  return (await listingOf(client, table)).origin;
 }

@@ -1,30 +1,24 @@
 /**
- * Read capacity of what a document client sends: a middleware that asks DynamoDB for the
- * capacity of every command (ReturnConsumedCapacity INDEXES) and keeps each command with its
- * answer; and the units AWS's rules give from the sizes of what was read (4 KB units, rounded up
- * per Query and per BatchGetItem item, half a unit when eventually consistent), where DynamoDB
- * Local's own figures need not be AWS's.
+ * Read capacity of what a document client sends: each command kept with its answer, and the
+ * units AWS's rules give from the sizes of what was read, where DynamoDB Local's need not be AWS's.
  */
 import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
-/** One command a client sent, as the middleware saw it: the document client's input and output. */
+/** One command a client sent: the document client's input and output. */
 export interface Sent {
-  /** The low-level command's name: QueryCommand, BatchGetItemCommand, … */
+  /** QueryCommand, BatchGetItemCommand, … */
   readonly command: string;
   readonly input: Record<string, any>;
   readonly output: Record<string, any>;
 }
 
 /** Read capacity units by where they were spent: TABLE, or an index's name. */
-export type Units = Map<string, number>;
+type Units = Map<string, number>;
 export const TABLE = 'table';
 
 const MIDDLEWARE = 'benchReadCapacity';
 
-/**
- * Adds the middleware to `client` (and so to the DynamoDB client under it): every command asks
- * for its capacity, and lands in `sent`. The returned function takes the middleware out again.
- */
+/** Every command `client` sends from now on asks for its capacity and lands in `sent`, until the returned function is called. */
 export function recordCapacity(client: DynamoDBDocumentClient, sent: Sent[]): () => void {
   client.middlewareStack.add(
     (next, context) => async (args) => {
@@ -50,7 +44,7 @@ function numberBytes(value: number): number {
   return Math.ceil(Math.max(1, digits) / 2) + 1;
 }
 
-/** A value's size as DynamoDB counts it (what the document client makes of it: strings, numbers, booleans, null, lists, maps). */
+/** A value's size as DynamoDB counts it. */
 function valueBytes(value: unknown): number {
   if (typeof value === 'string') return Buffer.byteLength(value, 'utf8');
   if (typeof value === 'number') return numberBytes(value);
@@ -71,10 +65,9 @@ const UNIT_BYTES = 4096;
 const readUnits = (bytes: number, consistent: boolean | undefined) => Math.ceil(bytes / UNIT_BYTES) * (consistent ? 1 : 0.5);
 
 /**
- * What AWS's rules charge for one command, from the sizes of what it read. A Query is charged
- * for every entry it evaluated, whole, whatever its projection or Select COUNT: it is sent again
- * on `client` (which must not record) without them, with the same range, start and Limit, and
- * must find as many entries as the first evaluated. A BatchGetItem is charged per item.
+ * What AWS's rules charge for one command (4 KB units, per Query and per BatchGetItem item, half
+ * when eventually consistent). A Query is charged for every entry it evaluated, whole: it is sent
+ * again on `client` (which must not record) without its projection or Select.
  */
 export async function computedUnits(sent: Sent, client: DynamoDBDocumentClient): Promise<Units> {
   const units: Units = new Map();

@@ -1,12 +1,6 @@
 /**
- * What a running `npm start` tells the other local commands, in `npm-start.json` in its data
- * directory (LOCAL_DATA_DIR, else `.data`), there while it runs: the endpoint of the DynamoDB Local
- * it runs, and the origin its short URLs carry (SHORT_URL_HOST as its functions have it).
- * `npm run seed`, `import`, `export` and `shorturls` read it to work on that database
- * (../ops/gallery/connection.ts), `shorturls import` to refuse links to that short-link host, and
- * another `npm start` on the same data directory refuses to start. An `npm start` on a database
- * named in AWS_ENDPOINT_URL_DYNAMODB writes nothing: that variable names the database to the
- * other commands too.
+ * `npm-start.json` in the data directory, there while `npm start` runs its own DynamoDB Local:
+ * its endpoint and short-link origin, for the other local commands (docs/local.md).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -15,19 +9,15 @@ import { PROJECT_ROOT } from '../template/read';
 /** The data directory `npm start` uses, or would, with `env`. */
 export const dataDirectoryOf = (env: NodeJS.ProcessEnv = process.env): string => resolve(PROJECT_ROOT, env.LOCAL_DATA_DIR || '.data');
 
-/** The file in `dataDirectory`; its name, for the messages that cite it. */
 export const stateFileIn = (dataDirectory: string): string => join(dataDirectory, 'npm-start.json');
 
-/**
- * What a data directory says of its npm start: running (with its endpoint and short-link origin),
- * stopped without saying so, or none. The origin is absent in a file an earlier npm start wrote.
- */
+/** The origin is absent in a file an earlier npm start wrote. */
 type StartFound =
   | { kind: 'running'; pid: number; endpoint: string; shortUrlHost?: string }
   | { kind: 'stopped'; pid: number }
   | { kind: 'none' };
 
-/** Whether a process has that id (the local commands' own, on this machine). */
+/** Whether a process has that id on this machine. */
 export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -51,7 +41,7 @@ export function findStart(dataDirectory: string): StartFound {
   return { kind: 'running', pid: pid as number, endpoint, shortUrlHost: typeof shortUrlHost === 'string' ? shortUrlHost : undefined };
 }
 
-/** Writes this process's file; it is removed when the process exits, if it is still this process's. */
+/** Writes this process's file, removed when the process exits if it is still its own. */
 export function announceStart(dataDirectory: string, endpoint: string, shortUrlHost: string): void {
   mkdirSync(dataDirectory, { recursive: true });
   const file = stateFileIn(dataDirectory);

@@ -24,62 +24,20 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** One segment of a route's path: literal text, a `{name}` or a greedy `{name+}`. */
-type SegmentPattern = { readonly literal: string } | { readonly parameter: string; readonly greedy: boolean };
-
-interface CompiledRoute {
-  readonly route: Route;
-  readonly segments: readonly SegmentPattern[];
-}
-
-function compile(route: Route): CompiledRoute {
-  const segments = route.path.split('/').map((pattern): SegmentPattern => {
-    const parameter = /^\{(.+?)(\+)?\}$/.exec(pattern);
-    return parameter ? { parameter: parameter[1]!, greedy: parameter[2] === '+' } : { literal: pattern };
+/** A route's path as a pattern: `{name}` takes one segment, a greedy `{name+}` the rest of the path. */
+function compile(route: Route) {
+  const parameters: string[] = [];
+  const segments = route.path.split('/').map((segment) => {
+    const parameter = /^\{(.+?)(\+)?\}$/.exec(segment);
+    if (!parameter) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    parameters.push(parameter[1]!);
+    return parameter[2] ? '(.+)' : '([^/]+)';
   });
-  return { route, segments };
+  return { route, pattern: new RegExp(`^${segments.join('/')}$`, 's'), parameters, literals: segments.length - parameters.length };
 }
 
-/** Path parameters when `route` matches the path's `segments`; `{name+}` takes the rest of the path. */
-function matchPath({ segments: patterns }: CompiledRoute, segments: readonly string[]): Record<string, string> | undefined {
-  const parameters: Record<string, string> = {};
-  for (let i = 0; i < patterns.length; i++) {
-    const pattern = patterns[i]!;
-    if ('literal' in pattern) {
-      if (pattern.literal !== segments[i]) return undefined;
-      continue;
-    }
-    if (pattern.greedy) {
-      const rest = segments.slice(i).join('/');
-      if (rest === '') return undefined;
-      parameters[pattern.parameter] = decodeSegment(rest);
-      return parameters;
-    }
-    const segment = segments[i];
-    if (segment === undefined || segment === '') return undefined;
-    parameters[pattern.parameter] = decodeSegment(segment);
-  }
-  return patterns.length === segments.length ? parameters : undefined;
-}
-
-/** How literal a route is: API Gateway prefers routes with more literal segments. */
-const literalSegments = ({ segments }: CompiledRoute): number => segments.filter((segment) => 'literal' in segment).length;
-
-/** A route list's routes compiled and in the order API Gateway tries them, made once per list: it is used on every request. */
-const routeTables = new WeakMap<readonly Route[], { readonly ordered: readonly CompiledRoute[]; readonly fallback: Route | undefined }>();
-
-function routeTable(routes: readonly Route[]) {
-  let table = routeTables.get(routes);
-  if (table === undefined) {
-    const ordered = routes
-      .filter((route) => route.path !== '$default')
-      .map(compile)
-      .sort((a, b) => literalSegments(b) - literalSegments(a));
-    table = { ordered, fallback: routes.find((route) => route.path === '$default') };
-    routeTables.set(routes, table);
-  }
-  return table;
-}
+/** Each route list's routes compiled, in the order API Gateway tries them (more literal segments first). */
+const routeTables = new WeakMap<readonly Route[], { ordered: ReturnType<typeof compile>[]; fallback: Route | undefined }>();
 
 export interface RouteMatch {
   readonly route: Route;
@@ -87,23 +45,26 @@ export interface RouteMatch {
 }
 
 export function selectRoute(routes: readonly Route[], method: string, path: string): RouteMatch | undefined {
-  const { ordered, fallback } = routeTable(routes);
-  const segments = path.split('/');
-  for (const compiled of ordered) {
-    if (compiled.route.method !== 'ANY' && compiled.route.method !== method) continue;
-    const pathParameters = matchPath(compiled, segments);
-    if (pathParameters) return { route: compiled.route, pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined };
+  let table = routeTables.get(routes);
+  if (table === undefined) {
+    const ordered = routes.filter((route) => route.path !== '$default').map(compile);
+    table = { ordered: ordered.sort((a, b) => b.literals - a.literals), fallback: routes.find((route) => route.path === '$default') };
+    routeTables.set(routes, table);
   }
-  return fallback && { route: fallback, pathParameters: undefined };
+  for (const { route, pattern, parameters } of table.ordered) {
+    if (route.method !== 'ANY' && route.method !== method) continue;
+    const found = pattern.exec(path);
+    if (!found) continue;
+    const values = parameters.map((name, i) => [name, decodeSegment(found[i + 1]!)]);
+    return { route, pathParameters: values.length ? Object.fromEntries(values) : undefined };
+  }
+  return table.fallback && { route: table.fallback, pathParameters: undefined };
 }
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const twoDigits = (n: number): string => String(n).padStart(2, '0');
 
 /** API Gateway's request time format, e.g. `22/Nov/2026:09:00:00 +0000`. */
 function requestTime(date: Date): string {
-  const day = `${twoDigits(date.getUTCDate())}/${MONTHS[date.getUTCMonth()]}/${date.getUTCFullYear()}`;
-  return `${day}:${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())}:${twoDigits(date.getUTCSeconds())} +0000`;
+  const [, day, month, year, time] = date.toUTCString().split(' ');
+  return `${day}/${month}/${year}:${time} +0000`;
 }
 
 export function apiEvent(request: IncomingRequest, match: RouteMatch, now = new Date()): APIGatewayProxyEventV2 {
@@ -118,7 +79,6 @@ export function apiEvent(request: IncomingRequest, match: RouteMatch, now = new 
   for (const [name, value] of new URLSearchParams(rawQueryString)) {
     queryStringParameters[name] = name in queryStringParameters ? `${queryStringParameters[name]},${value}` : value;
   }
-  const requestId = randomUUID();
   return {
     version: '2.0',
     routeKey: match.route.routeKey,
@@ -139,7 +99,7 @@ export function apiEvent(request: IncomingRequest, match: RouteMatch, now = new 
         sourceIp: request.sourceIp,
         userAgent: headers['user-agent'] ?? '',
       },
-      requestId,
+      requestId: randomUUID(),
       routeKey: match.route.routeKey,
       stage: '$default',
       time: requestTime(now),

@@ -1,14 +1,8 @@
 /**
- * A Lambda container for one built bundle, in a fresh Node process: it imports the bundle and
- * invokes its handler once, as Lambda's Node runtime does. The cold-start bench runs it (inside
- * a CPU cgroup) and so do the tests of built bundles (jest's module system cannot import ES
- * modules). Plain JavaScript, so that nothing but Node loads before the bundle.
- *
- * argv: the bundle's file URL and its handler's export name. stdin: `{ event, context }`, the
- * context's fields as ./invoke.ts's contextFields() makes them. The last line of stdout is
- * `{ importNs, firstRequestNs, processNs, maxRssKb, answer }`, processNs from Node's time origin
- * (the process's start, Node's own start included) to the answer; the bundle's own output (logs,
- * metrics) comes before it.
+ * A Lambda container for one built bundle, in a fresh Node process (the cold-start bench, the
+ * tests of built bundles): plain JavaScript, so that nothing but Node loads before the bundle.
+ * argv: the bundle's file URL and its export name; stdin: `{ event, context }` (./invoke.ts's
+ * contextFields()); last line of stdout: `{ importNs, firstRequestNs, processNs, maxRssKb, answer }`.
  */
 const [bundleUrl, exportName] = process.argv.slice(2);
 const chunks = [];
@@ -28,18 +22,14 @@ process.stdout.write(
 );
 
 /**
- * This process's own peak resident memory, kB: Linux's VmHWM, the peak of the program now
- * running. The peak getrusage gives (process.resourceUsage().maxRSS) carries over that of the
- * process that started this one, as it was when it forked: a bench of 67 MB had every function
- * report 67 MB. Read once the answer is timed; elsewhere than Linux, getrusage's.
+ * This process's own peak resident memory, kB: Linux's VmHWM. getrusage's maxRSS carries over
+ * that of the process that forked this one; it serves only elsewhere than Linux.
  */
 async function peakRssKb() {
   const { readFileSync } = await import('node:fs');
   try {
     const peak = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
     if (peak !== null) return Number(peak[1]);
-  } catch {
-    // No /proc: not Linux.
-  }
+  } catch {}
   return process.resourceUsage().maxRSS;
 }

@@ -1,22 +1,13 @@
 /**
- * Lambda's execution environments for `npm start`: each function runs in one of its own, with
- * its own instance of every module it imports (a namespace of tsx's loader: the same source,
- * evaluated once per function), as each function on Lambda has a container with a bundle of its
- * own. So a function's module-level state (its Powertools Logger and its cold-start flag, its
- * DynamoDB client, the short-link host's cache) is its own, and its first invocation is its cold
- * start, as Lambda flags it.
- *
- * An environment takes overlapping requests, as Lambda's managed instances do (on demand, Lambda
- * would start another environment, cold); as their runtime does, each invocation runs in
- * Lambda's InvokeStore, with AWS_LAMBDA_MAX_CONCURRENCY set, which makes Powertools keep the
- * invocation's context (request id, cold start) and its metrics apart from the others'.
- * Only under tsx (npm start); tests and the bench invoke in the process's shared modules
- * (./invoke.ts).
+ * `npm start`'s execution environments: each function's modules are its own (a namespace of
+ * tsx's loader), as its container on Lambda, and overlapping invocations run in Lambda's
+ * InvokeStore, as on Lambda's managed instances (docs/local.md).
  */
 import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { register } from 'tsx/esm/api';
-import type { Handler, InvokeFunction } from './invoke';
+import { type Handler, handlerIn, type InvokeFunction } from './invoke';
+import type { FunctionDefinition } from '../template/functions';
 import { PROJECT_ROOT } from '../template/read';
 
 /** What the Lambda runtime sets in every environment, as far as the functions' libraries read it. */
@@ -28,41 +19,31 @@ const LAMBDA_RUNTIME = {
   AWS_LAMBDA_MAX_CONCURRENCY: '64',
 };
 
-export interface LambdaEnvironments {
-  readonly invoke: InvokeFunction;
-  /** The event of an invocation in flight, by its Lambda request id (for its log lines: ./log-lines.ts). */
-  eventOf(requestId: string): APIGatewayProxyEventV2 | undefined;
-}
-
-export async function lambdaEnvironments(): Promise<LambdaEnvironments> {
+/** How to invoke a function in its environment, and the event of an invocation in flight, by its request id (for ./log-lines.ts). */
+export async function lambdaEnvironments() {
   // Made before AWS_LAMBDA_MAX_CONCURRENCY is set: from then on, Powertools looks for it.
   const store = await InvokeStore.getInstanceAsync(true);
   for (const [name, value] of Object.entries(LAMBDA_RUNTIME)) process.env[name] ??= value;
   const handlers = new Map<string, Promise<Handler>>();
   const inFlight = new Map<string, APIGatewayProxyEventV2>();
-  const handlerOf = (id: string, entry: string, exportName: string): Promise<Handler> => {
-    let handler = handlers.get(id);
-    if (!handler) {
-      handler = register({ namespace: id })
-        .import(`${PROJECT_ROOT}/${entry}`, import.meta.url)
-        .then((module: Record<string, unknown>) => {
-          if (typeof module[exportName] !== 'function') throw new Error(`${entry} exports no function ${exportName}`);
-          return module[exportName] as Handler;
-        });
-      handlers.set(id, handler);
+  const handlerOf = ({ id, entry, exportName }: FunctionDefinition): Promise<Handler> => {
+    if (!handlers.has(id)) {
+      const loading = register({ namespace: id }).import(`${PROJECT_ROOT}/${entry}`, import.meta.url);
+      handlers.set(
+        id,
+        loading.then((module: Record<string, unknown>) => handlerIn(module, entry, exportName)),
+      );
     }
-    return handler;
+    return handlers.get(id)!;
   };
-  return {
-    async invoke(fn, event, context) {
-      const handler = await handlerOf(fn.id, fn.entry, fn.exportName);
-      inFlight.set(context.awsRequestId, event);
-      try {
-        return await store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context.awsRequestId }, () => handler(event, context));
-      } finally {
-        inFlight.delete(context.awsRequestId);
-      }
-    },
-    eventOf: (requestId) => inFlight.get(requestId),
+  const invoke: InvokeFunction = async (fn, event, context) => {
+    const handler = await handlerOf(fn);
+    inFlight.set(context.awsRequestId, event);
+    try {
+      return await store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context.awsRequestId }, () => handler(event, context));
+    } finally {
+      inFlight.delete(context.awsRequestId);
+    }
   };
+  return { invoke, eventOf: (requestId: string) => inFlight.get(requestId) };
 }

@@ -1,12 +1,12 @@
 /**
- * How many requests the local servers are answering, so that work in the background (`npm
- * start`'s sample load) can step aside for them: `whenIdle` resolves once none is in flight, or
- * after `maxWaitMs` whatever happens, so that steady traffic slows the background work down but
- * never stops it.
+ * How many requests the local servers are answering, so that `npm start`'s sample load steps
+ * aside: `whenIdle` resolves once none is in flight, or after `maxWaitMs`, so that steady
+ * traffic slows the load but never stops it.
  */
 export class RequestsInFlight {
   private count = 0;
-  private waiters: Array<() => void> = [];
+  /** Resolved, and replaced, each time the last request in flight is answered. */
+  private idle = Promise.withResolvers<void>();
 
   enter(): void {
     this.count++;
@@ -15,9 +15,8 @@ export class RequestsInFlight {
   leave(): void {
     this.count = Math.max(0, this.count - 1);
     if (this.count > 0) return;
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const wake of waiters) wake();
+    this.idle.resolve();
+    this.idle = Promise.withResolvers<void>();
   }
 
   get size(): number {
@@ -26,13 +25,8 @@ export class RequestsInFlight {
 
   whenIdle(maxWaitMs: number): Promise<void> {
     if (this.count === 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, maxWaitMs);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.waiters.push(done);
-    });
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxWaitMs)));
+    return Promise.race([this.idle.promise, waited]).finally(() => clearTimeout(timer));
   }
 }

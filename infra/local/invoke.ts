@@ -1,10 +1,7 @@
 /**
- * The one way this project calls a function as Lambda does, in this process: the handler's
- * type, its module loaded by path, a Lambda context per invocation, the API Gateway event of a
- * request routed by template.yaml's routes, and its answer with header names in lower case. The
- * local server, the bench, the scale run and the tests all invoke through it; a bundle in a
- * fresh process (cold start, the tests of built bundles) goes through ./bundle-host.mjs, which
- * builds its context from contextFields() below.
+ * Calls a function as Lambda does, in this process: its handler, a Lambda context per invocation,
+ * the API Gateway event of a routed request, and its answer. A bundle in a fresh process goes
+ * through ./bundle-host.mjs, with contextFields() below.
  */
 import { resolve } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -18,11 +15,8 @@ export type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promi
 /** Lambda's longest timeout: the time a context has left when the caller states none. */
 const LONGEST_TIMEOUT_MS = 900_000;
 
-/** A Lambda context's data, without its methods: plain, so that a child process can take it (./bundle-host.mjs). */
-export type ContextFields = Omit<Context, 'getRemainingTimeInMillis' | 'done' | 'fail' | 'succeed'> & {
-  /** The time the invocation has: the function's timeout, as Lambda counts it from the start. */
-  readonly remainingMs: number;
-};
+/** A Lambda context's data, plain, so that a child process can take it; `remainingMs`: the function's timeout. */
+type ContextFields = Omit<Context, 'getRemainingTimeInMillis' | 'done' | 'fail' | 'succeed'> & { readonly remainingMs: number };
 
 export function contextFields(functionName: string, requestId: string, memoryMb: number, remainingMs = LONGEST_TIMEOUT_MS): ContextFields {
   return {
@@ -44,15 +38,15 @@ export function lambdaContext({ remainingMs, ...fields }: ContextFields): Contex
   return { ...fields, getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()), done() {}, fail() {}, succeed() {} };
 }
 
-/**
- * The handler `file` exports as `exportName`. An absolute path, not a file URL: jest's module
- * system (the tests) takes only paths, and Node's ES module loader (tsx, the bench) takes both.
- */
+/** The function `module`, loaded from `file`, exports as `exportName`. */
+export function handlerIn(module: Record<string, unknown>, file: string, exportName: string): Handler {
+  if (typeof module[exportName] !== 'function') throw new Error(`${file} exports no function ${exportName}`);
+  return module[exportName] as Handler;
+}
+
+/** An absolute path, not a file URL: jest's module system (the tests) takes only paths. */
 export async function importHandler(file: string, exportName: string): Promise<Handler> {
-  const module = (await import(resolve(PROJECT_ROOT, file))) as Record<string, unknown>;
-  const handler = module[exportName];
-  if (typeof handler !== 'function') throw new Error(`${file} exports no function ${exportName}`);
-  return handler as Handler;
+  return handlerIn(await import(resolve(PROJECT_ROOT, file)), file, exportName);
 }
 
 /** A function's handler from its source, as the template names it. */
@@ -65,7 +59,7 @@ export type InvokeFunction = (
   context: Context,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 
-/** In this process's modules, shared by every function (the tests, the bench); `npm start` gives each its own (./environments.ts). */
+/** In this process's modules, shared by every function; `npm start` gives each its own (./environments.ts). */
 export const invokeInProcess: InvokeFunction = async (fn, event, context) => (await handlerOf(fn))(event, context);
 
 /** A request as a client sends it; the rest of the event is API Gateway's. */
@@ -76,23 +70,21 @@ export interface Request extends Partial<Omit<IncomingRequest, 'target'>> {
   readonly requestId?: string;
 }
 
-/** The event API Gateway sends for `request`, and the route that takes it; throws when none does. */
-export function routedEvent(routes: readonly Route[], request: Request): { event: APIGatewayProxyEventV2; route: Route } {
+/** The event API Gateway sends for `request`, and the route that takes it; undefined when none does. */
+export function routeRequest(routes: readonly Route[], request: Request): { event: APIGatewayProxyEventV2; route: Route } | undefined {
   const method = request.method ?? 'GET';
-  const match = selectRoute(routes, method, request.target.split('?')[0] ?? '');
-  if (!match) throw new Error(`no route for ${method} ${request.target}`);
-  const event = apiEvent(
-    {
-      method,
-      target: request.target,
-      headers: request.headers ?? {},
-      sourceIp: request.sourceIp ?? '127.0.0.1',
-      host: request.host ?? 'localhost',
-    },
-    match,
-  );
+  const match = selectRoute(routes, method, request.target.split('?')[0]!);
+  if (!match) return undefined;
+  const { target, headers = {}, sourceIp = '127.0.0.1', host = 'localhost' } = request;
+  const event = apiEvent({ method, target, headers, sourceIp, host }, match);
   if (request.requestId !== undefined) event.requestContext.requestId = request.requestId;
   return { event, route: match.route };
+}
+
+export function routedEvent(routes: readonly Route[], request: Request): { event: APIGatewayProxyEventV2; route: Route } {
+  const routed = routeRequest(routes, request);
+  if (!routed) throw new Error(`no route for ${request.method ?? 'GET'} ${request.target}`);
+  return routed;
 }
 
 /** An answer as a client reads it: status, headers by lower-case name, body. */
@@ -103,15 +95,13 @@ export interface Invocation {
 }
 
 export function asInvocation(result: APIGatewayProxyStructuredResultV2): Invocation {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = String(value);
-  return { statusCode: result.statusCode ?? 200, headers, body: result.body ?? '' };
+  const headers = Object.entries(result.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]);
+  return { statusCode: result.statusCode ?? 200, headers: Object.fromEntries(headers), body: result.body ?? '' };
 }
 
 export interface InvokeOptions {
-  /** The time the function has left; Lambda's longest timeout when not given. */
   readonly remainingMs?: number;
-  /** How the route's handler is loaded: from its source by default. */
+  /** From its source by default. */
   readonly load?: (fn: FunctionDefinition) => Promise<Handler>;
 }
 

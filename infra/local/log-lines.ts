@@ -1,28 +1,17 @@
 /**
- * What `npm start` shows of its functions' logs. On Lambda each request writes two JSON lines
- * (the request line and the EMF line of its counts: lib/observability/), which CloudWatch keeps
- * apart; on a terminal they bury the ready banner and the sample's progress. So by default each
- * JSON line the functions write is shown as one short line (the EMF lines not at all), made here
- * from what they wrote, so that the functions stay as they run on Lambda; LOCAL_LOG_FORMAT=json
- * shows everything as written.
+ * What `npm start` shows of its functions' JSON logs: one short line each, EMF lines not at all,
+ * made from what they wrote, so that the functions stay as they run on Lambda.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 
 type Entry = Readonly<Record<string, unknown>>;
 
-const twoDigits = (value: number): string => String(value).padStart(2, '0');
-
-/** The time of a log entry, on this machine's clock: 14:03:07 (by hand: Intl's formatting costs more than the rest of the line). */
-function clock(timestamp: unknown): string {
-  const time = new Date(typeof timestamp === 'string' ? timestamp : Date.now());
-  return `${twoDigits(time.getHours())}:${twoDigits(time.getMinutes())}:${twoDigits(time.getSeconds())}`;
-}
+/** The time of a log entry, on this machine's clock: 14:03:07. */
+const clock = (timestamp: unknown): string => new Date(typeof timestamp === 'string' ? timestamp : Date.now()).toTimeString().slice(0, 8);
 
 /**
- * The short form of one Powertools entry, undefined for an EMF document. The request line:
- * `14:03:07 GET /container/technology 200 json 3.1 ms ContainerFunction cold start`, and after
- * the type `(gallery brownout)` for an answer of a retired group; any other entry: time, level,
- * function and message, then an error's stack, indented.
+ * The short form of one Powertools entry (docs/local.md, What it prints), undefined for an EMF
+ * document; any entry but the request line: time, level, function and message, an error's stack.
  */
 export function shortLine(entry: Entry, event?: APIGatewayProxyEventV2): string | undefined {
   if ('_aws' in entry) return undefined;
@@ -57,10 +46,7 @@ function shortened(text: string, eventOf: (requestId: string) => APIGatewayProxy
   return line === undefined ? '' : `${line}\n`;
 }
 
-/**
- * From now on, what this process writes to `streams` in Powertools' JSON is written in short
- * form; `eventOf` names the request an invocation answers, by Lambda request id.
- */
+/** From now on, Powertools' JSON written to `streams` is written short; `eventOf` gives an invocation's request. */
 export function shortenFunctionLogs(
   eventOf: (requestId: string) => APIGatewayProxyEventV2 | undefined,
   streams: readonly NodeJS.WriteStream[] = [process.stdout, process.stderr],

@@ -1,24 +1,19 @@
-/**
- * The local stand-in for a deployed stack: DynamoDB Local with the template's tables, and the
- * environment template.yaml gives the functions. Shared by `npm start`, the tests and the bench.
- */
+/** A local stand-in for a deployed stack: DynamoDB Local with the template's tables, and the functions' environment. */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { startDynamoDbLocal, type DynamoDbLocal, type DynamoDbLocalOptions } from '../dynamodb/local';
-import { ensureTables } from '../dynamodb/tables';
+import { ensureTables } from '../dynamodb/made-tables';
 import type { Template } from '../template/read';
 import { functionEnvironment } from '../template/functions';
 
 /** Credentials and region for DynamoDB Local, which accepts any; set only where unset. */
 const LOCAL_AWS = { AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' };
 
-export interface LocalStackOptions {
-  /** Where a new DynamoDB Local listens. */
+interface LocalStackOptions {
   readonly dynamoDbPort: number;
-  /** Keep the data there (across restarts); in memory when absent. */
+  /** In memory when absent. */
   readonly dataDirectory?: string;
   /** The short-link host's origin, as SHORT_URL_HOST. */
   readonly shortUrlHost: string;
-  /** Whether a new DynamoDB Local compiles with Java's quick compiler only (../dynamodb/local.ts). */
   readonly quickCompiler?: DynamoDbLocalOptions['quickCompiler'];
 }
 

@@ -1,14 +1,7 @@
 /**
- * `npm run seed`: empties the gallery table (deletes it and creates it again from template.yaml)
- * and loads the sample gallery, made up relative to now, in bulk (../local/sample/sample-load.ts:
- * the importer's checks, then the items put whole). It works on AWS_ENDPOINT_URL_DYNAMODB, else
- * on the DynamoDB Local of the running `npm start` (../ops/gallery/connection.ts); while `npm start`
- * loads its sample it waits for that first. It refuses an endpoint off this machine without
- * --force, and deletes no table the local tools did not make.
- *
- * Options: --seed N (1), --photos N (600), --days N (45: the photos spread over the N days before
- * now), --now EPOCH (the current time), --out FILE (write the sample as NDJSON to FILE instead, for
- * `npm run import`).
+ * `npm run seed`: makes the gallery table again and loads the sample gallery in bulk (docs/local.md).
+ * Options: --seed N, --photos N, --days N (the photos spread over the N days before now), --now
+ * EPOCH, --out FILE (the sample as NDJSON, for `npm run import`), --force (an endpoint off this machine).
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

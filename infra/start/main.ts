@@ -1,13 +1,6 @@
 /**
- * `npm start`: the API at http://127.0.0.1:3000 (PORT), the short-link host at
- * http://127.0.0.1:3001 (SHORT_PORT), and DynamoDB Local at 127.0.0.1:8000 (DYNAMODB_PORT)
- * keeping its data in .data/ (LOCAL_DATA_DIR), where it also tells the other commands its
- * endpoint and short-link origin (../dynamodb/start-state.ts). An endpoint in
- * AWS_ENDPOINT_URL_DYNAMODB is used instead of starting DynamoDB Local. Each function runs in an
- * environment of its own (../local/environments.ts), and its logs are shown one short line a
- * request (LOCAL_LOG_FORMAT=json: as written).
- * A setting it or the functions cannot use, a port in use, or no Java: one line saying so, exit
- * code 1.
+ * `npm start`: the API, the short-link host and DynamoDB Local with the sample gallery
+ * (docs/local.md). A setting it cannot use, a port in use, or no Java: one line, exit code 1.
  */
 import { join } from 'node:path';
 import { ConfigError } from '../../lib/api-error';
@@ -47,8 +40,7 @@ const PORTS: Record<string, { variable: string; port: number }> = checked(() => 
   ShortApi: { variable: 'SHORT_PORT', port: port('SHORT_PORT', 3001) },
 }));
 const dynamoDbPort = checked(() => port('DYNAMODB_PORT', 8000));
-// The functions' own settings (a brownout to try, a sunset), read and checked as each function's
-// start does, by loading lib/config.ts: a bad one stops npm start here, not every request after.
+// The functions' own settings, checked as each function's start does: a bad one stops npm start here.
 const { config } = await import('../../lib/config').catch(refuse);
 const ownDatabase = !process.env.AWS_ENDPOINT_URL_DYNAMODB;
 const ports = [...Object.values(PORTS).map((entry) => entry.port), ...(ownDatabase ? [dynamoDbPort] : [])];
@@ -71,13 +63,11 @@ const routes = routesOf(template);
 const unserved = routes.filter((route) => !(route.api in PORTS)).map((route) => route.api);
 if (unserved.length > 0) throw new Error(`no local port for the HTTP API ${unserved[0]}`);
 
-// The servers listen first, because the short-link server's address is one of the functions'
-// settings; requests wait for `stackReady` (the environment set below) before a module loads.
+// The servers listen first: the short-link server's address is one of the functions' settings,
+// and the reference page names both; requests wait for `stackReady` before a module loads.
 const stackReady = Promise.withResolvers<void>();
-// The API's reference page (locally only) names both servers' addresses, known once they listen.
 const docsFiles = Promise.withResolvers<StaticFiles>();
 const timeoutSeconds = functionTimeoutSeconds(template);
-// Both servers' requests, which the sample load steps aside for.
 const requestsInFlight = new RequestsInFlight();
 const [apiServer, shortServer] = (await Promise.all(
   ['Api', 'ShortApi'].map((api) =>
@@ -94,12 +84,11 @@ const [apiServer, shortServer] = (await Promise.all(
     ),
   ),
 ).catch(refuse)) as [LocalServer, LocalServer];
-// It retires with the API host it is on (../docs/retirement.ts).
 docsFiles.resolve(retiringWithApi(apiDocsRoutes({ api: apiServer.url, shortLinks: shortServer.url }), config));
 const shortUrlHost = process.env.SHORT_URL_HOST ?? shortServer.url;
 
 let database: DynamoDbLocal | undefined;
-// Set before DynamoDB Local starts: exiting, even while it starts, stops it too (infra/dynamodb/local.ts).
+// Set before DynamoDB Local starts: exiting, even while it starts, stops it too.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     await Promise.all([apiServer.close(), shortServer.close()]);
@@ -110,7 +99,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 const databaseDirectory = join(dataDirectory, 'dynamodb');
 database = await listenOn('DYNAMODB_PORT', dynamoDbPort, ports, () =>
-  // It answers a person's requests from the first second, beside the sample load (../dynamodb/local.ts).
   startLocalStack(template, { dynamoDbPort, dataDirectory: databaseDirectory, shortUrlHost, quickCompiler: true }),
 ).catch(refuse);
 stackReady.resolve();
@@ -122,8 +110,5 @@ console.log(`Social news read API listening at ${apiServer.url}`);
 console.log(`API reference (local only) at ${apiServer.url}${DOCS_PATH}`);
 console.log(`Try: curl '${apiServer.url}/errors?appkey=http%3A%2F%2Fmy.app%2F'`);
 
-// Its own DynamoDB Local gets the sample gallery in the background, or the rest of it when a
-// load stopped; a database named in AWS_ENDPOINT_URL_DYNAMODB is left as it is (`npm run seed` loads one).
-// It writes one batch at a time, each once no request is in flight (or after SAMPLE_LOAD_YIELD_MS of
-// steady traffic): DynamoDB Local writes one thing at a time, and the requests come first.
+// A database named in AWS_ENDPOINT_URL_DYNAMODB is left as it is; in its own, the sample load steps aside for requests.
 if (database) void completeSampleInBackground(undefined, { beforeBatch: () => requestsInFlight.whenIdle(SAMPLE_LOAD_YIELD_MS) });

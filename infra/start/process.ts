@@ -1,18 +1,16 @@
-/**
- * Runs `npm start`'s script (infra/start/main.ts) as a child process, and reads the URLs it prints.
- * Used by the tests that exercise `npm start` itself and by `npm run load`.
- */
+/** Runs `npm start` (./main.ts) as a child process, for the tests and the perf runs, and reads the URLs it prints. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface RunningStack {
   readonly api: string;
   readonly shortLinks: string;
-  /** Everything the process printed on stdout up to its ready line. */
+  /** Its stdout up to its ready line. */
   readonly printed: string;
-  /** Its stdout after the ready line, flowing: a listener sees what it prints from then on (its request lines). */
+  /** Its stdout after the ready line, flowing. */
   readonly stdout: NodeJS.ReadableStream;
-  /** Resolves once the process says on stderr that it has loaded the sample gallery; rejects if loading failed or the process ended. */
+  /** Rejects if loading failed or the process ended. */
   sampleLoaded(timeoutMs: number): Promise<void>;
   stop(): Promise<void>;
 }
@@ -56,7 +54,7 @@ export async function startStack(overrides: Record<string, string | undefined> =
     shortLinks,
     printed,
     stdout: child.stdout!,
-    sampleLoaded: (timeoutMs) => sampleLoaded(child, () => stderr, exited, timeoutMs),
+    sampleLoaded: (timeoutMs) => sampleLoaded(child, () => stderr, timeoutMs),
     stop: async () => {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
@@ -65,19 +63,18 @@ export async function startStack(overrides: Record<string, string | undefined> =
   };
 }
 
-/** infra/local/sample/seed.ts's lines for the end of loading the sample, one way or the other. */
+/** ../local/sample/seed.ts's lines for the end of loading the sample, one way or the other. */
 const SAMPLE_LOADED = 'Sample gallery loaded';
 const SAMPLE_FAILED = /Loading the sample gallery failed[^\n]*/;
 
-async function sampleLoaded(child: ChildProcess, stderr: () => string, exited: Promise<unknown>, timeoutMs: number): Promise<void> {
+async function sampleLoaded(child: ChildProcess, stderr: () => string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  let ended = false;
-  void exited.then(() => (ended = true));
   while (!stderr().includes(SAMPLE_LOADED)) {
     const failed = SAMPLE_FAILED.exec(stderr());
     if (failed) throw new Error(failed[0]);
-    if (ended) throw new Error(`npm start ended (${child.exitCode}) before loading the sample gallery:\n${stderr()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`npm start ended (${child.exitCode}) before loading the sample gallery:\n${stderr()}`);
     if (Date.now() > deadline) throw new Error(`npm start did not load the sample gallery within ${timeoutMs / 1000} s`);
-    await new Promise((tick) => setTimeout(tick, 200));
+    await sleep(200);
   }
 }

@@ -1,8 +1,5 @@
-/**
- * `npm start`'s own settings (its ports, how it shows its functions' logs), each checked, and
- * the one line it says when it cannot start with them.
- */
-import { createServer } from 'node:net';
+/** `npm start`'s own settings, each checked, and the one line it says when it cannot start with them. */
+import { tryPort } from '../dynamodb/local';
 
 /** Why `npm start` cannot start, in one line that says what to change. */
 export class StartError extends Error {
@@ -19,35 +16,21 @@ export function port(variable: string, fallback: number): number {
   return Number(text);
 }
 
-export type LogFormat = 'short' | 'json';
-
 /** LOCAL_LOG_FORMAT: `short` (one line a request, the default) or `json` (every line as Lambda writes it). */
-export function logFormat(): LogFormat {
+export function logFormat(): 'short' | 'json' {
   const text = process.env.LOCAL_LOG_FORMAT || 'short';
   if (text !== 'short' && text !== 'json') throw new StartError(`LOCAL_LOG_FORMAT must be short or json, not ${JSON.stringify(text)}`);
   return text;
 }
 
-const canListen = (candidate: number): Promise<boolean> =>
-  new Promise((answer) => {
-    const server = createServer();
-    server.once('error', () => answer(false));
-    server.listen(candidate, '127.0.0.1', () => server.close(() => answer(true)));
-  });
-
 /** The first port above `taken` that is free on loopback now and none of `avoid`. */
 async function freePortAbove(taken: number, avoid: readonly number[]): Promise<number | undefined> {
-  for (let candidate = taken + 1; candidate <= Math.min(taken + 100, 65_535); candidate++) {
-    if (!avoid.includes(candidate) && (await canListen(candidate))) return candidate;
-  }
+  for (let candidate = taken + 1; candidate <= Math.min(taken + 100, 65_535); candidate++)
+    if (!avoid.includes(candidate) && (await tryPort(candidate)) !== undefined) return candidate;
   return undefined;
 }
 
-/**
- * `listen()`, which listens on `port` as `variable` set it; a port in use (Node's EADDRINUSE,
- * DynamoDB Local's PortInUseError) becomes a StartError naming the variable, with a free port to
- * try. `avoid`: the other ports npm start uses.
- */
+/** `listen()`, whose port in use becomes a StartError naming `variable`, with a free port, none of `avoid`, to try. */
 export async function listenOn<T>(variable: string, port: number, avoid: readonly number[], listen: () => Promise<T>): Promise<T> {
   try {
     return await listen();

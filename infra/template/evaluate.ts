@@ -1,7 +1,4 @@
-/**
- * A small CloudFormation evaluator: what a template's values, conditions and rules come to for a
- * local stack, as CloudFormation would work them out on deploy.
- */
+/** What a template's values, conditions and rules come to for a local stack, as CloudFormation would work them out. */
 import type { Template } from './read';
 
 /** What the local stack stands in for: parameters at their defaults unless overridden, a local region. */
@@ -20,11 +17,7 @@ const PSEUDO_PARAMETERS: Record<string, string> = {
   'AWS::URLSuffix': 'amazonaws.com',
 };
 
-/**
- * Resolves the intrinsic functions the templates use (Ref, Fn::Sub, Fn::If, Fn::Equals, Fn::Not,
- * Fn::And, Fn::Or, Fn::GetAtt) as CloudFormation would for a local stack; a table's, a log
- * group's or a named function's Ref is its name, a managed policy's its ARN.
- */
+/** Resolves the intrinsic functions the templates use; a table's, a log group's or a named function's Ref is its name. */
 export function resolveValue(template: Template, value: unknown, stack: LocalStack = {}): unknown {
   const again = (inner: unknown) => resolveValue(template, inner, stack);
   const ref = (name: string): string => {

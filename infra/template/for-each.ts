@@ -1,9 +1,7 @@
 /**
- * Expands Fn::ForEach as the AWS::LanguageExtensions transform does before anything else reads
- * the template: each loop becomes one copy of its fragment per item of its collection, with
- * `${Identifier}` and `&{Identifier}` (the item less what is not a letter or digit) replaced in
- * every key and string, `{ Ref: Identifier }` replaced by the item, and a Ref to a Fn::Sub that
- * the item leaves without variables (`{ Ref: { 'Fn::Sub': '${Identifier}Function' } }`) made plain.
+ * Expands Fn::ForEach as the AWS::LanguageExtensions transform does: one copy of the fragment per
+ * item, `${Identifier}`, `&{Identifier}` (letters and digits only) and `{ Ref: Identifier }`
+ * replaced, and a Ref to a Fn::Sub the item leaves without variables made plain.
  */
 
 const FOR_EACH = /^Fn::ForEach::/;

@@ -21,12 +21,11 @@ export interface FunctionDefinition {
   readonly id: string;
   /** The TypeScript source, from the esbuild entry point. */
   readonly entry: string;
-  /** The exported name the handler names (`errors.handler` → `handler`). */
+  /** `errors.handler` → `handler`. */
   readonly exportName: string;
-  /** The bundle's file name as SAM's esbuild build writes it (`errors.mjs`). */
+  /** `errors.mjs`, as SAM's esbuild build writes it. */
   readonly bundleName: string;
   readonly build: BuildProperties;
-  /** Its MemorySize (Globals unless its own), which its Lambda context reports. */
   readonly memoryMb: number;
 }
 
@@ -61,15 +60,12 @@ export function memorySizeOf(template: Template): number {
   return sizes[0]!;
 }
 
-/** The functions' timeout (Globals), which the local server gives each invocation's context. */
+/** The functions' timeout (Globals). */
 export function functionTimeoutSeconds(template: Template): number {
   return Number((template.Globals?.Function?.Timeout as number | undefined) ?? 10);
 }
 
-/**
- * The environment variables template.yaml gives its functions (Globals and each function's
- * own), resolved for a local stack. Functions that share a variable give it the same value.
- */
+/** The environment variables template.yaml gives its functions, resolved for a local stack. */
 export function functionEnvironment(template: Template, stack: LocalStack = {}): Record<string, string> {
   const sources = [
     template.Globals?.Function?.Environment,

@@ -1,32 +1,11 @@
-/**
- * Reads template.yaml, the one definition of the functions, their routes and the tables: the
- * local runner, the build, the benchmarks and the tests all take them from here.
- */
+/** Reads template.yaml, the one definition of the functions, their routes and the tables (./README.md). */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse, type Tags } from 'yaml';
 import { expandForEach } from './for-each';
 
 /** CloudFormation's short-form tags, read as the long forms they stand for. */
-const INTRINSICS = [
-  'Base64',
-  'Cidr',
-  'Equals',
-  'FindInMap',
-  'GetAtt',
-  'GetAZs',
-  'If',
-  'ImportValue',
-  'Join',
-  'Not',
-  'And',
-  'Or',
-  'Select',
-  'Split',
-  'Sub',
-  'Condition',
-  'Ref',
-];
+const INTRINSICS = 'Base64 Cidr Equals FindInMap GetAtt GetAZs If ImportValue Join Not And Or Select Split Sub Condition Ref'.split(' ');
 
 const cloudFormationTags: Tags = INTRINSICS.flatMap((name) => {
   const key = name === 'Ref' || name === 'Condition' ? name : `Fn::${name}`;
@@ -59,14 +38,9 @@ export interface Template {
 
 export const PROJECT_ROOT = process.cwd();
 
-/** The sections where CloudFormation takes Fn::ForEach. */
 const LOOPING_SECTIONS = ['Conditions', 'Resources', 'Outputs'];
 
-/**
- * The template as CloudFormation sees it once AWS::LanguageExtensions has run: its loops expanded.
- * YAML merge keys (`<<: *anchor`) merged as the SAM CLI reads them (its built template has them
- * expanded, which is what CloudFormation gets).
- */
+/** The template as CloudFormation sees it: YAML merge keys merged, as the SAM CLI reads them, and its loops expanded. */
 export function loadTemplate(file = resolve(PROJECT_ROOT, 'template.yaml')): Template {
   const parsed = parse(readFileSync(file, 'utf8'), { customTags: cloudFormationTags, merge: true });
   // Each alias its own copy, as in the template SAM builds: no value shared between two places.

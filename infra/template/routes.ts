@@ -13,21 +13,10 @@ export interface Route {
   readonly fn: FunctionDefinition;
 }
 
-/** One HttpApi event of a function as declared, with the route key API Gateway gives it. */
-interface HttpApiEvent {
-  /** Logical id of the function. */
-  readonly fn: string;
-  /** Logical id of the HTTP API its ApiId refers to; undefined for SAM's implicit API. */
-  readonly api: string | undefined;
-  readonly method: string;
-  readonly path: string;
-  readonly routeKey: string;
-}
+/** One HttpApi event of a function as declared: its function's id, and no `api` for SAM's implicit API. */
+type HttpApiEvent = Omit<Route, 'fn' | 'api'> & { readonly fn: string; readonly api: string | undefined };
 
-/**
- * The functions' HttpApi events, one per event, as listed, an event on SAM's implicit API too (no
- * ApiId), so that test/static/template-functions.test.ts sees a route that is on neither HTTP API.
- */
+/** The functions' HttpApi events, one per event, one on SAM's implicit API too (no ApiId), so that a test sees a route on neither HTTP API. */
 export function httpApiEvents(template: Template): HttpApiEvent[] {
   return Object.entries(template.Resources ?? {})
     .filter(([, resource]) => resource?.Type === 'AWS::Serverless::Function')

@@ -19,7 +19,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { freePort, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/dynamodb/local';
 import { auditShortUrls } from '../../infra/ops/shorturls/consistency';
-import { ensureTables } from '../../infra/dynamodb/tables';
+import { ensureTables } from '../../infra/dynamodb/made-tables';
 import { loadTemplate } from '../../infra/template/read';
 import { pause } from '../../lib/iso-time';
 import { CONTENT_TYPE, expectError, TYPES, type ResponseType } from '../support/expect-error';

@@ -1,6 +1,6 @@
 /**
  * The sample gallery's fast load (infra/local/sample/sample-load.ts) and what `npm start` does with
- * the marker (infra/local/sample/seed.ts, sample-marker.ts), on the integration run's DynamoDB Local,
+ * the marker (infra/local/sample/seed.ts), on the integration run's DynamoDB Local,
  * each in gallery tables of its own: the bulk path leaves exactly the items the importer leaves,
  * a load stopped between two batches is finished by the next to the same items, and a table is
  * loaded, finished, or left alone as its marker says.
@@ -9,8 +9,14 @@ import { CreateTableCommand, DeleteTableCommand } from '@aws-sdk/client-dynamodb
 import { NotMadeByLocalToolsError } from '../../infra/dynamodb/made-tables';
 import { scanAll } from '../../infra/ops/scan';
 import { silentProgress, type Progress } from '../../infra/ops/gallery/progress';
-import { bulkLoadSample, sampleItems } from '../../infra/local/sample/sample-load';
-import { readSampleMarker, writeSampleMarker, type SampleMarker, type SampleSpec } from '../../infra/local/sample/sample-marker';
+import {
+  bulkLoadSample,
+  readSampleMarker,
+  sampleItems,
+  writeSampleMarker,
+  type SampleMarker,
+  type SampleSpec,
+} from '../../infra/local/sample/sample-load';
 import { completeSampleGallery, galleryIsEmpty, loadSample, recreateGalleryTable } from '../../infra/local/sample/seed';
 import { ownGalleryTable } from '../support/own-table';
 

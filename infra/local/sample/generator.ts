@@ -1,31 +1,13 @@
 /**
- * A sample gallery, made up relative to a given time: a few thousand photos over the days
- * before it, a few hundred users, digg counts skewed as on the real site (most photos have a
- * handful, a few have hundreds, many tie), comment threads several levels deep, and titles,
- * names and comments in many scripts and with the characters XML, PHP, JSON and Javascript
- * find hard (./sample-text.ts). Deterministic: the same seed and the same `now` give the same
- * records (./random.ts), and so does a `now` later the same day (UTC), its dates moved on by the
- * difference: the gallery is made as of the day's midnight, since which dates the night's rule
- * draws again depends on the time of day, and which photos have comments with them. The records
- * are the importer's (../../ops/gallery/records.ts), so the sample loads through the same path as any import.
+ * A sample gallery, in the importer's records, made up relative to `now`: digg counts skewed as on
+ * the real site, comment threads several levels deep, text in many scripts and hard characters.
+ * The same seed gives the same records for any `now` of the same day (UTC), dates moved on.
  */
 import type { UserValue } from '../../../lib/resources/gallery';
 import { DAY } from '../../../lib/gallery/layout';
 import { Random, Zipf } from './random';
 import type { CommentLine, ImportRecord, PhotoLine } from '../../ops/gallery/records';
-import {
-  EMOJI,
-  HANDLES,
-  HARD_NAMES,
-  HARD_TEXT,
-  NAMES,
-  OTHER_TITLES,
-  PLACES,
-  RETORTS,
-  SCRIPT_TEXT,
-  SENTENCES,
-  SUBJECTS,
-} from './sample-text';
+import { HARD_NAMES, sampleComment, sampleTitle, sampleUserName } from './sample-text';
 
 export interface SampleOptions {
   /** Unix time in seconds that the sample ends at; nothing is dated after it. */
@@ -40,12 +22,7 @@ export interface SampleOptions {
   readonly commentIdBase?: number;
 }
 
-/**
- * The sample `npm start` and `npm run seed` load: 500 photos by 150 users over 45 days (some 320 in
- * the default 30-day window) and some 470 comments make about 7 500 items with their counters,
- * which `npm start` has whole within seconds of its start (docs/local.md has the figures). Larger
- * galleries are one option away (`npm run seed -- --photos N --days N`).
- */
+/** The sample `npm start` and `npm run seed` load, whole within seconds of the start (docs/local.md). */
 export const SAMPLE_DEFAULTS = {
   seed: 1,
   photos: 500,
@@ -80,18 +57,11 @@ export function generateGallery(options: SampleOptions): ImportRecord[] {
   const userCount = Math.max(options.users ?? SAMPLE_DEFAULTS.users, HARD_NAMES.length + 1);
   const days = options.days ?? SAMPLE_DEFAULTS.days;
   const random = new Random(seed);
-  const hard = Object.values(HARD_TEXT);
-  const scripts = Object.values(SCRIPT_TEXT);
 
-  // Users: unique names, hard ones first (the Zipf choice favours low indexes).
+  // Users, with unique names.
   const names = new Set<string>();
   const users = Array.from({ length: userCount }, (_, index) => {
-    let name =
-      index < HARD_NAMES.length
-        ? HARD_NAMES[index]!
-        : random.chance(0.75)
-          ? `${random.pick(HANDLES)}${random.chance(0.6) ? random.between(1, 999) : ''}`
-          : random.pick(NAMES);
+    let name = sampleUserName(index, random);
     for (let suffix = 2; names.has(name); suffix++) name = `${name.replace(/_\d+$/, '')}_${suffix}`;
     names.add(name);
     const icon = random.chance(0.2)
@@ -110,29 +80,17 @@ export function generateGallery(options: SampleOptions): ImportRecord[] {
   }
   const commenter = () => commenterOrder[commenters.sample(random)]!;
 
-  const title = (index: number): string => {
-    const english = () => `${random.pick(SUBJECTS)} ${random.pick(PLACES)}${random.chance(0.1) ? ` ${random.pick(EMOJI)}` : ''}`;
-    if (index < hard.length) return `${english()} ${hard[index]}`;
-    if (index < hard.length + scripts.length) return scripts[index - hard.length]!;
-    const roll = random.float();
-    if (roll < 0.6) return english();
-    if (roll < 0.85) return random.pick(OTHER_TITLES);
-    return `${english()} ${random.pick(hard)}`;
-  };
-  const content = (index: number, flame: boolean): string => {
-    if (index < hard.length) return `${random.pick(SENTENCES)} ${hard[index]}`;
-    if (index < hard.length + scripts.length) return scripts[index - hard.length]!;
-    if (flame) return random.pick(RETORTS);
-    const sentences = Array.from({ length: random.between(1, 3) }, () => random.pick(SENTENCES));
-    if (random.chance(0.08)) sentences.push(random.pick(hard));
-    return sentences.join(' ');
-  };
-
   // Photos, spread evenly over the days before `now`, more by day than by night (midnight's day).
   const drafts = Array.from({ length: photoCount }, (_, index) => {
     let date = now - random.int(days * DAY);
     if (date % DAY < 6 * HOUR && random.chance(0.6)) date = now - random.int(days * DAY);
-    return { index, date, user: posters.sample(random), title: title(index), digg: Math.min(40_000, Math.floor(random.pareto(1.05))) };
+    return {
+      index,
+      date,
+      user: posters.sample(random),
+      title: sampleTitle(index, random),
+      digg: Math.min(40_000, Math.floor(random.pareto(1.05))),
+    };
   });
   drafts.sort((a, b) => a.date - b.date || a.index - b.index);
 
@@ -149,7 +107,7 @@ export function generateGallery(options: SampleOptions): ImportRecord[] {
       parent: parent?.index ?? null,
       date,
       user,
-      content: content(comments.length, flame),
+      content: sampleComment(comments.length, flame, random),
       up,
       down: Math.floor(random.float() * (up * 0.3 + 2)),
     };
@@ -199,9 +157,8 @@ export function generateGallery(options: SampleOptions): ImportRecord[] {
 
   // Each user registered some time before their first photo.
   const registered = new Map<number, number>();
-  for (const photo of drafts) {
-    if (!registered.has(photo.user)) registered.set(photo.user, Math.max(0, photo.date - HOUR - Math.floor(random.exponential(400 * DAY))));
-  }
+  for (const { user, date } of drafts)
+    if (!registered.has(user)) registered.set(user, Math.max(0, date - HOUR - Math.floor(random.exponential(400 * DAY))));
   const userValue = (index: number): UserValue => {
     const { name, icon, profileviews } = users[index]!;
     return { name, icon, registered: registered.get(index)! + sinceMidnight, profileviews };

@@ -1,9 +1,4 @@
-/**
- * The generated galleries' random draws: a seeded sfc32 generator, never Math.random, so that the
- * same seed gives the same gallery on every platform, and the distributions the sample draws from.
- */
-
-/** sfc32, seeded through splitmix32: small, fast, and the same on every platform. */
+/** The sample's random draws: sfc32, seeded through splitmix32, the same on every platform, and its distributions. */
 export class Random {
   private a: number;
   private b: number;

@@ -1,32 +1,77 @@
 /**
- * The sample gallery's fast load, into a gallery table the local tools made that holds nothing
- * but this sample (all of it, part of it, or nothing yet): the sample's lines pass the importer's
- * checks and derivations (../../ops/gallery/plan.ts, as into an empty table), and the records, counts and counters
- * they make are put in bulk (../../ops/gallery/bulk.ts), between a `loading` and a `complete` marker
- * (./sample-marker.ts), each `loading` one saying how many items are written. A load that stopped
- * is finished by making the marker's sample again and putting its items from there: the same
- * items, put again, make the same table as one load that never stopped.
+ * The sample gallery's fast load into a gallery table the local tools made: the importer's checks
+ * (../../ops/gallery/plan.ts), then the items put whole (../../ops/gallery/bulk.ts), between a
+ * `loading` and a `complete` marker kept in the table's entry in `local-tools-made-tables`.
  */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { conditionFailed, isNamed } from '../../../lib/db/failures';
+import { listingOf, MADE_TABLES, NotMadeByLocalToolsError } from '../../dynamodb/made-tables';
 import { galleryItems, putItems } from '../../ops/gallery/bulk';
-import { generateGallery } from './generator';
 import { planImport, type GalleryLookup } from '../../ops/gallery/plan';
 import { silentProgress, type Progress } from '../../ops/gallery/progress';
 import { lineOf, parseLine, type ParsedLine } from '../../ops/gallery/records';
-import { writeSampleMarker, type MarkerTable, type SampleSpec } from './sample-marker';
+import { generateGallery } from './generator';
 
-/**
- * Requests in flight at once. DynamoDB Local writes one at a time, so more only queue there,
- * ahead of the API's own requests: a second in flight wrote no faster and doubled how long a
- * request beside the load waits (docs/local.md has the figures).
- */
-export const LOAD_CONCURRENCY = 1;
-
-/** How many items are written between two `loading` markers that say how far it is. */
+/** Requests in flight at once: DynamoDB Local writes one at a time, so more only queue ahead of the API's (docs/local.md). */
+const LOAD_CONCURRENCY = 1;
 const ITEMS_PER_MARK = 2_000;
-
-/** How many lines are checked between two turns of the event loop, so that requests beside the load are answered. */
+/** Lines checked between two turns of the event loop, so that requests beside the load are answered. */
 const LINES_PER_TURN = 500;
+/** The days of a marker written before markers kept them: every sample then spread over 120. */
+const DAYS_BEFORE_MARKERS_KEPT_THEM = 120;
+
+/** What the sample is made of: generateGallery's options (./generator.ts). */
+export interface SampleSpec {
+  readonly now: number;
+  readonly seed: number;
+  readonly photos: number;
+  readonly days: number;
+}
+
+export interface SampleMarker extends SampleSpec {
+  readonly state: 'loading' | 'complete';
+  readonly pid: number;
+  /** While loading: how many of the sample's items are written for sure. */
+  readonly written?: number;
+}
+
+export interface MarkerTable {
+  readonly client: DynamoDBClient;
+  readonly documents: DynamoDBDocumentClient;
+  readonly table: string;
+}
+
+/** Whether the local tools made the table, and its marker (none before a load, or when the table is not theirs). */
+export async function readSampleMarker(target: MarkerTable): Promise<{ made: boolean; marker?: SampleMarker }> {
+  const { origin, entry } = await listingOf(target.client, target.table);
+  if (origin !== 'local tools') return { made: false };
+  const marker = entry?.sample as (Omit<SampleMarker, 'days'> & { days?: number }) | undefined;
+  return { made: true, marker: marker && { ...marker, days: marker.days ?? DAYS_BEFORE_MARKERS_KEPT_THEM } };
+}
+
+/** Sets the marker only while the entry's creation time is the table's, so that a marker never outlives its table. */
+export async function writeSampleMarker(target: MarkerTable, marker: SampleMarker): Promise<void> {
+  const { origin, created } = await listingOf(target.client, target.table);
+  if (origin !== 'local tools') throw new NotMadeByLocalToolsError(target.table);
+  try {
+    await target.documents.send(
+      new UpdateCommand({
+        TableName: MADE_TABLES,
+        Key: { table: target.table },
+        // `sample` is one of DynamoDB's reserved words.
+        UpdateExpression: 'SET #sample = :marker',
+        ConditionExpression: 'created = :created',
+        ExpressionAttributeNames: { '#sample': 'sample' },
+        ExpressionAttributeValues: { ':marker': marker, ':created': created },
+      }),
+    );
+  } catch (error) {
+    if (conditionFailed(error) || isNamed(error, 'ResourceNotFoundException')) throw new NotMadeByLocalToolsError(target.table);
+    throw error;
+  }
+}
 
 const EMPTY_TABLE: GalleryLookup = { photos: async () => new Map(), comments: async () => new Map() };
 
@@ -49,27 +94,19 @@ export interface SampleLoadOptions {
   readonly concurrency?: number;
   /** Stops the load between two batches, as an interruption would (for the tests). */
   readonly signal?: AbortSignal;
-  /** Awaited before each batch (`npm start`: while the API answers requests, ../local/in-flight.ts). */
+  /** Awaited before each batch (`npm start`: while the API answers requests, ../in-flight.ts). */
   readonly beforeBatch?: () => Promise<void>;
 }
 
-export interface SampleLoaded {
-  readonly photos: number;
-  readonly comments: number;
-  /** Items put: records and counters. */
-  readonly items: number;
-  readonly seconds: number;
-}
-
 /**
- * Loads the sample `spec` makes, or finishes loading it from item `from` on (a `loading`
- * marker's `written`): marked `loading` first and as it goes, `complete` last.
+ * Loads the sample `spec` makes, or finishes it from item `written` on: the same items put again
+ * make the same table as one load that never stopped.
  */
 export async function bulkLoadSample(
   target: MarkerTable,
   spec: SampleSpec & { readonly written?: number },
   options: SampleLoadOptions = {},
-): Promise<SampleLoaded> {
+) {
   const started = performance.now();
   const progress = options.progress ?? silentProgress;
   const marker = { now: spec.now, seed: spec.seed, photos: spec.photos, days: spec.days, pid: process.pid };
@@ -83,7 +120,7 @@ export async function bulkLoadSample(
     for (let start = from; start < items.length; start += ITEMS_PER_MARK) {
       const end = Math.min(items.length, start + ITEMS_PER_MARK);
       await putItems(target.documents, target.table, items.slice(start, end), {
-        // DynamoDB Local keeps its data on disk here, where transactions put the most a second (../../ops/gallery/bulk.ts).
+        // On disk, transactions put the most a second (docs/local.md).
         request: 'TransactWriteItems',
         concurrency: options.concurrency ?? LOAD_CONCURRENCY,
         onWritten: (count) => progress.advance(count),

@@ -1,16 +1,13 @@
 /**
- * The sample gallery in a database: `npm run seed` empties the gallery table (deletes it and
- * creates it again from template.yaml, when the local tools made it) and loads the sample;
- * `npm start` makes it whole in its own DynamoDB Local: loads it when the table is empty, and
- * finishes a load that stopped. Into a table the local tools made, in bulk (./sample-load.ts);
- * into any other, through the importer.
+ * The sample gallery in a database: `npm run seed` makes the gallery table again and loads the
+ * sample; `npm start` loads it into an empty table, or finishes a load that stopped. Into a table
+ * the local tools made, in bulk (./sample-load.ts); into any other, through the importer.
  */
 import { DeleteTableCommand, ResourceNotFoundException, waitUntilTableNotExists, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { nowSeconds, pause } from '../../../lib/iso-time';
 import { DynamoGalleryStore } from '../../../lib/gallery/dynamodb';
-import { NotMadeByLocalToolsError, originOf } from '../../dynamodb/made-tables';
-import { ensureTables } from '../../dynamodb/tables';
+import { ensureTables, listingOf, NotMadeByLocalToolsError } from '../../dynamodb/made-tables';
 import { isRunning } from '../../dynamodb/start-state';
 import { loadTemplate, type Template } from '../../template/read';
 import { tablesOf } from '../../template/tables';
@@ -19,18 +16,14 @@ import { generateGallery, SAMPLE_DEFAULTS, type SampleOptions } from './generato
 import { importLines, type ImportSummary } from '../../ops/gallery/importer';
 import { silentProgress, streamProgress, type Progress } from '../../ops/gallery/progress';
 import { lineOf } from '../../ops/gallery/records';
-import { bulkLoadSample, type SampleLoadOptions } from './sample-load';
-import { readSampleMarker, type MarkerTable, type SampleSpec } from './sample-marker';
+import { bulkLoadSample, readSampleMarker, type MarkerTable, type SampleLoadOptions, type SampleSpec } from './sample-load';
 
-/**
- * Deletes the gallery table and creates it again as template.yaml defines it; a table the local
- * tools did not make (../dynamodb/made-tables.ts) is left as it is, with NotMadeByLocalToolsError.
- */
+/** Deletes the gallery table and creates it from template.yaml; NotMadeByLocalToolsError for a table the local tools did not make. */
 export async function recreateGalleryTable(client: DynamoDBClient, table: string, template: Template = loadTemplate()): Promise<void> {
   if (!tablesOf(template).some((entry) => entry.properties.TableName === table)) {
     throw new Error(`template.yaml defines no table named ${table}, so it cannot be created again`);
   }
-  if ((await originOf(client, table)) === 'elsewhere') throw new NotMadeByLocalToolsError(table);
+  if ((await listingOf(client, table)).origin === 'elsewhere') throw new NotMadeByLocalToolsError(table);
   try {
     await client.send(new DeleteTableCommand({ TableName: table }));
     await waitUntilTableNotExists({ client, maxWaitTime: 60 }, { TableName: table });
@@ -50,19 +43,15 @@ export async function loadSample(
   return importLines(records.map(lineOf), documents, table, { progress: options.progress });
 }
 
-/** Whether the table holds no photo: one Query on byDate, Limit 1. */
 export async function galleryIsEmpty(documents: DynamoDBDocumentClient, table: string): Promise<boolean> {
   return (await new DynamoGalleryStore(documents, table).earliestDate('photo')) === undefined;
 }
 
-/** What `npm start` found of the sample gallery, and did. */
-export type SampleOutcome = 'ready' | 'loaded' | 'finished' | 'imported' | 'left as it is';
+type SampleOutcome = 'ready' | 'loaded' | 'finished' | 'imported' | 'left as it is';
 
 /**
- * Makes the sample gallery whole: loads it into an empty table, finishes a load that stopped
- * (the marker says `loading`: the same sample again, ./sample-load.ts), and leaves alone a table
- * that holds photos without a marker (imported, or loaded before the local tools kept one). Into
- * an empty table the local tools did not make, it goes through the importer.
+ * Makes the sample gallery whole. A table with photos and no marker (imported, or loaded before
+ * the local tools kept one) is left as it is.
  */
 export async function completeSampleGallery(
   target: MarkerTable,
@@ -89,9 +78,8 @@ export async function completeSampleGallery(
 }
 
 /**
- * While another process that is running loads a sample into the table (its marker says so),
- * waits for it, up to `maxMs`: `npm run seed` making the table again under a load would leave
- * that load's later items in the new table.
+ * Waits, up to `maxMs`, while another running process loads a sample into the table: making the
+ * table again under its load would leave that load's later items in the new table.
  */
 export async function waitForOtherLoad(target: MarkerTable, progress: Progress, maxMs = 60_000): Promise<void> {
   const until = performance.now() + maxMs;
@@ -112,12 +100,7 @@ const SAYS: Record<SampleOutcome, string> = {
     'The gallery holds photos but no sign of a complete sample load (imported, or loaded by an earlier version): left as it is; `npm run seed` loads the sample afresh',
 };
 
-/**
- * For `npm start`, in the background: completeSampleGallery on the table GALLERY_TABLE names, at
- * the endpoint AWS_ENDPOINT_URL_DYNAMODB names. Says how it goes on stderr, failures included
- * (they do not stop the server), and what the next start does when the process ends before the
- * sample is whole.
- */
+/** `npm start`'s completeSampleGallery, in the background: says how it goes on stderr, failures included, which do not stop the server. */
 export async function completeSampleInBackground(
   progress: Progress = streamProgress(),
   load: Pick<SampleLoadOptions, 'beforeBatch'> = {},
