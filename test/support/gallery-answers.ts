@@ -1,5 +1,5 @@
 /** Every gallery request made in all four types, each body decoded to one view, the views held to each other and to what a test expects. */
-import { CONTENT_TYPE, DEPRECATION, TYPES, typeQuery, type ResponseType } from './expect-error';
+import { CONTENT_TYPE, DEPRECATION, expectError, TYPES, typeQuery, type ResponseType } from './expect-error';
 import { type CommentView, fromTree, fromXml, type Kind, type Listing, type PhotoView } from './gallery-decode';
 import { invoke, withKey, type Invocation } from './invoke';
 import { parseXml, runScript, unserializeAll } from './parsers';
@@ -16,6 +16,12 @@ interface Fetched<T> {
 /** A target with `query` (may be empty), the type's arguments and the test app key. */
 export const targetFor = (path: string, query: string, type: ResponseType): string =>
   withKey(`${path}?${[query, typeQuery(type)].filter(Boolean).join('&')}`);
+
+/** Asserts error `code` with HTTP `status` (naming `detail`, when given) for the request in all four types. */
+export async function expectErrorEverywhere(path: string, query: string, code: number, status: number, detail?: string): Promise<void> {
+  for (const type of TYPES)
+    expectError(await invoke(targetFor(path, query, type)), type, code, status, detail === undefined ? {} : { detail });
+}
 
 /** How a test sends a request: invoke(), or a function loaded with settings of its own (expect-error.ts, invokerWithEnv). */
 export type Invoker = (target: string) => Promise<Invocation>;
