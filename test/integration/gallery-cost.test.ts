@@ -16,6 +16,7 @@ import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { DAY, MAX_DATE, PHOTOS, repliesTo, thread, topLevel, type Series } from '../../lib/gallery/layout';
 import { SORTS, type Sort } from '../../lib/gallery/layout';
 import type { CommentRecord, PageQuery, PhotoRecord } from '../../lib/gallery/store';
+import { photoRecord, threadRecords } from '../support/gallery-records';
 import { bulkWrite, ownGalleryTable } from '../support/own-table';
 
 jest.setTimeout(240_000);
@@ -32,41 +33,21 @@ const BURST = 5;
 const spread = (n: number, count: number, from: number, to: number) =>
   from + Math.floor(((Math.floor(n / BURST) + 0.5) * (to - from)) / Math.ceil(count / BURST)) + (n % BURST);
 
-function photos(count: number, idBase: number): PhotoRecord[] {
-  return Array.from({ length: count }, (_, n) => ({
-    id: idBase + n,
-    submit_date: spread(n, count, WINDOW.from, WINDOW.to),
-    comments: 0,
-    title: `Photo ${n}`,
-    user: { name: 'u', icon: 'http://i.example.net/u', registered: 1, profileviews: 0 },
-    src: 'http://i.example.net/s',
-    href: 'http://i.example.net/h',
+const photos = (count: number, idBase: number): PhotoRecord[] =>
+  Array.from({ length: count }, (_, n) => ({
+    ...photoRecord(idBase + n, spread(n, count, WINDOW.from, WINDOW.to)),
     digg_count: (n * 7919) % 50,
   }));
-}
 
 /** A photo with a thread over four days: a third top-level, the rest replies to an earlier comment. */
 function threadOf(photoId: number, size: number, idBase: number): { photo: PhotoRecord; comments: CommentRecord[] } {
-  const comments: Array<CommentRecord & { replies: number }> = [];
-  for (let n = 0; n < size; n++) {
-    const parent = n % 3 === 0 ? undefined : comments[Math.floor((n * 31) % n)];
-    comments.push({
-      date: spread(n, size, NOW - 20 * DAY, NOW - 16 * DAY),
-      id: idBase + n,
-      story: photoId,
-      up: (n * 13) % 30,
-      down: 0,
-      replies: 0,
-      replyto: parent?.id ?? null,
-      user: 'c',
-      content: 'x',
-      level: parent ? parent.level + 1 : 0,
-      root: parent?.root ?? idBase + n,
-    });
-    if (parent) parent.replies += 1;
-  }
-  const [photo] = photos(1, photoId);
-  return { photo: { ...photo!, comments: size }, comments };
+  const plan = Array.from({ length: size }, (_, n) => ({
+    id: idBase + n,
+    date: spread(n, size, NOW - 20 * DAY, NOW - 16 * DAY),
+    up: (n * 13) % 30,
+    replyto: n % 3 === 0 ? null : idBase + Math.floor((n * 31) % n),
+  }));
+  return { photo: { ...photos(1, photoId)[0]!, comments: size }, comments: threadRecords(photoId, plan) };
 }
 
 interface Reads {

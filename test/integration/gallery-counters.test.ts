@@ -17,8 +17,8 @@ import { importLines } from '../../infra/ops/gallery/importer';
 import { recreateGalleryTable } from '../../infra/local/sample/seed';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { allOf, thread } from '../../lib/gallery/layout';
-import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 import { ORDER, SORT_VALUES, type SortValue } from '../support/gallery-order';
+import { photoRecord, threadRecords } from '../support/gallery-records';
 import { bulkWrite, ownGalleryTable } from '../support/own-table';
 
 jest.setTimeout(240_000);
@@ -34,6 +34,12 @@ const DAY = 86_400;
 /** A 64-day bucket's start, and offsets from it that fall on every level's edges. */
 const BASE = 1_300_000_000 - (1_300_000_000 % (64 * DAY));
 const OFFSETS = [0, 1, 59, 60, 61, 3_599, 3_600, 86_399, 86_400, 86_401, 64 * DAY - 1, 64 * DAY, 4_096 * DAY + 17];
+
+/** A photo as a line of the import format (docs/data.md). */
+const photoLine = (id: number, date: number, digg: number): string => {
+  const { comments: _, ...fields } = photoRecord(id, date);
+  return JSON.stringify({ type: 'photo', ...fields, digg_count: digg });
+};
 
 /** One version of a record, as a line of the import format; `of` says which record. */
 type Line = { readonly of: string; readonly text: string };
@@ -61,21 +67,7 @@ const universe = (idBase: number) =>
     .map(({ photos, comments }) => {
       const lines: Line[][] = [];
       photos.forEach((versions, p) => {
-        lines.push(
-          versions.map(({ date, digg }) => ({
-            of: `photo ${p}`,
-            text: JSON.stringify({
-              type: 'photo',
-              id: idBase + p,
-              submit_date: BASE + date,
-              title: `Photo ${p}`,
-              user: { name: 'u', icon: 'http://i.example.net/u.png', registered: 1, profileviews: 0 },
-              src: 'http://i.example.net/p.jpg',
-              href: 'http://g.example.net/p',
-              digg_count: digg,
-            }),
-          })),
-        );
+        lines.push(versions.map(({ date, digg }) => ({ of: `photo ${p}`, text: photoLine(idBase + p, BASE + date, digg) })));
       });
       const photoOf: number[] = [];
       comments.forEach(({ photo, parent, versions }, c) => {
@@ -141,17 +133,7 @@ test('after random sequences of imports, every counter and count agrees with a r
 
 test('what the counters say is what the listings find: totals and pages over the records written', async () => {
   const idBase = 10 ** 13 + randomInt(0, 2 ** 30) * 100;
-  const photo = (n: number, date: number, digg: number) =>
-    JSON.stringify({
-      type: 'photo',
-      id: idBase + n,
-      submit_date: date,
-      title: 't',
-      user: { name: 'u', icon: 'http://i.example.net/u', registered: 1, profileviews: 0 },
-      src: 'http://i.example.net/s',
-      href: 'http://i.example.net/h',
-      digg_count: digg,
-    });
+  const photo = (n: number, date: number, digg: number) => photoLine(idBase + n, date, digg);
   const comment = (n: number, date: number) =>
     JSON.stringify({ type: 'comment', id: idBase + 50 + n, photo: idBase, replyto: null, date, user: 'c', content: 'x', up: n, down: 0 });
   const start = 2_000_000_000 - (2_000_000_000 % DAY);
@@ -193,40 +175,18 @@ describe('pages of every kind against the records themselves', () => {
     const replyto = n > 0 && randomInt(0, 3) > 0 ? comments[randomInt(0, n)]!.id : null;
     comments.push({ id: idBase + 1_000 + n, date: START + 10 * DAY + randomInt(0, 3 * DAY), rank: randomInt(0, 4), replyto });
   }
-  const photoRecord = (id: number, date: number, rank: number, count = 0): PhotoRecord => ({
-    id,
-    submit_date: date,
-    comments: count,
-    title: 't',
-    user: { name: 'u', icon: 'http://i.example.net/u', registered: 1, profileviews: 0 },
-    src: 'http://i.example.net/s',
-    href: 'http://i.example.net/h',
-    digg_count: rank,
-  });
   const pages = ownGalleryTable('gallery-pages-test');
   const pageStore = new DynamoGalleryStore(pages.documents, pages.name);
 
   beforeAll(async () => {
     await recreateGalleryTable(pages.client, pages.name, pages.template);
-    // Whole records, as the importer derives them: a reply one level below its parent, in its root's thread.
-    const records = new Map<number, CommentRecord & { replies: number }>();
-    for (const c of comments) {
-      const parent = c.replyto === null ? undefined : records.get(c.replyto)!;
-      const fields = { story: threadPhoto, up: c.rank, down: 0, user: 'c', content: 'x' };
-      records.set(c.id, {
-        ...fields,
-        id: c.id,
-        date: c.date,
-        replies: 0,
-        replyto: c.replyto,
-        level: (parent?.level ?? -1) + 1,
-        root: parent?.root ?? c.id,
-      });
-      if (parent) parent.replies += 1;
-    }
+    const withDigg = (id: number, date: number, rank: number, count = 0) => ({ ...photoRecord(id, date, count), digg_count: rank });
     await bulkWrite(pages.documents, pages.name, {
-      photos: [...photos.map((p) => photoRecord(p.id, p.date, p.rank)), photoRecord(threadPhoto, START + 10 * DAY, 0, comments.length)],
-      comments: [...records.values()],
+      photos: [...photos.map((p) => withDigg(p.id, p.date, p.rank)), withDigg(threadPhoto, START + 10 * DAY, 0, comments.length)],
+      comments: threadRecords(
+        threadPhoto,
+        comments.map((c) => ({ ...c, up: c.rank })),
+      ),
     });
     // The records whole and the counters theirs, as the importer would have left them.
     expect((await auditGallery(pages.documents, pages.name)).problems).toEqual([]);

@@ -33,6 +33,11 @@ let store: DynamoGalleryStore;
 const dates = [...Array.from({ length: 96 }, (_, n) => FIRST_DAY + n * 3_600), ...[0, 1, 2].map((n) => FIRST_DAY + 5 * DAY + n * 600)];
 const photos = dates.map((date, n) => photoRecord(1_000 + n, date));
 const comments = Array.from({ length: 30 }, (_, n) => commentRecord(5_000 + n, 1_000, FIRST_DAY + 7 * DAY + n * 60));
+/** The first page of the comments, newest first: the last ten written, a minute apart. */
+const NEWEST_COMMENTS = comments
+  .map((c) => c.id)
+  .reverse()
+  .slice(0, 10);
 
 beforeAll(async () => {
   ({ documents, table: tableName } = await tables.create('first-page'));
@@ -93,12 +98,7 @@ test('one photo’s comments, a single partition: its first page with its counte
     store.page({ series: [topLevel(1_000)], range, sort: 'submit_date-desc', offset: 0, count: 10 }),
   );
   expect(queriedBesideCounters(events)).toBe(true);
-  expect(result.ids).toEqual(
-    comments
-      .map((c) => c.id)
-      .reverse()
-      .slice(0, 10),
-  );
+  expect(result.ids).toEqual(NEWEST_COMMENTS);
   expect(result.total).toBe(30);
   expect([...sent].sort()).toEqual(['BatchGetCommand', 'QueryCommand']);
 });
@@ -163,12 +163,7 @@ test('the gallery service reads a window’s first page so: /galleryphotos and /
   expect(photosPage.sent).toEqual(['QueryCommand', 'BatchGetCommand']);
 
   const commentsPage = await sentWhile(documents, () => service.comments(args, endOfDay(7)));
-  expect(commentsPage.result.comments.map((comment) => comment.id)).toEqual(
-    comments
-      .map((c) => c.id)
-      .reverse()
-      .slice(0, 10),
-  );
+  expect(commentsPage.result.comments.map((comment) => comment.id)).toEqual(NEWEST_COMMENTS);
   expect(commentsPage.result.total).toBe(30);
   expect(commentsPage.sent).toEqual(['QueryCommand', 'BatchGetCommand']);
 });

@@ -7,11 +7,10 @@
  * not show it as stored. Never a 500: a 5xx fails fetchAll and expectError alike.
  */
 import fc from 'fast-check';
-import { expectError, TYPES, typeQuery } from '../support/expect-error';
+import { TYPES } from '../support/expect-error';
 import { expectListing, fetchComments, fetchPhotos } from '../support/gallery-answers';
 import { commentView, photoView } from '../support/gallery-decode';
 import { commentRecord, photoRecord } from '../support/gallery-records';
-import { withKey } from '../support/invoke';
 import { handWrittenGallery, type Noted } from '../support/stored-gallery';
 import { COMMENT_FIELDS, type Kind, PHOTO_FIELDS, REFUSED, RULES, type Stored, storedValues } from '../support/stored-value-rule';
 
@@ -74,13 +73,6 @@ function expected<R extends object>(record: R, field: string, read: unknown, kin
 const expectWarnings = (warnings: Noted[][], key: string, noted: object | undefined) =>
   expect(warnings).toEqual(noted === undefined ? [] : TYPES.map(() => [{ key, ...noted }]));
 
-async function expectNotFound(path: string): Promise<Noted[][]> {
-  const { warnings } = await gallery.noted(async () => {
-    for (const type of TYPES) expectError(await gallery.invoke(withKey(`${path}?${ALL_TIME}&${typeQuery(type)}`)), type, 404, 404);
-  });
-  return warnings;
-}
-
 test('a photo with any value at any field: every photo endpoint answers the rule’s record, or leaves it out', async () => {
   await fc.assert(
     fc.asyncProperty(fc.constantFrom(...Object.keys(PHOTO_FIELDS), 'user'), storedValues, async (field: string, value: Stored) => {
@@ -102,7 +94,8 @@ test('a photo with any value at any field: every photo endpoint answers the rule
         expectWarnings(warnings, key, noted);
       }
       if (record === REFUSED) {
-        for (const path of [`/galleryphoto/${id}`, `/galleryphoto/${id}/comments`]) expectWarnings(await expectNotFound(path), key, noted);
+        for (const path of [`/galleryphoto/${id}`, `/galleryphoto/${id}/comments`])
+          expectWarnings(await gallery.notFound(path), key, noted);
         return;
       }
       const one = await gallery.noted(() => fetchPhotos(`/galleryphoto/${id}`, ALL_TIME, gallery.invoke));
@@ -137,7 +130,7 @@ test('a comment with any value at any field: every comment endpoint answers the 
       const paths = [`/galleryphoto/${id}/comment/${id + 1}`, `/galleryphoto/${id}/comment/${id + 1}/replies`];
       // A comment is one of the photo's when its story is the photo's id (docs/api.md, Endpoints).
       if (record === REFUSED || record.story !== id) {
-        for (const path of paths) expectWarnings(await expectNotFound(path), key, noted);
+        for (const path of paths) expectWarnings(await gallery.notFound(path), key, noted);
         return;
       }
       for (const [path, items] of [

@@ -16,15 +16,10 @@ type Records = { photos: PhotoRecord[]; comments: CommentRecord[] };
 /** The records with their counts derived from one another, as the importer derives them. */
 function whole(data: readonly GalleryData[]): Records {
   const comments = data.flatMap((d) => d.comments);
-  const count = (of: (c: CommentRecord) => number | null) => {
-    const counts = new Map<number | null, number>();
-    for (const comment of comments) counts.set(of(comment), (counts.get(of(comment)) ?? 0) + 1);
-    return counts;
-  };
-  const [onPhoto, onComment] = [count((c) => c.story), count((c) => c.replyto)];
+  const count = (id: number, of: 'story' | 'replyto') => comments.filter((c) => c[of] === id).length;
   return {
-    photos: data.flatMap((d) => d.photos).map((photo) => ({ ...photo, comments: onPhoto.get(photo.id) ?? 0 })),
-    comments: comments.map((comment) => ({ ...comment, replies: onComment.get(comment.id) ?? 0 })),
+    photos: data.flatMap((d) => d.photos).map((photo) => ({ ...photo, comments: count(photo.id, 'story') })),
+    comments: comments.map((comment) => ({ ...comment, replies: count(comment.id, 'replyto') })),
   };
 }
 
@@ -54,12 +49,8 @@ export function bulkGalleryPerTest(prefix: string, anchor: (data: GalleryData) =
     const before = galleryItems(whole([anchored, ...stored, ...removed]));
     [stored, removed] = [[], []];
     const kept = new Set(galleryItems(whole([anchored])).map((item) => item.pk));
-    await deleteItems(
-      documents,
-      table,
-      before.filter((item) => !kept.has(item.pk)).map(({ pk }) => ({ pk })),
-      6,
-    );
+    const gone = before.filter((item) => !kept.has(item.pk)).map(({ pk }) => ({ pk }));
+    await deleteItems(documents, table, gone, 6);
     await writeAll();
   });
   return {

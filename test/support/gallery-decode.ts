@@ -3,29 +3,9 @@ import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 import type { XmlElement } from './parsers';
 import { expectIs, expectList, expectMatch } from './quick-expect';
 
-export interface PhotoView {
-  id: number;
-  submit_date: number;
-  comments: number;
-  title: string;
-  user: { name: string; icon: string; registered: number; profileviews: number };
-  src: string;
-  href: string;
-}
-
-export interface CommentView {
-  date: number;
-  id: number;
-  story: number;
-  up: number;
-  down: number;
-  replies: number;
-  replyto: number | null;
-  user: string;
-  content: string;
-  level: number;
-  root: number;
-}
+/** A photo as every type shows it: the fields of docs/api.md, Bodies, not its digg count. */
+export type PhotoView = Omit<PhotoRecord, 'digg_count'>;
+export type CommentView = CommentRecord;
 
 const WRAPPER = ['timestamp', 'min_date', 'max_date', 'total', 'offset', 'count'];
 const PHOTO_KEYS = ['id', 'submit_date', 'comments', 'title', 'user', 'src', 'href'];
@@ -35,7 +15,6 @@ const COMMENT_KEYS = ['date', 'id', 'story', 'up', 'down', 'replies', 'replyto',
 const pick = <T>(record: object, keys: readonly string[]): T =>
   Object.fromEntries(keys.map((key) => [key, (record as Record<string, unknown>)[key]])) as T;
 
-/** A photo as every type shows it: the fields of docs/api.md, Bodies, not its digg count. */
 export const photoView = (photo: PhotoRecord): PhotoView => ({ ...pick<PhotoView>(photo, PHOTO_KEYS), user: pick(photo.user, USER_KEYS) });
 
 export const commentView = (comment: CommentRecord): CommentView => pick(comment, COMMENT_KEYS);
@@ -61,9 +40,16 @@ export const xmlInteger = (text: string | undefined): number => {
   return Number(text);
 };
 
-function wrapperKeys(kind: Kind, hasMax: boolean): string[] {
-  return WRAPPER.filter((key) => key !== 'max_date' || (kind === 'gallery' && hasMax));
-}
+const wrapperKeys = (kind: Kind, hasMax: boolean): string[] =>
+  WRAPPER.filter((key) => key !== 'max_date' || (kind === 'gallery' && hasMax));
+
+/** The wrapper's numbers, each read by `read`; `max_date` only where there is one. */
+const listingOf = <T>(hasMax: boolean, read: (key: string) => number, items: T[]): Listing<T> =>
+  ({ ...Object.fromEntries(wrapperKeys('gallery', hasMax).map((key) => [key, read(key)])), items }) as unknown as Listing<T>;
+
+/** The XML attributes `keys` as integers. */
+const integers = (attributes: Record<string, string | undefined>, keys: readonly string[]): Rec =>
+  Object.fromEntries(keys.map((key) => [key, xmlInteger(attributes[key])]));
 
 /** The PHP classes' prefix (docs/api.md, Bodies: PHP), written here rather than read from lib/config. */
 const PHP_CLASS_PREFIX = 'ServiceAPI';
@@ -84,68 +70,38 @@ export function fromTree(kind: Kind, tree: unknown, php: boolean): Listing<Photo
   const hasMax = typeof tree === 'object' && tree !== null && 'max_date' in tree;
   const wrapper = fieldsOf(tree, [...wrapperKeys(kind, hasMax), listName], phpClass(kind === 'gallery' ? 'Gallery' : 'Events'));
   // docs/api.md, Bodies: `total` is a string in gallery and comment lists, a plain decimal.
-  expect(typeof wrapper.total).toBe('string');
-  expect(wrapper.total).toMatch(/^(0|[1-9][0-9]*)$/);
+  expect(wrapper.total).toEqual(expect.stringMatching(/^(0|[1-9][0-9]*)$/));
   for (const key of ['timestamp', 'min_date', 'max_date', 'offset', 'count']) {
     if (key in wrapper) expect(Number.isSafeInteger(wrapper[key])).toBe(true);
   }
   expect(Array.isArray(wrapper[listName])).toBe(true);
   const items = (wrapper[listName] as Rec[]).map((entry) => {
-    if (kind === 'gallery') {
-      const photo = fieldsOf(entry, PHOTO_KEYS, phpClass('GalleryPhoto'));
-      return { ...photo, user: fieldsOf(photo.user, USER_KEYS, phpClass('User')) } as unknown as PhotoView;
-    }
-    return fieldsOf(entry, COMMENT_KEYS, phpClass('Comment')) as unknown as CommentView;
+    if (kind === 'events') return fieldsOf(entry, COMMENT_KEYS, phpClass('Comment')) as unknown as CommentView;
+    const photo = fieldsOf(entry, PHOTO_KEYS, phpClass('GalleryPhoto'));
+    return { ...photo, user: fieldsOf(photo.user, USER_KEYS, phpClass('User')) } as unknown as PhotoView;
   });
-  return {
-    timestamp: wrapper.timestamp as number,
-    min_date: wrapper.min_date as number,
-    ...('max_date' in wrapper ? { max_date: wrapper.max_date as number } : {}),
-    total: Number(wrapper.total),
-    offset: wrapper.offset as number,
-    count: wrapper.count as number,
-    items,
-  };
+  return listingOf(hasMax, (key) => Number(wrapper[key]), items);
 }
 
 /** XML to the view, checking the placement of every field. */
 export function fromXml(kind: Kind, root: XmlElement): Listing<PhotoView | CommentView> {
-  expect(root.name).toBe(kind);
-  expect(root.text).toBe('');
-  const keys = Object.keys(root.attributes);
-  expect(keys).toEqual(wrapperKeys(kind, 'max_date' in root.attributes));
+  expect([root.name, root.text]).toEqual([kind, '']);
   const attr = root.attributes;
+  expect(Object.keys(attr)).toEqual(wrapperKeys(kind, 'max_date' in attr));
   const items = root.children.map((child): PhotoView | CommentView => {
-    if (kind === 'gallery') {
-      expect(child.name).toBe('galleryphoto');
-      expect(Object.keys(child.attributes)).toEqual(['id', 'submit_date', 'comments', 'src', 'href']);
-      expect(child.children.map((element) => element.name)).toEqual(['title', 'user']);
-      expect(child.text).toBe('');
-      const [title, user] = child.children as [XmlElement, XmlElement];
-      expect(title.attributes).toEqual({});
-      expect(title.children).toEqual([]);
-      expect(Object.keys(user.attributes)).toEqual(USER_KEYS);
-      expect(user.children).toEqual([]);
-      expect(user.text).toBe('');
-      const a = child.attributes;
-      return {
-        id: xmlInteger(a.id),
-        submit_date: xmlInteger(a.submit_date),
-        comments: xmlInteger(a.comments),
-        title: title.text,
-        user: {
-          name: user.attributes.name!,
-          icon: user.attributes.icon!,
-          registered: xmlInteger(user.attributes.registered),
-          profileviews: xmlInteger(user.attributes.profileviews),
-        },
-        src: a.src!,
-        href: a.href!,
-      };
-    }
-    expect(child.name).toBe('comment');
-    expect(child.children).toEqual([]);
     const a = child.attributes;
+    if (kind === 'gallery') {
+      expect([child.name, child.text, ...child.children.map((element) => element.name)]).toEqual(['galleryphoto', '', 'title', 'user']);
+      expect(Object.keys(a)).toEqual(['id', 'submit_date', 'comments', 'src', 'href']);
+      const [title, user] = child.children as [XmlElement, XmlElement];
+      expect([title.attributes, title.children, user.children, user.text]).toEqual([{}, [], [], '']);
+      expect(Object.keys(user.attributes)).toEqual(USER_KEYS);
+      const { name, icon } = user.attributes;
+      const shownUser = { name, icon, ...integers(user.attributes, ['registered', 'profileviews']) };
+      const fields = { ...integers(a, ['id', 'submit_date', 'comments']), src: a.src, href: a.href };
+      return pick<PhotoView>({ ...fields, title: title.text, user: shownUser }, PHOTO_KEYS); // in the record's order
+    }
+    expect([child.name, child.children]).toEqual(['comment', []]);
     // Every field an attribute in the record's order, content the text; a null replyto is absent.
     expect(Object.keys(a)).toEqual(COMMENT_KEYS.filter((key) => key !== 'content' && (key !== 'replyto' || 'replyto' in a)));
     const field = (key: string) => {
@@ -155,13 +111,5 @@ export function fromXml(kind: Kind, root: XmlElement): Listing<PhotoView | Comme
     };
     return Object.fromEntries(COMMENT_KEYS.map((key) => [key, field(key)])) as unknown as CommentView;
   });
-  return {
-    timestamp: xmlInteger(attr.timestamp),
-    min_date: xmlInteger(attr.min_date),
-    ...('max_date' in attr ? { max_date: xmlInteger(attr.max_date) } : {}),
-    total: xmlInteger(attr.total),
-    offset: xmlInteger(attr.offset),
-    count: xmlInteger(attr.count),
-    items,
-  };
+  return listingOf('max_date' in attr, (key) => xmlInteger(attr[key]), items);
 }

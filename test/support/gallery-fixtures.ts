@@ -1,7 +1,4 @@
-/**
- * Gallery test data, written through the importer and removed through its writer. The date-window
- * endpoints see the whole shared table: each test claims a time range nothing else comes near.
- */
+/** Gallery test data, written through the importer and removed through its writer; each test claims a time range of its own. */
 import { randomInt } from 'node:crypto';
 import { bumpsOf, type RecordChange } from '../../infra/ops/gallery/changes';
 import { importLines } from '../../infra/ops/gallery/importer';
@@ -13,15 +10,15 @@ import { allOf } from '../../lib/gallery/layout';
 import { Listing as CounterReader } from '../../lib/gallery/listing';
 import { GalleryReads } from '../../lib/gallery/reads';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
+import { commentRecord, photoRecord } from './gallery-records';
 
 export const DAY = 24 * 60 * 60;
 export const THIRTY_DAYS = 30 * DAY;
 
-const table = (): string => {
-  const name = process.env.GALLERY_TABLE;
-  if (!name) throw new Error('GALLERY_TABLE is not set: run the integration project (its globalSetup sets it)');
-  return name;
-};
+function table(): string {
+  if (process.env.GALLERY_TABLE) return process.env.GALLERY_TABLE;
+  throw new Error('GALLERY_TABLE is not set: run the integration project (its globalSetup sets it)');
+}
 
 const epoch = (year: number): number => Date.UTC(year, 0, 1) / 1000;
 
@@ -37,11 +34,10 @@ export function uniqueId(): number {
 
 const claimed: Array<[number, number]> = [];
 
-/** The table's counters, read as the functions read them. */
-const listing = (): CounterReader => new CounterReader(new GalleryReads(documentClient, table()));
-
+/** Whether the table's counters, read as the functions read them, count anything between the dates. */
 async function anythingBetween(from: number, to: number): Promise<boolean> {
-  return (await listing().total([allOf('photo'), allOf('comment')], { from: Math.max(0, from), to })) > 0;
+  const counters = new CounterReader(new GalleryReads(documentClient, table()));
+  return (await counters.total([allOf('photo'), allOf('comment')], { from: Math.max(0, from), to })) > 0;
 }
 
 /** `years`: the first and last year the range may lie in (UTC); each test file takes years of its own. */
@@ -74,23 +70,7 @@ export class GalleryData {
   readonly comments: TestComment[] = [];
 
   photo(submit_date: number, fields: Partial<TestPhoto> = {}): TestPhoto {
-    const id = fields.id ?? uniqueId();
-    const photo: TestPhoto = {
-      id,
-      submit_date,
-      comments: 0,
-      title: `Photo ${id}`,
-      user: {
-        name: `user${id % 100_000}`,
-        icon: `http://img.example.net/u/${id}.png`,
-        registered: 1_100_000_000 + (id % 1000),
-        profileviews: id % 9973,
-      },
-      src: `http://img.example.net/p/${id}_t.jpg`,
-      href: `http://news.example.net/gallery/${id}`,
-      digg_count: 0,
-      ...fields,
-    };
+    const photo: TestPhoto = { ...photoRecord(fields.id ?? uniqueId(), submit_date), ...fields };
     this.photos.push(photo);
     return photo;
   }
@@ -102,35 +82,14 @@ export class GalleryData {
 
   /** A reply to `parent` (one level deeper, in its thread); counts follow. */
   reply(parent: TestComment, date: number, fields: Partial<TestComment> = {}): TestComment {
-    return this.addComment(
-      this.photos.find((p) => p.id === parent.story),
-      parent,
-      date,
-      fields,
-    );
+    const photo = this.photos.find((p) => p.id === parent.story);
+    return this.addComment(photo, parent, date, fields);
   }
 
-  private addComment(
-    photo: TestPhoto | undefined,
-    parent: TestComment | undefined,
-    date: number,
-    fields: Partial<TestComment>,
-  ): TestComment {
+  private addComment(photo: TestPhoto | undefined, parent: TestComment | undefined, date: number, fields: Partial<TestComment>) {
     const id = fields.id ?? uniqueId();
-    const comment: TestComment = {
-      date,
-      id,
-      story: parent?.story ?? photo!.id,
-      up: 0,
-      down: 0,
-      replies: 0,
-      replyto: parent?.id ?? null,
-      user: `${parent ? 'replier' : 'commenter'}${id % 100_000}`,
-      content: parent ? `Reply ${id} to ${parent.id}` : `Comment ${id}`,
-      level: parent ? parent.level + 1 : 0,
-      root: parent?.root ?? id,
-      ...fields,
-    };
+    const [story, replyto, level, root] = parent ? [parent.story, parent.id, parent.level + 1, parent.root] : [photo!.id, null, 0, id];
+    const comment: TestComment = { ...commentRecord(id, story, date, replyto, level, root), ...fields };
     if (parent) parent.replies += 1;
     if (photo) photo.comments += 1;
     this.comments.push(comment);

@@ -7,8 +7,9 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { importLines } from '../../infra/ops/gallery/importer';
 import { linesOf } from '../../infra/ops/gallery/records';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
-import { invokerWithEnv } from './expect-error';
+import { expectError, invokerWithEnv, TYPES, typeQuery } from './expect-error';
 import type { Invoker } from './gallery-answers';
+import { withKey } from './invoke';
 import { bulkWrite, ownTables } from './own-table';
 
 /** The warning a request logs (docs/gallery-layout.md, Stored values the API cannot show). */
@@ -32,17 +33,21 @@ export function handWrittenGallery(prefix: string) {
   beforeAll(async () => {
     ({ table, documents } = await tables.create(prefix));
     // Each function's own logger (its modules are loaded afresh with the table): its warnings are kept, not printed.
-    call = invokerWithEnv(
-      { GALLERY_TABLE: table },
-      {
-        prepare: async () => {
-          const { logger } = await import('../../lib/observability/powertools');
-          jest.spyOn(logger, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args));
-        },
-      },
-    );
+    const prepare = async () => {
+      const { logger } = await import('../../lib/observability/powertools');
+      jest.spyOn(logger, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args));
+    };
+    call = invokerWithEnv({ GALLERY_TABLE: table }, { prepare });
   });
   afterAll(() => low.destroy());
+
+  /** What `run` logged of stored values: each such warning's items. */
+  async function noted<T>(run: () => Promise<T>): Promise<{ result: T; warnings: Noted[][] }> {
+    warnings.length = 0;
+    const result = await run();
+    const mine = warnings.filter(([message]) => message === UNSHOWABLE);
+    return { result, warnings: mine.map(([, fields]) => (fields as { items: Noted[] }).items) };
+  }
 
   return {
     /** Imports the records as the importer writes them, with their counters and counts. */
@@ -50,34 +55,29 @@ export function handWrittenGallery(prefix: string) {
       const summary = await importLines(linesOf(photos, comments), documents, table);
       if (summary.refused.length > 0) throw new Error(`the importer refused test data: ${JSON.stringify(summary.refused[0])}`);
     },
-    /**
-     * Puts whole records (counts and levels as the importer derives them) with their counters in
-     * a few batches: before any other write, all at once, as own-table.ts's bulkWrite says.
-     */
+    /** Puts whole records with their counters in a few batches: before any other write, as own-table.ts's bulkWrite says. */
     writeAtOnce: (photos: readonly PhotoRecord[], comments: readonly CommentRecord[] = []): Promise<void> =>
       bulkWrite(documents, table, { photos, comments }),
     /** Puts `value` at `path` of the item `key` (`user.name`: a field of a map), or removes it when undefined. */
     async put(key: string, path: string, value: AttributeValue | undefined): Promise<void> {
       const names = path.split('.');
       const at = names.map((_, i) => `#n${i}`).join('.');
-      await low.send(
-        new UpdateItemCommand({
-          TableName: table,
-          Key: { pk: { S: key } },
-          UpdateExpression: value === undefined ? `REMOVE ${at}` : `SET ${at} = :v`,
-          ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#n${i}`, name])),
-          ...(value === undefined ? {} : { ExpressionAttributeValues: { ':v': value } }),
-        }),
-      );
+      const ExpressionAttributeNames = Object.fromEntries(names.map((name, i) => [`#n${i}`, name]));
+      const set =
+        value === undefined
+          ? { UpdateExpression: `REMOVE ${at}` }
+          : { UpdateExpression: `SET ${at} = :v`, ExpressionAttributeValues: { ':v': value } };
+      await low.send(new UpdateItemCommand({ TableName: table, Key: { pk: { S: key } }, ExpressionAttributeNames, ...set }));
     },
     /** A request to the table's functions. */
     invoke: (target: string) => call(target),
-    /** What `run` logged of stored values: each such warning's items. */
-    async noted<T>(run: () => Promise<T>): Promise<{ result: T; warnings: Noted[][] }> {
-      warnings.length = 0;
-      const result = await run();
-      const mine = warnings.filter(([message]) => message === UNSHOWABLE);
-      return { result, warnings: mine.map(([, fields]) => (fields as { items: Noted[] }).items) };
+    noted,
+    /** Asserts `path` (all time) is 404 in every type; what those requests logged. */
+    async notFound(path: string): Promise<Noted[][]> {
+      const { warnings: logged } = await noted(async () => {
+        for (const type of TYPES) expectError(await call(withKey(`${path}?min_submit_date=0&${typeQuery(type)}`)), type, 404, 404);
+      });
+      return logged;
     },
   };
 }

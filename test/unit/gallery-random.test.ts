@@ -3,14 +3,10 @@ import { Random } from '../../infra/local/sample/random';
 
 describe('the random numbers', () => {
   test('are the same for a seed, in [0, 1), and spread', () => {
-    const draw = (seed: number) =>
-      Array.from(
-        { length: 1_000 },
-        (() => {
-          const random = new Random(seed);
-          return () => random.float();
-        })(),
-      );
+    const draw = (seed: number) => {
+      const random = new Random(seed);
+      return Array.from({ length: 1_000 }, () => random.float());
+    };
     expect(draw(7)).toEqual(draw(7));
     expect(draw(7)).not.toEqual(draw(8));
     const values = draw(7);
