@@ -6,43 +6,6 @@ import { APP_KEY, invoke, ROUTES, withKey } from '../support/invoke';
 import { asInvocation, contextFields, importHandler, lambdaContext } from '../../infra/local/invoke';
 import { markdownSection } from '../support/markdown';
 
-/**
- * The containers in listing order, each as `[short_name, name, topics]`, its topics as
- * `[short_name, name]` pairs in their order: the rows of docs/api.md's Containers table, which
- * every answer below is held to (the last test checks the table was read whole).
- */
-function documentedContainers(): Array<[string, string, Array<[string, string]>]> {
-  const containers = markdownSection(readFileSync('docs/api.md', 'utf8'), 'Containers', 'docs/api.md');
-  const pair = (cell: string): [string, string] => {
-    const match = /^`([^`]+)` (.+)$/.exec(cell.trim());
-    if (match === null) throw new Error(`not a \`short_name\` name pair: ${cell}`);
-    return [match[1]!, match[2]!];
-  };
-  return containers
-    .split('\n')
-    .filter((line) => line.startsWith('| `'))
-    .map((line) => {
-      const [container, topics] = line.slice(1, -1).split(' | ') as [string, string];
-      return [...pair(container), topics.split(/, (?=`)/).map(pair)];
-    });
-}
-
-const CONTAINER_TABLE = documentedContainers();
-
-/** The containers' short names and their topics' short names, in listing order (docs/api.md, Containers). */
-const CONTAINERS_IN_ORDER: ReadonlyArray<readonly [string, readonly string[]]> = CONTAINER_TABLE.map(
-  ([shortName, , topics]) => [shortName, topics.map(([topicShortName]) => topicShortName)] as const,
-);
-
-/** The display names of the containers, in listing order (docs/api.md, Containers). */
-const CONTAINER_NAMES = CONTAINER_TABLE.map(([, name]) => name);
-
-/** Every topic's display name by its short name, all 50 of them (docs/api.md, Containers). */
-const TOPIC_NAMES: Readonly<Record<string, string>> = Object.fromEntries(CONTAINER_TABLE.flatMap(([, , topics]) => topics));
-
-/** A container's topics as `[short_name, name]` pairs, in the order given. */
-const topicPairs = (container: Container): Array<[string, string]> => container.topics.map((topic) => [topic.short_name, topic.name]);
-
 interface Topic {
   name: string;
   short_name: string;
@@ -52,6 +15,29 @@ interface Container {
   short_name: string;
   topics: Topic[];
 }
+
+/**
+ * The rows of docs/api.md's Containers table as the JSON form lists them, in listing order: every
+ * answer below is held to them (the last test checks the table was read whole).
+ */
+function documentedContainers(): Container[] {
+  const containers = markdownSection(readFileSync('docs/api.md', 'utf8'), 'Containers', 'docs/api.md');
+  const named = (cell: string): Topic => {
+    const match = /^`([^`]+)` (.+)$/.exec(cell.trim());
+    if (match === null) throw new Error(`not a \`short_name\` name pair: ${cell}`);
+    return { name: match[2]!, short_name: match[1]! };
+  };
+  return containers
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .map((line) => {
+      const [container, topics] = line.slice(1, -1).split(' | ') as [string, string];
+      return { ...named(container), topics: topics.split(/, (?=`)/).map(named) };
+    });
+}
+
+const CONTAINERS = documentedContainers();
+const CATALOGUE_ENTRIES = CATALOGUE.map(([code, message]) => ({ code, message }));
 
 const stripClass = (value: unknown): unknown =>
   Array.isArray(value)
@@ -120,19 +106,15 @@ const NOW_MS = Date.parse('2031-05-04T03:02:01Z');
 beforeEach(() => jest.spyOn(Date, 'now').mockReturnValue(NOW_MS));
 afterEach(() => jest.restoreAllMocks());
 
-function expectTimestampNow(timestamp: unknown): void {
-  expect(timestamp).toBe(NOW_MS / 1000);
+/** The whole list read back, property order included: the wrapper, `timestamp` now, and `entries`. */
+function expectList(value: unknown, list: 'errors' | 'containers', entries: readonly object[]): void {
+  expect(JSON.stringify(value)).toBe(JSON.stringify({ timestamp: NOW_MS / 1000, [list]: entries }));
 }
-
-const CATALOGUE_ENTRIES = CATALOGUE.map(([code, message]) => ({ code, message }));
 
 describe('Errors and containers: /errors', () => {
   test.each(TYPES)('%s: the 30 entries of the catalogue, ascending by code, with their exact messages', async (type) => {
-    const value = readList(await invoke(withKey(`/errors?${typeQuery(type, 'cb')}`)), type, 'errors');
-    expect(Object.keys(value)).toEqual(['timestamp', 'errors']);
-    expectTimestampNow(value.timestamp);
-    expect(value.errors).toEqual(CATALOGUE_ENTRIES);
-    const codes = (value.errors as Array<{ code: number }>).map((entry) => entry.code);
+    expectList(readList(await invoke(withKey(`/errors?${typeQuery(type, 'cb')}`)), type, 'errors'), 'errors', CATALOGUE_ENTRIES);
+    const codes = CATALOGUE_ENTRIES.map((entry) => entry.code);
     expect(codes).toEqual([...codes].sort((a, b) => a - b));
     expect(codes).toHaveLength(30);
   });
@@ -140,36 +122,20 @@ describe('Errors and containers: /errors', () => {
 
 describe('Errors and containers: /error/{code}', () => {
   test.each(CATALOGUE)('/error/%i: the error-list wrapper with the one entry', async (code, message) => {
-    const value = readList(await invoke(withKey(`/error/${code}?type=json`)), 'json', 'errors');
-    expect(Object.keys(value)).toEqual(['timestamp', 'errors']);
-    expectTimestampNow(value.timestamp);
-    expect(value.errors).toEqual([{ code, message }]);
+    expectList(readList(await invoke(withKey(`/error/${code}?type=json`)), 'json', 'errors'), 'errors', [{ code, message }]);
   });
 
   test.each(TYPES)('%s: the wrapper with the one entry', async (type) => {
     const value = readList(await invoke(withKey(`/error/1014?${typeQuery(type, 'cb')}`)), type, 'errors');
-    expect(value.errors).toEqual([{ code: 1014, message: 'Unknown container or topic' }]);
+    expectList(value, 'errors', [{ code: 1014, message: 'Unknown container or topic' }]);
   });
 
-  test.each([
-    '9999',
-    '0',
-    '1004',
-    '-1',
-    'abc',
-    '01001',
-    '+1001',
-    '1001.0',
-    '1e3',
-    '%201001',
-    '1001%20',
-    '0x3E9',
-    'constructor',
-    '__proto__',
-    'toString',
-  ])('/error/%s is 1025 (HTTP 404)', async (segment) => {
-    expectError(await invoke(withKey(`/error/${segment}`)), 'xml', 1025, 404);
-  });
+  test.each('9999 0 1004 -1 abc 01001 +1001 1001.0 1e3 %201001 1001%20 0x3E9 constructor __proto__ toString'.split(' '))(
+    '/error/%s is 1025 (HTTP 404)',
+    async (segment) => {
+      expectError(await invoke(withKey(`/error/${segment}`)), 'xml', 1025, 404);
+    },
+  );
 
   test.each(TYPES)('%s: an unknown code is 1025 (Javascript: HTTP 200, status 404 in the object)', async (type) => {
     expectError(await invoke(withKey(`/error/9999?${typeQuery(type)}`)), type, 1025, 404, { detail: false });
@@ -190,44 +156,10 @@ describe('Errors and containers: /error/{code}', () => {
   });
 });
 
-/** Checks a container list against the short names and display names of docs/api.md, Containers. */
-function expectContainers(containers: Container[], expected: ReadonlyArray<readonly [string, readonly string[]]>): void {
-  expect(containers.map((container) => container.short_name)).toEqual(expected.map(([shortName]) => shortName));
-  for (const container of containers) {
-    expect(Object.keys(container)).toEqual(['name', 'short_name', 'topics']);
-    const index = CONTAINERS_IN_ORDER.findIndex(([shortName]) => shortName === container.short_name);
-    expect(container.name).toBe(CONTAINER_NAMES[index]);
-    expect(container.topics.map((topic) => topic.short_name)).toEqual(CONTAINERS_IN_ORDER[index]![1]);
-    expect(topicPairs(container)).toEqual(CONTAINER_TABLE[index]![2]);
-    for (const topic of container.topics) {
-      expect(Object.keys(topic)).toEqual(['name', 'short_name']);
-      expect(typeof topic.name).toBe('string');
-      expect(topic.name.trim()).not.toBe('');
-      if (topic.short_name in TOPIC_NAMES) expect(topic.name).toBe(TOPIC_NAMES[topic.short_name]);
-    }
-  }
-}
-
 describe('Errors and containers: Display names', () => {
+  // In every type: the containers' and all 50 topics' display names and order, as the table lists them.
   test.each(TYPES)('%s: the 8 containers in listing order, with their display names and exact topics', async (type) => {
-    const value = readList(await invoke(withKey(`/containers?${typeQuery(type, 'cb')}`)), type, 'containers');
-    expect(Object.keys(value)).toEqual(['timestamp', 'containers']);
-    expectTimestampNow(value.timestamp);
-    expectContainers(value.containers, CONTAINERS_IN_ORDER);
-  });
-
-  test('the topic display names docs/api.md lists, all 50', async () => {
-    const value = readList(await invoke(withKey('/containers?type=json')), 'json', 'containers');
-    const names = Object.fromEntries((value.containers as Container[]).flatMap((c) => c.topics.map((t) => [t.short_name, t.name])));
-    for (const [shortName, name] of Object.entries(TOPIC_NAMES)) expect(names[shortName]).toBe(name);
-  });
-
-  test("every container's name and its topics' [short_name, name] pairs, in order, as the Containers table lists them", async () => {
-    const value = readList(await invoke(withKey('/containers?type=json')), 'json', 'containers');
-    const containers = value.containers as Container[];
-    expect(containers.map((container) => [container.short_name, container.name, topicPairs(container)])).toEqual(CONTAINER_TABLE);
-    expect(containers.flatMap((container) => container.topics)).toHaveLength(50);
-    expect(Object.keys(TOPIC_NAMES)).toHaveLength(50);
+    expectList(readList(await invoke(withKey(`/containers?${typeQuery(type, 'cb')}`)), type, 'containers'), 'containers', CONTAINERS);
   });
 
   test('in XML the topics are nested topic elements of their container, and & is read back as &', async () => {
@@ -241,14 +173,12 @@ describe('Errors and containers: Display names', () => {
 });
 
 describe('Errors and containers: /container/{name}', () => {
-  test.each(CONTAINERS_IN_ORDER.map(([shortName, topics]) => [shortName, topics] as const))(
+  test.each(CONTAINERS.map((container) => [container.short_name, container] as const))(
     '/container/%s: the container-list wrapper holding that one container, in every type',
-    async (shortName, topics) => {
+    async (shortName, container) => {
       for (const type of TYPES) {
         const value = readList(await invoke(withKey(`/container/${shortName}?${typeQuery(type, 'cb')}`)), type, 'containers');
-        expect(Object.keys(value)).toEqual(['timestamp', 'containers']);
-        expectTimestampNow(value.timestamp);
-        expectContainers(value.containers, [[shortName, topics]]);
+        expectList(value, 'containers', [container]);
       }
     },
   );
@@ -266,8 +196,8 @@ describe('Errors and containers: /container/{name}', () => {
 });
 
 describe("Errors and containers: docs/api.md's Containers table, read whole", () => {
-  test('eight containers and fifty topics, every short name once', () => {
-    expect(CONTAINER_TABLE.map(([shortName]) => shortName)).toEqual([
+  test('eight containers and fifty topics, every short name once, every name given', () => {
+    expect(CONTAINERS.map((container) => container.short_name)).toEqual([
       'technology',
       'world_business',
       'science',
@@ -277,9 +207,9 @@ describe("Errors and containers: docs/api.md's Containers table, read whole", ()
       'sports',
       'offbeat',
     ]);
-    const topics = CONTAINER_TABLE.flatMap(([, , pairs]) => pairs.map(([shortName]) => shortName));
+    const topics = CONTAINERS.flatMap((container) => container.topics);
+    expect(new Set(topics.map((topic) => topic.short_name)).size).toBe(50);
     expect(topics).toHaveLength(50);
-    expect(new Set(topics).size).toBe(50);
-    expect(CONTAINER_TABLE.every(([, name, pairs]) => name !== '' && pairs.every(([, topicName]) => topicName !== ''))).toBe(true);
+    expect([...CONTAINERS, ...topics].every((entry) => entry.name.trim() !== '')).toBe(true);
   });
 });

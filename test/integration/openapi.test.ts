@@ -36,6 +36,9 @@ const doc: Json = parse(readFileSync(DOCUMENT_FILE, 'utf8'));
 const openApiPath = (path: string): string => path.replace(/\{([A-Za-z0-9_]+)\+\}/g, '{$1}');
 const parametersOf = (path: string): string[] => [...path.matchAll(/\{([A-Za-z0-9_]+)\+?\}/g)].map((m) => m[1]!);
 
+/** The API host's paths; the short-link host's are on paths with a `servers` override. */
+const API_PATHS = Object.keys(doc.paths).filter((path) => !doc.paths[path].servers);
+
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const methodsOf = (item: Json): string[] => Object.keys(item).filter((key) => METHODS.includes(key));
 
@@ -129,16 +132,14 @@ describe('docs/openapi.yaml is an OpenAPI 3.1 document', () => {
 });
 
 describe('paths and parameters follow template.yaml', () => {
-  // The short-link host is described in the same document, on paths with a `servers` override.
-  const apiPaths = Object.keys(doc.paths).filter((path) => !doc.paths[path].servers);
   const shortLinkPaths = Object.keys(doc.paths).filter((path) => doc.paths[path].servers);
 
   test("the API's paths are the template's API routes ({x+} written {x}), GET only", () => {
     const routes = ROUTES.filter((route) => route.path !== '$default');
     expect(routes.every((route) => route.method === 'GET')).toBe(true);
-    expect([...apiPaths].sort()).toEqual(routes.map((route) => openApiPath(route.path)).sort());
-    expect(apiPaths).toHaveLength(14);
-    for (const path of apiPaths) expect([path, methodsOf(doc.paths[path])]).toEqual([path, ['get']]);
+    expect([...API_PATHS].sort()).toEqual(routes.map((route) => openApiPath(route.path)).sort());
+    expect(API_PATHS.map((path) => [path, methodsOf(doc.paths[path])])).toEqual(API_PATHS.map((path) => [path, ['get']]));
+    expect(API_PATHS).toHaveLength(14);
   });
 
   test("the short-link host's paths and methods are the template's ShortApi routes, on that host's servers", () => {
@@ -163,49 +164,42 @@ describe('paths and parameters follow template.yaml', () => {
     }
   });
 
-  test('every operation takes appkey (required), type and callback; the gallery ones their own five; create its url', () => {
-    const GALLERY = ['min_submit_date', 'max_submit_date', 'sort', 'count', 'offset'];
-    for (const path of apiPaths) {
-      const operation = doc.paths[path].get;
-      const query = (operation.parameters ?? []).map(deref).filter((p: Json) => p.in === 'query');
-      const names = query.map((p: Json) => p.name);
-      const own = path.startsWith('/gallery') ? GALLERY : path === '/url/short/create' ? ['url'] : [];
-      expect([path, names.sort()]).toEqual([path, ['appkey', 'type', 'callback', ...own].sort()]);
-      expect(query.find((p: Json) => p.name === 'appkey').required).toBe(true);
-      expect(typeof operation.operationId).toBe('string');
-      expect(operation.deprecated === true).toBe(path.startsWith('/gallery'));
-    }
-    const parameter = (name: string) => deref({ $ref: `#/components/parameters/${name}` });
-    expect(parameter('count').schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 10 });
-    expect(parameter('offset').schema).toEqual({ type: 'integer', minimum: 0, default: 0 });
-    expect(parameter('sort').schema.enum).toEqual(['submit_date-desc', 'submit_date-asc', 'digg_count-desc', 'digg_count-asc']);
-    expect(parameter('sort').schema.default).toBe('submit_date-desc');
-    expect(parameter('type').schema.enum).toEqual(['xml', 'json', 'javascript', 'php']);
+  const GALLERY_ARGUMENTS = ['min_submit_date', 'max_submit_date', 'sort', 'count', 'offset'];
+  test.each(API_PATHS)('%s takes appkey (required), type and callback; the gallery ones their own five; create its url', (path) => {
+    const operation = doc.paths[path].get;
+    const query = (operation.parameters ?? []).map(deref).filter((p: Json) => p.in === 'query');
+    const own = path.startsWith('/gallery') ? GALLERY_ARGUMENTS : path === '/url/short/create' ? ['url'] : [];
+    expect(query.map((p: Json) => p.name).sort()).toEqual(['appkey', 'type', 'callback', ...own].sort());
+    expect(query.find((p: Json) => p.name === 'appkey').required).toBe(true);
+    expect(typeof operation.operationId).toBe('string');
+    expect(operation.deprecated === true).toBe(path.startsWith('/gallery'));
   });
 
-  test('every operation documents 403, 410 and 500 with the error schema; 503 with Retry-After; every answer Sunset', () => {
-    for (const path of apiPaths) {
-      const responses = doc.paths[path].get.responses;
-      expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '403', '410', '500']));
-      for (const status of Object.keys(responses).filter((s) => s !== '200')) {
-        const response = deref(responses[status]);
-        expect(response.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
-        expect(Object.keys(response.content).sort()).toEqual(['application/json', 'application/php', 'text/xml']);
-        if (status === '503') expect(response.headers['Retry-After']).toBeDefined();
-      }
-      for (const status of Object.keys(responses)) {
-        const headers = deref(responses[status]).headers;
-        expect(headers.Deprecation).toBeDefined();
-        expect(headers['Cache-Control']).toBeDefined();
-        // Any group may be given a sunset date, and the whole API host is one (docs/api.md, Retirement).
-        expect([path, status, headers.Sunset !== undefined]).toEqual([path, status, true]);
-      }
-      expect(Object.keys(deref(responses['200']).content).sort()).toEqual([
-        'application/json',
-        'application/php',
-        'text/javascript',
-        'text/xml',
+  test('the shared parameters carry the bounds, defaults and choices of docs/api.md', () => {
+    const schema = (name: string) => deref({ $ref: `#/components/parameters/${name}` }).schema;
+    expect(schema('count')).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 10 });
+    expect(schema('offset')).toEqual({ type: 'integer', minimum: 0, default: 0 });
+    expect(schema('sort').enum).toEqual(['submit_date-desc', 'submit_date-asc', 'digg_count-desc', 'digg_count-asc']);
+    expect(schema('sort').default).toBe('submit_date-desc');
+    expect(schema('type').enum).toEqual(['xml', 'json', 'javascript', 'php']);
+  });
+
+  // Any group may be given a sunset date, and the whole API host is one (docs/api.md, Retirement): every answer documents Sunset.
+  test.each(API_PATHS)('%s documents 403, 410 and 500 with the error schema; 503 with Retry-After; every answer Sunset', (path) => {
+    const responses = doc.paths[path].get.responses;
+    expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '403', '410', '500']));
+    for (const status of Object.keys(responses)) {
+      const response = deref(responses[status]);
+      const headers = Object.keys(response.headers).filter((name) =>
+        ['Deprecation', 'Cache-Control', 'Sunset', 'Retry-After'].includes(name),
+      );
+      const mediaTypes = ['application/json', 'application/php', ...(status === '200' ? ['text/javascript'] : []), 'text/xml'];
+      expect([status, headers.sort(), Object.keys(response.content).sort()]).toEqual([
+        status,
+        ['Cache-Control', 'Deprecation', ...(status === '503' ? ['Retry-After'] : []), 'Sunset'],
+        mediaTypes,
       ]);
+      if (status !== '200') expect(response.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
     }
   });
 });
@@ -308,164 +302,113 @@ afterAll(() => gallery.remove());
 
 interface Sample {
   readonly path: string;
-  /** Successful request (JSON type), without the app key. */
+  /** Successful request (JSON type), without the app key; without one it is error 1005. */
   readonly ok: () => string;
-  /** Error request: target, expected code and HTTP status. */
-  readonly errors: () => ReadonlyArray<readonly [target: string, code: number, status: number]>;
+  /** A second error request: target, expected code and HTTP status. */
+  readonly error?: () => readonly [target: string, code: number, status: number];
   readonly check?: (body: Json) => void;
 }
 
 const SAMPLES: readonly Sample[] = [
-  {
-    path: '/errors',
-    ok: () => '/errors?type=json',
-    errors: () => [['/errors?type=json', 1005, 403]],
-    check: (body) => expect(body.errors).toHaveLength(30),
-  },
+  { path: '/errors', ok: () => '/errors?type=json', check: (body) => expect(body.errors).toHaveLength(30) },
   {
     path: '/error/{code}',
     ok: () => '/error/1005?type=json',
-    errors: () => [
-      ['/error/1005?type=json', 1005, 403],
-      [withKey('/error/9999?type=json'), 1025, 404],
-    ],
+    error: () => [withKey('/error/9999?type=json'), 1025, 404],
     check: (body) => expect(body.errors).toEqual([{ code: 1005, message: 'Application key required' }]),
   },
   {
     path: '/containers',
     ok: () => '/containers?type=json',
-    errors: () => [
-      ['/containers?type=json', 1005, 403],
-      [withKey('/containers?type=json&foo=1'), 1001, 403],
-    ],
+    error: () => [withKey('/containers?type=json&foo=1'), 1001, 403],
     check: (body) => expect(body.containers).toHaveLength(8),
   },
   {
     path: '/container/{short_name}',
     ok: () => '/container/science?type=json',
-    errors: () => [
-      ['/container/science?type=json', 1005, 403],
-      [withKey('/container/nope?type=json'), 1014, 404],
-    ],
+    error: () => [withKey('/container/nope?type=json'), 1014, 404],
   },
   {
     path: '/galleryphotos',
     ok: () => `/galleryphotos?type=json&min_submit_date=${start}&max_submit_date=${start + 2 * DAY}&sort=digg_count-desc`,
-    errors: () => [
-      ['/galleryphotos?type=json', 1005, 403],
-      [withKey('/galleryphotos?type=json&count=101'), 1007, 403],
-    ],
-    check: (body) => {
-      expect(body.total).toBe('2');
-      expect(body.photos).toHaveLength(2);
-      expect(body.max_date).toBe(start + 2 * DAY);
-    },
+    error: () => [withKey('/galleryphotos?type=json&count=101'), 1007, 403],
+    check: (body) => expect(body).toMatchObject({ total: '2', photos: [{}, {}], max_date: start + 2 * DAY }),
   },
   {
     path: '/galleryphotos/{list}',
     ok: () => `/galleryphotos/${gallery.photos.map((p) => p.id).join(',')}?type=json&count=1&offset=1`,
-    errors: () => [
-      [`/galleryphotos/${photoId}?type=json`, 1005, 403],
-      [withKey('/galleryphotos/1,x?type=json'), 1026, 403],
-    ],
+    error: () => [withKey('/galleryphotos/1,x?type=json'), 1026, 403],
     check: (body) => expect(body).toMatchObject({ total: '2', offset: 1, count: 1 }),
   },
   {
     path: '/galleryphoto/{id}',
     ok: () => `/galleryphoto/${photoId}?type=json`,
-    errors: () => [
-      [`/galleryphoto/${photoId}?type=json`, 1005, 403],
-      [withKey('/galleryphoto/1?type=json'), 404, 404],
-    ],
+    error: () => [withKey('/galleryphoto/1?type=json'), 404, 404],
     check: (body) => expect(body.photos[0].id).toBe(photoId),
   },
   {
     path: '/galleryphotos/comments',
     ok: () => `/galleryphotos/comments?type=json&min_submit_date=${start}`,
-    errors: () => [
-      ['/galleryphotos/comments?type=json', 1005, 403],
-      [withKey('/galleryphotos/comments?type=json&sort=up'), 1017, 403],
-    ],
+    error: () => [withKey('/galleryphotos/comments?type=json&sort=up'), 1017, 403],
     check: (body) => expect(body.comments).toHaveLength(2),
   },
   {
     path: '/galleryphotos/{list}/comments',
     ok: () => `/galleryphotos/${gallery.photos.map((p) => p.id).join(',')}/comments?type=json`,
-    errors: () => [
-      [`/galleryphotos/${photoId}/comments?type=json`, 1005, 403],
-      [withKey(`/galleryphotos/${photoId},1/comments?type=json`), 404, 404],
-    ],
+    error: () => [withKey(`/galleryphotos/${photoId},1/comments?type=json`), 404, 404],
     // Every comment of the photos, replies included.
     check: (body) => expect(body.total).toBe('2'),
   },
   {
     path: '/galleryphoto/{id}/comments',
     ok: () => `/galleryphoto/${photoId}/comments?type=json`,
-    errors: () => [
-      [`/galleryphoto/${photoId}/comments?type=json`, 1005, 403],
-      [withKey('/galleryphoto/1/comments?type=json'), 404, 404],
-    ],
+    error: () => [withKey('/galleryphoto/1/comments?type=json'), 404, 404],
     check: (body) => expect(body.comments[0]).toMatchObject({ id: commentId, replyto: null, level: 0 }),
   },
   {
     path: '/galleryphoto/{id}/comment/{comment_id}',
     ok: () => `/galleryphoto/${photoId}/comment/${commentId}?type=json`,
-    errors: () => [
-      [`/galleryphoto/${photoId}/comment/${commentId}?type=json`, 1005, 403],
-      [withKey(`/galleryphoto/${photoId}/comment/1?type=json`), 404, 404],
-    ],
+    error: () => [withKey(`/galleryphoto/${photoId}/comment/1?type=json`), 404, 404],
     check: (body) => expect(body.comments).toHaveLength(1),
   },
   {
     path: '/galleryphoto/{id}/comment/{comment_id}/replies',
     ok: () => `/galleryphoto/${photoId}/comment/${commentId}/replies?type=json`,
-    errors: () => [
-      [`/galleryphoto/${photoId}/comment/${commentId}/replies?type=json`, 1005, 403],
-      [withKey(`/galleryphoto/1/comment/${commentId}/replies?type=json`), 404, 404],
-    ],
+    error: () => [withKey(`/galleryphoto/1/comment/${commentId}/replies?type=json`), 404, 404],
     check: (body) => expect(body.comments[0]).toMatchObject({ replyto: commentId, level: 1, root: commentId }),
   },
   {
     path: '/url/short/create',
     ok: () => `/url/short/create?type=json&url=${enc(`https://news.test/${randomUUID()}`)}`,
-    errors: () => [
-      ['/url/short/create?type=json&url=https%3A%2F%2Fnews.test%2F', 1005, 403],
-      [withKey('/url/short/create?type=json&url=ftp%3A%2F%2Fx'), 1016, 403],
-    ],
+    error: () => [withKey('/url/short/create?type=json&url=ftp%3A%2F%2Fx'), 1016, 403],
     check: (body) => expect(body.shorturls[0].view_count).toBe(0),
   },
   {
     path: '/url/short/{short_url}',
     ok: () => `/url/short/${shortCode}?type=json`,
-    errors: () => [
-      [`/url/short/${shortCode}?type=json`, 1005, 403],
-      [withKey('/url/short/zzzzzzz?type=json'), 404, 404],
-    ],
+    error: () => [withKey('/url/short/zzzzzzz?type=json'), 404, 404],
     check: (body) => expect(body.shorturls[0].short_url).toMatch(new RegExp(`/${shortCode}$`)),
   },
 ];
+const sampleOf = (path: string): Sample => SAMPLES.find((sample) => sample.path === path)!;
+/** The sample's request with the response type `type` instead of JSON. */
+const inType = (target: string, type: string): string => target.replace('type=json', `type=${type}`);
 
 describe('real answers of every endpoint validate against the document', () => {
   test('there is a sample for every API path of the document', () => {
-    expect(SAMPLES.map((sample) => sample.path).sort()).toEqual(
-      Object.keys(doc.paths)
-        .filter((path) => !doc.paths[path].servers)
-        .sort(),
-    );
+    expect(SAMPLES.map((sample) => sample.path).sort()).toEqual([...API_PATHS].sort());
   });
 
   describe.each(SAMPLES.map((sample) => [sample.path, sample] as const))('%s', (path, sample) => {
     test('200 (JSON) matches the documented schema and headers', async () => {
       const client = newClient();
-      const target = `${sample.ok()}&appkey=${enc(client.appkey)}`;
-      const answer = await invoke(target, { sourceIp: client.sourceIp });
+      const answer = await invoke(`${sample.ok()}&appkey=${enc(client.appkey)}`, { sourceIp: client.sourceIp });
       expect(answer.statusCode).toBe(200);
-      const body = expectDocumented(path, answer);
-      sample.check?.(body);
+      sample.check?.(expectDocumented(path, answer));
     });
 
     test('errors (JSON) match the documented error schema and headers', async () => {
-      for (const [target, code, status] of sample.errors()) {
+      for (const [target, code, status] of [[sample.ok(), 1005, 403] as const, ...(sample.error ? [sample.error()] : [])]) {
         const answer = await invoke(target, { sourceIp: newClient().sourceIp });
         expectError(answer, 'json', code, status);
         expectDocumented(path, answer);
@@ -487,8 +430,7 @@ describe('real answers of every endpoint validate against the document', () => {
     const answer = await invoke('/galleryphotos?type=javascript&callback=cb&count=0');
     expect(answer.statusCode).toBe(200);
     const run = runScript(answer.body, 'cb');
-    const validate = validatorFor({ $ref: '#/components/schemas/ScriptError' });
-    expect(validate(run.calls[0]![0])).toBe(true);
+    expect(validatorFor({ $ref: '#/components/schemas/ScriptError' })(run.calls[0]![0])).toBe(true);
     expect(run.calls[0]![0]).toMatchObject({ code: 1005, status: 403 });
   });
 });
@@ -510,30 +452,32 @@ interface ErrorExample {
   readonly bodies: Readonly<Record<ErrorType, string>>;
 }
 
-const apiPaths = Object.keys(doc.paths).filter((path) => !doc.paths[path].servers);
 const errorStatuses = (path: string): string[] => Object.keys(doc.paths[path].get.responses).filter((status) => status !== '200');
-const examplesOf = (path: string, status: string, type: ErrorType): Json =>
-  deref(doc.paths[path].get.responses[status]).content[ERROR_MEDIA_TYPES[type]].examples ?? {};
+const errorContent = (path: string, status: string, type: ErrorType): Json =>
+  deref(doc.paths[path].get.responses[status]).content[ERROR_MEDIA_TYPES[type]];
+const examplesOf = (path: string, status: string, type: ErrorType): Json => errorContent(path, status, type).examples ?? {};
+
+const ERROR_RESPONSES = API_PATHS.flatMap((path) => errorStatuses(path).map((status) => [path, status] as const));
 
 /** Every example of every error status of every API operation. */
-const ERROR_EXAMPLES: readonly ErrorExample[] = apiPaths.flatMap((path) =>
-  errorStatuses(path).flatMap((status) =>
-    Object.entries<Json>(examplesOf(path, status, 'json')).map(([name, example]) => {
-      const body = (type: ErrorType): string => {
-        const value = examplesOf(path, status, type)[name]?.value;
-        return type === 'json' ? JSON.stringify(value) : value;
-      };
-      return {
-        path,
-        status,
-        name,
-        code: example.value.code,
-        message: example.value.message,
-        bodies: { xml: body('xml'), json: body('json'), php: body('php') },
-      };
-    }),
-  ),
+const ERROR_EXAMPLES: readonly ErrorExample[] = ERROR_RESPONSES.flatMap(([path, status]) =>
+  Object.entries<Json>(examplesOf(path, status, 'json')).map(([name, example]) => {
+    const body = (type: ErrorType): string => {
+      const value = examplesOf(path, status, type)[name]?.value;
+      return type === 'json' ? JSON.stringify(value) : value;
+    };
+    const { code, message } = example.value;
+    return { path, status, name, code, message, bodies: { xml: body('xml'), json: body('json'), php: body('php') } };
+  }),
 );
+const examplesWithStatus = (...statuses: string[]) => ERROR_EXAMPLES.filter((example) => statuses.includes(example.status));
+
+/** The moments the 410 examples name: past the sunset, inside a brownout with and without one. */
+const RETIREMENT_MOMENTS = {
+  retired: { env: { API_SUNSET_DATE: '2027-06-30' }, now: Date.parse('2027-07-01T00:00:00Z') },
+  brownout: { env: { API_SUNSET_DATE: '2027-06-30', API_BROWNOUTS: '2027-05-01T14:00:00Z/PT1H' }, now: Date.parse('2027-05-01T14:30:00Z') },
+  'brownout-without-sunset': { env: { API_BROWNOUTS: '2027-05-01T14:00:00Z/PT1H' }, now: Date.parse('2027-05-01T14:30:00Z') },
+};
 
 /** What the pipeline's answer to errors (lib/http/respond.ts) makes of `error` in each type, with the default settings. */
 async function renderedError(error: ApiError): Promise<Record<ErrorType, string>> {
@@ -559,144 +503,98 @@ async function rateLimitRefusal(): Promise<ApiError> {
   return refusal as ApiError;
 }
 
+/** The error each 500 and 503 example shows; the internal error is what the answer path makes of anything unexpected. */
+const SERVER_ERRORS: Record<string, () => Promise<ApiError>> = {
+  'internal-error': async () => new ApiError(500),
+  'database-unavailable': async () => databaseUnavailable(),
+  'rate-limited': rateLimitRefusal,
+};
+
 describe('every error status of every operation shows examples of its own', () => {
-  test('each error status has examples in xml, json and php, under the same names', () => {
-    expect(ERROR_EXAMPLES.length).toBeGreaterThan(apiPaths.length * 2);
-    for (const path of apiPaths) {
-      for (const status of errorStatuses(path)) {
-        const names = ERROR_TYPES.map((type) => Object.keys(examplesOf(path, status, type)));
-        expect([path, status, names[0]!.length > 0]).toEqual([path, status, true]);
-        expect([path, status, names]).toEqual([path, status, ERROR_TYPES.map(() => names[0])]);
-        // One way of showing them: no lone `example` beside the named ones.
-        for (const type of ERROR_TYPES) {
-          expect([path, status, type, deref(doc.paths[path].get.responses[status]).content[ERROR_MEDIA_TYPES[type]].example]).toEqual([
-            path,
-            status,
-            type,
-            undefined,
-          ]);
-        }
-      }
+  test('every operation has 403 or 404 examples, the three 410 ones and only the known 500 and 503 ones', () => {
+    expect(ERROR_EXAMPLES.length).toBeGreaterThan(API_PATHS.length * 2);
+    expect(new Set(examplesWithStatus('403', '404').map((example) => example.path)).size).toBe(API_PATHS.length);
+    const retired = examplesWithStatus('410').map((example) => example.name);
+    expect(retired.sort()).toEqual(API_PATHS.flatMap(() => Object.keys(RETIREMENT_MOMENTS)).sort());
+    expect(new Set(examplesWithStatus('500', '503').map((example) => example.name))).toEqual(new Set(Object.keys(SERVER_ERRORS)));
+  });
+
+  test.each(ERROR_RESPONSES)('%s %s: examples in xml, json and php under the same names, no lone example', (path, status) => {
+    const names = ERROR_TYPES.map((type) => Object.keys(examplesOf(path, status, type)));
+    expect(names[0]!.length).toBeGreaterThan(0);
+    expect(names).toEqual(ERROR_TYPES.map(() => names[0]));
+    expect(ERROR_TYPES.map((type) => errorContent(path, status, type).example)).toEqual(ERROR_TYPES.map(() => undefined));
+  });
+
+  // A retired or browned-out endpoint answers error 404 under HTTP 410; a 503 is the database's 500
+  // or the creation rate limit's 403, with Retry-After (docs/api.md, Errors and Retirement).
+  test.each(ERROR_EXAMPLES)('$path $status $name: the code answers with its status by the status per code', (example) => {
+    const { path, status, name, code, message } = example;
+    expect(message.startsWith(catalogueMessage(code))).toBe(true);
+    if (status === '410') expect(code).toBe(404);
+    else if (status !== '503') expect(statusFor(code)).toBe(Number(status));
+    else {
+      expect(code).toBe(path === '/url/short/create' && name === 'rate-limited' ? 403 : 500);
+      expect(deref(deref(doc.paths[path].get.responses[status]).headers['Retry-After'])?.required).toBe(true);
     }
   });
 
-  test("each example's code answers with its status by the status per code; a 503 is the database's 500 or the creation rate limit's 403, with Retry-After", () => {
-    for (const { path, status, name, code, message } of ERROR_EXAMPLES) {
-      expect([path, name, message.startsWith(catalogueMessage(code))]).toEqual([path, name, true]);
-      // A retired or browned-out endpoint answers error 404 under HTTP 410 (docs/api.md, Retirement).
-      if (status === '410') {
-        expect([path, name, code]).toEqual([path, name, 404]);
-        continue;
-      }
-      if (status !== '503') {
-        expect([path, name, code, statusFor(code)]).toEqual([path, name, code, Number(status)]);
-        continue;
-      }
-      expect([path, name, code]).toEqual([path, name, path === '/url/short/create' && name === 'rate-limited' ? 403 : 500]);
-      const retryAfter = deref(deref(doc.paths[path].get.responses[status]).headers['Retry-After']);
-      expect([path, retryAfter?.required]).toEqual([path, true]);
-    }
-  });
-
-  test('no two statuses of one operation share an example; the one body two share is the unavailable database’s', async () => {
-    // An unavailable database answers error 500 under HTTP 503 and Retry-After (docs/api.md,
-    // Errors): the same body as the 500, told apart by its status and header.
+  // An unavailable database answers error 500 under HTTP 503 and Retry-After (docs/api.md,
+  // Errors): the same body as the 500, told apart by its status and header.
+  test.each(API_PATHS)('%s: no two statuses share an example; the one body two share is the unavailable database’s', async (path) => {
     const databaseBody = (await renderedError(databaseUnavailable())).json;
-    for (const path of apiPaths) {
-      const examples = ERROR_EXAMPLES.filter((example) => example.path === path);
-      const names = examples.map((example) => example.name);
-      expect([path, names]).toEqual([path, [...new Set(names)]]);
-      const shared = examples.flatMap((one) =>
-        examples
-          .filter((other) => one.status < other.status && one.bodies.json === other.bodies.json)
-          .map((other) => [one.status, other.status, one.bodies.json]),
-      );
-      const statuses = errorStatuses(path);
-      expect([path, shared]).toEqual([path, statuses.includes('500') && statuses.includes('503') ? [['500', '503', databaseBody]] : []]);
+    const examples = ERROR_EXAMPLES.filter((example) => example.path === path);
+    const names = examples.map((example) => example.name);
+    expect(names).toEqual([...new Set(names)]);
+    const shared = examples.flatMap((one) =>
+      examples
+        .filter((other) => one.status < other.status && one.bodies.json === other.bodies.json)
+        .map((other) => [one.status, other.status, one.bodies.json]),
+    );
+    const statuses = errorStatuses(path);
+    expect(shared).toEqual(statuses.includes('500') && statuses.includes('503') ? [['500', '503', databaseBody]] : []);
+  });
+
+  /** The request each example answers: the sample's own for a 404, by the example's name for a 403. */
+  const requestFor = ({ path, status, name }: ErrorExample): string | undefined => {
+    const sample = sampleOf(path);
+    if (status === '404') return sample.error?.()[2] === 404 ? sample.error()[0] : undefined;
+    if (name === 'appkey-missing') return sample.ok();
+    if (name === 'appkey-invalid') return `${sample.ok()}&appkey=${enc('http://example.com/')}`;
+    return undefined;
+  };
+  test.each(examplesWithStatus('403', '404'))('$path $status $name is the real answer, in each type, byte for byte', async (example) => {
+    const target = requestFor(example);
+    expect(typeof target).toBe('string');
+    for (const type of ERROR_TYPES) {
+      const answer = await invoke(inType(target!, type), { sourceIp: newClient().sourceIp });
+      expect([type, answer.statusCode, answer.body]).toEqual([type, Number(example.status), example.bodies[type]]);
     }
   });
 
-  test('403 and 404 examples are the real answers of their operation, in each type, byte for byte', async () => {
-    /** The request each example answers: the sample's own for a 404, by the example's name for a 403. */
-    const requestFor = (sample: Sample, { status, name }: ErrorExample): string | undefined => {
-      if (status === '404') return sample.errors().find(([, , answered]) => answered === 404)?.[0];
-      if (name === 'appkey-missing') return sample.ok();
-      if (name === 'appkey-invalid') return `${sample.ok()}&appkey=${enc('http://example.com/')}`;
-      return undefined;
-    };
-    const examples = ERROR_EXAMPLES.filter((example) => example.status === '403' || example.status === '404');
-    expect(new Set(examples.map((example) => example.path)).size).toBe(apiPaths.length);
-    for (const example of examples) {
-      const sample = SAMPLES.find((candidate) => candidate.path === example.path)!;
-      const target = requestFor(sample, example);
-      expect([example.path, example.name, typeof target]).toEqual([example.path, example.name, 'string']);
-      for (const type of ERROR_TYPES) {
-        const answer = await invoke(target!.replace('type=json', `type=${type}`), { sourceIp: newClient().sourceIp });
-        expect([example.path, type, answer.statusCode, answer.body]).toEqual([
-          example.path,
-          type,
-          Number(example.status),
-          example.bodies[type],
-        ]);
-      }
-    }
-  });
-
-  test('410 examples are the real answers of a retired and a browned-out operation, in each type, byte for byte', async () => {
-    // The moments the examples name: past the sunset, inside the window with and without one.
-    const cases = {
-      retired: { env: { API_SUNSET_DATE: '2027-06-30' }, now: Date.parse('2027-07-01T00:00:00Z') },
-      brownout: {
-        env: { API_SUNSET_DATE: '2027-06-30', API_BROWNOUTS: '2027-05-01T14:00:00Z/PT1H' },
-        now: Date.parse('2027-05-01T14:30:00Z'),
-      },
-      'brownout-without-sunset': { env: { API_BROWNOUTS: '2027-05-01T14:00:00Z/PT1H' }, now: Date.parse('2027-05-01T14:30:00Z') },
-    };
-    const examples = ERROR_EXAMPLES.filter((example) => example.status === '410');
-    expect(new Set(examples.map((example) => example.path)).size).toBe(apiPaths.length);
-    for (const [name, { env, now }] of Object.entries(cases)) {
-      const retiredInvoke = invokerWithEnv(env);
-      const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
+  test.each(Object.entries(RETIREMENT_MOMENTS))(
+    '410 %s examples are the real answers, in each type, byte for byte',
+    async (name, moment) => {
+      const retiredInvoke = invokerWithEnv(moment.env);
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(moment.now);
       try {
-        for (const example of examples.filter((candidate) => candidate.name === name)) {
-          const sample = SAMPLES.find((candidate) => candidate.path === example.path)!;
+        for (const example of examplesWithStatus('410').filter((candidate) => candidate.name === name)) {
+          const ok = sampleOf(example.path).ok();
           for (const type of ERROR_TYPES) {
-            const answer = await retiredInvoke(withKey(sample.ok().replace('type=json', `type=${type}`)));
-            expect([example.path, name, type, answer.statusCode, answer.body]).toEqual([
-              example.path,
-              name,
-              type,
-              410,
-              example.bodies[type],
-            ]);
+            const answer = await retiredInvoke(withKey(inType(ok, type)));
+            expect([example.path, type, answer.statusCode, answer.body]).toEqual([example.path, type, 410, example.bodies[type]]);
           }
-          expectDocumented(example.path, await retiredInvoke(withKey(sample.ok())));
+          expectDocumented(example.path, await retiredInvoke(withKey(ok)));
         }
       } finally {
         clock.mockRestore();
       }
-    }
-    expect(examples.map((example) => example.name).sort()).toEqual(apiPaths.flatMap(() => Object.keys(cases)).sort());
-  });
+    },
+  );
 
-  test('500 and 503 examples are what the API renders for an unexpected error, an unavailable database and the rate limit', async () => {
-    const answered: Record<string, ApiError> = {
-      // What the answer path makes of anything it did not expect.
-      'internal-error': new ApiError(500),
-      'database-unavailable': databaseUnavailable(),
-      'rate-limited': await rateLimitRefusal(),
-    };
-    const examples = ERROR_EXAMPLES.filter((example) => example.status === '500' || example.status === '503');
-    expect(new Set(examples.map((example) => example.name))).toEqual(new Set(Object.keys(answered)));
-    for (const example of examples) {
-      const error = answered[example.name]!;
-      expect([example.path, example.name, error.status, 'Retry-After' in error.headers]).toEqual([
-        example.path,
-        example.name,
-        Number(example.status),
-        example.status === '503',
-      ]);
-      expect([example.path, example.name, example.bodies]).toEqual([example.path, example.name, await renderedError(error)]);
-    }
+  test.each(examplesWithStatus('500', '503'))('$path $status $name is what the API renders for that error', async (example) => {
+    const error = await SERVER_ERRORS[example.name]!();
+    expect([error.status, 'Retry-After' in error.headers]).toEqual([Number(example.status), example.status === '503']);
+    expect(example.bodies).toEqual(await renderedError(error));
   });
 });

@@ -450,25 +450,14 @@ describe('pitfall (a): characters XML 1.0 cannot carry become U+FFFD', () => {
 });
 
 describe('pitfall (b): ampersands before name; sequences are escaped', () => {
-  const sequences = [
-    '&amp;',
-    '&lt;',
-    '&gt;',
-    '&quot;',
-    '&apos;',
-    '&#10;',
-    '&#x41;',
-    '&foo;',
-    'AT&T;',
-    'a & b',
-    '&&;;',
-    '<tag attr="v">&</tag>',
-    ']]>',
-  ];
-  test.each(sequences)('%s round-trips in attribute, element and text', (text) => {
-    expectXmlCarries(text);
-    expectXmlCarries(`x${text}y`);
-  });
+  const entities = ['&amp;', '&lt;', '&gt;', '&quot;', '&apos;', '&#10;', '&#x41;', '&foo;'];
+  test.each([...entities, 'AT&T;', 'a & b', '&&;;', '<tag attr="v">&</tag>', ']]>'])(
+    '%s round-trips in attribute, element and text',
+    (text) => {
+      expectXmlCarries(text);
+      expectXmlCarries(`x${text}y`);
+    },
+  );
 });
 
 describe('pitfall (c): whitespace in attributes and CR in text are kept exactly', () => {

@@ -1,20 +1,7 @@
 /**
- * Behaviours of docs/api.md and docs/design-notes.md that no other test pins
- * down deterministically. Each test here fails when its behaviour breaks (checked by breaking
- * lib/ in a scratch copy):
- *
- * - design notes, "Request checks, in order": the catch-all checks the type (an unknown `type`
- *   is 1001 in XML there too) but neither the key nor the arguments; on an endpoint the
- *   application key is checked before the arguments.
- * - design notes, "Unknown argument names": a name is told back only up to 64 characters.
- * - docs/api.md, Bodies (`timestamp` is the time of the answer) with design notes "Static
- *   data": the static values are shared within one second only, so the timestamp follows the
- *   clock.
- * - design notes, "Date arguments": 0 to 99 999 999 999, 1007 above; "a window never starts
- *   before the epoch (`max_submit_date` alone under 30 days gives `min_date` 0)".
- * - docs/api.md, Headers (`Cache-Control`): gallery answers are `no-store`, successes included.
- *
- * Nothing here writes data: the gallery requests read ids and dates nothing stores.
+ * Rules of docs/api.md and docs/design-notes.md no other test pins down deterministically: the
+ * order of request checks, how long an unknown name may be told back, the timestamp following the
+ * clock, the date arguments' bounds, and no-store on gallery answers. Nothing here writes data.
  */
 import { randomInt } from 'node:crypto';
 import { expectError, TYPES, typeQuery } from '../support/expect-error';
@@ -117,22 +104,17 @@ describe('gallery date arguments', () => {
     expect(value.min_date).toBe(99_999_999_999 - 30 * 86_400);
   });
 
-  test('max_submit_date alone, under 30 days after the epoch: min_date is exactly 0', async () => {
-    for (const max of [0, 100, 30 * 86_400 - 1]) {
-      for (const path of ['/galleryphotos', '/galleryphotos/comments']) {
-        const json = await invoke(withKey(`${path}?type=json&max_submit_date=${max}`));
-        expect([path, max, json.statusCode]).toEqual([path, max, 200]);
-        expect([path, max, JSON.parse(json.body).min_date, JSON.parse(json.body).max_date]).toEqual([
-          path,
-          max,
-          0,
-          ...(path === '/galleryphotos' ? [max] : [undefined]),
-        ]);
-        const xml = await invoke(withKey(`${path}?max_submit_date=${max}`));
-        expect([path, max, parseXml(xml.body).attributes.min_date]).toEqual([path, max, '0']);
-      }
-    }
-  });
+  const paths = ['/galleryphotos', '/galleryphotos/comments'];
+  test.each(paths.flatMap((path) => [0, 100, 30 * 86_400 - 1].map((max) => [path, max] as const)))(
+    '%s with max_submit_date=%i alone, under 30 days after the epoch: min_date is exactly 0',
+    async (path, max) => {
+      const json = await invoke(withKey(`${path}?type=json&max_submit_date=${max}`));
+      expect(json.statusCode).toBe(200);
+      const { min_date, max_date } = JSON.parse(json.body);
+      expect([min_date, max_date]).toEqual([0, path === '/galleryphotos' ? max : undefined]);
+      expect(parseXml((await invoke(withKey(`${path}?max_submit_date=${max}`))).body).attributes.min_date).toBe('0');
+    },
+  );
 });
 
 describe('caching: gallery answers are no-store, successes included', () => {
