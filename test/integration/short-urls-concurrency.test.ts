@@ -19,7 +19,7 @@ import { loadAfresh } from '../support/load-afresh';
 import { storedRecordOf } from '../support/stored-link';
 import { followViews, type SentViews } from '../support/views-sent';
 import { invokeHandler } from '../support/expect-error';
-import { type Handler, importHandler } from '../../infra/local/invoke';
+import { importHandler } from '../../infra/local/invoke';
 
 const SHORT_URLS_TABLE = process.env.SHORT_URLS_TABLE!;
 const RATE_LIMITS_TABLE = process.env.RATE_LIMITS_TABLE!;
@@ -67,13 +67,9 @@ const keyOf = (input: unknown): string | undefined => {
 };
 
 /**
- * DynamoDB Local runs requests one at a time, so in a plain burst the first creation is
- * usually stored before the others have passed the rate limit, and the race is never run.
- * This holds every read of `link#<key>` until `parties` of them are waiting (or `patienceMs`
- * passed: a guard against a hang, far beyond what a busy machine needs, not a rule), so that all
- * of the burst finds no record and goes on to insert one. It also counts
- * the reasons of cancelled transactions. Installed on the functions' own client; `remove()`
- * takes it out.
+ * DynamoDB Local runs requests one at a time, so a plain burst never races: this holds every read of
+ * `link#<key>` on the functions' client until `parties` wait (`patienceMs` only guards against a hang),
+ * so that all find no record and insert; it keeps the reasons of cancelled transactions.
  */
 function raceBarrier(key: string, parties: number, patienceMs = 60_000) {
   const name = `race-barrier-${randomUUID()}`;
@@ -233,38 +229,23 @@ describe('Views: the link comes first (docs/api.md, Views)', () => {
     expect(await viewsOf(code)).toBe(500);
   });
 
-  test('a view is sent once: its answer lost after DynamoDB applied it, it is counted once and the visitor redirected', async () => {
-    const { code, entry } = await newCode('lost-answer');
-    const lost = interfere(singleAttemptClient(), onCode, {
-      after: () => {
-        throw failure('TimeoutError', 'the answer was lost');
-      },
-    });
+  const timeout = (message: string) => () => {
+    throw failure('TimeoutError', message);
+  };
+  test.each([
+    ['its answer lost after DynamoDB applied it: counted once', { after: timeout('the answer was lost') }, 10, 10],
+    ['timed out before it was sent: not counted', { before: timeout('no connection in time') }, 5, 0],
+  ])('a view is sent once, never again, and the visitor redirected; %s', async (_what, step, visits, counted) => {
+    const { code, entry } = await newCode('sent-once');
+    const sent = interfere(singleAttemptClient(), onCode, step);
     try {
-      const answers = await Promise.all(Array.from({ length: 10 }, () => invokeShortLink(`/${code}`)));
-      expect(answers.map((answer) => [answer.statusCode, answer.headers.location])).toEqual(Array(10).fill([301, entry.link]));
+      const answers = await Promise.all(Array.from({ length: visits }, () => invokeShortLink(`/${code}`)));
+      expect(answers.map((answer) => [answer.statusCode, answer.headers.location])).toEqual(Array(visits).fill([301, entry.link]));
     } finally {
-      lost.remove();
+      sent.remove();
     }
-    expect(lost.sends()).toEqual(Array(10).fill(1));
-    expect(await settledViews(code)).toBe(10);
-  });
-
-  test('a view that times out before it is sent is not counted, never sent again, and the visitor redirected', async () => {
-    const { code, entry } = await newCode('never-sent');
-    const unsent = interfere(singleAttemptClient(), onCode, {
-      before: () => {
-        throw failure('TimeoutError', 'no connection in time');
-      },
-    });
-    try {
-      const answers = await Promise.all(Array.from({ length: 5 }, () => invokeShortLink(`/${code}`)));
-      expect(answers.map((answer) => [answer.statusCode, answer.headers.location])).toEqual(Array(5).fill([301, entry.link]));
-    } finally {
-      unsent.remove();
-    }
-    expect(unsent.sends()).toEqual(Array(5).fill(1));
-    expect(await settledViews(code)).toBe(0);
+    expect(sent.sends()).toEqual(Array(visits).fill(1));
+    expect(await settledViews(code)).toBe(counted);
   });
 
   test.each([
@@ -310,17 +291,14 @@ describe('Short URLs: Rate limit, concurrently', () => {
     return outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
   }
 
-  test('40 concurrent admits with one app key from one address: exactly the 7 allowed pass', async () => {
+  test.each([
+    ['one address: exactly the 7 allowed pass', false, 7],
+    ['40 addresses: all pass (no limit per key alone)', true, 40],
+  ])('40 concurrent admits with one app key from %s', async (_from, manyAddresses, passed) => {
     const appKey = uniqueAppKey();
     const ip = `${randomIp()}-${randomUUID()}`;
-    expect(await admitted(Array.from({ length: 40 }, () => limiter.admit(appKey, ip, now, randomUUID())))).toBe(7);
-  });
-
-  test('40 concurrent admits with one app key from 40 addresses: all pass (no limit per key alone)', async () => {
-    const appKey = uniqueAppKey();
-    expect(
-      await admitted(Array.from({ length: 40 }, () => limiter.admit(appKey, `${randomIp()}-${randomUUID()}`, now, randomUUID()))),
-    ).toBe(40);
+    const from = () => (manyAddresses ? `${randomIp()}-${randomUUID()}` : ip);
+    expect(await admitted(Array.from({ length: 40 }, () => limiter.admit(appKey, from(), now, randomUUID())))).toBe(passed);
   });
 
   test('200 concurrent admits from one address with new keys: exactly the address limit passes', async () => {
@@ -420,7 +398,6 @@ describe('Short URLs: Rate limit, concurrently', () => {
       { RATE_LIMIT_PER_APP_KEY: '5', RATE_LIMIT_PER_CLIENT_IP: '1000', RATE_LIMIT_WINDOW_SECONDS: String(windowSeconds) },
       () => importHandler('functions/short-url-create.ts', 'handler'),
     );
-    expect(handler).toBeDefined();
 
     const appKey = uniqueAppKey();
     const urls = Array.from({ length: 30 }, (_, i) => uniqueUrl(`limited-${i}`));
@@ -431,7 +408,7 @@ describe('Short URLs: Rate limit, concurrently', () => {
     const clock = jest.spyOn(Date, 'now').mockReturnValue((windowStart + 100) * 1000);
     let responses: Invocation[];
     try {
-      responses = await Promise.all(urls.map((url) => invokeLimited(handler!, createTarget(url, appKey), address)));
+      responses = await Promise.all(urls.map((url) => invokeHandler(handler, createTarget(url, appKey), { sourceIp: address })));
     } finally {
       clock.mockRestore();
     }
@@ -452,23 +429,9 @@ describe('Short URLs: Rate limit, concurrently', () => {
 
     const store = new DynamoShortUrlStore(documentClient, SHORT_URLS_TABLE);
     for (const url of urls) {
-      const record = await storedRecordOf(store, new URL(url).href);
       const entry = created.get(url);
-      if (entry === undefined) {
-        expect(record).toBeUndefined();
-      } else {
-        expect(record).toEqual({
-          code: codeOf(entry.short_url),
-          link: entry.link,
-          itemid: entry.itemid,
-          view_count: 0,
-        });
-      }
+      const expected = entry && { code: codeOf(entry.short_url), link: entry.link, itemid: entry.itemid, view_count: 0 };
+      expect(await storedRecordOf(store, new URL(url).href)).toEqual(expected);
     }
   });
 });
-
-/** invoke() with a handler loaded under other settings: the event it would build, run by `handler`. */
-async function invokeLimited(handler: Handler, target: string, sourceIp: string): Promise<Invocation> {
-  return invokeHandler(handler, target, { sourceIp });
-}
