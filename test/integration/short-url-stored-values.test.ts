@@ -1,11 +1,8 @@
 /**
- * What the short-URL table holds, written by hand or by an older version, never makes a request
- * answer 500 (docs/api.md, Short URLs: Stored values): a view count past 999 999 999 999 999 is
- * shown as it, one that is no count as 0; a record whose link or itemid cannot be read is unknown
- * (404, and the 404 page); an itemid counter past 9 007 199 254 740 991 makes creations answer
- * 503, and nothing else; a block list that is no map leaves the last one read in force; the
- * export leaves out what it cannot read and says so. Items are written with the low-level client,
- * number strings and types as DynamoDB holds them.
+ * Whatever the short-URL table holds, by hand or an older version, never makes a request answer 500
+ * (docs/api.md, Short URLs: Stored values): counts capped or shown as 0, unreadable records unknown,
+ * an itemid counter past 2^53 - 1 a 503 for creations only, a block list that is no map ignored, the
+ * export naming what it leaves out. Items are written with the low-level client, as DynamoDB holds them.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

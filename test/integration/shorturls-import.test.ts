@@ -1,11 +1,7 @@
 /**
- * Carrying short links over (docs/shorturls.md, Import and Export; docs/api.md, Short URLs: Codes),
- * against DynamoDB Local: both formats and the column names shorteners export, bad lines (each
- * reason) with nothing of them written, the code rules, the itemid and counter rules, the same
- * link under several codes, a second run and an interrupted one (the export read back:
- * shorturls-round-trip.test.ts). Imported codes are followed and looked up by
- * the functions themselves, on the shared table; the rules that need a table of their own (a
- * fresh itemid counter, a whole table read) get one.
+ * Carrying short links over (docs/shorturls.md, Import and Export), against DynamoDB Local: both
+ * formats, bad lines, the code, itemid and counter rules, one link under several codes, a second run
+ * and an interrupted one. Imported codes are followed and looked up by the functions themselves.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

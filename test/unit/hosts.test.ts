@@ -1,9 +1,7 @@
 /**
- * Hosts compared as addresses (lib/shorturls/hosts.ts, docs/shorturls.md, Blocked hosts): every
- * spelling of an address, in a link or as the operator types it (infra/ops/shorturls/takedown.ts
- * `hostOf`), has one key, and a blocked address is blocked in each of them and only as itself; a
- * blocked name blocks itself and its subdomains. Expected keys come from the rule as
- * test/support/host-spellings.ts writes it from the address's bits.
+ * Hosts compared as addresses (docs/shorturls.md, Blocked hosts): every spelling of an address, in a
+ * link or typed by the operator, has the key the rule gives it (test/support/host-spellings.ts);
+ * a blocked name blocks itself and its subdomains.
  */
 import fc from 'fast-check';
 import { hostOf } from '../../infra/ops/shorturls/blocks';

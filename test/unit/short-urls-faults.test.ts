@@ -394,22 +394,28 @@ describe('a database failure: transient is error 500 with HTTP 503 and Retry-Aft
 });
 
 describe('creations that race: the conditional transaction decides', () => {
+  /** NEW_URL created in `type` on a fresh database with `fault`: the entry answered, and the database. */
+  async function createdWith(type: ResponseType, fault: Fault) {
+    const database = new FakeDatabase();
+    install(database, fault);
+    return { database, entry: entryOf(await invoke(createTarget(type)), type) };
+  }
+  /** The entry of NEW_URL made by the insert `put`, with the first itemid the fake counter hands out. */
+  const madeBy = (put: TransactWriteCommandInput) => ({
+    link: new URL(NEW_URL).href,
+    short_url: shortUrlOf(codeOfPut(put).slice('code#'.length)),
+    itemid: 101,
+    view_count: 0,
+  });
+
   test('the link made meanwhile by another request ([None, ConditionalCheckFailed]): its record is answered', async () => {
     for (const type of TYPES) {
-      const database = new FakeDatabase();
-      const winner = { code: 'Winner1', link: new URL(NEW_URL).href, itemid: 55, view_count: 2 };
-      install(database, (point, _input, db) => {
-        // Just before this request's insert, the other request's insert lands.
-        if (point === 'insert' && db.count('insert') === 1) db.put(winner);
-        return undefined;
-      });
-      const entry = entryOf(await invoke(createTarget(type)), type);
-      expect(entry).toEqual({
-        link: winner.link,
-        short_url: shortUrlOf(winner.code),
-        itemid: winner.itemid,
-        view_count: winner.view_count,
-      });
+      const { code, ...winner } = { code: 'Winner1', link: new URL(NEW_URL).href, itemid: 55, view_count: 2 };
+      // Just before this request's insert, the other request's insert lands.
+      const { database, entry } = await createdWith(type, (point, _input, db) =>
+        point === 'insert' && db.count('insert') === 1 ? db.put({ code, ...winner }) : undefined,
+      );
+      expect(entry).toEqual({ ...winner, short_url: shortUrlOf(code) });
       expect(database.count('insert')).toBe(1);
       // Read again after losing: the link's entry, then the winner's record.
       expect(database.calls.map((call) => call.point)).toEqual([
@@ -427,26 +433,22 @@ describe('creations that race: the conditional transaction decides', () => {
 
   test('the code taken by another link ([ConditionalCheckFailed, None]): retried with a new code, same itemid', async () => {
     for (const type of TYPES) {
-      const database = new FakeDatabase();
-      install(database, (point, input, db) => {
-        if (point === 'insert' && db.count('insert') === 1) {
-          // Another link already has the code this request drew.
-          const code = codeOfPut(input as TransactWriteCommandInput).slice('code#'.length);
-          db.put({ code, link: 'https://faults.example/other', itemid: 9, view_count: 0 });
-        }
-        return undefined;
-      });
-      const entry = entryOf(await invoke(createTarget(type)), type);
+      // Another link already has the code this request drew.
+      const { database, entry } = await createdWith(type, (point, input, db) =>
+        point === 'insert' && db.count('insert') === 1
+          ? db.put({
+              code: codeOfPut(input as TransactWriteCommandInput).slice('code#'.length),
+              link: 'https://faults.example/other',
+              itemid: 9,
+              view_count: 0,
+            })
+          : undefined,
+      );
       const [first, second, ...more] = database.inserts();
       expect(more).toEqual([]);
       expect(codeOfPut(second!)).not.toBe(codeOfPut(first!));
       expect(codeOfPut(second!)).toMatch(/^code#[0-9A-Za-z]{7}$/);
-      expect(entry).toEqual({
-        link: new URL(NEW_URL).href,
-        short_url: shortUrlOf(codeOfPut(second!).slice('code#'.length)),
-        itemid: 101,
-        view_count: 0,
-      });
+      expect(entry).toEqual(madeBy(second!));
       expect(database.count('next-itemid')).toBe(1);
       // The other link's record is untouched.
       expect(database.shortUrls.get(codeOfPut(first!))).toMatchObject({ link: 'https://faults.example/other', itemid: 9 });
@@ -459,17 +461,12 @@ describe('creations that race: the conditional transaction decides', () => {
     ['None', 'TransactionConflict'],
   ])('a transaction conflict ([%s, %s]) is retried after a pause', async (...reasons) => {
     for (const type of TYPES) {
-      const database = new FakeDatabase();
-      install(database, (point, _input, db) => (point === 'insert' && db.count('insert') <= 2 ? cancelled(...reasons) : undefined));
-      const entry = entryOf(await invoke(createTarget(type)), type);
+      const { database, entry } = await createdWith(type, (point, _input, db) =>
+        point === 'insert' && db.count('insert') <= 2 ? cancelled(...reasons) : undefined,
+      );
       const inserts = database.inserts();
       expect(inserts).toHaveLength(3);
-      expect(entry).toEqual({
-        link: new URL(NEW_URL).href,
-        short_url: shortUrlOf(codeOfPut(inserts[2]!).slice('code#'.length)),
-        itemid: 101,
-        view_count: 0,
-      });
+      expect(entry).toEqual(madeBy(inserts[2]!));
       expect(database.count('next-itemid')).toBe(1);
       // Each retry looks for the link first: the other request may have made it.
       expect(database.count('find-link')).toBe(3);
