@@ -148,22 +148,29 @@ describe('items of the whole table, on a table of its own', () => {
   const tables = ownTables('ShortUrlsTable');
   const folder = mkdtempSync(join(tmpdir(), 'stored-values-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  /** The functions on `table`: a creation of `url` from an address of its own, a lookup of `code` and a visit. */
+  function functionsOn(table: string) {
+    const call = invokerWithEnv({ SHORT_URLS_TABLE: table });
+    const follow = invokerWithEnv({ SHORT_URLS_TABLE: table }, { routes: SHORT_LINK_ROUTES });
+    return {
+      create: (url: string) => call(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(url)}`, { sourceIp: freshAddress() }),
+      lookup: (code: string) => call(`/url/short/${code}?${KEY}&type=json`),
+      follow: (code: string) => follow(`/${code}`),
+    };
+  }
 
   test('an itemid counter past 9 007 199 254 740 991: creations answer 503, lookups and visits go on', async () => {
     const { table } = await tables.create('counter');
-    const call = invokerWithEnv({ SHORT_URLS_TABLE: table });
-    const follow = invokerWithEnv({ SHORT_URLS_TABLE: table }, { routes: SHORT_LINK_ROUTES });
+    const functions = functionsOn(table);
     const { code, link } = await handWritten({}, table);
     for (const last of ['9007199254740991', '99999999999999999999', '-5']) {
       await put(table, { pk: { S: 'counter#itemid' }, last: { N: last } });
-      const answer = await call(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(`https://stored.test/new-${last}`)}`, {
-        sourceIp: freshAddress(),
-      });
+      const answer = await functions.create(`https://stored.test/new-${last}`);
       expectError(answer, 'json', 500, 503, { detail: false });
       expect(answer.headers['retry-after']).toBe('1');
     }
-    expect((await call(`/url/short/${code}?${KEY}&type=json`)).statusCode).toBe(200);
-    expect((await follow(`/${code}`)).headers.location).toBe(link);
+    expect((await functions.lookup(code)).statusCode).toBe(200);
+    expect((await functions.follow(code)).headers.location).toBe(link);
     expect(logged()).toMatch(/the itemid counter .* creations answer 503/);
   });
 
@@ -171,15 +178,12 @@ describe('items of the whole table, on a table of its own', () => {
     const { table } = await tables.create('blocks');
     await put(table, { pk: { S: 'blocks' }, hosts: { S: 'evil.test' } });
     const { code, link } = await handWritten({}, table);
-    const call = invokerWithEnv({ SHORT_URLS_TABLE: table });
-    const follow = invokerWithEnv({ SHORT_URLS_TABLE: table }, { routes: SHORT_LINK_ROUTES });
-    const created = await call(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent('https://evil.test/x')}`, {
-      sourceIp: freshAddress(),
-    });
+    const functions = functionsOn(table);
+    const created = await functions.create('https://evil.test/x');
     expect(created.statusCode).toBe(200);
     expect(JSON.parse(created.body).shorturls[0].short_url.startsWith(`${SHORT_URL_HOST}/`)).toBe(true);
-    expect((await call(`/url/short/${code}?${KEY}&type=json`)).statusCode).toBe(200);
-    expect((await follow(`/${code}`)).headers.location).toBe(link);
+    expect((await functions.lookup(code)).statusCode).toBe(200);
+    expect((await functions.follow(code)).headers.location).toBe(link);
     expect(logged()).toMatch(/the blocked hosts \(blocks\) are not a map: the last list read holds/);
   });
 
@@ -188,9 +192,7 @@ describe('items of the whole table, on a table of its own', () => {
     const top = await handWritten({ view_count: { N: '123456789012345678901234567890' } }, target.table);
     const unreadable = await handWritten({ link: { S: 'not a url' } }, target.table);
     const file = join(folder, 'export.ndjson');
-    const { written, unreadable: leftOut } = await exportLinks(target, file);
-    expect(written).toBe(1);
-    expect(leftOut).toEqual([expect.stringContaining(unreadable.code)]);
+    expect(await exportLinks(target, file)).toEqual({ written: 1, unreadable: [expect.stringContaining(unreadable.code)] });
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
       code: top.code,
       link: top.link,

@@ -26,12 +26,7 @@ const RATE_LIMITS_TABLE = process.env.RATE_LIMITS_TABLE!;
 
 jest.setTimeout(30_000);
 
-interface ShortUrlEntry {
-  readonly link: string;
-  readonly short_url: string;
-  readonly itemid: number;
-  readonly view_count: number;
-}
+type ShortUrlEntry = { readonly link: string; readonly short_url: string; readonly itemid: number; readonly view_count: number };
 
 /** A link no other test (or earlier run against a kept database) has shortened. */
 const uniqueUrl = (tag: string): string => `https://concurrency.example/${tag}/${randomUUID()}?q=1`;
@@ -178,16 +173,16 @@ async function settledViews(code: string): Promise<number> {
 }
 
 /**
- * A step in `client`'s middleware, for the calls `applies` picks: `before` runs before the call
- * is sent (throwing there, the call never reaches DynamoDB), `after` once it has been answered
- * (throwing there, DynamoDB applied it but the answer is lost). Inside the SDK's retry loop, as a
- * timeout or a refusal is.
+ * Runs `run` with a step in `client`'s middleware (inside the SDK's retry loop) for the calls `applies`
+ * picks: throwing in `before`, the call never reaches DynamoDB; in `after`, it was applied but its answer
+ * lost. Answers the sends of each call, in order.
  */
-function interfere(
+async function interfering(
   client: DynamoDBDocumentClient,
   applies: (command: string | undefined, input: Record<string, unknown>) => boolean,
   step: { before?: (attempt: number) => void; after?: (attempt: number) => void },
-) {
+  run: () => Promise<unknown>,
+): Promise<number[]> {
   const name = `interfere-${randomUUID()}`;
   const attempts = new Map<unknown, number>();
   client.middlewareStack.add(
@@ -202,14 +197,19 @@ function interfere(
     },
     { step: 'deserialize', name },
   );
-  return {
-    /** Sends of each call, in order. */
-    sends: () => [...attempts.values()],
-    remove: () => client.middlewareStack.remove(name),
-  };
+  try {
+    await run();
+    return [...attempts.values()];
+  } finally {
+    client.middlewareStack.remove(name);
+  }
 }
 
 const failure = (name: string, message: string) => Object.assign(new Error(message), { name, $metadata: {} });
+/** An SDK step that loses the first attempt's answer, once DynamoDB applied it. */
+const lostAfter = (attempt: number) => {
+  if (attempt === 1) throw failure('TimeoutError', 'the answer was lost');
+};
 const onCode = (command: string | undefined, input: Record<string, unknown>) =>
   command === 'UpdateItemCommand' && JSON.stringify(input.Key).includes('code#');
 const onRateLimit = (command: string | undefined, input: Record<string, unknown>) =>
@@ -237,14 +237,11 @@ describe('Views: the link comes first (docs/api.md, Views)', () => {
     ['timed out before it was sent: not counted', { before: timeout('no connection in time') }, 5, 0],
   ])('a view is sent once, never again, and the visitor redirected; %s', async (_what, step, visits, counted) => {
     const { code, entry } = await newCode('sent-once');
-    const sent = interfere(singleAttemptClient(), onCode, step);
-    try {
+    const sends = await interfering(singleAttemptClient(), onCode, step, async () => {
       const answers = await Promise.all(Array.from({ length: visits }, () => invokeShortLink(`/${code}`)));
       expect(answers.map((answer) => [answer.statusCode, answer.headers.location])).toEqual(Array(visits).fill([301, entry.link]));
-    } finally {
-      sent.remove();
-    }
-    expect(sent.sends()).toEqual(Array(visits).fill(1));
+    });
+    expect(sends).toEqual(Array(visits).fill(1));
     expect(await settledViews(code)).toBe(counted);
   });
 
@@ -255,18 +252,13 @@ describe('Views: the link comes first (docs/api.md, Views)', () => {
     const { code } = await newCode('refused');
     // The store sends a refused view again as a call of its own: the first five calls are refused.
     let calls = 0;
-    const refused = interfere(singleAttemptClient(), onCode, {
-      before: () => {
-        if (++calls <= 5) throw failure(name, 'refused, not applied');
-      },
+    const refuseFirstFive = () => {
+      if (++calls <= 5) throw failure(name, 'refused, not applied');
+    };
+    await interfering(singleAttemptClient(), onCode, { before: refuseFirstFive }, async () => {
+      const answers = await Promise.all(Array.from({ length: 5 }, () => invokeShortLink(`/${code}`)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(5).fill(301));
     });
-    try {
-      expect((await Promise.all(Array.from({ length: 5 }, () => invokeShortLink(`/${code}`)))).map((a) => a.statusCode)).toEqual(
-        Array(5).fill(301),
-      );
-    } finally {
-      refused.remove();
-    }
     expect(calls).toBe(10);
     expect(await settledViews(code)).toBe(5);
   });
@@ -352,23 +344,17 @@ describe('Short URLs: Rate limit, concurrently', () => {
   }
 
   test('a creation counts once, whatever the SDK sends again: its answer lost, throttled, or timed out before it left (no transaction ever holds its item)', async () => {
-    const lostAfter = (attempt: number) => {
-      if (attempt === 1) throw failure('TimeoutError', 'the answer was lost');
-    };
     const firstRefused = (name: string) => (attempt: number) => {
       if (attempt === 1) throw failure(name, 'not applied');
     };
     for (const step of [{ after: lostAfter }, { before: firstRefused('ThrottlingException') }, { before: firstRefused('TimeoutError') }]) {
       const ip = `${randomIp()}-${randomUUID()}`;
       const { client, limiter } = await freshLimiter();
-      const sent = interfere(client, onRateLimit, step);
-      try {
-        await Promise.all(Array.from({ length: 3 }, () => limiter.admit(uniqueAppKey(), ip, now, randomUUID())));
-      } finally {
-        sent.remove();
-      }
+      const sends = await interfering(client, onRateLimit, step, () =>
+        Promise.all(Array.from({ length: 3 }, () => limiter.admit(uniqueAppKey(), ip, now, randomUUID()))),
+      );
       // Each was sent twice by the SDK, and counted once.
-      expect(sent.sends()).toEqual([2, 2, 2]);
+      expect(sends).toEqual([2, 2, 2]);
       expect(await windowOf(ip)).toEqual({ count: 3, tokens: 3 });
     }
   });
@@ -377,18 +363,11 @@ describe('Short URLs: Rate limit, concurrently', () => {
     const ip = `${randomIp()}-${randomUUID()}`;
     const { client, limiter } = await freshLimiter();
     const admissions = await Promise.all(Array.from({ length: 3 }, () => limiter.admit(uniqueAppKey(), ip, now, randomUUID())));
-    const lost = interfere(client, onRateLimit, {
-      after: (attempt) => {
-        if (attempt === 1) throw failure('TimeoutError', 'the answer was lost');
-      },
-    });
-    try {
+    await interfering(client, onRateLimit, { after: lostAfter }, async () => {
       await Promise.all(admissions.map((admission) => admission.release()));
       // Given back again (a second release of the same creation): nothing more.
       await admissions[0]!.release();
-    } finally {
-      lost.remove();
-    }
+    });
     expect(await windowOf(ip)).toEqual({ count: 0, tokens: 0 });
   });
 

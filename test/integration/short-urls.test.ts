@@ -44,39 +44,24 @@ function query(options: Options): string {
   return [`appkey=${enc(client.appkey)}`, typeQuery(options.type ?? 'json'), ...(options.extra ? [options.extra] : [])].join('&');
 }
 
+/** GET `path` from the client's address with its key, the type and `tail`. */
+function send(path: string, options: Options, tail = ''): Promise<Invocation> {
+  const client = options.client ?? newClient();
+  return invoke(`${path}?${query({ ...options, client })}${tail}`, { sourceIp: client.sourceIp });
+}
 /** GET /url/short/create; `url` undefined leaves the argument out. */
-function create(url: string | undefined, options: Options = {}): Promise<Invocation> {
-  const client = options.client ?? newClient();
-  const target = `/url/short/create?${query({ ...options, client })}${url === undefined ? '' : `&url=${enc(url)}`}`;
-  return invoke(target, { sourceIp: client.sourceIp });
-}
-
+const create = (url: string | undefined, options: Options = {}) =>
+  send('/url/short/create', options, url === undefined ? '' : `&url=${enc(url)}`);
 /** GET /url/short/{segment}; `segment` is put in the path as given. */
-function lookup(segment: string, options: Options = {}): Promise<Invocation> {
-  const client = options.client ?? newClient();
-  return invoke(`/url/short/${segment}?${query({ ...options, client })}`, { sourceIp: client.sourceIp });
-}
+const lookup = (segment: string, options: Options = {}) => send(`/url/short/${segment}`, options);
 
-interface ShortUrl {
-  readonly link: string;
-  readonly short_url: string;
-  readonly itemid: number;
-  readonly view_count: number;
-}
-
-interface ShortUrlList {
-  readonly shorturls: ShortUrl[];
-  readonly timestamp: number;
-  readonly total: number;
-  readonly count: number;
-  readonly offset: number;
-}
+type ShortUrl = { readonly link: string; readonly short_url: string; readonly itemid: number; readonly view_count: number };
 
 /** A JSON answer that must be the Short URL list with one record; the record. */
 function recordOf(response: Invocation): ShortUrl {
   expect(response.headers['content-type']).toBe(CONTENT_TYPE.json);
   if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
-  const list = JSON.parse(response.body) as ShortUrlList;
+  const list = JSON.parse(response.body) as { shorturls: ShortUrl[] };
   expect(list.shorturls).toHaveLength(1);
   return list.shorturls[0]!;
 }
@@ -99,8 +84,6 @@ beforeEach(() => {
   views = followViews(DynamoShortUrlStore.prototype);
 });
 afterEach(() => views.restore());
-
-// ---------------------------------------------------------------------------------------------
 
 describe('Short URLs: `url`', () => {
   const longLink = (length: number): string => {
@@ -526,8 +509,6 @@ describe('Short URLs: rate limit', () => {
     recordOf(await createWith(handler, uniqueLink(), client));
   });
 });
-
-// ---------------------------------------------------------------------------------------------
 
 describe('the short URL list in all four types, through the real parsers', () => {
   let record: ShortUrl;
