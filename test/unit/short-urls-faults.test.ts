@@ -243,21 +243,15 @@ function expectLogged(error: unknown, requests = 1): void {
   expect(consoleError).toHaveBeenCalledTimes(requests);
   for (const [line] of consoleError.mock.calls) {
     expect(typeof line).toBe('string');
-    const entry = JSON.parse(line as string) as { level: string; error: { name: string; message: string; stack?: string | string[] } };
-    expect(entry.level).toBe('ERROR');
-    expect(entry.error.message).toBe((error as Error).message);
-    expect(entry.error.name).toBe((error as Error).name);
+    const entry = JSON.parse(line as string) as { error: { stack?: string | string[] } };
+    const { name, message } = error as Error;
+    expect(entry).toMatchObject({ level: 'ERROR', error: { name, message } });
     // Under jest, Powertools' dev mode (test/support/quiet-observability.ts) splits the stack into lines.
-    expect([entry.error.stack].flat().join('\n')).toContain(`${(error as Error).name}`);
+    expect([entry.error.stack].flat().join('\n')).toContain(name);
   }
 }
 
-interface Entry {
-  readonly link: string;
-  readonly short_url: string;
-  readonly itemid: number;
-  readonly view_count: number;
-}
+type Entry = { readonly link: string; readonly short_url: string; readonly itemid: number; readonly view_count: number };
 
 /** The one short URL of a successful answer in `type`, decoded with the real parser. */
 function entryOf(response: Invocation, type: ResponseType): Entry {
@@ -493,9 +487,7 @@ describe('creations that race: the conditional transaction decides', () => {
     } finally {
       jest.useRealTimers();
     }
-    responses.forEach((response, i) => {
-      expectInternalError(response, TYPES[i]!, errors[0]);
-    });
+    for (const [i, response] of responses.entries()) expectInternalError(response, TYPES[i]!, errors[0]);
     // A bounded number of attempts per request (lib/shorturls/service.ts, MAX_ATTEMPTS).
     expect(database.count('insert')).toBe(8 * TYPES.length);
     expect(database.shortUrls.size).toBe(0);
