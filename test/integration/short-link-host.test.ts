@@ -20,32 +20,14 @@ const createRaw = (query: string) => invoke(withKey(`/url/short/create?${query}&
 /** The API Gateway address the functions are told, as the template derives it. */
 const GATEWAY = functionEnvironment(loadTemplate()).SHORT_LINK_HOSTS!;
 
+/** This machine on the host's port: localhost and loopback or unspecified addresses, in the notations the URL parser reads. */
+const LOCAL_HOSTS = `localhost LOCALHOST localhost. a.b.localhost 127.0.0.2 127.255.255.254 0.0.0.0 0 127.1 0x7f.1 0x7f000001 2130706433
+  0177.0.0.1 017700000001 [::1] [0:0:0:0:0:0:0:1] [0000:0000::0001] [::] [::ffff:127.0.0.1] [::ffff:7f00:1] [::FFFF:127.9.8.7]
+  [::ffff:0.0.0.0] [::127.0.0.1]`.split(/\s+/);
 const SPELLINGS = [
   SHORT_URL_HOST,
   `https://127.0.0.1:${PORT}/x`,
-  `http://localhost:${PORT}/`,
-  `http://LOCALHOST:${PORT}/`,
-  `http://localhost.:${PORT}/`,
-  `http://a.b.localhost:${PORT}/`,
-  `http://127.0.0.2:${PORT}/`,
-  `http://127.255.255.254:${PORT}/`,
-  `http://0.0.0.0:${PORT}/`,
-  `http://0:${PORT}/`,
-  `http://127.1:${PORT}/`,
-  `http://0x7f.1:${PORT}/`,
-  `http://0x7f000001:${PORT}/`,
-  `http://2130706433:${PORT}/`,
-  `http://0177.0.0.1:${PORT}/`,
-  `http://017700000001:${PORT}/`,
-  `http://[::1]:${PORT}/`,
-  `http://[0:0:0:0:0:0:0:1]:${PORT}/`,
-  `http://[0000:0000::0001]:${PORT}/`,
-  `http://[::]:${PORT}/`,
-  `http://[::ffff:127.0.0.1]:${PORT}/`,
-  `http://[::ffff:7f00:1]:${PORT}/`,
-  `http://[::FFFF:127.9.8.7]:${PORT}/`,
-  `http://[::ffff:0.0.0.0]:${PORT}/`,
-  `http://[::127.0.0.1]:${PORT}/`,
+  ...LOCAL_HOSTS.map((host) => `http://${host}:${PORT}/`),
   `https://${GATEWAY}/Abc1234`,
   `http://${GATEWAY.toUpperCase()}:8443/`,
   `https://${GATEWAY}./`,
