@@ -46,14 +46,22 @@ function entryOf(response: Invocation): ShortUrlEntry {
   return value.shorturls[0]!;
 }
 
-/** The state of the one-record check after a burst of creations of `link`. */
-async function expectOneRecord(link: string, entry: ShortUrlEntry): Promise<void> {
+/** 50 creations of `url` at once, each with a key and an address of its own. */
+const burstOf = (url: string) =>
+  Promise.all(Array.from({ length: 50 }, () => invoke(createTarget(url, uniqueAppKey()), { sourceIp: randomIp() })));
+
+/** A burst's answers all give one record of `link`, with no views, and the table holds it and its entry alone; the record. */
+async function expectOneRecord(link: string, responses: Invocation[]): Promise<ShortUrlEntry> {
+  const entries = responses.map(entryOf);
+  const entry = entries[0]!;
+  for (const other of entries) expect(other).toEqual({ link, short_url: entry.short_url, itemid: entry.itemid, view_count: 0 });
   const code = codeOf(entry.short_url);
   const items = await scanAll(documentClient, SHORT_URLS_TABLE);
   const records = items.filter((item) => String(item.pk).startsWith('code#') && item.link === link);
   expect(records).toEqual([{ pk: `code#${code}`, code, link, itemid: entry.itemid, view_count: 0 }]);
   const entriesForLink = items.filter((item) => String(item.pk).startsWith('link#') && item.code === code);
   expect(entriesForLink).toEqual([{ pk: `link#${linkKey(link)}`, code }]);
+  return entry;
 }
 
 const keyOf = (input: unknown): string | undefined => {
@@ -110,17 +118,9 @@ describe('Short URLs: Same URL twice, concurrently', () => {
   test('50 concurrent creations of one URL answer one itemid and short_url, and store one record', async () => {
     const url = uniqueUrl('same');
     const link = new URL(url).href;
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, () => invoke(createTarget(url, uniqueAppKey()), { sourceIp: randomIp() })),
-    );
-    const entries = responses.map(entryOf);
-    const first = entries[0]!;
-    expect(first.link).toBe(link);
+    const first = await expectOneRecord(link, await burstOf(url));
     expect(first.short_url).toMatch(new RegExp(`^${SHORT_URL_HOST.replace(/[.]/g, '\\.')}/[0-9A-Za-z]{7}$`));
     expect(Number.isSafeInteger(first.itemid) && first.itemid > 0).toBe(true);
-    for (const entry of entries) expect(entry).toEqual({ link, short_url: first.short_url, itemid: first.itemid, view_count: 0 });
-
-    await expectOneRecord(link, first);
   });
 
   test('50 creations of one URL that all find no record and race to insert it still make one record', async () => {
@@ -132,7 +132,7 @@ describe('Short URLs: Same URL twice, concurrently', () => {
     const barrier = raceBarrier(linkKey(link), 50);
     let responses: Invocation[];
     try {
-      responses = await Promise.all(Array.from({ length: 50 }, () => invoke(createTarget(url, uniqueAppKey()), { sourceIp: randomIp() })));
+      responses = await burstOf(url);
     } finally {
       barrier.remove();
     }
@@ -141,11 +141,7 @@ describe('Short URLs: Same URL twice, concurrently', () => {
     // One insert won; each of the others was cancelled (the link taken, or a conflict) and read the winner back.
     expect(barrier.cancellations.length).toBeGreaterThanOrEqual(49);
     for (const reasons of barrier.cancellations) expect(reasons).toMatch(/ConditionalCheckFailed|TransactionConflict/);
-
-    const entries = responses.map(entryOf);
-    const first = entries[0]!;
-    for (const entry of entries) expect(entry).toEqual({ link, short_url: first.short_url, itemid: first.itemid, view_count: 0 });
-    await expectOneRecord(link, first);
+    await expectOneRecord(link, responses);
   }, 90_000);
 });
 
