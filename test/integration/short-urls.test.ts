@@ -146,21 +146,11 @@ describe('Short URLs: `url`', () => {
   test('the short host is refused under every spelling of its name (a domain name short host)', async () => {
     const handler = await loadCreate({ SHORT_URL_HOST: 'https://sho.rt' });
     const client = newClient();
-    const accepted: string[] = [];
     const id = randomUUID();
-    for (const url of [
-      'https://sho.rt/Ab3dE9z',
-      'HTTPS://SHO.RT/Ab3dE9z',
-      'http://sho.rt/x',
-      'https://sho.rt:443/x',
-      'https://sho.rt./Ab3dE9z',
-      'https://SHO.RT./x',
-    ]) {
-      const response = await createWith(handler, `${url}?${id}`, client);
-      if (response.statusCode !== 403) accepted.push(`${url} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
-      else expectError(response, 'json', 1016, 403);
-    }
-    expect(accepted).toEqual([]);
+    for (const url of 'https://sho.rt/Ab3dE9z HTTPS://SHO.RT/Ab3dE9z http://sho.rt/x https://sho.rt:443/x https://sho.rt./Ab3dE9z https://SHO.RT./x'.split(
+      ' ',
+    ))
+      expectError(await createWith(handler, `${url}?${id}`, client), 'json', 1016, 403);
   });
 
   // ID stands for a UUID of the test's own.

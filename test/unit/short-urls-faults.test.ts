@@ -645,10 +645,7 @@ describe('the short-link host', () => {
 
   test.each([
     ['throttling', () => new ThrottlingException({ message: 'Rate exceeded', $metadata: {} })],
-    [
-      'the item held by a transaction',
-      () => Object.assign(new Error('Transaction is ongoing for the item'), { name: 'TransactionConflictException' }),
-    ],
+    ['the item held by a transaction', named('TransactionConflictException', 'Transaction is ongoing for the item')],
   ])('a view DynamoDB refused without applying it (%s) is sent again and counted once', async (_name, make) => {
     const database = new FakeDatabase();
     database.put(EXISTING);
@@ -662,12 +659,9 @@ describe('the short-link host', () => {
     const database = new FakeDatabase();
     const record = { ...EXISTING, code: freshCode(), link: 'https://faults.example/unknown-fate' };
     database.put(record);
-    install(database, (point) =>
-      point === 'count-view' ? Object.assign(new Error('Socket timed out'), { name: 'TimeoutError' }) : undefined,
-    );
+    install(database, failingWith(['count-view'], named('TimeoutError', 'Socket timed out'), []));
     const response = await invokeShortLink(`/${record.code}`);
-    expect(response.statusCode).toBe(301);
-    expect(response.headers.location).toBe(record.link);
+    expect([response.statusCode, response.headers.location]).toEqual([301, record.link]);
     expect(database.calls.map((call) => call.point)).toEqual(['count-view', 'find-code']);
     expect(consoleError).not.toHaveBeenCalled();
   });
@@ -687,8 +681,7 @@ describe('the short-link host', () => {
     async (_name, make) => {
       const { database, errors } = failingAt('count-view', make);
       const response = await invokeShortLink(`/${EXISTING.code}`);
-      expect(response.statusCode).toBe(301);
-      expect(response.headers.location).toBe(EXISTING.link);
+      expect([response.statusCode, response.headers.location]).toEqual([301, EXISTING.link]);
       expect(errors.length).toBeGreaterThanOrEqual(1);
       expect(database.shortUrls.get(`code#${EXISTING.code}`)?.view_count).toBe(EXISTING.view_count);
       expectNoInternals(response, errors[0]);
