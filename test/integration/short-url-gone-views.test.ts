@@ -1,10 +1,6 @@
 /**
- * A 410 never counts a view (docs/api.md, Short URLs: Takedown, Blocked hosts), on every path a
- * visit can find a link gone by: a record taken down whose link its container remembers; a
- * record made to a host after it was blocked (a creation whose function read the list before the
- * block, or an import that raced it), which is not disabled, followed once the functions know of
- * the block; and a link whose host is blocked, which `enable` refuses to bring back. The view
- * count is read from the table itself.
+ * A 410 never counts a view (docs/api.md, Short URLs: Takedown, Blocked hosts), on every path a visit
+ * can find a link gone by. The view count is read from the table itself.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';

@@ -1,11 +1,8 @@
 /**
- * What a creation, a lookup and a HEAD on the short-link host read, and when
- * (docs/api.md, Short URLs: Rate limit): admission comes before the link's record is read or
- * anything is written; when the container reads the blocked hosts (its first request, then once
- * a minute), the link's entry (a creation) or the record (a lookup, a HEAD) goes with them in one
- * request, so a cold start's creation of a known link takes three requests, not four, and a
- * lookup or a HEAD one, not two; a visit with any host blocked reads a code it does not remember
- * before its view. Against DynamoDB Local, with a table of this file's own.
+ * What creations, lookups and short-link visits read, and when (docs/api.md, Short URLs: Rate limit):
+ * admission before the record is read or anything written; the blocked hosts (first request, then once
+ * a minute) read together with the link's entry or record; with a host blocked, a code not remembered
+ * read before its view. Against DynamoDB Local, on a table of this file's own.
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { Blocklist } from '../../lib/shorturls/blocklist';
@@ -33,16 +30,16 @@ let table: string;
 let documents: Awaited<ReturnType<typeof tables.create>>['documents'];
 let now = 1_000_000;
 
-/** A container's service: its blocklist due at once, read again a minute later. */
-const newService = () =>
-  new ShortUrlService(
-    store,
-    { origin: new URL(SHORT_URL_HOST), aliases: new Set<string>() },
-    new Blocklist(
-      () => store.blockedHosts(),
-      () => now,
-    ),
+/** A container's blocklist on `from`: due at once, read again a minute later. */
+const blocklistOf = (from: DynamoShortUrlStore) =>
+  new Blocklist(
+    () => from.blockedHosts(),
+    () => now,
   );
+/** A container's service. */
+const newService = () => new ShortUrlService(store, { origin: new URL(SHORT_URL_HOST), aliases: new Set<string>() }, blocklistOf(store));
+const ADMITTED = async () => ({ release: async () => undefined });
+const knownCode = async () => (await store.linkEntry(linkKey(KNOWN)))!.code!;
 
 /** The commands sent while creating `url` (without their `Command`), and those sent before admission. */
 async function creation(service: ShortUrlService, url: string, admit: 'pass' | 'refuse' = 'pass') {
@@ -66,7 +63,7 @@ beforeAll(async () => {
   documents = own.documents;
   table = own.table;
   store = new DynamoShortUrlStore(documents, table);
-  await newService().create(KNOWN, async () => ({ release: async () => undefined }));
+  await newService().create(KNOWN, ADMITTED);
 });
 
 test('a container’s first creation of a known link: the blocked hosts and its entry in one BatchGetItem, then admission, then its record', async () => {
@@ -129,9 +126,7 @@ test('a new link on a cold container: the entry read with the hosts is the first
 test('concurrent creations on one cold service (one local process): their reads go together, each key once, at most 100 a request', async () => {
   const service = newService();
   const links = [...Array.from({ length: 149 }, (_, n) => `https://reads.test/many/${n}`), KNOWN, KNOWN];
-  const { result, sent, inputs } = await sentWhile(documents, () =>
-    Promise.all(links.map((url) => service.create(url, async () => ({ release: async () => undefined })))),
-  );
+  const { result, sent, inputs } = await sentWhile(documents, () => Promise.all(links.map((url) => service.create(url, ADMITTED))));
   expect(result.map(({ record }) => record.link)).toEqual(links);
   const batches = inputs.filter((_, i) => sent[i] === 'BatchGetCommand').map(batchKeys);
   expect(batches.map((keys) => keys.length).sort((a, b) => a - b)).toEqual([51, 100]);
@@ -143,7 +138,7 @@ test('concurrent creations on one cold service (one local process): their reads 
 
 test('a container’s first lookup reads the record with the blocked hosts in one BatchGetItem; then one GetItem a lookup', async () => {
   const service = newService();
-  const code = (await store.linkEntry(linkKey(KNOWN)))!.code!;
+  const code = await knownCode();
   const cold = await sentWhile(documents, () => service.lookup(code));
   expect(cold.result).toMatchObject({ code, link: KNOWN });
   expect(cold.sent).toEqual(['BatchGetCommand']);
@@ -158,9 +153,9 @@ test('a container’s first lookup reads the record with the blocked hosts in on
 
 test('a lookup on a container whose list is due, of a link to a host blocked meanwhile: 404, from that one request', async () => {
   const service = newService();
-  await service.lookup((await store.linkEntry(linkKey(KNOWN)))!.code!);
+  await service.lookup(await knownCode());
   const url = 'https://blocked-later.test/x';
-  const { record } = await service.create(url, async () => ({ release: async () => undefined }));
+  const { record } = await service.create(url, ADMITTED);
   await documents.send(new PutCommand({ TableName: table, Item: { pk: 'blocks', hosts: { 'blocked-later.test': 1 } } }));
   try {
     expect(await service.lookup(record.code)).toMatchObject({ link: url });
@@ -174,14 +169,8 @@ test('a lookup on a container whose list is due, of a link to a host blocked mea
 });
 
 test('a HEAD on a cold short-link container reads the record with the blocked hosts in one BatchGetItem, as a lookup does', async () => {
-  const code = (await store.linkEntry(linkKey(KNOWN)))!.code!;
-  const head = redirectHandler(
-    store,
-    new Blocklist(
-      () => store.blockedHosts(),
-      () => now,
-    ),
-  );
+  const code = await knownCode();
+  const head = redirectHandler(store, blocklistOf(store));
   const { event } = routedEvent(SHORT_LINK_ROUTES, { target: `/${code}`, method: 'HEAD' });
   const context = () => lambdaContext(contextFields('RedirectFunction', 'head', 1769));
   const cold = await sentWhile(documents, () => head(event, context()));
@@ -194,21 +183,11 @@ test('a HEAD on a cold short-link container reads the record with the blocked ho
 });
 
 test('a GET on a cold short-link container: its record with the blocked hosts, then its view; with none blocked, the view alone', async () => {
-  const code = (await store.linkEntry(linkKey(KNOWN)))!.code!;
+  const code = await knownCode();
   // The views sent by the same client as the reads, so that the test sees them all.
   const counting = new DynamoShortUrlStore(documents, table, () => documents);
-  const other = (
-    (await newService().create('https://reads.test/other', async () => ({ release: async () => undefined }))) as {
-      record: { code: string };
-    }
-  ).record.code;
-  const visit = redirectHandler(
-    counting,
-    new Blocklist(
-      () => counting.blockedHosts(),
-      () => now,
-    ),
-  );
+  const other = (await newService().create('https://reads.test/other', ADMITTED)).record.code;
+  const visit = redirectHandler(counting, blocklistOf(counting));
   const sent = async (target: string) => {
     const { event } = routedEvent(SHORT_LINK_ROUTES, { target });
     const run = await sentWhile(documents, () => visit(event, lambdaContext(contextFields('RedirectFunction', 'get', 1769))));

@@ -1,10 +1,7 @@
 /**
- * A takedown holds for the link, not its spelling (docs/api.md, Short URLs: Takedown): links that
- * differ only in a fragment, an empty query, escapes of unreserved characters, the case of
- * scheme, host or an escape's hex digits, a default port, a final dot on the host, or the
- * spelling of an address are the same link. Once one is disabled, creating any spelling of it is
- * 1016, and every record made before under another spelling answers 410; a link with another
- * path or query is not touched. The spellings are written here from that rule, not from lib/.
+ * A takedown holds for the link, not its spelling (docs/api.md, Short URLs: Takedown): spellings that
+ * differ as the rule allows (written here from the rule, not from lib/) are refused or answer 410
+ * once one is disabled; another path or query is not touched.
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';

@@ -19,19 +19,14 @@ import { loadAfresh } from '../support/load-afresh';
 import { storedRecordOf } from '../support/stored-link';
 import { followViews, type SentViews } from '../support/views-sent';
 import { invokeHandler } from '../support/expect-error';
-import { type Handler, importHandler } from '../../infra/local/invoke';
+import { importHandler } from '../../infra/local/invoke';
 
 const SHORT_URLS_TABLE = process.env.SHORT_URLS_TABLE!;
 const RATE_LIMITS_TABLE = process.env.RATE_LIMITS_TABLE!;
 
 jest.setTimeout(30_000);
 
-interface ShortUrlEntry {
-  readonly link: string;
-  readonly short_url: string;
-  readonly itemid: number;
-  readonly view_count: number;
-}
+type ShortUrlEntry = { readonly link: string; readonly short_url: string; readonly itemid: number; readonly view_count: number };
 
 /** A link no other test (or earlier run against a kept database) has shortened. */
 const uniqueUrl = (tag: string): string => `https://concurrency.example/${tag}/${randomUUID()}?q=1`;
@@ -51,14 +46,22 @@ function entryOf(response: Invocation): ShortUrlEntry {
   return value.shorturls[0]!;
 }
 
-/** The state of the one-record check after a burst of creations of `link`. */
-async function expectOneRecord(link: string, entry: ShortUrlEntry): Promise<void> {
+/** 50 creations of `url` at once, each with a key and an address of its own. */
+const burstOf = (url: string) =>
+  Promise.all(Array.from({ length: 50 }, () => invoke(createTarget(url, uniqueAppKey()), { sourceIp: randomIp() })));
+
+/** A burst's answers all give one record of `link`, with no views, and the table holds it and its entry alone; the record. */
+async function expectOneRecord(link: string, responses: Invocation[]): Promise<ShortUrlEntry> {
+  const entries = responses.map(entryOf);
+  const entry = entries[0]!;
+  for (const other of entries) expect(other).toEqual({ link, short_url: entry.short_url, itemid: entry.itemid, view_count: 0 });
   const code = codeOf(entry.short_url);
   const items = await scanAll(documentClient, SHORT_URLS_TABLE);
   const records = items.filter((item) => String(item.pk).startsWith('code#') && item.link === link);
   expect(records).toEqual([{ pk: `code#${code}`, code, link, itemid: entry.itemid, view_count: 0 }]);
   const entriesForLink = items.filter((item) => String(item.pk).startsWith('link#') && item.code === code);
   expect(entriesForLink).toEqual([{ pk: `link#${linkKey(link)}`, code }]);
+  return entry;
 }
 
 const keyOf = (input: unknown): string | undefined => {
@@ -67,13 +70,9 @@ const keyOf = (input: unknown): string | undefined => {
 };
 
 /**
- * DynamoDB Local runs requests one at a time, so in a plain burst the first creation is
- * usually stored before the others have passed the rate limit, and the race is never run.
- * This holds every read of `link#<key>` until `parties` of them are waiting (or `patienceMs`
- * passed: a guard against a hang, far beyond what a busy machine needs, not a rule), so that all
- * of the burst finds no record and goes on to insert one. It also counts
- * the reasons of cancelled transactions. Installed on the functions' own client; `remove()`
- * takes it out.
+ * DynamoDB Local runs requests one at a time, so a plain burst never races: this holds every read of
+ * `link#<key>` on the functions' client until `parties` wait (`patienceMs` only guards against a hang),
+ * so that all find no record and insert; it keeps the reasons of cancelled transactions.
  */
 function raceBarrier(key: string, parties: number, patienceMs = 60_000) {
   const name = `race-barrier-${randomUUID()}`;
@@ -119,17 +118,9 @@ describe('Short URLs: Same URL twice, concurrently', () => {
   test('50 concurrent creations of one URL answer one itemid and short_url, and store one record', async () => {
     const url = uniqueUrl('same');
     const link = new URL(url).href;
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, () => invoke(createTarget(url, uniqueAppKey()), { sourceIp: randomIp() })),
-    );
-    const entries = responses.map(entryOf);
-    const first = entries[0]!;
-    expect(first.link).toBe(link);
+    const first = await expectOneRecord(link, await burstOf(url));
     expect(first.short_url).toMatch(new RegExp(`^${SHORT_URL_HOST.replace(/[.]/g, '\\.')}/[0-9A-Za-z]{7}$`));
     expect(Number.isSafeInteger(first.itemid) && first.itemid > 0).toBe(true);
-    for (const entry of entries) expect(entry).toEqual({ link, short_url: first.short_url, itemid: first.itemid, view_count: 0 });
-
-    await expectOneRecord(link, first);
   });
 
   test('50 creations of one URL that all find no record and race to insert it still make one record', async () => {
@@ -141,7 +132,7 @@ describe('Short URLs: Same URL twice, concurrently', () => {
     const barrier = raceBarrier(linkKey(link), 50);
     let responses: Invocation[];
     try {
-      responses = await Promise.all(Array.from({ length: 50 }, () => invoke(createTarget(url, uniqueAppKey()), { sourceIp: randomIp() })));
+      responses = await burstOf(url);
     } finally {
       barrier.remove();
     }
@@ -150,11 +141,7 @@ describe('Short URLs: Same URL twice, concurrently', () => {
     // One insert won; each of the others was cancelled (the link taken, or a conflict) and read the winner back.
     expect(barrier.cancellations.length).toBeGreaterThanOrEqual(49);
     for (const reasons of barrier.cancellations) expect(reasons).toMatch(/ConditionalCheckFailed|TransactionConflict/);
-
-    const entries = responses.map(entryOf);
-    const first = entries[0]!;
-    for (const entry of entries) expect(entry).toEqual({ link, short_url: first.short_url, itemid: first.itemid, view_count: 0 });
-    await expectOneRecord(link, first);
+    await expectOneRecord(link, responses);
   }, 90_000);
 });
 
@@ -182,16 +169,16 @@ async function settledViews(code: string): Promise<number> {
 }
 
 /**
- * A step in `client`'s middleware, for the calls `applies` picks: `before` runs before the call
- * is sent (throwing there, the call never reaches DynamoDB), `after` once it has been answered
- * (throwing there, DynamoDB applied it but the answer is lost). Inside the SDK's retry loop, as a
- * timeout or a refusal is.
+ * Runs `run` with a step in `client`'s middleware (inside the SDK's retry loop) for the calls `applies`
+ * picks: throwing in `before`, the call never reaches DynamoDB; in `after`, it was applied but its answer
+ * lost. Answers the sends of each call, in order.
  */
-function interfere(
+async function interfering(
   client: DynamoDBDocumentClient,
   applies: (command: string | undefined, input: Record<string, unknown>) => boolean,
   step: { before?: (attempt: number) => void; after?: (attempt: number) => void },
-) {
+  run: () => Promise<unknown>,
+): Promise<number[]> {
   const name = `interfere-${randomUUID()}`;
   const attempts = new Map<unknown, number>();
   client.middlewareStack.add(
@@ -206,14 +193,19 @@ function interfere(
     },
     { step: 'deserialize', name },
   );
-  return {
-    /** Sends of each call, in order. */
-    sends: () => [...attempts.values()],
-    remove: () => client.middlewareStack.remove(name),
-  };
+  try {
+    await run();
+    return [...attempts.values()];
+  } finally {
+    client.middlewareStack.remove(name);
+  }
 }
 
 const failure = (name: string, message: string) => Object.assign(new Error(message), { name, $metadata: {} });
+/** An SDK step that loses the first attempt's answer, once DynamoDB applied it. */
+const lostAfter = (attempt: number) => {
+  if (attempt === 1) throw failure('TimeoutError', 'the answer was lost');
+};
 const onCode = (command: string | undefined, input: Record<string, unknown>) =>
   command === 'UpdateItemCommand' && JSON.stringify(input.Key).includes('code#');
 const onRateLimit = (command: string | undefined, input: Record<string, unknown>) =>
@@ -233,38 +225,20 @@ describe('Views: the link comes first (docs/api.md, Views)', () => {
     expect(await viewsOf(code)).toBe(500);
   });
 
-  test('a view is sent once: its answer lost after DynamoDB applied it, it is counted once and the visitor redirected', async () => {
-    const { code, entry } = await newCode('lost-answer');
-    const lost = interfere(singleAttemptClient(), onCode, {
-      after: () => {
-        throw failure('TimeoutError', 'the answer was lost');
-      },
+  const timeout = (message: string) => () => {
+    throw failure('TimeoutError', message);
+  };
+  test.each([
+    ['its answer lost after DynamoDB applied it: counted once', { after: timeout('the answer was lost') }, 10, 10],
+    ['timed out before it was sent: not counted', { before: timeout('no connection in time') }, 5, 0],
+  ])('a view is sent once, never again, and the visitor redirected; %s', async (_what, step, visits, counted) => {
+    const { code, entry } = await newCode('sent-once');
+    const sends = await interfering(singleAttemptClient(), onCode, step, async () => {
+      const answers = await Promise.all(Array.from({ length: visits }, () => invokeShortLink(`/${code}`)));
+      expect(answers.map((answer) => [answer.statusCode, answer.headers.location])).toEqual(Array(visits).fill([301, entry.link]));
     });
-    try {
-      const answers = await Promise.all(Array.from({ length: 10 }, () => invokeShortLink(`/${code}`)));
-      expect(answers.map((answer) => [answer.statusCode, answer.headers.location])).toEqual(Array(10).fill([301, entry.link]));
-    } finally {
-      lost.remove();
-    }
-    expect(lost.sends()).toEqual(Array(10).fill(1));
-    expect(await settledViews(code)).toBe(10);
-  });
-
-  test('a view that times out before it is sent is not counted, never sent again, and the visitor redirected', async () => {
-    const { code, entry } = await newCode('never-sent');
-    const unsent = interfere(singleAttemptClient(), onCode, {
-      before: () => {
-        throw failure('TimeoutError', 'no connection in time');
-      },
-    });
-    try {
-      const answers = await Promise.all(Array.from({ length: 5 }, () => invokeShortLink(`/${code}`)));
-      expect(answers.map((answer) => [answer.statusCode, answer.headers.location])).toEqual(Array(5).fill([301, entry.link]));
-    } finally {
-      unsent.remove();
-    }
-    expect(unsent.sends()).toEqual(Array(5).fill(1));
-    expect(await settledViews(code)).toBe(0);
+    expect(sends).toEqual(Array(visits).fill(1));
+    expect(await settledViews(code)).toBe(counted);
   });
 
   test.each([
@@ -274,18 +248,13 @@ describe('Views: the link comes first (docs/api.md, Views)', () => {
     const { code } = await newCode('refused');
     // The store sends a refused view again as a call of its own: the first five calls are refused.
     let calls = 0;
-    const refused = interfere(singleAttemptClient(), onCode, {
-      before: () => {
-        if (++calls <= 5) throw failure(name, 'refused, not applied');
-      },
+    const refuseFirstFive = () => {
+      if (++calls <= 5) throw failure(name, 'refused, not applied');
+    };
+    await interfering(singleAttemptClient(), onCode, { before: refuseFirstFive }, async () => {
+      const answers = await Promise.all(Array.from({ length: 5 }, () => invokeShortLink(`/${code}`)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(5).fill(301));
     });
-    try {
-      expect((await Promise.all(Array.from({ length: 5 }, () => invokeShortLink(`/${code}`)))).map((a) => a.statusCode)).toEqual(
-        Array(5).fill(301),
-      );
-    } finally {
-      refused.remove();
-    }
     expect(calls).toBe(10);
     expect(await settledViews(code)).toBe(5);
   });
@@ -310,17 +279,14 @@ describe('Short URLs: Rate limit, concurrently', () => {
     return outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
   }
 
-  test('40 concurrent admits with one app key from one address: exactly the 7 allowed pass', async () => {
+  test.each([
+    ['one address: exactly the 7 allowed pass', false, 7],
+    ['40 addresses: all pass (no limit per key alone)', true, 40],
+  ])('40 concurrent admits with one app key from %s', async (_from, manyAddresses, passed) => {
     const appKey = uniqueAppKey();
     const ip = `${randomIp()}-${randomUUID()}`;
-    expect(await admitted(Array.from({ length: 40 }, () => limiter.admit(appKey, ip, now, randomUUID())))).toBe(7);
-  });
-
-  test('40 concurrent admits with one app key from 40 addresses: all pass (no limit per key alone)', async () => {
-    const appKey = uniqueAppKey();
-    expect(
-      await admitted(Array.from({ length: 40 }, () => limiter.admit(appKey, `${randomIp()}-${randomUUID()}`, now, randomUUID()))),
-    ).toBe(40);
+    const from = () => (manyAddresses ? `${randomIp()}-${randomUUID()}` : ip);
+    expect(await admitted(Array.from({ length: 40 }, () => limiter.admit(appKey, from(), now, randomUUID())))).toBe(passed);
   });
 
   test('200 concurrent admits from one address with new keys: exactly the address limit passes', async () => {
@@ -374,23 +340,17 @@ describe('Short URLs: Rate limit, concurrently', () => {
   }
 
   test('a creation counts once, whatever the SDK sends again: its answer lost, throttled, or timed out before it left (no transaction ever holds its item)', async () => {
-    const lostAfter = (attempt: number) => {
-      if (attempt === 1) throw failure('TimeoutError', 'the answer was lost');
-    };
     const firstRefused = (name: string) => (attempt: number) => {
       if (attempt === 1) throw failure(name, 'not applied');
     };
     for (const step of [{ after: lostAfter }, { before: firstRefused('ThrottlingException') }, { before: firstRefused('TimeoutError') }]) {
       const ip = `${randomIp()}-${randomUUID()}`;
       const { client, limiter } = await freshLimiter();
-      const sent = interfere(client, onRateLimit, step);
-      try {
-        await Promise.all(Array.from({ length: 3 }, () => limiter.admit(uniqueAppKey(), ip, now, randomUUID())));
-      } finally {
-        sent.remove();
-      }
+      const sends = await interfering(client, onRateLimit, step, () =>
+        Promise.all(Array.from({ length: 3 }, () => limiter.admit(uniqueAppKey(), ip, now, randomUUID()))),
+      );
       // Each was sent twice by the SDK, and counted once.
-      expect(sent.sends()).toEqual([2, 2, 2]);
+      expect(sends).toEqual([2, 2, 2]);
       expect(await windowOf(ip)).toEqual({ count: 3, tokens: 3 });
     }
   });
@@ -399,18 +359,11 @@ describe('Short URLs: Rate limit, concurrently', () => {
     const ip = `${randomIp()}-${randomUUID()}`;
     const { client, limiter } = await freshLimiter();
     const admissions = await Promise.all(Array.from({ length: 3 }, () => limiter.admit(uniqueAppKey(), ip, now, randomUUID())));
-    const lost = interfere(client, onRateLimit, {
-      after: (attempt) => {
-        if (attempt === 1) throw failure('TimeoutError', 'the answer was lost');
-      },
-    });
-    try {
+    await interfering(client, onRateLimit, { after: lostAfter }, async () => {
       await Promise.all(admissions.map((admission) => admission.release()));
       // Given back again (a second release of the same creation): nothing more.
       await admissions[0]!.release();
-    } finally {
-      lost.remove();
-    }
+    });
     expect(await windowOf(ip)).toEqual({ count: 0, tokens: 0 });
   });
 
@@ -420,7 +373,6 @@ describe('Short URLs: Rate limit, concurrently', () => {
       { RATE_LIMIT_PER_APP_KEY: '5', RATE_LIMIT_PER_CLIENT_IP: '1000', RATE_LIMIT_WINDOW_SECONDS: String(windowSeconds) },
       () => importHandler('functions/short-url-create.ts', 'handler'),
     );
-    expect(handler).toBeDefined();
 
     const appKey = uniqueAppKey();
     const urls = Array.from({ length: 30 }, (_, i) => uniqueUrl(`limited-${i}`));
@@ -431,7 +383,7 @@ describe('Short URLs: Rate limit, concurrently', () => {
     const clock = jest.spyOn(Date, 'now').mockReturnValue((windowStart + 100) * 1000);
     let responses: Invocation[];
     try {
-      responses = await Promise.all(urls.map((url) => invokeLimited(handler!, createTarget(url, appKey), address)));
+      responses = await Promise.all(urls.map((url) => invokeHandler(handler, createTarget(url, appKey), { sourceIp: address })));
     } finally {
       clock.mockRestore();
     }
@@ -452,23 +404,9 @@ describe('Short URLs: Rate limit, concurrently', () => {
 
     const store = new DynamoShortUrlStore(documentClient, SHORT_URLS_TABLE);
     for (const url of urls) {
-      const record = await storedRecordOf(store, new URL(url).href);
       const entry = created.get(url);
-      if (entry === undefined) {
-        expect(record).toBeUndefined();
-      } else {
-        expect(record).toEqual({
-          code: codeOf(entry.short_url),
-          link: entry.link,
-          itemid: entry.itemid,
-          view_count: 0,
-        });
-      }
+      const expected = entry && { code: codeOf(entry.short_url), link: entry.link, itemid: entry.itemid, view_count: 0 };
+      expect(await storedRecordOf(store, new URL(url).href)).toEqual(expected);
     }
   });
 });
-
-/** invoke() with a handler loaded under other settings: the event it would build, run by `handler`. */
-async function invokeLimited(handler: Handler, target: string, sourceIp: string): Promise<Invocation> {
-  return invokeHandler(handler, target, { sourceIp });
-}

@@ -1,11 +1,7 @@
 /**
- * The rules of docs/api.md, Short URLs, one by one, through the real handlers (GET
- * /url/short/create, GET /url/short/{short_url+} and the short-link host's GET /{code}) and
- * DynamoDB Local.
- *
- * Every test uses data of its own: links carry a random UUID, and every creation comes from an
- * app key and a client address of its own unless a test is about them, so the rate limits (and
- * whatever other test files create meanwhile) cannot interfere.
+ * The rules of docs/api.md, Short URLs, through the real handlers and DynamoDB Local. Links carry a
+ * random UUID and each creation comes from an app key and address of its own (unless a test is about
+ * them), so that the rate limits and other files' data cannot interfere.
  */
 import { randomUUID } from 'node:crypto';
 import { selectRoute } from '../../infra/local/api-event';
@@ -20,9 +16,6 @@ import { storedRecordOf } from '../support/stored-link';
 import { followViews, type SentViews } from '../support/views-sent';
 import { invokeHandler } from '../support/expect-error';
 import { type Handler, importHandler } from '../../infra/local/invoke';
-
-// ---------------------------------------------------------------------------------------------
-// Requests.
 
 interface Client {
   readonly appkey: string;
@@ -51,39 +44,24 @@ function query(options: Options): string {
   return [`appkey=${enc(client.appkey)}`, typeQuery(options.type ?? 'json'), ...(options.extra ? [options.extra] : [])].join('&');
 }
 
+/** GET `path` from the client's address with its key, the type and `tail`. */
+function send(path: string, options: Options, tail = ''): Promise<Invocation> {
+  const client = options.client ?? newClient();
+  return invoke(`${path}?${query({ ...options, client })}${tail}`, { sourceIp: client.sourceIp });
+}
 /** GET /url/short/create; `url` undefined leaves the argument out. */
-function create(url: string | undefined, options: Options = {}): Promise<Invocation> {
-  const client = options.client ?? newClient();
-  const target = `/url/short/create?${query({ ...options, client })}${url === undefined ? '' : `&url=${enc(url)}`}`;
-  return invoke(target, { sourceIp: client.sourceIp });
-}
-
+const create = (url: string | undefined, options: Options = {}) =>
+  send('/url/short/create', options, url === undefined ? '' : `&url=${enc(url)}`);
 /** GET /url/short/{segment}; `segment` is put in the path as given. */
-function lookup(segment: string, options: Options = {}): Promise<Invocation> {
-  const client = options.client ?? newClient();
-  return invoke(`/url/short/${segment}?${query({ ...options, client })}`, { sourceIp: client.sourceIp });
-}
+const lookup = (segment: string, options: Options = {}) => send(`/url/short/${segment}`, options);
 
-interface ShortUrl {
-  readonly link: string;
-  readonly short_url: string;
-  readonly itemid: number;
-  readonly view_count: number;
-}
-
-interface ShortUrlList {
-  readonly shorturls: ShortUrl[];
-  readonly timestamp: number;
-  readonly total: number;
-  readonly count: number;
-  readonly offset: number;
-}
+type ShortUrl = { readonly link: string; readonly short_url: string; readonly itemid: number; readonly view_count: number };
 
 /** A JSON answer that must be the Short URL list with one record; the record. */
 function recordOf(response: Invocation): ShortUrl {
   expect(response.headers['content-type']).toBe(CONTENT_TYPE.json);
   if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
-  const list = JSON.parse(response.body) as ShortUrlList;
+  const list = JSON.parse(response.body) as { shorturls: ShortUrl[] };
   expect(list.shorturls).toHaveLength(1);
   return list.shorturls[0]!;
 }
@@ -106,8 +84,6 @@ beforeEach(() => {
   views = followViews(DynamoShortUrlStore.prototype);
 });
 afterEach(() => views.restore());
-
-// ---------------------------------------------------------------------------------------------
 
 describe('Short URLs: `url`', () => {
   const longLink = (length: number): string => {
@@ -170,58 +146,32 @@ describe('Short URLs: `url`', () => {
   test('the short host is refused under every spelling of its name (a domain name short host)', async () => {
     const handler = await loadCreate({ SHORT_URL_HOST: 'https://sho.rt' });
     const client = newClient();
-    const accepted: string[] = [];
     const id = randomUUID();
-    for (const url of [
-      'https://sho.rt/Ab3dE9z',
-      'HTTPS://SHO.RT/Ab3dE9z',
-      'http://sho.rt/x',
-      'https://sho.rt:443/x',
-      'https://sho.rt./Ab3dE9z',
-      'https://SHO.RT./x',
-    ]) {
-      const response = await createWith(handler, `${url}?${id}`, client);
-      if (response.statusCode !== 403) accepted.push(`${url} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
-      else expectError(response, 'json', 1016, 403);
-    }
-    expect(accepted).toEqual([]);
+    for (const url of 'https://sho.rt/Ab3dE9z HTTPS://SHO.RT/Ab3dE9z http://sho.rt/x https://sho.rt:443/x https://sho.rt./Ab3dE9z https://SHO.RT./x'.split(
+      ' ',
+    ))
+      expectError(await createWith(handler, `${url}?${id}`, client), 'json', 1016, 403);
   });
 
-  test('a link is stored and answered in its WHATWG serialisation', async () => {
-    const id = randomUUID();
-    const record = await created(`HTTPS://Example.ORG:443/${id}/a/../b?x#y`);
-    expect(record.link).toBe(`https://example.org/${id}/b?x#y`);
-    const stored = await storedFor(`https://example.org/${id}/b?x#y`);
-    expect(stored).toMatchObject({ link: `https://example.org/${id}/b?x#y`, itemid: record.itemid, code: codeOf(record.short_url) });
-    expect((await looked(codeOf(record.short_url))).link).toBe(`https://example.org/${id}/b?x#y`);
-  });
-
+  // ID stands for a UUID of the test's own.
   test.each([
-    ['an international domain name', (id: string) => `https://BÜCHER.example/${id}`, (id: string) => `https://xn--bcher-kva.example/${id}`],
-    [
-      'the default http port and a dot segment',
-      (id: string) => `http://News.Test:80/${id}/./x`,
-      (id: string) => `http://news.test/${id}/x`,
-    ],
-    [
-      'spaces and markup in the path and query',
-      (id: string) => `https://news.test/${id}/a b<c>?q="x y"`,
-      (id: string) => `https://news.test/${id}/a%20b%3Cc%3E?q=%22x%20y%22`,
-    ],
-    [
-      'surrounding blanks and a tab inside',
-      (id: string) => `  https://news.test/${id}/a\tb  `,
-      (id: string) => `https://news.test/${id}/ab`,
-    ],
-    ['an IPv4 address in decimal', (id: string) => `http://3232235777:8080/${id}`, (id: string) => `http://192.168.1.1:8080/${id}`],
+    ['an international domain name', 'https://BÜCHER.example/ID', 'https://xn--bcher-kva.example/ID'],
+    ['the default http port and a dot segment', 'http://News.Test:80/ID/./x', 'http://news.test/ID/x'],
+    ['spaces and markup in the path and query', 'https://news.test/ID/a b<c>?q="x y"', 'https://news.test/ID/a%20b%3Cc%3E?q=%22x%20y%22'],
+    ['surrounding blanks and a tab inside', '  https://news.test/ID/a\tb  ', 'https://news.test/ID/ab'],
+    ['an IPv4 address in decimal', 'http://3232235777:8080/ID', 'http://192.168.1.1:8080/ID'],
   ])('normalised: %s', async (_name, raw, normal) => {
     const id = randomUUID();
-    expect((await created(raw(id))).link).toBe(normal(id));
+    expect((await created(raw.replace('ID', id))).link).toBe(normal.replace('ID', id));
   });
 
-  test('two spellings of the same normalised link give the same record; other links do not', async () => {
+  test('a link is stored and answered in its WHATWG serialisation; its other spellings give the same record, other links do not', async () => {
     const id = randomUUID();
     const first = await created(`HTTPS://Example.ORG:443/${id}/a/../b?x#y`);
+    const normal = `https://example.org/${id}/b?x#y`;
+    expect(first.link).toBe(normal);
+    expect(await storedFor(normal)).toMatchObject({ link: normal, itemid: first.itemid, code: codeOf(first.short_url) });
+    expect((await looked(codeOf(first.short_url))).link).toBe(normal);
     const second = await created(`https://example.org/${id}/b?x#y`);
     const third = await created(`https://EXAMPLE.org/${id}/c/../b?x#y`);
     expect(second).toEqual(first);
@@ -302,17 +252,13 @@ describe('Short URLs: lookup segment', () => {
     code = codeOf(record.short_url);
   });
 
-  test('by the bare code', async () => {
-    expect(await looked(code)).toEqual(record);
-  });
-
-  test('by the whole short URL, URL-encoded in the path', async () => {
-    expect(await looked(enc(record.short_url))).toEqual(record);
-  });
-
-  test('by the whole short URL as it is (the route is greedy)', async () => {
-    expect(`/url/short/${record.short_url}`).toBe(`/url/short/http://127.0.0.1:3001/${code}`);
-    expect(await looked(record.short_url)).toEqual(record);
+  test.each([
+    ['the bare code', () => code],
+    ['the whole short URL, URL-encoded in the path', () => enc(record.short_url)],
+    ['the whole short URL as it is (the route is greedy)', () => record.short_url],
+  ])('by %s', async (_name, segment) => {
+    expect(record.short_url).toBe(`http://127.0.0.1:3001/${code}`);
+    expect(await looked(segment())).toEqual(record);
   });
 
   test('an unknown code, bare or as a short URL, is 404 in all four types', async () => {
@@ -333,17 +279,10 @@ describe('Short URLs: lookup segment', () => {
       `${code}/`,
       `${code}/x`,
       'create/x',
-      enc(`${SHORT_URL_HOST}/abc`),
-      enc(`${SHORT_URL_HOST}/${code}?x=1`),
-      enc(`${SHORT_URL_HOST}/${code}#x`),
-      enc(`${SHORT_URL_HOST}/${code}/`),
-      enc(`${SHORT_URL_HOST}/${code}/more`),
-      enc(`${SHORT_URL_HOST}/x/${code}`),
-      enc(`http://127.0.0.1:3002/${code}`),
-      enc(`http://other.test/${code}`),
-      enc(`ftp://127.0.0.1:3001/${code}`),
-      enc(`javascript:${code}`),
-      enc(`${SHORT_URL_HOST}${code}`),
+      ...['abc', `${code}?x=1`, `${code}#x`, `${code}/`, `${code}/more`, `x/${code}`].map((tail) => enc(`${SHORT_URL_HOST}/${tail}`)),
+      ...['http://127.0.0.1:3002/', 'http://other.test/', 'ftp://127.0.0.1:3001/', 'javascript:', SHORT_URL_HOST].map((head) =>
+        enc(head + code),
+      ),
       '%',
       '%zz',
     ];
@@ -369,14 +308,20 @@ describe('Short URLs: lookup segment', () => {
 });
 
 describe('Short URLs: views on the short-link host', () => {
+  const expectRedirect = ({ statusCode, headers }: Invocation, link: string) =>
+    expect([statusCode, headers.location, headers['cache-control']]).toEqual([301, link, 'no-store']);
+  function expectNotFoundPage(page: Invocation): void {
+    expect(page.statusCode).toBe(404);
+    expect(page.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'x-content-type-options': 'nosniff' });
+    expect(page.headers.location).toBeUndefined();
+    expect(page.body).toMatch(/^<!doctype html>/i);
+  }
+
   test('GET /{code} answers 301 to the stored link, uncached, and adds exactly 1 per view', async () => {
     const record = await created(uniqueLink('/view?q=1#part'));
     const code = codeOf(record.short_url);
     for (let count = 1; count <= 3; count++) {
-      const visit = await invokeShortLink(`/${code}`);
-      expect(visit.statusCode).toBe(301);
-      expect(visit.headers.location).toBe(record.link);
-      expect(visit.headers['cache-control']).toBe('no-store');
+      expectRedirect(await invokeShortLink(`/${code}`), record.link);
       await views.ended();
       expect((await looked(code)).view_count).toBe(count);
     }
@@ -392,29 +337,20 @@ describe('Short URLs: views on the short-link host', () => {
 
   test('a query string on the short link does not change where it goes', async () => {
     const record = await created(uniqueLink());
-    const visit = await invokeShortLink(`/${codeOf(record.short_url)}?utm_source=x`);
-    expect(visit.statusCode).toBe(301);
-    expect(visit.headers.location).toBe(record.link);
+    expectRedirect(await invokeShortLink(`/${codeOf(record.short_url)}?utm_source=x`), record.link);
   });
 
   test('unknown codes and other paths get the 404 HTML page, which tells nothing of the path', async () => {
     for (const path of ['/zZ0zZ0z', '/', '/toolong12', '/a/b', '/abc', '/%3Cscript%3E', '/url/short/create', '/<b>x</b>']) {
       const page = await invokeShortLink(path);
-      expect(page.statusCode).toBe(404);
-      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(page.headers['x-content-type-options']).toBe('nosniff');
-      expect(page.headers.location).toBeUndefined();
-      expect(page.body).toMatch(/^<!doctype html>/i);
+      expectNotFoundPage(page);
       expect(page.body).not.toMatch(/script|toolong|zZ0zZ0z|<b>/);
     }
   });
 
   test('HEAD answers the same 301 and counts no view, so link checkers see a live link', async () => {
     const record = await created(uniqueLink());
-    const head = await invokeShortLink(`/${codeOf(record.short_url)}`, { method: 'HEAD' });
-    expect(head.statusCode).toBe(301);
-    expect(head.headers.location).toBe(record.link);
-    expect(head.headers['cache-control']).toBe('no-store');
+    expectRedirect(await invokeShortLink(`/${codeOf(record.short_url)}`, { method: 'HEAD' }), record.link);
     expect((await invokeShortLink('/zZ0zZ0z', { method: 'HEAD' })).statusCode).toBe(404);
     expect(views.codes).toEqual([]);
     expect((await looked(codeOf(record.short_url))).view_count).toBe(0);
@@ -423,10 +359,7 @@ describe('Short URLs: views on the short-link host', () => {
   test('other methods get the 404 page and count no view', async () => {
     const record = await created(uniqueLink());
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
-      const page = await invokeShortLink(`/${codeOf(record.short_url)}`, { method });
-      expect(page.statusCode).toBe(404);
-      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(page.headers.location).toBeUndefined();
+      expectNotFoundPage(await invokeShortLink(`/${codeOf(record.short_url)}`, { method }));
     }
     expect(views.codes).toEqual([]);
     expect((await looked(codeOf(record.short_url))).view_count).toBe(0);
@@ -444,10 +377,7 @@ describe('Short URLs: views on the short-link host', () => {
   });
 });
 
-// ---------------------------------------------------------------------------------------------
-// The rate limit: its settings are read when the module loads, so it is tested through a copy
-// of functions/short-url-create.ts loaded afresh with small limits.
-
+// The rate limit's settings are read when the module loads: functions/short-url-create.ts is loaded afresh with small limits.
 const loadCreate = (env: Record<string, string>): Promise<Handler> =>
   loadAfresh(env, () => importHandler('functions/short-url-create.ts', 'handler'));
 
@@ -459,6 +389,13 @@ async function createWith(handler: Handler, url: string, client: Client, type: R
   return invokeHandler(handler, target, { sourceIp: client.sourceIp });
 }
 
+/** The create function with these limits a window of WINDOW. */
+const loadLimited = (perAppKey: number, perClientIp: number): Promise<Handler> =>
+  loadCreate({
+    RATE_LIMIT_PER_APP_KEY: String(perAppKey),
+    RATE_LIMIT_PER_CLIENT_IP: String(perClientIp),
+    RATE_LIMIT_WINDOW_SECONDS: String(WINDOW),
+  });
 /** The window of the tests that set their own limits: a day. */
 const WINDOW = 86_400;
 /** Where the functions' clock is held in it, in seconds: Retry-After is then the rest, WINDOW - INTO_WINDOW. */
@@ -481,6 +418,16 @@ function expectRateLimited(response: Invocation, type: ResponseType, retryAfter 
   expect(response.headers['retry-after']).toBe(String(retryAfter));
 }
 
+/** Three creations from `next()` clients pass; a fourth in each type is refused and stores nothing. */
+async function expectLimitOfThree(handler: Handler, next: () => Client): Promise<void> {
+  for (let i = 0; i < 3; i++) recordOf(await createWith(handler, uniqueLink(), next()));
+  for (const type of TYPES) {
+    const link = uniqueLink();
+    expectRateLimited(await createWith(handler, link, next(), type), type);
+    expect(await storedFor(link)).toBeUndefined();
+  }
+}
+
 /** `n` requests made by `make`, ten at a time (DynamoDB Local runs requests one at a time); their answers in order. */
 async function inTens(n: number, make: () => Promise<Invocation>): Promise<Invocation[]> {
   const answers: Invocation[] = [];
@@ -497,11 +444,7 @@ describe('Short URLs: rate limit', () => {
   afterEach(() => clock.mockRestore());
 
   test('per app key from one address: past the limit, 503 with Retry-After in all four types (Javascript 200 with status 503), and nothing is created', async () => {
-    const handler = await loadCreate({
-      RATE_LIMIT_PER_APP_KEY: '3',
-      RATE_LIMIT_PER_CLIENT_IP: '1000',
-      RATE_LIMIT_WINDOW_SECONDS: String(WINDOW),
-    });
+    const handler = await loadLimited(3, 1000);
     // One key in several spellings (docs/api.md, `appkey`: given URL-encoded or raw, an absolute
     // URI; a fragment, an empty query or a final dot make no other key): counted together.
     const id = randomUUID();
@@ -516,14 +459,7 @@ describe('Short URLs: rate limit', () => {
     const address = newClient().sourceIp;
     let spelling = 0;
     const next = (): Client => ({ appkey: spellings[spelling++ % spellings.length]!, sourceIp: address });
-    for (let i = 0; i < 3; i++) recordOf(await createWith(handler, uniqueLink(), next()));
-    const refused: string[] = [];
-    for (const type of TYPES) {
-      const link = uniqueLink();
-      refused.push(link);
-      expectRateLimited(await createWith(handler, link, next(), type), type);
-    }
-    for (const link of refused) expect(await storedFor(link)).toBeUndefined();
+    await expectLimitOfThree(handler, next);
     // App keys are public: the same key from another address has places of its own, and so
     // does another key from this address.
     recordOf(await createWith(handler, uniqueLink(), { appkey: spellings[0]!, sourceIp: newClient().sourceIp }));
@@ -531,21 +467,10 @@ describe('Short URLs: rate limit', () => {
   });
 
   test('per client address: past the limit, 503 with Retry-After in all four types, whatever the app key, and nothing is created', async () => {
-    const handler = await loadCreate({
-      RATE_LIMIT_PER_APP_KEY: '1000',
-      RATE_LIMIT_PER_CLIENT_IP: '3',
-      RATE_LIMIT_WINDOW_SECONDS: String(WINDOW),
-    });
+    const handler = await loadLimited(1000, 3);
     const address = newClient().sourceIp;
     const withNewKey = (): Client => ({ appkey: newClient().appkey, sourceIp: address });
-    for (let i = 0; i < 3; i++) recordOf(await createWith(handler, uniqueLink(), withNewKey()));
-    const refused: string[] = [];
-    for (const type of TYPES) {
-      const link = uniqueLink();
-      refused.push(link);
-      expectRateLimited(await createWith(handler, link, withNewKey(), type), type);
-    }
-    for (const link of refused) expect(await storedFor(link)).toBeUndefined();
+    await expectLimitOfThree(handler, withNewKey);
     recordOf(await createWith(handler, uniqueLink(), newClient()));
   });
 
@@ -567,19 +492,13 @@ describe('Short URLs: rate limit', () => {
   }, 120_000);
 
   test('invalid links are refused before the limit is counted', async () => {
-    const handler = await loadCreate({
-      RATE_LIMIT_PER_APP_KEY: '2',
-      RATE_LIMIT_PER_CLIENT_IP: '1000',
-      RATE_LIMIT_WINDOW_SECONDS: String(WINDOW),
-    });
+    const handler = await loadLimited(2, 1000);
     const client = newClient();
     for (let i = 0; i < 5; i++) expectError(await createWith(handler, 'ftp://news.test/', client), 'json', 1016, 403);
     recordOf(await createWith(handler, uniqueLink(), client));
     recordOf(await createWith(handler, uniqueLink(), client));
   });
 });
-
-// ---------------------------------------------------------------------------------------------
 
 describe('the short URL list in all four types, through the real parsers', () => {
   let record: ShortUrl;
@@ -595,14 +514,14 @@ describe('the short URL list in all four types, through the real parsers', () =>
 
   /** The headers of every API answer (docs/api.md, Headers); short URLs are never cached. */
   function expectHeaders(response: Invocation, type: ResponseType): void {
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe(CONTENT_TYPE[type]);
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['access-control-allow-origin']).toBe('*');
-    expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.headers.deprecation).toMatch(/^@[0-9]+$/);
-    expect(response.headers.sunset).toBeUndefined();
-    expect(response.headers['retry-after']).toBeUndefined();
+    expect(response.headers).toMatchObject({
+      'content-type': CONTENT_TYPE[type],
+      'x-content-type-options': 'nosniff',
+      'access-control-allow-origin': '*',
+      'cache-control': 'no-store',
+      deprecation: expect.stringMatching(/^@[0-9]+$/),
+    });
+    expect([response.statusCode, response.headers.sunset, response.headers['retry-after']]).toEqual([200, undefined, undefined]);
   }
 
   function expectTimestamp(timestamp: unknown): void {
@@ -610,17 +529,22 @@ describe('the short URL list in all four types, through the real parsers', () =>
     expect(Math.abs((timestamp as number) - Date.now() / 1000)).toBeLessThan(60);
   }
 
+  /** A decoded list: wrapper keys (after PHP's __class) shorturls, timestamp, total, count, offset; one record, its keys in order. */
+  function expectList(value: Record<string, unknown>, classes?: { list: string; entry: string }): void {
+    const [listClass, entryClass] = classes ? [{ __class: classes.list }, { __class: classes.entry }] : [{}, {}];
+    const { shorturls, timestamp, ...rest } = value;
+    expect(Object.keys(value)).toEqual([...Object.keys(listClass), 'shorturls', 'timestamp', 'total', 'count', 'offset']);
+    expect(rest).toEqual({ ...listClass, total: 1, count: 1, offset: 0 });
+    expectTimestamp(timestamp);
+    expect(shorturls).toEqual([{ ...entryClass, ...record }]);
+    expect(Object.keys((shorturls as object[])[0]!)).toEqual([...Object.keys(entryClass), 'link', 'short_url', 'itemid', 'view_count']);
+  }
+
   describe.each(ENDPOINTS)('%s', (_name, request) => {
     test('JSON: wrapper keys shorturls, timestamp, total, count, offset; record keys link, short_url, itemid, view_count', async () => {
       const response = await request('json');
       expectHeaders(response, 'json');
-      const value = JSON.parse(response.body) as Record<string, unknown>;
-      expect(Object.keys(value)).toEqual(['shorturls', 'timestamp', 'total', 'count', 'offset']);
-      expect(value).toMatchObject({ total: 1, count: 1, offset: 0 });
-      expectTimestamp(value.timestamp);
-      const [entry] = value.shorturls as Record<string, unknown>[];
-      expect(Object.keys(entry!)).toEqual(['link', 'short_url', 'itemid', 'view_count']);
-      expect(entry).toEqual(record);
+      expectList(JSON.parse(response.body));
     });
 
     test('XML: root shorturls with timestamp, total, count, offset; shorturl children with the four attributes', async () => {
@@ -630,37 +554,22 @@ describe('the short URL list in all four types, through the real parsers', () =>
       const root = parseXml(response.body);
       expect(root.name).toBe('shorturls');
       expect(Object.keys(root.attributes)).toEqual(['timestamp', 'total', 'count', 'offset']);
-      expect(root.attributes).toMatchObject({ total: '1', count: '1', offset: '0' });
-      expect(root.attributes.timestamp).toMatch(/^[0-9]+$/);
+      expect(root.attributes).toEqual({ timestamp: expect.stringMatching(/^[0-9]+$/), total: '1', count: '1', offset: '0' });
       expectTimestamp(Number(root.attributes.timestamp));
       expect(root.children).toHaveLength(1);
       const [child] = root.children;
-      expect(child!.name).toBe('shorturl');
-      expect(child!.attributes).toEqual({
-        link: record.link,
-        short_url: record.short_url,
-        itemid: String(record.itemid),
-        view_count: String(record.view_count),
-      });
+      const { itemid, view_count } = record;
+      expect(child).toMatchObject({ name: 'shorturl', children: [], text: expect.stringMatching(/^\s*$/) });
+      expect(child!.attributes).toEqual({ ...record, itemid: String(itemid), view_count: String(view_count) });
       expect(Object.keys(child!.attributes)).toEqual(['link', 'short_url', 'itemid', 'view_count']);
-      expect(child!.children).toEqual([]);
-      expect(child!.text.trim()).toBe('');
     });
 
     test('PHP: ServiceAPIShortURLs of ServiceAPIShortURL, byte for byte what PHP serialize() writes', async () => {
       const response = await request('php');
       expectHeaders(response, 'php');
       const answer = unserialize(response.body);
-      expect(answer.error).toBeUndefined();
-      expect(answer.serialized).toBe(response.body);
-      const value = answer.value as Record<string, unknown>;
-      expect(Object.keys(value)).toEqual(['__class', 'shorturls', 'timestamp', 'total', 'count', 'offset']);
-      expect(value).toMatchObject({ __class: 'ServiceAPIShortURLs', total: 1, count: 1, offset: 0 });
-      expectTimestamp(value.timestamp);
-      const entries = value.shorturls as Record<string, unknown>[];
-      expect(entries).toHaveLength(1);
-      expect(Object.keys(entries[0]!)).toEqual(['__class', 'link', 'short_url', 'itemid', 'view_count']);
-      expect(entries[0]).toEqual({ __class: 'ServiceAPIShortURL', ...record });
+      expect([answer.error, answer.serialized]).toEqual([undefined, response.body]);
+      expectList(answer.value as Record<string, unknown>, { list: 'ServiceAPIShortURLs', entry: 'ServiceAPIShortURL' });
     });
 
     test('Javascript: the callback receives the same object', async () => {
@@ -670,10 +579,7 @@ describe('the short URL list in all four types, through the real parsers', () =>
       const run = runScript(response.body, 'callback');
       expect(run.alerts).toEqual([]);
       expect(run.calls).toHaveLength(1);
-      const [value] = run.calls[0]! as Record<string, unknown>[];
-      expect(Object.keys(value!)).toEqual(['shorturls', 'timestamp', 'total', 'count', 'offset']);
-      expect(value).toMatchObject({ shorturls: [record], total: 1, count: 1, offset: 0 });
-      expect(Object.keys((value!.shorturls as object[])[0]!)).toEqual(['link', 'short_url', 'itemid', 'view_count']);
+      expectList(run.calls[0]![0] as Record<string, unknown>);
     });
   });
 });

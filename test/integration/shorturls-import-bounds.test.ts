@@ -1,12 +1,8 @@
 /**
- * What an import file feeds the service never breaks it (docs/shorturls.md, Import; docs/api.md,
- * Short URLs): random files, NDJSON and CSV, of lines at and one past every bound and hostile
- * strings, imported into a table of this file's, each file on codes and links of its own. Each
- * line is known good or bad by how it was made here, from the documented bounds: exactly the bad
- * ones are refused, each named by the line it starts on; nothing of a refused line is written;
- * and every imported record is followed, looked up, created again and exported through the
- * functions with no 5xx, its counts as imported (an itemid another record holds, or past
- * 999 999 999 999 999, is assigned anew, and creations go on).
+ * Random import files (docs/shorturls.md, Import), NDJSON and CSV, of lines at and one past every
+ * documented bound and hostile strings, each line known good or bad by how it was made: exactly the bad
+ * ones are refused by their first line, nothing of them written, and every imported record answers
+ * through the functions with no 5xx, its counts as imported.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,11 +1,7 @@
 /**
- * Carrying short links over (docs/shorturls.md, Import and Export; docs/api.md, Short URLs: Codes),
- * against DynamoDB Local: both formats and the column names shorteners export, bad lines (each
- * reason) with nothing of them written, the code rules, the itemid and counter rules, the same
- * link under several codes, a second run and an interrupted one (the export read back:
- * shorturls-round-trip.test.ts). Imported codes are followed and looked up by
- * the functions themselves, on the shared table; the rules that need a table of their own (a
- * fresh itemid counter, a whole table read) get one.
+ * Carrying short links over (docs/shorturls.md, Import and Export), against DynamoDB Local: both
+ * formats, bad lines, the code, itemid and counter rules, one link under several codes, a second run
+ * and an interrupted one. Imported codes are followed and looked up by the functions themselves.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -58,6 +54,12 @@ async function recordsOf(target: Target): Promise<Map<string, ShortUrlRecord>> {
 /** Tables of the tests' own, made in the tests (a fresh itemid counter, a whole table read), deleted after the file. */
 const own = ownTables('ShortUrlsTable');
 const freshTable = (prefix: string): Promise<Target> => own.create(prefix);
+/** `lines` imported into a fresh table: the table, the summary and the records. */
+async function importedFresh(prefix: string, ...lines: object[]) {
+  const target = await freshTable(prefix);
+  const summary = await importFile(target, ndjson(...lines));
+  return { target, summary, stored: await recordsOf(target) };
+}
 
 const unique = () => randomUUID().replaceAll('-', '').slice(0, 12);
 const lookup = (code: string) => invoke(`/url/short/${code}?${KEY}&type=json`);
@@ -131,27 +133,22 @@ describe('each line on its own', () => {
 
 describe('codes', () => {
   test('1 to 64 of letters, digits, _ and -, kept as given: case tells two codes apart', async () => {
-    const target = await freshTable('codes');
     const long = `${'A'.repeat(32)}_${'z'.repeat(29)}-9`;
     expect(long).toHaveLength(64);
-    const summary = await importFile(
-      target,
-      ndjson(
-        { code: 'x', link: 'https://x.example/one' },
-        { code: long, link: 'https://x.example/long' },
-        { code: 'abc', link: 'https://x.example/lower' },
-        { code: 'ABC', link: 'https://x.example/upper' },
-      ),
+    const { summary, stored } = await importedFresh(
+      'codes',
+      { code: 'x', link: 'https://x.example/one' },
+      { code: long, link: 'https://x.example/long' },
+      { code: 'abc', link: 'https://x.example/lower' },
+      { code: 'ABC', link: 'https://x.example/upper' },
     );
     expect(summary).toMatchObject({ imported: 4, refused: [] });
-    const stored = await recordsOf(target);
     expect([...stored.keys()].sort()).toEqual(['ABC', long, 'abc', 'x'].sort());
     expect(stored.get('abc')!.link).not.toBe(stored.get('ABC')!.link);
   });
 
   test('a code the table holds for another link refuses its line; for the same link the line changes nothing', async () => {
-    const target = await freshTable('held');
-    await importFile(target, ndjson({ code: 'taken', link: 'https://x.example/first', view_count: 3 }));
+    const { target } = await importedFresh('held', { code: 'taken', link: 'https://x.example/first', view_count: 3 });
     const other = await importFile(target, ndjson({ code: 'taken', link: 'https://x.example/second' }));
     expect(other.refused).toEqual([{ line: 1, reason: 'code taken is held by another link' }]);
     const same = await importFile(target, ndjson({ code: 'taken', link: 'https://x.example/first', view_count: 99 }));
@@ -160,8 +157,7 @@ describe('codes', () => {
   });
 
   test('the service never makes a code, or hands out an itemid, that an imported record holds', async () => {
-    const target = await freshTable('no-reuse');
-    await importFile(target, ndjson({ code: 'Abc1234', link: 'https://x.example/imported', itemid: 5 }));
+    const { target } = await importedFresh('no-reuse', { code: 'Abc1234', link: 'https://x.example/imported', itemid: 5 });
     const store = new DynamoShortUrlStore(target.documents, target.table);
     const record = { code: 'Abc1234', link: 'https://x.example/new', itemid: 77, view_count: 0 };
     expect(await store.insert(record, linkKey(record.link))).toBe('code-taken');
@@ -171,17 +167,13 @@ describe('codes', () => {
 
 describe('itemids and the counter', () => {
   test('into an empty table, given itemids are kept, the others assigned above them, and the service hands out higher ones afterwards', async () => {
-    const target = await freshTable('itemids');
-    const summary = await importFile(
-      target,
-      ndjson(
-        { code: 'a', link: 'https://x.example/a', itemid: 500 },
-        { code: 'b', link: 'https://x.example/b' },
-        { code: 'c', link: 'https://x.example/c', itemid: 7 },
-      ),
+    const { target, summary, stored } = await importedFresh(
+      'itemids',
+      { code: 'a', link: 'https://x.example/a', itemid: 500 },
+      { code: 'b', link: 'https://x.example/b' },
+      { code: 'c', link: 'https://x.example/c', itemid: 7 },
     );
     expect(summary).toMatchObject({ imported: 3, assigned: 1, refused: [] });
-    const stored = await recordsOf(target);
     expect([stored.get('a')!.itemid, stored.get('c')!.itemid]).toEqual([500, 7]);
     expect(stored.get('b')!.itemid).toBeGreaterThan(500);
     const next = await new DynamoShortUrlStore(target.documents, target.table).nextItemId();
@@ -190,8 +182,7 @@ describe('itemids and the counter', () => {
   });
 
   test('an itemid another record holds is assigned anew', async () => {
-    const target = await freshTable('itemid-held');
-    await importFile(target, ndjson({ code: 'first', link: 'https://x.example/1', itemid: 9 }));
+    const { target } = await importedFresh('itemid-held', { code: 'first', link: 'https://x.example/1', itemid: 9 });
     const summary = await importFile(target, ndjson({ code: 'second', link: 'https://x.example/2', itemid: 9 }));
     expect(summary).toMatchObject({ imported: 1, assigned: 1 });
     const stored = await recordsOf(target);

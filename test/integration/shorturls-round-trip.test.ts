@@ -1,9 +1,6 @@
 /**
  * Export, then import into an empty table, answers exactly as before (docs/shorturls.md, Export):
- * the same records (views and takedowns included), the same blocked hosts, and the same answer
- * to creating each link: the same code where a link has several, 1016 where it is taken down or
- * its host blocked. Random tables (a property): links under several codes whose entry names a
- * later itemid, takedowns, blocked hosts; every creation is sent to the functions of each table.
+ * random tables' records, entries and blocked hosts, and each creation's code or refusal.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

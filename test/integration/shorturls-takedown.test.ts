@@ -1,10 +1,7 @@
 /**
- * Taking short links down (docs/shorturls.md, Takedown and Blocked hosts; docs/api.md), through
- * the functions themselves on the shared table: a disabled link answers 410 on the short-link
- * host (GET and HEAD, no view, `no-store`), 404 on lookup in every type, and 1016 when created
- * again; a blocked host and its subdomains likewise, and new links to them are refused; both
- * reach every function within 60 s (the clock moved past a minute), and undoing them restores
- * every path (`npm run shorturls` itself: shorturls-cli.test.ts).
+ * Taking short links down (docs/shorturls.md, Takedown and Blocked hosts) through the functions on the
+ * shared table: 410 with no view on the short-link host, 404 on lookup, 1016 to create again; blocks
+ * reach every function within 60 s (the clock moved past a minute), and undoing them restores all.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';

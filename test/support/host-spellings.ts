@@ -64,30 +64,20 @@ export function isLocal(of: Address): boolean {
 }
 
 /** How a spelling writes an address; each choice taken modulo what the address allows. */
-interface Style {
+export const style = fc.record({
   /** IPv4: 4 (a.b.c.d), 3 (a.b.cd), 2 (a.bcd) or 1 (one number) parts, each in radix 8, 10 or 16; a final dot. */
-  readonly parts: number;
-  readonly radixes: readonly number[];
-  readonly trailingDot: boolean;
-  /** IPv4 written in IPv6: 0 not, else the 1-based index of its prefix in EMBEDDING_PREFIXES. */
-  readonly embedding: number;
-  /** IPv6: four hex digits a group, upper case, the last 32 bits dotted, which zero run `::` stands for (0: none, 1: the longest). */
-  readonly padded: boolean;
-  readonly upper: boolean;
-  readonly dotted: boolean;
-  readonly compress: number;
-}
-
-export const style: fc.Arbitrary<Style> = fc.record({
   parts: fc.integer({ min: 1, max: 4 }),
-  radixes: fc.array(fc.constantFrom(8, 10, 16), { minLength: 4, maxLength: 4 }),
+  radixes: fc.array(fc.constantFrom<number>(8, 10, 16), { minLength: 4, maxLength: 4 }),
   trailingDot: fc.boolean(),
+  /** IPv4 written in IPv6: 0 not, else the 1-based index of its prefix in EMBEDDING_PREFIXES. */
   embedding: fc.nat(EMBEDDING_PREFIXES.length),
+  /** IPv6: four hex digits a group, upper case, the last 32 bits dotted, which zero run `::` stands for (0: none, 1: the longest). */
   padded: fc.boolean(),
   upper: fc.boolean(),
   dotted: fc.boolean(),
   compress: fc.nat(40),
 });
+type Style = typeof style extends fc.Arbitrary<infer S> ? S : never;
 
 const inRadix = (value: number, radix: number) =>
   radix === 16 ? `0x${value.toString(16)}` : radix === 8 ? `0${value.toString(8)}` : String(value);

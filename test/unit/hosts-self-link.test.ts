@@ -1,9 +1,7 @@
 /**
- * The self-link check (lib/shorturls/hosts.ts, docs/api.md, Short URLs: `url`) through
- * normaliseLink: a link to the short-link host's address in any spelling, on any port, is 1016;
- * when the host runs locally (a loopback address or localhost), so is every loopback or
- * unspecified address, and localhost, on its port. Other hosts, and other ports locally, are
- * links like any other. Which is which comes from the rule in test/support/host-spellings.ts.
+ * The self-link check through normaliseLink (docs/api.md, Short URLs: `url`): the short-link host's
+ * address in any spelling and port is 1016, and when local, every loopback or unspecified address and
+ * localhost on its port. Which is which comes from the rule in test/support/host-spellings.ts.
  */
 import fc from 'fast-check';
 import { ApiError } from '../../lib/api-error';
