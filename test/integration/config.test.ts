@@ -11,34 +11,16 @@ function expectRefused(env: Record<string, string>): void {
 const refusal = (env: Record<string, string>): string => refusalOf(ConfigError, () => readConfig(env));
 
 describe('readConfig', () => {
-  test('defaults', () => {
-    const config = readConfig({});
-    expect(config.phpClassPrefix).toBe('ServiceAPI');
-    expect(config.deprecationDate.toISOString()).toBe('2026-01-01T00:00:00.000Z');
-    // No group retires unless the operator says so: no sunset, no brownout.
-    expect(config.schedule).toEqual({
-      gallery: { brownouts: [] },
-      api: { brownouts: [] },
-      create: { brownouts: [] },
-      links: { brownouts: [] },
+  // Unset or empty alike. No group retires unless the operator says so: no sunset, no brownout.
+  const EMPTY = { PHP_CLASS_PREFIX: '', DEPRECATION_DATE: '', GALLERY_SUNSET_DATE: '', DENIED_APP_KEYS: '', DEPRECATION_LINK: '' };
+  test.each([{}, EMPTY])('%j is the defaults', (env) => {
+    expect(readConfig(env)).toEqual({
+      phpClassPrefix: 'ServiceAPI',
+      deprecationDate: new Date('2026-01-01T00:00:00.000Z'),
+      schedule: { gallery: { brownouts: [] }, api: { brownouts: [] }, create: { brownouts: [] }, links: { brownouts: [] } },
+      deniedAppKeys: new Set(),
+      deprecationLink: undefined,
     });
-    expect([...config.deniedAppKeys]).toEqual([]);
-    expect(config.deprecationLink).toBeUndefined();
-  });
-
-  test('empty settings fall back to the defaults', () => {
-    const config = readConfig({
-      PHP_CLASS_PREFIX: '',
-      DEPRECATION_DATE: '',
-      GALLERY_SUNSET_DATE: '',
-      DENIED_APP_KEYS: '',
-      DEPRECATION_LINK: '',
-    });
-    expect(config.phpClassPrefix).toBe('ServiceAPI');
-    expect(config.deprecationDate.toISOString()).toBe('2026-01-01T00:00:00.000Z');
-    expect(config.schedule.gallery).toEqual({ brownouts: [] });
-    expect(config.deniedAppKeys.size).toBe(0);
-    expect(config.deprecationLink).toBeUndefined();
   });
 
   describe('PHP_CLASS_PREFIX', () => {

@@ -270,12 +270,10 @@ const COMMENT = { type: 'comment', id: 9, photo: 5, replyto: null, date: 1_200_0
 
 const withField = (record: object, path: string, value: unknown): string => {
   const copy = structuredClone(record) as Record<string, any>;
-  const [first, second] = path.split('.') as [string, string | undefined];
-  if (second === undefined) {
-    if (value === undefined) delete copy[first];
-    else copy[first] = value;
-  } else if (value === undefined) delete copy[first][second];
-  else copy[first][second] = value;
+  const keys = path.split('.');
+  const last = keys.pop()!;
+  // An undefined value leaves the field out: JSON.stringify drops it.
+  keys.reduce((object, key) => object[key], copy)[last] = value;
   return JSON.stringify(copy);
 };
 
@@ -369,19 +367,10 @@ const storedPhoto = (id: number, comments: number): PhotoRecord => {
   const { type: _, ...fields } = { ...PHOTO, id };
   return { ...fields, comments };
 };
-const stored = (id: number, story: number, replyto: number | null, level: number, root: number, replies = 0): CommentRecord => ({
-  date: 1_200_000_000 + id,
-  id,
-  story,
-  up: COMMENT.up,
-  down: COMMENT.down,
-  replies,
-  replyto,
-  user: COMMENT.user,
-  content: COMMENT.content,
-  level,
-  root,
-});
+const stored = (id: number, story: number, replyto: number | null, level: number, root: number, replies = 0): CommentRecord => {
+  const { up, down, user, content } = COMMENT;
+  return { date: 1_200_000_000 + id, id, story, up, down, replies, replyto, user, content, level, root };
+};
 const keysOf = (result: ImportPlan): string[] => result.changes.map((change) => `${change.kind}#${(change.after ?? change.before)!.id}`);
 
 describe('lines together', () => {
