@@ -61,18 +61,13 @@ let importerItems: Record<string, unknown>[];
  * grows with the indexes it keeps. The bulk load's table has them all: those items fit the real table.
  */
 function keyOnly({ template }: Target): Target['template'] {
-  type Named = Array<{ AttributeName: string }>;
   const table = template.Resources.GalleryTable!;
-  const {
-    GlobalSecondaryIndexes: _,
-    AttributeDefinitions,
-    ...properties
-  } = table.Properties as Record<string, unknown> & {
-    AttributeDefinitions: Named;
-    KeySchema: Named;
-  };
-  const key = AttributeDefinitions.filter(({ AttributeName }) => properties.KeySchema.some((part) => part.AttributeName === AttributeName));
-  return { ...template, Resources: { GalleryTable: { ...table, Properties: { ...properties, AttributeDefinitions: key } } } };
+  const { GlobalSecondaryIndexes: _, ...properties } = table.Properties as Record<string, any>;
+  const keyNames = properties.KeySchema.map((part: { AttributeName: string }) => part.AttributeName);
+  const AttributeDefinitions = properties.AttributeDefinitions.filter((field: { AttributeName: string }) =>
+    keyNames.includes(field.AttributeName),
+  );
+  return { ...template, Resources: { GalleryTable: { ...table, Properties: { ...properties, AttributeDefinitions } } } };
 }
 
 beforeAll(async () => {
@@ -164,15 +159,8 @@ describe('a gallery table the local tools did not make', () => {
   const own = ownGalleryTable('sample-foreign-test');
   beforeAll(async () => {
     const { GlobalSecondaryIndexes, AttributeDefinitions, KeySchema } = own.template.Resources.GalleryTable!.Properties as never;
-    await own.client.send(
-      new CreateTableCommand({
-        TableName: own.name,
-        BillingMode: 'PAY_PER_REQUEST',
-        GlobalSecondaryIndexes,
-        AttributeDefinitions,
-        KeySchema,
-      }),
-    );
+    const table = { TableName: own.name, BillingMode: 'PAY_PER_REQUEST' as const, GlobalSecondaryIndexes, AttributeDefinitions, KeySchema };
+    await own.client.send(new CreateTableCommand(table));
   });
   afterAll(() => own.client.send(new DeleteTableCommand({ TableName: own.name })).catch(() => undefined));
 

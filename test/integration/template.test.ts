@@ -100,12 +100,8 @@ describe('template.yaml', () => {
   );
 
   test('every event file belongs to a function', () => {
-    const expected = functions.map(eventFileOf).sort();
-    expect(
-      readdirSync('events')
-        .map((file) => `events/${file}`)
-        .sort(),
-    ).toEqual(expected);
+    const files = readdirSync('events').map((file) => `events/${file}`);
+    expect(files.sort()).toEqual(functions.map(eventFileOf).sort());
   });
 
   test.each(functions.map((fn) => [eventFileOf(fn), fn] as const))('%s invokes its function successfully', async (file, fn) => {
@@ -156,13 +152,8 @@ describe('the bundles `npm run build` makes, as Lambda loads them', () => {
 
   test("the functions without DynamoDB load no node:crypto (their Alias: Powertools' randomInt from Web Crypto)", () => {
     const statics = built.filter((bundle) => !usesDatabase(bundle));
-    expect(statics.map((b) => b.id).sort()).toEqual([
-      'ContainerFunction',
-      'ContainersFunction',
-      'ErrorFunction',
-      'ErrorsFunction',
-      'NotFoundFunction',
-    ]);
+    const catalogues = ['ContainerFunction', 'ContainersFunction', 'ErrorFunction', 'ErrorsFunction'];
+    expect(statics.map((b) => b.id).sort()).toEqual([...catalogues, 'NotFoundFunction']);
     for (const bundle of statics) {
       expect(contentsOf(bundle).imports).not.toContain('node:crypto');
       expect(contentsOf(bundle).inputs).toContain('lib/observability/random-int.ts');
