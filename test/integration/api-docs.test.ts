@@ -1,10 +1,6 @@
 /**
- * The API reference page in headless Chromium (test/support/chromium.ts). `npm start` serves it
- * at /docs/ on the local API and prints its address; the page lists every route of template.yaml,
- * its "Try it out" sends an example request that the local API answers, and it asks nothing of
- * any other host; the API answers around it as it did before. `npm run docs` writes the same page,
- * which opens from its file offline. With DOCS_SCREENSHOT set, the served page's operations are
- * saved there as a PNG (docs/api-docs.png is made so).
+ * The API reference page in headless Chromium: served by `npm start` at /docs/ with every route, "Try it out"
+ * answered locally, no other host asked; `npm run docs` writes it to open offline. DOCS_SCREENSHOT saves a PNG.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,10 +1,6 @@
 /**
- * The gallery importer (infra/ops/gallery/importer.ts, `npm run import`) and the sample's loading
- * against the integration run's DynamoDB Local, read back through the store the functions use
- * (lib/gallery/dynamodb.ts). gallery-counters.test.ts recounts every counter after random imports.
- *
- * Every test has data of its own: ids from a random base of at least 10^12 and dates in 2003,
- * so that no other test's window or id list sees them.
+ * The gallery importer (`npm run import`) and the sample's loading on DynamoDB Local, read back through the
+ * functions' store. Ids from a random base of at least 10^12, dates in 2003: no other test's window sees them.
  */
 import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

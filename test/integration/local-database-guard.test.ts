@@ -1,9 +1,6 @@
 /**
- * The local tools cannot hurt a database they were not meant for: `npm run seed`, `import` and
- * `export` work on the database the running `npm start` names in its data directory (or the one
- * AWS_ENDPOINT_URL_DYNAMODB names) and refuse in one line when there is none; seed deletes no
- * table the local tools did not make (what npm start writes there: local-data-directory.test.ts).
- * Seed deletes the template's gallery table, so these tests run on a DynamoDB Local of their own.
+ * `npm run seed`, `import` and `export` work only on the database the running `npm start` names (or
+ * AWS_ENDPOINT_URL_DYNAMODB), and seed deletes no table it did not make: on a DynamoDB Local of their own.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

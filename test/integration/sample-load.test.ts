@@ -1,9 +1,6 @@
 /**
- * The sample gallery's fast load (infra/local/sample/sample-load.ts) and what `npm start` does with
- * the marker (infra/local/sample/seed.ts), on the integration run's DynamoDB Local,
- * each in gallery tables of its own: the bulk path leaves exactly the items the importer leaves,
- * a load stopped between two batches is finished by the next to the same items, and a table is
- * loaded, finished, or left alone as its marker says.
+ * The sample's fast load (sample-load.ts) and `npm start`'s marker (seed.ts), in tables of their own: the bulk
+ * path leaves the importer's items, a stopped load is finished to the same items, a marker decides the rest.
  */
 import { CreateTableCommand, DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { NotMadeByLocalToolsError } from '../../infra/dynamodb/made-tables';

@@ -1,8 +1,6 @@
 /**
- * The one parser of ISO 8601 moments (lib/iso-time.ts): the settings' UTC forms (docs/api.md,
- * Retirement) and the wider forms a short-link CSV gives (docs/shorturls.md, Import), each
- * checked as a calendar date and held to 1970-01-01T00:00:00Z .. 9999-12-31T23:59:59Z; and the
- * settings' intervals, whose end lies in the same range however it is written.
+ * lib/iso-time.ts: the settings' UTC forms (docs/api.md, Retirement) and a short-link CSV's wider ones
+ * (docs/shorturls.md), calendar-checked and held to 1970-01-01T00:00:00Z .. 9999-12-31T23:59:59Z, and intervals.
  */
 import fc from 'fast-check';
 import { intervalOf, momentOf } from '../../lib/iso-time';

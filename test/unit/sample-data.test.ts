@@ -1,8 +1,6 @@
 /**
- * The sample gallery (infra/local/sample/generator.ts, with the text of sample-text.ts; its random
- * numbers are gallery-random.test.ts's) and the importer's checks (records.ts, plan.ts,
- * changes.ts) and its file reading (importer.ts), without a database: the table is a map in
- * memory. Its transactions are gallery-writer.test.ts's.
+ * The sample gallery (infra/local/sample/generator.ts) and the importer's checks and file reading
+ * (records.ts, plan.ts, changes.ts, importer.ts), with the table a map in memory.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,27 +19,17 @@ const DAY = 86_400;
 const LIMITS = { title: 2_000, content: 8_000, url: 2_048 } as const;
 const NOW = 1_760_000_000;
 
+/** The stored records of these ids, by id. */
+const storedOf = <T extends { id: number }>(records: readonly T[], ids: readonly number[]) =>
+  new Map(records.filter((record) => ids.includes(record.id)).map((record) => [record.id, record]));
 /** The table as the plan sees it, in memory. */
-class MemoryLookup implements GalleryLookup {
-  readonly storedPhotos: Map<number, PhotoRecord>;
-  readonly storedComments: Map<number, CommentRecord>;
-
-  constructor(photos: readonly PhotoRecord[] = [], comments: readonly CommentRecord[] = []) {
-    this.storedPhotos = new Map(photos.map((photo) => [photo.id, photo]));
-    this.storedComments = new Map(comments.map((comment) => [comment.id, comment]));
-  }
-
-  async photos(ids: readonly number[]) {
-    return new Map(ids.flatMap((id) => (this.storedPhotos.has(id) ? [[id, this.storedPhotos.get(id)!] as const] : [])));
-  }
-
-  async comments(ids: readonly number[]) {
-    return new Map(ids.flatMap((id) => (this.storedComments.has(id) ? [[id, this.storedComments.get(id)!] as const] : [])));
-  }
-}
+const memoryLookup = (photos: readonly PhotoRecord[] = [], comments: readonly CommentRecord[] = []): GalleryLookup => ({
+  photos: async (ids) => storedOf(photos, ids),
+  comments: async (ids) => storedOf(comments, ids),
+});
 
 /** Plans the lines as a file holds them ('' is a blank line). */
-const plan = (lines: readonly string[], lookup: GalleryLookup = new MemoryLookup()): Promise<ImportPlan> =>
+const plan = (lines: readonly string[], lookup: GalleryLookup = memoryLookup()): Promise<ImportPlan> =>
   planImport(
     lines.map((line) => (line.trim() === '' ? undefined : parseLine(line))),
     lookup,
@@ -410,7 +398,7 @@ describe('lines together', () => {
   });
 
   test('a comment stored under another photo, or another parent, is not moved', async () => {
-    const table = new MemoryLookup([storedPhoto(1, 1), storedPhoto(2, 0)], [stored(20, 2, null, 0, 20)]);
+    const table = memoryLookup([storedPhoto(1, 1), storedPhoto(2, 0)], [stored(20, 2, null, 0, 20)]);
     const result = await plan([commentLine(20, 1, null), commentLine(21, 2, 20)], table);
     expect(result.refused).toEqual([
       { line: 1, reason: 'comment 20 is stored under photo 2 as a top-level comment; the importer does not move comments' },
@@ -418,7 +406,7 @@ describe('lines together', () => {
     ]);
     const moved = await plan(
       [commentLine(21, 2, null), commentLine(22, 2, 20)],
-      new MemoryLookup([storedPhoto(2, 2)], [stored(20, 2, null, 0, 20, 1), stored(21, 2, 20, 1, 20)]),
+      memoryLookup([storedPhoto(2, 2)], [stored(20, 2, null, 0, 20, 1), stored(21, 2, 20, 1, 20)]),
     );
     expect(moved.refused).toEqual([
       { line: 1, reason: 'comment 21 is stored under photo 2 replying to comment 20; the importer does not move comments' },
@@ -498,7 +486,7 @@ describe('lines together', () => {
 
   test('comments under a stored photo and stored comments: placed from the table, counts from both', async () => {
     // Stored: photo 1 with comments 20 (top) and 21 (reply to 20).
-    const table = new MemoryLookup([storedPhoto(1, 2)], [stored(20, 1, null, 0, 20, 1), stored(21, 1, 20, 1, 20)]);
+    const table = memoryLookup([storedPhoto(1, 2)], [stored(20, 1, null, 0, 20, 1), stored(21, 1, 20, 1, 20)]);
     const result = await plan([commentLine(22, 1, 21), commentLine(23, 1, 20), commentLine(24, 1, null), commentLine(21, 1, 20)], table);
     expect(result.refused).toEqual([]);
     expect(Object.fromEntries(result.comments.map((comment) => [comment.id, [comment.level, comment.root, comment.replies]]))).toEqual({
@@ -522,7 +510,7 @@ describe('lines together', () => {
   });
 
   test('the same file against the table it wrote changes nothing', async () => {
-    const table = new MemoryLookup([storedPhoto(1, 2)], [stored(20, 1, null, 0, 20, 1), stored(21, 1, 20, 1, 20)]);
+    const table = memoryLookup([storedPhoto(1, 2)], [stored(20, 1, null, 0, 20, 1), stored(21, 1, 20, 1, 20)]);
     const result = await plan([commentLine(21, 1, 20)], table);
     expect(result.changes).toEqual([]);
     expect(result.unchanged).toBe(1);
@@ -530,7 +518,7 @@ describe('lines together', () => {
   });
 
   test('a stored record the file changes is changed, keeping its counts; its votes and date may change', async () => {
-    const table = new MemoryLookup([storedPhoto(1, 1)], [stored(20, 1, null, 0, 20)]);
+    const table = memoryLookup([storedPhoto(1, 1)], [stored(20, 1, null, 0, 20)]);
     const result = await plan([photoLine(1, { digg_count: 40 }), commentLine(20, 1, null, { date: 1_300_000_000, up: 7 })], table);
     expect(result.changes).toEqual([
       { kind: 'photo', before: storedPhoto(1, 1), after: { ...storedPhoto(1, 1), digg_count: 40 }, bumps: [] },
@@ -545,7 +533,7 @@ describe('lines together', () => {
   });
 
   test('a photo in the file keeps the stored comments it has', async () => {
-    const table = new MemoryLookup([storedPhoto(1, 1)], [stored(20, 1, null, 0, 20)]);
+    const table = memoryLookup([storedPhoto(1, 1)], [stored(20, 1, null, 0, 20)]);
     const result = await plan([photoLine(1), commentLine(30, 1, null)], table);
     expect(result.photos).toEqual([expect.objectContaining({ id: 1, comments: 2 })]);
     expect(result.unchanged).toBe(1);
@@ -553,7 +541,7 @@ describe('lines together', () => {
   });
 
   test('a reply to a stored comment of another photo is refused', async () => {
-    const table = new MemoryLookup([storedPhoto(1, 0), storedPhoto(2, 1)], [stored(20, 2, null, 0, 20)]);
+    const table = memoryLookup([storedPhoto(1, 0), storedPhoto(2, 1)], [stored(20, 2, null, 0, 20)]);
     const result = await plan([commentLine(30, 1, 20)], table);
     expect(result.refused).toEqual([{ line: 1, reason: 'comment 20, which it replies to, belongs to photo 2, not 1' }]);
   });
