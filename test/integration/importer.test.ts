@@ -134,14 +134,8 @@ describe('a good file', () => {
   const lines = [
     photo(ids, 1),
     photo(ids, 2),
-    comment(ids, 1, 1, null),
-    comment(ids, 2, 1, 1),
-    comment(ids, 3, 1, 2),
-    comment(ids, 4, 1, 3),
-    comment(ids, 5, 1, 4),
-    comment(ids, 6, 1, 5),
-    comment(ids, 7, 1, 1),
-    comment(ids, 8, 1, null),
+    // Comments 1 to 6 of photo 1 a chain of replies, 7 another reply to 1, 8 top-level; 9 of photo 2.
+    ...[null, 1, 2, 3, 4, 5, 1, null].map((replyTo, index) => comment(ids, index + 1, 1, replyTo)),
     comment(ids, 9, 2, null),
   ];
   let summary: ImportSummary;
