@@ -45,10 +45,10 @@ beforeAll(async () => {
 const expectedStatus = (event: { routeKey: string; rawPath: string }): number =>
   event.routeKey === '$default' ? 404 : event.rawPath === `/${SAMPLE_CODE}` ? 301 : 200;
 
-function expectAnswer(
-  response: { statusCode: number; headers: Record<string, string>; body: string },
-  event: { routeKey: string; rawPath: string; rawQueryString: string },
-) {
+/** A function's answer, as API Gateway takes it. */
+type Answer = { statusCode: number; headers: Record<string, string>; body: string };
+
+function expectAnswer(response: Answer, event: { routeKey: string; rawPath: string; rawQueryString: string }) {
   expect(response.statusCode).toBe(expectedStatus(event));
   if (response.statusCode === 301) return;
   const callback = new URLSearchParams(event.rawQueryString).get('callback') ?? undefined;
@@ -58,10 +58,7 @@ function expectAnswer(
 
 async function handlerOf(fn: FunctionDefinition) {
   const module = (await import(`../../${fn.entry}`)) as Record<string, unknown>;
-  return module[fn.exportName] as (
-    event: unknown,
-    context: Context,
-  ) => Promise<{ statusCode: number; headers: Record<string, string>; body: string }>;
+  return module[fn.exportName] as (event: unknown, context: Context) => Promise<Answer>;
 }
 
 describe('template.yaml', () => {
