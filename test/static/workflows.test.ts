@@ -41,6 +41,16 @@ const allJobs = (): Array<[string, Json]> =>
 const runs = (job: Json): string[] => stepsOf(job).flatMap((step) => (step.run ? [step.run] : []));
 const uses = (job: Json, action: string): Step[] => stepsOf(job).filter((step) => step.uses?.split('@')[0] === action);
 const indexOf = (job: Json, predicate: (step: Step) => boolean): number => stepsOf(job).findIndex(predicate);
+const usesAction = (action: string) => (step: Step) => step.uses?.split('@')[0] === action;
+const running = (pattern: RegExp) => (step: Step) => pattern.test(step.run ?? '');
+/** The indexes of the first steps that `predicates` pick, expected all found and in this order. */
+function expectInOrder(job: Json, ...predicates: Array<(step: Step) => boolean>): number[] {
+  const indexes = predicates.map((predicate) => indexOf(job, predicate));
+  expect([indexes, indexes.every((index, at) => index >= 0 && (at === 0 || index > indexes[at - 1]!))]).toEqual([indexes, true]);
+  return indexes;
+}
+/** What deploy.yml's job, and the CI jobs that call it, may do: get an OIDC token, read the repository and its runs' artifacts. */
+const DEPLOY_PERMISSIONS = { 'id-token': 'write', contents: 'read', actions: 'read' };
 
 /** Every key at any depth of a value, with the values beside them. */
 function* entries(value: unknown): Generator<[string, unknown]> {
@@ -129,13 +139,9 @@ describe('the workflow files', () => {
     expect(uses(job, 'actions/checkout')).toHaveLength(1);
     expect(String(uses(job, 'actions/setup-node')[0]?.with?.['node-version'])).toBe('24');
     expect(String(uses(job, 'actions/setup-java')[0]?.with?.['java-version'])).toBe('17');
-    const cfnLint = indexOf(job, (step) => /^pipx install cfn-lint==\d+\.\d+\.\d+$/.test(step.run ?? ''));
-    const test = indexOf(job, (step) => /npm install\b.*&& npm run lint && npm test$/.test(step.run ?? ''));
-    const setupSam = indexOf(job, (step) => step.uses?.startsWith('aws-actions/setup-sam@') ?? false);
-    const build = indexOf(job, (step) => step.run === 'sam build');
-    const upload = indexOf(job, (step) => step.uses?.startsWith('actions/upload-artifact@') ?? false);
-    expect([cfnLint, test, setupSam, build, upload].every((index) => index >= 0)).toBe(true);
-    expect(cfnLint < test && test < build && setupSam < build && build < upload).toBe(true);
+    const build = running(/^sam build$/);
+    expectInOrder(job, running(/^pipx install cfn-lint==\d+\.\d+\.\d+$/), running(/npm install\b.*&& npm run lint && npm test$/), build);
+    expectInOrder(job, usesAction('aws-actions/setup-sam'), build, usesAction('actions/upload-artifact'));
     expect(runs(job).filter((run) => /\bsam build\b/.test(run))).toEqual(['sam build']);
     expect(runs(job).some((run) => /\bnpm ci\b/.test(run))).toBe(false);
   });
@@ -170,7 +176,7 @@ describe('the workflow files', () => {
     expect(uses(job, 'actions/checkout')[0]!.with).toEqual({ ref: 'v1.4.0' });
     const download = uses(job, 'actions/download-artifact')[0]!;
     expect(download.with).toEqual({ ...ARTIFACT, 'run-id': '${{ steps.build.outputs.run-id }}', 'github-token': '${{ github.token }}' });
-    expect(job.permissions).toEqual({ 'id-token': 'write', contents: 'read', actions: 'read' });
+    expect(job.permissions).toEqual(DEPLOY_PERMISSIONS);
   });
 
   test('CI keeps each build 90 days, as long as deploy.yml can deploy it again', () => {
@@ -209,8 +215,7 @@ describe('the workflow files', () => {
     const job = () => calledJob(id);
 
     test('gets an OIDC token, reads the repository and, for a build of another run, its artifacts', () => {
-      expect(job().permissions).toEqual({ 'id-token': 'write', contents: 'read', actions: 'read' });
-      expect(ci.jobs[id].permissions).toEqual({ 'id-token': 'write', contents: 'read', actions: 'read' });
+      expect([job().permissions, ci.jobs[id].permissions]).toEqual([DEPLOY_PERMISSIONS, DEPLOY_PERMISSIONS]);
     });
 
     test('assumes a role named by a variable or secret, with short-lived credentials', () => {
@@ -221,24 +226,20 @@ describe('the workflow files', () => {
     });
 
     test('does not overlap another deployment of its stack, and is never cancelled midway', () => {
-      expect(job().concurrency.group).toBe(`deploy-social-news-${stage}`);
-      expect(job().concurrency['cancel-in-progress']).toBe(false);
+      expect(job().concurrency).toEqual({ group: `deploy-social-news-${stage}`, 'cancel-in-progress': false });
     });
 
     test(`deploys the build CI tested with SAM's ${stage} settings, then smoke-tests the stack's URLs`, () => {
-      const download = indexOf(job(), (step) => step.uses?.startsWith('actions/download-artifact@') ?? false);
-      const setupSam = indexOf(job(), (step) => step.uses?.startsWith('aws-actions/setup-sam@') ?? false);
-      const credentials = indexOf(job(), (step) => step.uses?.startsWith('aws-actions/configure-aws-credentials@') ?? false);
-      const deployStep = indexOf(job(), (step) =>
-        /^sam deploy --template-file \.aws-sam\/build\/template\.yaml --config-env "\$STAGE"( |$)/m.test(step.run ?? ''),
+      const deployStep = running(/^sam deploy --template-file \.aws-sam\/build\/template\.yaml --config-env "\$STAGE"( |$)/m);
+      for (const before of ['actions/download-artifact', 'aws-actions/setup-sam', 'aws-actions/configure-aws-credentials'])
+        expectInOrder(job(), usesAction(before), deployStep);
+      const [, outputs, smoke] = expectInOrder(
+        job(),
+        deployStep,
+        running(/aws cloudformation describe-stacks/),
+        running(/^npm run smoke -- "\$API_URL" "\$SHORT_URL"$/),
       );
-      const outputs = indexOf(job(), (step) => step.run?.includes('aws cloudformation describe-stacks') ?? false);
-      const smoke = indexOf(job(), (step) => /^npm run smoke -- "\$API_URL" "\$SHORT_URL"$/.test(step.run ?? ''));
-      expect([download, setupSam, credentials, deployStep, outputs, smoke].every((index) => index >= 0)).toBe(true);
-      expect(download < deployStep && setupSam < deployStep && credentials < deployStep && deployStep < outputs && outputs < smoke).toBe(
-        true,
-      );
-      expect(stepsOf(job())[download]!.with).toMatchObject(ARTIFACT);
+      expect(uses(job(), 'actions/download-artifact')[0]!.with).toMatchObject(ARTIFACT);
       expect(uses(job(), 'actions/checkout')[0]!.with).toEqual({ ref: '${{ github.sha }}' });
       expect(job().env.STAGE).toBe(stage);
       expect(Object.keys(samconfig)).toContain(stage);
@@ -246,11 +247,11 @@ describe('the workflow files', () => {
       const read = stepsOf(job())[outputs]!.run!;
       for (const output of ['ApiUrl', 'ShortUrlHost']) expect(read).toContain(output);
       expect(job().env.STACK_NAME).toBe(samconfig[stage].deploy.parameters.stack_name);
-      const smokeEnv = stepsOf(job())[smoke]!.env!;
-      expect(smokeEnv.API_URL).toBe('${{ steps.stack.outputs.api-url }}');
-      expect(smokeEnv.SHORT_URL).toBe('${{ steps.stack.outputs.short-url }}');
-      expect(read).toContain('api-url=');
-      expect(read).toContain('short-url=');
+      expect(stepsOf(job())[smoke!]!.env).toMatchObject({
+        API_URL: '${{ steps.stack.outputs.api-url }}',
+        SHORT_URL: '${{ steps.stack.outputs.short-url }}',
+      });
+      for (const output of ['api-url=', 'short-url=']) expect(read).toContain(output);
     });
 
     test('never waits for a change set confirmation that no one can give', () => {
@@ -389,11 +390,7 @@ describe('the workflow files', () => {
   });
 
   test('CI fails on known vulnerabilities of the production dependencies, once installed, and .ci/run checks them too', () => {
-    const job = ci.jobs.test;
-    const install = indexOf(job, (step) => /^npm install\b/.test(step.run ?? ''));
-    const audit = indexOf(job, (step) => step.run === 'npm run audit');
-    expect(install).toBeGreaterThanOrEqual(0);
-    expect(audit).toBeGreaterThan(install);
+    expectInOrder(ci.jobs.test, running(/^npm install\b/), running(/^npm run audit$/));
     expect(scripts.audit).toBe('tsx infra/audit/main.ts');
     expect(readFileSync('.ci/run', 'utf8')).toMatch(/npm install --no-audit --no-fund\n(#.*\n)*npm run audit\n/);
   });
@@ -442,10 +439,8 @@ describe('samconfig.toml', () => {
 
   test.each(Object.values(STAGES))('%s: its own stack, Stage parameter, IAM capability and S3 bucket', (stage) => {
     const parameters = samconfig[stage].deploy.parameters as Json;
-    expect(parameters.stack_name).toBe(`social-news-${stage}`);
-    expect(parameters.parameter_overrides).toBe(`Stage=${stage}`);
+    expect(parameters).toMatchObject({ stack_name: `social-news-${stage}`, parameter_overrides: `Stage=${stage}`, resolve_s3: true });
     expect(parameters.capabilities.split(' ')).toContain('CAPABILITY_IAM');
-    expect(parameters.resolve_s3).toBe(true);
   });
 
   test('staging deploys without asking', () => {
