@@ -1,15 +1,9 @@
 /**
- * The repository stands alone: no tracked file cites a document it does not hold. The rules are
- * stated in docs/api.md (the choices behind them in docs/design-notes.md), so a comment, a test
- * name or a doc cites those by section or by the rule's name, never an outside decisions file,
- * the numbered sections of an outside specification, or a path that leaves the repository: a
- * reader who clones it must be able to follow every citation. A path of the repository a file
- * names (`lib/…`, `functions/…`, `infra/…`, `test/…`, `docs/…` with a file extension, and
- * the same from the file's folder, `./…`) must be a file it holds, so that a citation does not outlive the file it cites,
- * and the name a citation of a rule starts with (`docs/api.md, Views: every visit`: Views) must be a section or a
- * rule docs/api.md names; what follows its colon, a topic in the citer's words, is not checked. Binary files and package-lock.json
- * (which names packages, not documents) are not read. That every relative markdown link resolves,
- * to a file and a heading of the repository, is readme.test.ts's check.
+ * The repository stands alone, so that a reader who clones it can follow every citation: no tracked
+ * file cites an outside decisions file, an outside specification's sections or a path that leaves the
+ * repository; a path of it a file names (`lib/…`, `./…`, with an extension) is a file it holds; and a
+ * rule cited by name (`docs/api.md, Views: every visit`: Views) is a section or rule docs/api.md names.
+ * Binary files and package-lock.json are not read; markdown links are readme.test.ts's.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -64,6 +58,9 @@ interface Citation {
   readonly what: string;
   readonly text: string;
 }
+/** The citations `find` sees in each line of `text`, by what they cite. */
+const perLine = (text: string, find: (line: string) => string[]): Citation[] =>
+  text.split('\n').flatMap((line, index) => find(line).map((what) => ({ line: index + 1, what, text: line.trim() })));
 
 /**
  * The paths of the repository that `text`, the content of `file`, names and that are not there.
@@ -72,30 +69,24 @@ interface Citation {
  * `@jest-environment` and esbuild's aliases read it.
  */
 function missingPaths(file: string, text: string): Citation[] {
-  const found: Citation[] = [];
   const folder = posix.dirname(file);
   const resolves = (path: string) => existsSync(posix.normalize(path)) || existsSync(posix.normalize(posix.join(folder, path)));
-  text.split('\n').forEach((line, index) => {
-    for (const [, path] of [...line.matchAll(REPOSITORY_PATH), ...line.matchAll(DOT_PATH)]) {
-      if (!resolves(path!) && !isMadeUp(file, path!))
-        found.push({ line: index + 1, what: `a path the repository does not hold (${path})`, text: line.trim() });
-    }
-  });
-  return found;
+  return perLine(text, (line) =>
+    [...line.matchAll(REPOSITORY_PATH), ...line.matchAll(DOT_PATH)]
+      .map(([, path]) => path!)
+      .filter((path) => !resolves(path) && !isMadeUp(file, path))
+      .map((path) => `a path the repository does not hold (${path})`),
+  );
 }
 
 /** The outside citations in `text`, the content of the tracked file `file` (a path from the repository's root). */
 function outsideCitations(file: string, text: string): Citation[] {
-  const found: Citation[] = [];
-  text.split('\n').forEach((line, index) => {
-    for (const [what, pattern] of OUTSIDE_DOCUMENTS) if (pattern.test(line)) found.push({ line: index + 1, what, text: line.trim() });
-    for (const match of line.matchAll(CLIMBING_PATH)) {
-      const target = posix.normalize(posix.join(posix.dirname(file), `${match[1]}${match[2]}`));
-      if (target === '..' || target.startsWith('../'))
-        found.push({ line: index + 1, what: `a path outside the repository (${match[0]})`, text: line.trim() });
-    }
-  });
-  return found;
+  const leaves = ([, climb, rest]: RegExpMatchArray) =>
+    /^\.\.(\/|$)/.test(posix.normalize(posix.join(posix.dirname(file), `${climb}${rest}`)));
+  return perLine(text, (line) => [
+    ...OUTSIDE_DOCUMENTS.flatMap(([what, pattern]) => (pattern.test(line) ? [what] : [])),
+    ...[...line.matchAll(CLIMBING_PATH)].filter(leaves).map(([path]) => `a path outside the repository (${path})`),
+  ]);
 }
 
 /**
@@ -125,16 +116,13 @@ const citedName = (cited: string): string =>
     .replace(/[.']+$/, '');
 
 /** The citations in `text` of a rule that docs/api.md does not name. */
-function unknownRules(text: string, names: ReadonlySet<string>): Citation[] {
-  const found: Citation[] = [];
-  text.split('\n').forEach((line, index) => {
-    for (const [, cited] of line.matchAll(RULE_CITATION)) {
-      const name = citedName(cited!);
-      if (!names.has(name)) found.push({ line: index + 1, what: `a rule docs/api.md does not name (${name})`, text: line.trim() });
-    }
-  });
-  return found;
-}
+const unknownRules = (text: string, names: ReadonlySet<string>): Citation[] =>
+  perLine(text, (line) =>
+    [...line.matchAll(RULE_CITATION)]
+      .map(([, cited]) => citedName(cited!))
+      .filter((name) => !names.has(name))
+      .map((name) => `a rule docs/api.md does not name (${name})`),
+  );
 
 /** Whether a file's bytes are binary, as git tells: a NUL among its first 8 000 bytes. */
 const isBinary = (bytes: Buffer): boolean => bytes.subarray(0, 8000).includes(0);
@@ -148,6 +136,9 @@ const texts = tracked.flatMap((file) => {
   const bytes = readFileSync(file);
   return isBinary(bytes) ? [] : [[file, bytes.toString('utf8')] as const];
 });
+/** What `find` sees in every text file, a line each: `file:line: what: text`. */
+const inEveryFile = (find: (file: string, text: string) => Citation[]): string[] =>
+  texts.flatMap(([file, text]) => find(file, text).map((citation) => `${file}:${citation.line}: ${citation.what}: ${citation.text}`));
 
 describe('the repository stands alone', () => {
   test('it is read whole: the source, the tests and the docs, but no binary file', () => {
@@ -158,10 +149,7 @@ describe('the repository stands alone', () => {
   });
 
   test('no tracked file cites an outside document, a numbered section of one, or a path outside the repository', () => {
-    const citations = texts.flatMap(([file, text]) =>
-      outsideCitations(file, text).map((citation) => `${file}:${citation.line}: ${citation.what}: ${citation.text}`),
-    );
-    expect(citations).toEqual([]);
+    expect(inEveryFile(outsideCitations)).toEqual([]);
   });
 
   // The samples are put together from parts, so that this file does not cite what it looks for;
@@ -203,10 +191,7 @@ describe('the repository stands alone', () => {
   });
 
   test('every path of the repository a tracked file names is a file it holds', () => {
-    const missing = texts.flatMap(([file, text]) =>
-      missingPaths(file, text).map((citation) => `${file}:${citation.line}: ${citation.what}: ${citation.text}`),
-    );
-    expect(missing).toEqual([]);
+    expect(inEveryFile(missingPaths)).toEqual([]);
   });
 
   const names = ruleNames(readFileSync('docs/api.md', 'utf8'));
@@ -218,10 +203,7 @@ describe('the repository stands alone', () => {
   });
 
   test('every rule a tracked file cites by name, docs/api.md names', () => {
-    const unknown = texts.flatMap(([file, text]) =>
-      unknownRules(text, names).map((citation) => `${file}:${citation.line}: ${citation.what}: ${citation.text}`),
-    );
-    expect(unknown).toEqual([]);
+    expect(inEveryFile((_file, text) => unknownRules(text, names))).toEqual([]);
   });
 
   test.each([
