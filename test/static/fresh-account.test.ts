@@ -17,11 +17,8 @@ const STAGES = ['staging', 'prod'];
 
 /** Every string of the template's resources, globals and outputs, rendered for a stage with the defaults. */
 function renderedStrings(stage: string): string[] {
-  const rendered = resolveValue(
-    template,
-    { Globals: template.Globals, Resources: template.Resources, Outputs: template.Outputs },
-    { parameters: { Stage: stage }, region: 'eu-west-1' },
-  );
+  const { Globals, Resources, Outputs } = template;
+  const rendered = resolveValue(template, { Globals, Resources, Outputs }, { parameters: { Stage: stage }, region: 'eu-west-1' });
   const strings: string[] = [];
   const walk = (value: unknown): void => {
     if (typeof value === 'string') strings.push(value);
@@ -53,9 +50,8 @@ describe.each(STAGES)('template.yaml in a fresh account, %s with the defaults', 
   });
 
   test('gives its roles no permissions boundary', () => {
-    const roles = resolveValue(template, template.Resources.DeployTrafficRole!.Properties, { parameters: { Stage: stage } });
-    expect(roles).not.toHaveProperty('PermissionsBoundary');
-    expect(resolveValue(template, template.Globals!.Function!, { parameters: { Stage: stage } })).not.toHaveProperty('PermissionsBoundary');
+    for (const role of [template.Resources.DeployTrafficRole!.Properties, template.Globals!.Function!])
+      expect(resolveValue(template, role, { parameters: { Stage: stage } })).not.toHaveProperty('PermissionsBoundary');
   });
 });
 

@@ -32,12 +32,7 @@ const NAMES: Readonly<Record<string, string>> = {
   NotFoundFunction: 'not-found',
 };
 
-const shared = {
-  Namespace: 'AWS/Lambda',
-  Period: 300,
-  ComparisonOperator: 'GreaterThanThreshold',
-  TreatMissingData: 'notBreaching',
-};
+const shared = { Namespace: 'AWS/Lambda', Period: 300, ComparisonOperator: 'GreaterThanThreshold', TreatMissingData: 'notBreaching' };
 const count = { Statistic: 'Sum', Threshold: 0, EvaluationPeriods: 1 };
 // 80 % of the functions' 10 s timeout, 2 of 3 periods.
 const duration = { ExtendedStatistic: 'p99', Threshold: 8000, EvaluationPeriods: 3, DatapointsToAlarm: 2 };
@@ -65,10 +60,7 @@ describe.each(['staging', 'prod'])('%s', (Stage) => {
   });
 
   test.each(functions)('%s: a release is rolled back by its errors and duration alarms and the internal errors', (id) => {
-    expect(resolved(id).Properties.DeploymentPreference.Alarms).toEqual([
-      `${id}ErrorsAlarm`,
-      `${id}DurationP99Alarm`,
-      'InternalErrorsAlarm',
-    ]);
+    const alarms = [`${id}ErrorsAlarm`, `${id}DurationP99Alarm`, 'InternalErrorsAlarm'];
+    expect(resolved(id).Properties.DeploymentPreference.Alarms).toEqual(alarms);
   });
 });

@@ -21,9 +21,7 @@ const GRANTS: Readonly<Record<string, readonly [Record<string, string>, readonly
   ShortUrlCreateFunction: [
     { SHORT_URLS_TABLE: 'ShortUrlsTable', RATE_LIMITS_TABLE: 'RateLimitsTable' },
     [
-      'dynamodb:GetItem on ShortUrlsTable',
-      'dynamodb:PutItem on ShortUrlsTable',
-      'dynamodb:UpdateItem on ShortUrlsTable',
+      ...['dynamodb:GetItem on ShortUrlsTable', 'dynamodb:PutItem on ShortUrlsTable', 'dynamodb:UpdateItem on ShortUrlsTable'],
       'dynamodb:UpdateItem on RateLimitsTable',
     ],
   ],
@@ -70,9 +68,8 @@ test.each(functions)('%s: names the tables it uses and may do with them only wha
 });
 
 test('the gallery indexes the policies name are the table’s', () => {
-  const indexes = template.Resources.GalleryTable!.Properties!.GlobalSecondaryIndexes.map(
-    (index: { IndexName: string }) => index.IndexName,
-  );
+  const { GlobalSecondaryIndexes } = template.Resources.GalleryTable!.Properties!;
+  const indexes = GlobalSecondaryIndexes.map((index: { IndexName: string }) => index.IndexName);
   const named = Object.values(GRANTS).flatMap(([, grants]) => grants.flatMap((grant) => /\/index\/(\w+)$/.exec(grant)?.[1] ?? []));
   expect(indexes).toEqual(expect.arrayContaining(named));
 });
