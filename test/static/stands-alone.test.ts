@@ -9,22 +9,16 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 
-/**
- * What a citation of an outside document looks like. The patterns are written with escapes and
- * character classes, so that this file, which names them, does not match them itself.
- */
+/** What a citation of an outside document looks like, written with escapes so that this file does not match itself. */
 const OUTSIDE_DOCUMENTS: ReadonlyArray<readonly [what: string, pattern: RegExp]> = [
   ['an outside decisions file', /\bdecisions\.md\b/i],
   ['an outside specification file', /\bsocial-news-read-api\.md\b/i],
   ['the folder of the outside specification', /\bshared\/spec\b/i],
-  // A folder beside the repository, however deep the file that names it (none of the repository
-  // is called so), since a path in a comment is often written from the root, not from the file.
+  // However deep the file: a path in a comment is often written from the root.
   ['the shared folder beside the repository', /(?:\.\.\/)+shared\//],
   ['a numbered section of an outside specification', /\bspec(?:'s|’s)?\s+(?:section\s+)?\d/i],
   ['a numbered section', /\bsection\s+\d+\.\d/i],
   ['a section sign', /\u00a7/],
-  // The decisions of someone the repository does not hold, and a specification it does not hold,
-  // however they are named: the rules are docs/api.md's.
   ['the decisions of an outside document', /\bdecisions['\u2019]/i],
   ['an outside specification', /\bthe\s+spec\b/i],
   ['an outside specification, possessive', /\bspec['\u2019]s\b/i],
@@ -33,20 +27,13 @@ const OUTSIDE_DOCUMENTS: ReadonlyArray<readonly [what: string, pattern: RegExp]>
 /** Relative paths (`../x`) as written in code, comments and links: where they lead is worked out from the file. */
 const CLIMBING_PATH = /(?<![\w.])((?:\.\.\/)+)([\w.@+-]*)/g;
 
-/**
- * A path of the repository as a comment, a test name or a doc writes it: from one of the folders
- * that hold code, tests and docs, down to a file with an extension (`lib/gallery/layout.ts`,
- * `docs/api.md`), not part of a longer path (`node_modules/x/lib/y.js`, `../lib/x.ts`) or a URL.
- */
+/** A path of the repository down to a file with an extension (`docs/api.md`), not part of a longer path or a URL. */
 const REPOSITORY_PATH = /(?<![\w./@$-])((?:lib|functions|infra|test|docs)\/[\w.@+-]+(?:\/[\w.@+-]+)*\.[A-Za-z0-9]+)(?![\w/])/g;
 
 /** A path written from the current folder (`./` and a file with an extension, or folders and one). */
 const DOT_PATH = /(?<![\w./@$-])\.\/([\w@+-][\w.@+-]*(?:\/[\w.@+-]+)*\.[A-Za-z0-9]+)(?![\w/])/g;
 
-/**
- * Paths that tests make up on purpose, as data and not as citations, by the file that names them:
- * the folders of a made-up import graph.
- */
+/** Paths that tests make up on purpose, as data, by the file that names them. */
 const MADE_UP_PATHS: ReadonlyArray<readonly [file: string, paths: readonly string[]]> = [
   // Written from parts, so that this list does not name them itself.
   ['test/static/import-cycles.test.ts', [`infra/low/a${'.'}ts`, `infra/high/b${'.'}ts`, `infra/side/c${'.'}ts`]],
@@ -63,10 +50,8 @@ const perLine = (text: string, find: (line: string) => string[]): Citation[] =>
   text.split('\n').flatMap((line, index) => find(line).map((what) => ({ line: index + 1, what, text: line.trim() })));
 
 /**
- * The paths of the repository that `text`, the content of `file`, names and that are not there.
- * A path is read from the repository's root, or from the file's folder (a folder's README lists
- * its files so); `./x` likewise from the file's folder, or from the root as jest's
- * `@jest-environment` and esbuild's aliases read it.
+ * The paths of the repository that `text`, the content of `file`, names and that are not there: read
+ * from the root (as jest and esbuild read `./x`) or from the file's folder (as a folder's README lists).
  */
 function missingPaths(file: string, text: string): Citation[] {
   const folder = posix.dirname(file);
@@ -89,10 +74,7 @@ function outsideCitations(file: string, text: string): Citation[] {
   ]);
 }
 
-/**
- * The names docs/api.md gives its rules: its sections' headings, and the bold name each rule of a
- * list starts with (also cut at its colon: `Views: the link comes first.` is cited as `Views`).
- */
+/** The names docs/api.md gives its rules: its headings, and each rule's bold name, also cut at its colon. */
 function ruleNames(api: string): Set<string> {
   const names = new Set<string>();
   for (const [, heading] of api.matchAll(/^## (.+)$/gm)) names.add(heading!.trim());
@@ -152,8 +134,7 @@ describe('the repository stands alone', () => {
     expect(inEveryFile(outsideCitations)).toEqual([]);
   });
 
-  // The samples are put together from parts, so that this file does not cite what it looks for;
-  // the files they are read as (whose folder is all that counts) are named without an extension.
+  // Samples put together from parts, so that this file does not cite what it looks for.
   const dot = '.';
   const space = ' ';
   const quote = "'";

@@ -87,18 +87,13 @@ function parseSamconfig(text: string): Json {
 const samconfig = parseSamconfig(readFileSync('samconfig.toml', 'utf8'));
 const STAGES = { staging: 'staging', production: 'prod' } as const;
 
-/**
- * The SAM CLI every workflow installs, and the aws-lambda-builders it pins (its requirements), whose
- * esbuild lookup test/integration/sam-build-esbuild.test.ts follows: a new SAM CLI version needs that
- * test read against its aws-lambda-builders.
- */
+/** The SAM CLI the workflows install, and its aws-lambda-builders, whose esbuild lookup test/integration/sam-build-esbuild.test.ts follows. */
 const SAM_CLI = { version: '1.160.0', lambdaBuilders: '1.64.0' };
 const ARTIFACT = { name: 'sam-build', path: '.aws-sam/build' };
 
 /**
- * deploy.yml's job as it runs with these inputs: each `${{ … }}` that reads `inputs` evaluated, as
- * GitHub would, for the shapes the workflow uses (`inputs.X`, `inputs.X || other`, and
- * `inputs.X == 'a' && 'b' || 'c'`); an input the workflow does not declare for the trigger fails.
+ * deploy.yml's job with these inputs, each `${{ inputs.… }}` evaluated as GitHub would for the shapes
+ * it uses (`X`, `X || other`, `X == 'a' && 'b' || 'c'`); an undeclared input throws.
  */
 function deployJob(trigger: 'workflow_call' | 'workflow_dispatch', inputs: Record<string, string>): Json {
   const declared = deploy.on[trigger].inputs as Record<string, { default?: string }>;
