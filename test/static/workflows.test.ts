@@ -125,8 +125,7 @@ describe('the workflow files', () => {
 
   test('CI runs on every push and every pull request, on no branch filter', () => {
     expect(Object.keys(ci.on)).toEqual(expect.arrayContaining(['push', 'pull_request']));
-    expect(ci.on.push ?? {}).toEqual({});
-    expect(ci.on.pull_request ?? {}).toEqual({});
+    expect([ci.on.push ?? {}, ci.on.pull_request ?? {}]).toEqual([{}, {}]);
   });
 
   test("CI sets up Node 24 and Java 17, installs cfn-lint, runs the README's test command with the lint, then sam build once", () => {
@@ -151,11 +150,8 @@ describe('the workflow files', () => {
     expect(Object.keys(deploy.on)).toEqual(['workflow_call', 'workflow_dispatch']);
     expect(Object.keys(deploy.on.workflow_call.inputs).sort()).toEqual(['build', 'stage']);
     expect(deploy.on.workflow_call.inputs.build.default).toBe('');
-    for (const id of Object.keys(STAGES)) {
-      expect(ci.jobs[id].uses).toBe('./.github/workflows/deploy.yml');
-      expect(ci.jobs[id].needs).toBe('test');
-      expect(ci.jobs[id].with).toEqual({ stage: STAGES[id as keyof typeof STAGES] });
-    }
+    for (const [id, stage] of Object.entries(STAGES))
+      expect([ci.jobs[id].uses, ci.jobs[id].needs, ci.jobs[id].with]).toEqual(['./.github/workflows/deploy.yml', 'test', { stage }]);
   });
 
   test('by hand, it takes a stage of the two and a build, by tag or commit', () => {
@@ -239,7 +235,7 @@ describe('the workflow files', () => {
       expect(job().env.STAGE).toBe(stage);
       expect(Object.keys(samconfig)).toContain(stage);
 
-      const read = stepsOf(job())[outputs]!.run!;
+      const read = stepsOf(job())[outputs!]!.run!;
       for (const output of ['ApiUrl', 'ShortUrlHost']) expect(read).toContain(output);
       expect(job().env.STACK_NAME).toBe(samconfig[stage].deploy.parameters.stack_name);
       expect(stepsOf(job())[smoke!]!.env).toMatchObject({
@@ -279,17 +275,15 @@ describe('the workflow files', () => {
 
     test('by hand, it is the newest run of the build’s commit that kept one', () => {
       // gh's --jq leaves out an expired artifact: run 31 kept none, 32 has expired, 33 kept it.
-      const run = find('v1.4.0', { 32: '', 33: '5\n' });
-      expect(run.status).toBe(0);
-      expect(run.outputs).toEqual({ 'run-id': '33' });
+      const { status, outputs } = find('v1.4.0', { 32: '', 33: '5\n' });
+      expect([status, outputs]).toEqual([0, { 'run-id': '33' }]);
       expect(find('v1.4.0', { 31: '7\n', 33: '5\n' }).outputs).toEqual({ 'run-id': '31' });
     });
 
     test('by hand, a commit without a kept build fails, saying so', () => {
-      const run = find('v0.9.0', {});
-      expect(run.status).toBe(1);
-      expect(run.outputs).toEqual({});
-      expect(run.stdout).toContain('::error::No CI run of v0.9.0 (0f1e2d3c) kept a tested build');
+      const { status, outputs, stdout } = find('v0.9.0', {});
+      expect([status, outputs]).toEqual([1, {}]);
+      expect(stdout).toContain('::error::No CI run of v0.9.0 (0f1e2d3c) kept a tested build');
     });
 
     test('its query is the artifact CI keeps, not expired', () => {
