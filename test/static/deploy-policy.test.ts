@@ -1,12 +1,7 @@
 /**
- * The deploy role and the permissions boundary that the bootstrap stack makes
- * (infra/bootstrap/template.yaml), held to template.yaml: the deploy policy allows what
- * CloudFormation does for every resource of the template (SAM's function with its version, alias
- * and CodeDeploy release included), under the names each stage gives them, and it cannot
- * escalate: it may create and change roles only with the boundary, which it may neither take off
- * a role nor change, and pass them to Lambda and CodeDeploy only. The boundary allows what every
- * function's own policy grants, on the tables and log groups of each stage, what CodeDeploy does
- * to move an alias, and nothing else. The policies are evaluated by ../support/iam-policy.
+ * The bootstrap stack's deploy role and function boundary, held to template.yaml: the role may deploy every
+ * resource of each stage, but make roles only with the boundary and never escalate; the boundary allows what
+ * the functions' policies and CodeDeploy need, nothing else. Evaluated by ../support/iam-policy.
  */
 import { loadTemplate, type Template } from '../../infra/template/read';
 import { PSEUDO_ACCOUNT_ID, resolveValue } from '../../infra/template/evaluate';

@@ -1,10 +1,6 @@
 /**
- * A fresh account: template.yaml with its parameters' defaults (an empty permissions boundary
- * among them) needs nothing that the stack does not make, or that is not AWS's own. Every ARN in
- * the rendered template is a resource of the stack (a GetAtt here) or an AWS managed policy, no
- * value names an account, and nothing imports another stack's outputs or resolves a parameter or
- * secret from outside. What the stack uses of an account is given as a parameter, and then only
- * when set (the boundary, an alarm topic, certificates).
+ * A fresh account: template.yaml with its defaults needs nothing outside the stack but AWS's own (managed
+ * policies); no account, imported output or resolved secret. What it uses of an account comes as a parameter.
  */
 import { readFileSync } from 'node:fs';
 import { loadTemplate } from '../../infra/template/read';

@@ -1,9 +1,6 @@
 /**
- * The functions' alarms, made three a function by one Fn::ForEach loop in template.yaml: as
- * CloudFormation deploys them (every value resolved), each function has its errors,
- * throttles and p99 duration alarms under the names they have always had, on its own metrics,
- * with the thresholds that stop and roll back a release; and each function's release names its
- * errors and duration alarms and the stage's internal-errors alarm.
+ * The functions' alarms, three a function by one Fn::ForEach: as deployed, each has its errors, throttles and
+ * p99 duration alarms under their old names, on its own metrics; and its release names the ones that roll it back.
  */
 import { resolveValue } from '../../infra/template/evaluate';
 import { functionsOf } from '../../infra/template/functions';

@@ -1,11 +1,7 @@
 /**
- * The README and the docs against what they describe, offline: the README is short, its two
- * commands are the documented ones and every `npm run X` is a script of package.json; no link in
- * the README or docs/ leaves the repository or points at a file it does not hold; docs/api.md
- * names every route and every catalogue code; in docs/deploy.md every function of template.yaml
- * has its `sam local invoke` line with a sample event that exists and is of one of its routes,
- * and every template parameter, every variable the template gives the functions and every
- * variable the code reads is in the settings table.
+ * The README and the docs against what they describe, offline: commands, npm scripts, links, docs/api.md's
+ * routes and codes, and docs/deploy.md's `sam local invoke` lines and settings table, which names every
+ * parameter of the template and variable the code reads.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';

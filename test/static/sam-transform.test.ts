@@ -1,9 +1,7 @@
 /**
- * What SAM makes of template.yaml, by SAM's own transform (aws-sam-translator, which cfn-lint
- * installs: ../support/cfn-lint.ts; run offline by ../support/sam-transform.py): each function's
- * release, the alias `live` that the routes invoke, moved by CodeDeploy with the template's role,
- * gradually and watched by the function's alarms in prod, all at once in staging; every role with
- * the boundary when one is given. It prints the resource counts docs/deploy.md gives ("What a release adds").
+ * What SAM's own transform (../support/sam-transform.py) makes of template.yaml: each function released via
+ * its alias `live` by CodeDeploy, watched by its alarms; every role with the boundary. It prints the counts
+ * docs/deploy.md gives ("What a release adds").
  */
 import { withCfnLintPython } from '../support/cfn-lint';
 

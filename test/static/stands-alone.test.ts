@@ -1,9 +1,7 @@
 /**
- * The repository stands alone, so that a reader who clones it can follow every citation: no tracked
- * file cites an outside decisions file, an outside specification's sections or a path that leaves the
- * repository; a path of it a file names (`lib/…`, `./…`, with an extension) is a file it holds; and a
- * rule cited by name (`docs/api.md, Views: every visit`: Views) is a section or rule docs/api.md names.
- * Binary files and package-lock.json are not read; markdown links are readme.test.ts's.
+ * The repository stands alone, so that a reader who clones it can follow every citation: nothing cites an
+ * outside document or path, every path of it named (`lib/…`, `./…`) is a file it holds, and every rule
+ * cited by name (`docs/api.md, Views: every visit`: Views) is docs/api.md's. Links: readme.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

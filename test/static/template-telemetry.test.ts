@@ -1,8 +1,6 @@
 /**
- * template.yaml's deprecation telemetry and dashboard (docs/operate.md#dashboard), read directly: the
- * Contributor Insights rules count the request lines that carry an app key, over the log groups of
- * the API's functions; the dashboard shows every metric of its own stage, every rule, and log queries
- * of the request lines. That each function's line has the fields they read:
+ * template.yaml's deprecation telemetry and dashboard (docs/operate.md#dashboard): Contributor Insights rules
+ * count the request lines with an app key, and the dashboard shows its own stage. The lines' fields:
  * test/integration/request-line.test.ts.
  */
 import { resolveValue } from '../../infra/template/evaluate';
