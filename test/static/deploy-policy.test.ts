@@ -259,7 +259,10 @@ describe('the deploy policy cannot escalate', () => {
 });
 
 describe('the permissions boundary of the function roles', () => {
-  const functions = Object.entries(template.Resources).filter(([, resource]) => resource.Type === 'AWS::Serverless::Function');
+  const functions = Object.keys(template.Resources).filter((id) => template.Resources[id]!.Type === 'AWS::Serverless::Function');
+  const statementsOf = (id: string): any[] =>
+    ((template.Resources[id]!.Properties!.Policies ?? []) as Array<{ Statement: any[] }>).flatMap((policy) => policy.Statement);
+  const deniedBy = (requests: Request[]) => requests.filter((request) => !policyAllows(boundary, request));
 
   /** The ARN of a policy statement's resource in the stage: a table's or one of its indexes'. */
   function arnOf(value: any, stage: string): string {
@@ -273,17 +276,14 @@ describe('the permissions boundary of the function roles', () => {
   }
 
   describe.each(STAGES)('in %s', (stage) => {
-    test.each(functions.map(([id]) => id))('allows everything %s’s policy grants, and its logs', (id) => {
-      const policies = (template.Resources[id]!.Properties!.Policies ?? []) as Array<{ Statement: any[] }>;
-      const requests = policies.flatMap((policy) =>
-        policy.Statement.flatMap((statement) =>
-          [statement.Resource].flat().flatMap((resource: unknown) => calls([statement.Action].flat().join(' '), arnOf(resource, stage))),
-        ),
+    test.each(functions)('allows everything %s’s policy grants, and its logs', (id) => {
+      const requests = statementsOf(id).flatMap((statement) =>
+        [statement.Resource].flat().flatMap((resource: unknown) => calls([statement.Action].flat().join(' '), arnOf(resource, stage))),
       );
       const functionName = resolveValue(template, template.Resources[id]!.Properties!.FunctionName, { parameters: { Stage: stage } });
       const stream = arn('logs', `log-group:/aws/lambda/${functionName}:log-stream:2026/01/01/[$LATEST]0a1b2c`);
       requests.push(...calls('logs:CreateLogStream logs:PutLogEvents', stream));
-      expect(requests.filter((request) => !policyAllows(boundary, request))).toEqual([]);
+      expect(deniedBy(requests)).toEqual([]);
     });
   });
 
@@ -293,18 +293,12 @@ describe('the permissions boundary of the function roles', () => {
       ...calls('lambda:GetAlias lambda:UpdateAlias lambda:GetProvisionedConcurrencyConfig', alias),
       ...calls('cloudwatch:DescribeAlarms', '*'),
     ];
-    expect(requests.filter((request) => !policyAllows(boundary, request))).toEqual([]);
+    expect(deniedBy(requests)).toEqual([]);
     expect(policyAllows(boundary, { action: 'lambda:UpdateAlias', resource: arn('lambda', 'function:payroll:live') })).toBe(false);
   });
 
   test('allows the DynamoDB actions the functions’ policies use, and no other', () => {
-    const used = new Set(
-      functions.flatMap(([, resource]) =>
-        ((resource.Properties!.Policies ?? []) as Array<{ Statement: any[] }>).flatMap((policy) =>
-          policy.Statement.flatMap((statement) => [statement.Action].flat()),
-        ),
-      ),
-    );
+    const used = new Set(functions.flatMap((id) => statementsOf(id).flatMap((statement) => [statement.Action].flat())));
     const granted = boundary.Statement.flatMap((statement) => [statement.Action].flat()).filter((action) => action.startsWith('dynamodb:'));
     expect(granted.sort()).toEqual([...used].sort());
   });
