@@ -43,19 +43,17 @@ describe('the counts are read from template.yaml', () => {
   }
   const ofType = (type: string) => Object.keys(template.Resources).find((id) => template.Resources[id]!.Type === type)!;
 
-  test('functions', () => {
-    expect(readStack(withCopy(ofType('AWS::Serverless::Function'))).functions).toBe(stack.functions + 1);
+  test.each([
+    ['functions', 'AWS::Serverless::Function', (counted: typeof stack) => counted.functions],
+    ['Contributor Insights rules', 'AWS::CloudWatch::InsightRule', (counted: typeof stack) => counted.insightRules.length],
+    ['dashboards', 'AWS::CloudWatch::Dashboard', (counted: typeof stack) => counted.dashboards],
+  ])('%s', (_what, type, count) => {
+    expect(count(readStack(withCopy(ofType(type))))).toBe(count(stack) + 1);
   });
   test('alarms, and the metrics they read', () => {
     const more = readStack(withCopy(ofType('AWS::CloudWatch::Alarm'))).alarms('prod', true);
     expect(more.alarms).toBe(stack.alarms('prod', true).alarms + 1);
     expect(more.metrics).toBeGreaterThan(stack.alarms('prod', true).metrics);
-  });
-  test('Contributor Insights rules', () => {
-    expect(readStack(withCopy(ofType('AWS::CloudWatch::InsightRule'))).insightRules).toHaveLength(stack.insightRules.length + 1);
-  });
-  test('dashboards', () => {
-    expect(readStack(withCopy(ofType('AWS::CloudWatch::Dashboard'))).dashboards).toBe(stack.dashboards + 1);
   });
   test("a staging stage without an alarm topic makes no alarms; the rules read the functions' log groups", () => {
     expect(stack.alarms('staging', false)).toEqual({ alarms: 0, metrics: 0 });

@@ -66,11 +66,9 @@ describe('docs/deploy.md: Try one function with the SAM CLI', () => {
   });
 
   test.each(functions.map((fn) => [fn.id]))('%s has a sam local invoke line whose event exists and is one of its routes', (id) => {
-    const match = new RegExp(`sam local invoke ${id} -e (events/[\\w.-]+\\.json)`).exec(text);
-    expect(match).not.toBeNull();
-    const file = match![1]!;
-    expect(existsSync(file)).toBe(true);
-    const event = JSON.parse(readFileSync(file, 'utf8')) as { routeKey?: string };
+    const file = new RegExp(`sam local invoke ${id} -e (events/[\\w.-]+\\.json)`).exec(text)?.[1];
+    expect([file, existsSync(file ?? '')]).toEqual([expect.any(String), true]);
+    const event = JSON.parse(readFileSync(file!, 'utf8')) as { routeKey?: string };
     const own = routes.filter((route) => route.fn.id === id).map((route) => route.routeKey);
     expect(own).toContain(event.routeKey);
   });
