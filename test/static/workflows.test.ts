@@ -340,15 +340,12 @@ describe('the workflow files', () => {
   });
 
   test('every local file the workflows name exists', () => {
-    const named = new Set<string>();
-    for (const [, job] of allJobs()) {
-      if (typeof job.uses === 'string' && job.uses.startsWith('./')) named.add(job.uses.slice(2));
-      for (const step of stepsOf(job)) if (step.uses?.startsWith('./')) named.add(step.uses.slice(2));
-      for (const run of runs(job)) {
-        for (const match of run.matchAll(/(?:^|[\s"'])((?:\.\/)?(?:infra|\.ci|test|scripts|\.github)\/[\w./-]+)/g))
-          named.add(match[1]!.replace(/^\.\//, ''));
-      }
-    }
+    const usedLocally = allJobs().flatMap(([, job]) => [job.uses, ...stepsOf(job).map((step) => step.uses)]);
+    const run = allJobs().flatMap(([, job]) =>
+      runs(job).flatMap((text) => [...text.matchAll(/(?:^|[\s"'])((?:\.\/)?(?:infra|\.ci|test|scripts|\.github)\/[\w./-]+)/g)]),
+    );
+    const local = usedLocally.filter((used): used is string => typeof used === 'string' && used.startsWith('./'));
+    const named = new Set([...local, ...run.map(([, path]) => path!)].map((path) => path.replace(/^\.\//, '')));
     expect(named).toContain('.github/workflows/deploy.yml');
     for (const file of named) expect([file, existsSync(file)]).toEqual([file, true]);
     // and the scripts' own files: npm run smoke → infra/ops/smoke/main.ts
@@ -397,11 +394,8 @@ describe('the workflow files', () => {
   });
 
   test('Dependabot keeps the actions current, weekly', () => {
-    expect(dependabot.updates).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ 'package-ecosystem': 'github-actions', directory: '/', schedule: { interval: 'weekly' } }),
-      ]),
-    );
+    const actions = (dependabot.updates as Json[]).find((update) => update['package-ecosystem'] === 'github-actions');
+    expect(actions).toEqual(expect.objectContaining({ directory: '/', schedule: { interval: 'weekly' } }));
   });
 
   test(`every workflow installs the SAM CLI ${SAM_CLI.version} (aws-lambda-builders ${SAM_CLI.lambdaBuilders}) by its installer`, () => {
