@@ -10,24 +10,19 @@ const template = loadTemplate();
 const functions = functionsOf(template).map((fn) => fn.id);
 
 /** Each function's name after social-news-<stage>-, which its alarms' names carry. */
-const NAMES: Readonly<Record<string, string>> = {
-  ErrorsFunction: 'errors',
-  ErrorFunction: 'error',
-  ContainersFunction: 'containers',
-  ContainerFunction: 'container',
-  ShortUrlCreateFunction: 'short-url-create',
-  ShortUrlFunction: 'short-url',
-  RedirectFunction: 'redirect',
-  GalleryPhotosFunction: 'gallery-photos',
-  GalleryPhotosByIdsFunction: 'gallery-photos-by-ids',
-  GalleryPhotoFunction: 'gallery-photo',
-  GalleryCommentsFunction: 'gallery-comments',
-  GalleryPhotosCommentsFunction: 'gallery-photos-comments',
-  GalleryPhotoCommentsFunction: 'gallery-photo-comments',
-  GalleryCommentFunction: 'gallery-comment',
-  GalleryRepliesFunction: 'gallery-replies',
-  NotFoundFunction: 'not-found',
-};
+const NAMES: Readonly<Record<string, string>> = Object.fromEntries(
+  [
+    ...['ErrorsFunction errors', 'ErrorFunction error', 'ContainersFunction containers', 'ContainerFunction container'],
+    ...['ShortUrlCreateFunction short-url-create', 'ShortUrlFunction short-url', 'RedirectFunction redirect', 'NotFoundFunction not-found'],
+    ...['GalleryPhotosFunction gallery-photos', 'GalleryPhotosByIdsFunction gallery-photos-by-ids', 'GalleryPhotoFunction gallery-photo'],
+    ...['GalleryCommentsFunction gallery-comments', 'GalleryPhotosCommentsFunction gallery-photos-comments'],
+    ...[
+      'GalleryPhotoCommentsFunction gallery-photo-comments',
+      'GalleryCommentFunction gallery-comment',
+      'GalleryRepliesFunction gallery-replies',
+    ],
+  ].map((pair) => pair.split(' ')),
+);
 
 const shared = { Namespace: 'AWS/Lambda', Period: 300, ComparisonOperator: 'GreaterThanThreshold', TreatMissingData: 'notBreaching' };
 const count = { Statistic: 'Sum', Threshold: 0, EvaluationPeriods: 1 };

@@ -116,6 +116,8 @@ const texts = tracked.flatMap((file) => {
   const bytes = readFileSync(file);
   return isBinary(bytes) ? [] : [[file, bytes.toString('utf8')] as const];
 });
+/** The lines citations are on, each once. */
+const linesOf = (citations: Citation[]): number[] => [...new Set(citations.map((citation) => citation.line))];
 /** What `find` sees in every text file, a line each: `file:line: what: text`. */
 const inEveryFile = (find: (file: string, text: string) => Citation[]): string[] =>
   texts.flatMap(([file, text]) => find(file, text).map((citation) => `${file}:${citation.line}: ${citation.what}: ${citation.text}`));
@@ -154,8 +156,7 @@ describe('the repository stands alone', () => {
     ['an outside specification', 'test/x', `// The order the${space}spec gives`],
     ['an outside specification, possessive', 'docs/x', `Its spec${quote}s wording, kept.`],
   ])('it would find %s', (_what, file, line) => {
-    const found = outsideCitations(file, `first line\n${line}\nlast line`);
-    expect(new Set(found.map((citation) => citation.line))).toEqual(new Set([2]));
+    expect(linesOf(outsideCitations(file, `first line\n${line}\nlast line`))).toEqual([2]);
   });
 
   test.each([
@@ -215,8 +216,7 @@ describe('the repository stands alone', () => {
     ['a file of the right name in another folder', 'lib/http/x', `// MAX_DATE (lib/layout${dot}ts)`],
     ['a made-up path outside the test that makes it up', 'test/static/x', `['infra/low/a${dot}ts']`],
   ])('it would find %s', (_what, file, line) => {
-    const found = missingPaths(file, `first line lib/gallery/layout.ts\n${line}\nlast line`);
-    expect(new Set(found.map((citation) => citation.line))).toEqual(new Set([2]));
+    expect(linesOf(missingPaths(file, `first line lib/gallery/layout.ts\n${line}\nlast line`))).toEqual([2]);
   });
 
   test.each([
