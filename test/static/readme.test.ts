@@ -87,11 +87,10 @@ describe('docs/deploy.md: Try one function with the SAM CLI', () => {
 describe('docs/deploy.md: Settings', () => {
   const settings = tableCodeSpans(section('Settings'));
 
-  test.each(Object.keys(template.Parameters ?? {}).map((name) => [name]))('the template parameter %s is in the settings table', (name) => {
-    expect(settings).toContain(name);
-  });
-
-  test.each(templateVariables().map((name) => [name]))('the function variable %s is in the settings table', (name) => {
+  test.each([
+    ...Object.keys(template.Parameters ?? {}).map((name) => ['template parameter', name]),
+    ...templateVariables().map((name) => ['function variable', name]),
+  ])('the %s %s is in the settings table', (_kind, name) => {
     expect(settings).toContain(name);
   });
 
