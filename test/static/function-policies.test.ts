@@ -1,8 +1,6 @@
 /**
- * Least privilege, read directly from template.yaml: each function's environment names exactly the
- * tables it uses, and its inline policy grants exactly what its code does with them (reads as it
- * reads, writes only where its route writes), action by action and table or index by index. A
- * managed policy, a SAM policy template, a wildcard, a Scan or one write more all fail the row.
+ * Least privilege, read from template.yaml: each function names exactly the tables it uses, and its inline
+ * policy grants exactly what its code does with them, action by action and table or index by index.
  */
 import { loadTemplate } from '../../infra/template/read';
 

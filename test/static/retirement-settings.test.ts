@@ -1,8 +1,6 @@
 /**
- * The retirement settings in template.yaml (docs/api.md, Retirement; docs/deploy.md, Settings):
- * a parameter per group and setting, empty by default (nothing retires), handed to every
- * function under the variable the code reads; their patterns take every value the functions
- * take, and refuse what is not even shaped like one before a deploy.
+ * The retirement settings in template.yaml (docs/api.md, Retirement; docs/deploy.md, Settings): a parameter
+ * each, empty by default, given to every function; their patterns take every value the functions take.
  */
 import fc from 'fast-check';
 import { loadTemplate } from '../../infra/template/read';

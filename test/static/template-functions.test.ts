@@ -1,8 +1,6 @@
 /**
- * template.yaml's functions, read directly: the routes of docs/api.md, each handler's source, the
- * settings every function runs with, its own log group, and how a release moves its alias. A memory
- * size Lambda refuses (E3034), a route declared twice (E0001) and a log group that is not there
- * (E1019/E1020) are cfn-lint's: test/static/cfn-lint.test.ts.
+ * template.yaml's functions, read directly: docs/api.md's routes, handlers, shared settings, log groups and
+ * releases. Refused memory sizes, twice-declared routes and missing log groups: test/static/cfn-lint.test.ts.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolveValue } from '../../infra/template/evaluate';

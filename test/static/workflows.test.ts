@@ -1,8 +1,6 @@
 /**
- * The GitHub Actions workflows, Dependabot's settings and samconfig.toml, checked offline: they
- * parse, trigger as intended, test once per push and deploy what that run built and tested, deploy
- * with OIDC credentials only, pin every action to a commit and the tools to a version, and name
- * only scripts, files, stacks and outputs that exist.
+ * The workflows, Dependabot's settings and samconfig.toml, offline: they trigger as intended, test once per
+ * push and deploy what that run tested, with OIDC only, actions pinned to commits, naming only what exists.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
