@@ -20,19 +20,12 @@ test('its routes are those of docs/api.md, Endpoints, each on one of its two HTT
     [
       ...['Api GET /errors', 'Api GET /error/{code}', 'Api GET /containers', 'Api GET /container/{short_name}'],
       ...['Api GET /galleryphotos', 'Api GET /galleryphotos/{list}', 'Api GET /galleryphoto/{id}', 'Api GET /galleryphotos/comments'],
-      ...[
-        'Api GET /galleryphotos/{list}/comments',
-        'Api GET /galleryphoto/{id}/comments',
-        'Api GET /galleryphoto/{id}/comment/{comment_id}',
-      ],
-      ...['Api GET /galleryphoto/{id}/comment/{comment_id}/replies', 'Api GET /url/short/create', 'Api GET /url/short/{short_url+}'],
-      ...['Api $default', 'ShortApi GET /{code}', 'ShortApi HEAD /{code}', 'ShortApi $default'],
+      ...['Api GET /galleryphotos/{list}/comments', 'Api GET /galleryphoto/{id}/comments', 'Api GET /url/short/create'],
+      ...['Api GET /galleryphoto/{id}/comment/{comment_id}', 'Api GET /galleryphoto/{id}/comment/{comment_id}/replies'],
+      ...['Api GET /url/short/{short_url+}', 'Api $default', 'ShortApi GET /{code}', 'ShortApi HEAD /{code}', 'ShortApi $default'],
     ].sort(),
   );
-  expect([template.Resources.Api!.Type, template.Resources.ShortApi!.Type]).toEqual([
-    'AWS::Serverless::HttpApi',
-    'AWS::Serverless::HttpApi',
-  ]);
+  for (const api of [template.Resources.Api!, template.Resources.ShortApi!]) expect(api.Type).toBe('AWS::Serverless::HttpApi');
 });
 
 test.each(functions)('%s: its handler is the handler export of its one esbuild entry point', (id) => {
