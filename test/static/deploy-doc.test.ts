@@ -1,8 +1,6 @@
 /**
- * docs/deploy.md's commands, read from its shell blocks and inline code: every file they name
- * exists, every stack is one the project deploys, every parameter they set is a parameter of the
- * template the command deploys, every samconfig environment, table, output, npm script, workflow
- * and workflow input is one that exists, and every GitHub variable they set is one a workflow reads.
+ * docs/deploy.md's commands, from its shell blocks and inline code: every file, stack, parameter, samconfig
+ * environment, table, output, npm script, workflow, input and GitHub variable they name exists.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';

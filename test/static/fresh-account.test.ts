@@ -1,10 +1,6 @@
 /**
- * A fresh account: template.yaml with its parameters' defaults (an empty permissions boundary
- * among them) needs nothing that the stack does not make, or that is not AWS's own. Every ARN in
- * the rendered template is a resource of the stack (a GetAtt here) or an AWS managed policy, no
- * value names an account, and nothing imports another stack's outputs or resolves a parameter or
- * secret from outside. What the stack uses of an account is given as a parameter, and then only
- * when set (the boundary, an alarm topic, certificates).
+ * A fresh account: template.yaml with its defaults needs nothing outside the stack but AWS's own (managed
+ * policies); no account, imported output or resolved secret. What it uses of an account comes as a parameter.
  */
 import { readFileSync } from 'node:fs';
 import { loadTemplate } from '../../infra/template/read';
@@ -17,11 +13,8 @@ const STAGES = ['staging', 'prod'];
 
 /** Every string of the template's resources, globals and outputs, rendered for a stage with the defaults. */
 function renderedStrings(stage: string): string[] {
-  const rendered = resolveValue(
-    template,
-    { Globals: template.Globals, Resources: template.Resources, Outputs: template.Outputs },
-    { parameters: { Stage: stage }, region: 'eu-west-1' },
-  );
+  const { Globals, Resources, Outputs } = template;
+  const rendered = resolveValue(template, { Globals, Resources, Outputs }, { parameters: { Stage: stage }, region: 'eu-west-1' });
   const strings: string[] = [];
   const walk = (value: unknown): void => {
     if (typeof value === 'string') strings.push(value);
@@ -53,9 +46,8 @@ describe.each(STAGES)('template.yaml in a fresh account, %s with the defaults', 
   });
 
   test('gives its roles no permissions boundary', () => {
-    const roles = resolveValue(template, template.Resources.DeployTrafficRole!.Properties, { parameters: { Stage: stage } });
-    expect(roles).not.toHaveProperty('PermissionsBoundary');
-    expect(resolveValue(template, template.Globals!.Function!, { parameters: { Stage: stage } })).not.toHaveProperty('PermissionsBoundary');
+    for (const role of [template.Resources.DeployTrafficRole!.Properties, template.Globals!.Function!])
+      expect(resolveValue(template, role, { parameters: { Stage: stage } })).not.toHaveProperty('PermissionsBoundary');
   });
 });
 

@@ -1,9 +1,6 @@
 /**
- * The functions' alarms, made three a function by one Fn::ForEach loop in template.yaml: as
- * CloudFormation deploys them (every value resolved), each function has its errors,
- * throttles and p99 duration alarms under the names they have always had, on its own metrics,
- * with the thresholds that stop and roll back a release; and each function's release names its
- * errors and duration alarms and the stage's internal-errors alarm.
+ * The functions' alarms, three a function by one Fn::ForEach: as deployed, each has its errors, throttles and
+ * p99 duration alarms under their old names, on its own metrics; and its release names the ones that roll it back.
  */
 import { resolveValue } from '../../infra/template/evaluate';
 import { functionsOf } from '../../infra/template/functions';
@@ -13,31 +10,21 @@ const template = loadTemplate();
 const functions = functionsOf(template).map((fn) => fn.id);
 
 /** Each function's name after social-news-<stage>-, which its alarms' names carry. */
-const NAMES: Readonly<Record<string, string>> = {
-  ErrorsFunction: 'errors',
-  ErrorFunction: 'error',
-  ContainersFunction: 'containers',
-  ContainerFunction: 'container',
-  ShortUrlCreateFunction: 'short-url-create',
-  ShortUrlFunction: 'short-url',
-  RedirectFunction: 'redirect',
-  GalleryPhotosFunction: 'gallery-photos',
-  GalleryPhotosByIdsFunction: 'gallery-photos-by-ids',
-  GalleryPhotoFunction: 'gallery-photo',
-  GalleryCommentsFunction: 'gallery-comments',
-  GalleryPhotosCommentsFunction: 'gallery-photos-comments',
-  GalleryPhotoCommentsFunction: 'gallery-photo-comments',
-  GalleryCommentFunction: 'gallery-comment',
-  GalleryRepliesFunction: 'gallery-replies',
-  NotFoundFunction: 'not-found',
-};
+const NAMES: Readonly<Record<string, string>> = Object.fromEntries(
+  [
+    ...['ErrorsFunction errors', 'ErrorFunction error', 'ContainersFunction containers', 'ContainerFunction container'],
+    ...['ShortUrlCreateFunction short-url-create', 'ShortUrlFunction short-url', 'RedirectFunction redirect', 'NotFoundFunction not-found'],
+    ...['GalleryPhotosFunction gallery-photos', 'GalleryPhotosByIdsFunction gallery-photos-by-ids', 'GalleryPhotoFunction gallery-photo'],
+    ...['GalleryCommentsFunction gallery-comments', 'GalleryPhotosCommentsFunction gallery-photos-comments'],
+    ...[
+      'GalleryPhotoCommentsFunction gallery-photo-comments',
+      'GalleryCommentFunction gallery-comment',
+      'GalleryRepliesFunction gallery-replies',
+    ],
+  ].map((pair) => pair.split(' ')),
+);
 
-const shared = {
-  Namespace: 'AWS/Lambda',
-  Period: 300,
-  ComparisonOperator: 'GreaterThanThreshold',
-  TreatMissingData: 'notBreaching',
-};
+const shared = { Namespace: 'AWS/Lambda', Period: 300, ComparisonOperator: 'GreaterThanThreshold', TreatMissingData: 'notBreaching' };
 const count = { Statistic: 'Sum', Threshold: 0, EvaluationPeriods: 1 };
 // 80 % of the functions' 10 s timeout, 2 of 3 periods.
 const duration = { ExtendedStatistic: 'p99', Threshold: 8000, EvaluationPeriods: 3, DatapointsToAlarm: 2 };
@@ -65,10 +52,7 @@ describe.each(['staging', 'prod'])('%s', (Stage) => {
   });
 
   test.each(functions)('%s: a release is rolled back by its errors and duration alarms and the internal errors', (id) => {
-    expect(resolved(id).Properties.DeploymentPreference.Alarms).toEqual([
-      `${id}ErrorsAlarm`,
-      `${id}DurationP99Alarm`,
-      'InternalErrorsAlarm',
-    ]);
+    const alarms = [`${id}ErrorsAlarm`, `${id}DurationP99Alarm`, 'InternalErrorsAlarm'];
+    expect(resolved(id).Properties.DeploymentPreference.Alarms).toEqual(alarms);
   });
 });

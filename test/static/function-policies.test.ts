@@ -1,8 +1,6 @@
 /**
- * Least privilege, read directly from template.yaml: each function's environment names exactly the
- * tables it uses, and its inline policy grants exactly what its code does with them (reads as it
- * reads, writes only where its route writes), action by action and table or index by index. A
- * managed policy, a SAM policy template, a wildcard, a Scan or one write more all fail the row.
+ * Least privilege, read from template.yaml: each function names exactly the tables it uses, and its inline
+ * policy grants exactly what its code does with them, action by action and table or index by index.
  */
 import { loadTemplate } from '../../infra/template/read';
 
@@ -21,9 +19,7 @@ const GRANTS: Readonly<Record<string, readonly [Record<string, string>, readonly
   ShortUrlCreateFunction: [
     { SHORT_URLS_TABLE: 'ShortUrlsTable', RATE_LIMITS_TABLE: 'RateLimitsTable' },
     [
-      'dynamodb:GetItem on ShortUrlsTable',
-      'dynamodb:PutItem on ShortUrlsTable',
-      'dynamodb:UpdateItem on ShortUrlsTable',
+      ...['dynamodb:GetItem on ShortUrlsTable', 'dynamodb:PutItem on ShortUrlsTable', 'dynamodb:UpdateItem on ShortUrlsTable'],
       'dynamodb:UpdateItem on RateLimitsTable',
     ],
   ],
@@ -70,9 +66,8 @@ test.each(functions)('%s: names the tables it uses and may do with them only wha
 });
 
 test('the gallery indexes the policies name are the table’s', () => {
-  const indexes = template.Resources.GalleryTable!.Properties!.GlobalSecondaryIndexes.map(
-    (index: { IndexName: string }) => index.IndexName,
-  );
+  const { GlobalSecondaryIndexes } = template.Resources.GalleryTable!.Properties!;
+  const indexes = GlobalSecondaryIndexes.map((index: { IndexName: string }) => index.IndexName);
   const named = Object.values(GRANTS).flatMap(([, grants]) => grants.flatMap((grant) => /\/index\/(\w+)$/.exec(grant)?.[1] ?? []));
   expect(indexes).toEqual(expect.arrayContaining(named));
 });

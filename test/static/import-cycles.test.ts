@@ -37,11 +37,11 @@ test('no import cycle', () => {
 });
 
 test('lib/ imports nothing from infra/, functions/ or test/', () => {
-  const upward = Object.entries(project)
-    .filter(([file]) => file.startsWith('lib/'))
-    .flatMap(([file, dependencies]) =>
-      (dependencies ?? []).filter((d) => d.id !== null && /^(infra|functions|test)\//.test(d.id)).map((d) => `${file} → ${d.id}`),
-    );
+  const upward = Object.entries(project).flatMap(([file, dependencies]) =>
+    file.startsWith('lib/')
+      ? (dependencies ?? []).flatMap(({ id }) => (/^(infra|functions|test)\//.test(id ?? '') ? [`${file} → ${id}`] : []))
+      : [],
+  );
   expect(upward).toEqual([]);
 });
 
@@ -60,11 +60,8 @@ test('a cycle, type-only imports included, is found', async () => {
 function infraLayers(): string[][] {
   const readme = readFileSync(join(ROOT, 'infra/README.md'), 'utf8');
   const picture = /## Which folder imports which\n[\s\S]*?```\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
-  return picture
-    .trimEnd()
-    .split('\n')
-    .map((line) => (/^(?:[a-z]+\/ )*[a-z]+\//.exec(line)?.[0] ?? '').split(' ').map((folder) => folder.slice(0, -1)))
-    .reverse();
+  const folders = (line: string) => (/^(?:[a-z]+\/ )*[a-z]+\//.exec(line)?.[0] ?? '').split(' ').map((folder) => folder.slice(0, -1));
+  return picture.trimEnd().split('\n').map(folders).reverse();
 }
 
 const infraFolder = (file: string) => /^infra\/([^/]+)\//.exec(file)?.[1];

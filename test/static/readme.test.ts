@@ -1,13 +1,9 @@
 /**
- * The README and the docs against what they describe, offline: the README is short, its two
- * commands are the documented ones and every `npm run X` is a script of package.json; no link in
- * the README or docs/ leaves the repository or points at a file it does not hold; docs/api.md
- * names every route and every catalogue code; in docs/deploy.md every function of template.yaml
- * has its `sam local invoke` line with a sample event that exists and is of one of its routes,
- * and every template parameter, every variable the template gives the functions and every
- * variable the code reads is in the settings table.
+ * The README and the docs against what they describe, offline: commands, npm scripts, links, docs/api.md's
+ * routes and codes, and docs/deploy.md's `sam local invoke` lines and settings table, which names every
+ * parameter of the template and variable the code reads.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { catalogueMessage, ERROR_CATALOGUE, httpStatusFor } from '../../lib/api-error';
 import { loadTemplate } from '../../infra/template/read';
@@ -26,11 +22,10 @@ const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: 
 /** The text of docs/deploy.md's section under `## title`, up to the next `## `. */
 const section = (title: string): string => markdownSection(deploy, title, 'docs/deploy.md');
 
+const tableRows = (text: string): string[] => text.split('\n').filter((line) => line.startsWith('|'));
 /** Every `code` span of the markdown table rows of a text. */
-function tableCodeSpans(text: string): Set<string> {
-  const rows = text.split('\n').filter((line) => line.startsWith('|'));
-  return new Set(rows.flatMap((row) => [...row.matchAll(/`([^`]+)`/g)].map((match) => match[1]!)));
-}
+const tableCodeSpans = (text: string): Set<string> =>
+  new Set(tableRows(text).flatMap((row) => [...row.matchAll(/`([^`]+)`/g)].map((match) => match[1]!)));
 
 /** The variables named in the Environment of template.yaml's Globals and functions. */
 function templateVariables(): string[] {
@@ -43,13 +38,8 @@ function templateVariables(): string[] {
   return [...new Set(sources.flatMap((source) => Object.keys((source as { Variables?: object } | undefined)?.Variables ?? {})))];
 }
 
-function sourceFiles(directory: string): string[] {
-  return readdirSync(directory).flatMap((name) => {
-    const path = join(directory, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return path.endsWith('.ts') ? [path] : [];
-  });
-}
+const sourceFiles = (directory: string): string[] =>
+  readdirSync(directory, { recursive: true, encoding: 'utf8' }).flatMap((name) => (name.endsWith('.ts') ? [join(directory, name)] : []));
 
 /** Environment variables the code reads by name: process.env.X, env.X, env['X'], and the setting readers' names. */
 function variablesReadByCode(): string[] {
@@ -76,11 +66,9 @@ describe('docs/deploy.md: Try one function with the SAM CLI', () => {
   });
 
   test.each(functions.map((fn) => [fn.id]))('%s has a sam local invoke line whose event exists and is one of its routes', (id) => {
-    const match = new RegExp(`sam local invoke ${id} -e (events/[\\w.-]+\\.json)`).exec(text);
-    expect(match).not.toBeNull();
-    const file = match![1]!;
-    expect(existsSync(file)).toBe(true);
-    const event = JSON.parse(readFileSync(file, 'utf8')) as { routeKey?: string };
+    const file = new RegExp(`sam local invoke ${id} -e (events/[\\w.-]+\\.json)`).exec(text)?.[1];
+    expect([file, existsSync(file ?? '')]).toEqual([expect.any(String), true]);
+    const event = JSON.parse(readFileSync(file!, 'utf8')) as { routeKey?: string };
     const own = routes.filter((route) => route.fn.id === id).map((route) => route.routeKey);
     expect(own).toContain(event.routeKey);
   });
@@ -99,34 +87,25 @@ describe('docs/deploy.md: Try one function with the SAM CLI', () => {
 describe('docs/deploy.md: Settings', () => {
   const settings = tableCodeSpans(section('Settings'));
 
-  test.each(Object.keys(template.Parameters ?? {}).map((name) => [name]))('the template parameter %s is in the settings table', (name) => {
-    expect(settings).toContain(name);
-  });
-
-  test.each(templateVariables().map((name) => [name]))('the function variable %s is in the settings table', (name) => {
+  test.each([
+    ...Object.keys(template.Parameters ?? {}).map((name) => ['template parameter', name]),
+    ...templateVariables().map((name) => ['function variable', name]),
+  ])('the %s %s is in the settings table', (_kind, name) => {
     expect(settings).toContain(name);
   });
 
   test('every variable the code reads, the Powertools settings and the local-only ones are in the settings table', () => {
     const expected = [
       ...variablesReadByCode(),
-      'POWERTOOLS_SERVICE_NAME',
-      'POWERTOOLS_METRICS_NAMESPACE',
-      'POWERTOOLS_LOG_LEVEL',
-      'PORT',
-      'SHORT_PORT',
-      'DYNAMODB_PORT',
-      'LOCAL_DATA_DIR',
-      'AWS_ENDPOINT_URL_DYNAMODB',
+      ...['POWERTOOLS_SERVICE_NAME', 'POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_LOG_LEVEL'],
+      ...['PORT', 'SHORT_PORT', 'DYNAMODB_PORT', 'LOCAL_DATA_DIR', 'AWS_ENDPOINT_URL_DYNAMODB'],
     ];
     expect(variablesReadByCode()).toEqual(expect.arrayContaining(['GALLERY_TABLE', 'SHORT_URL_HOST', 'PHP_CLASS_PREFIX', 'PORT']));
     expect(expected.filter((name) => !settings.has(name))).toEqual([]);
   });
 
   test('each parameter with a default gives that default in its row', () => {
-    const rows = section('Settings')
-      .split('\n')
-      .filter((line) => line.startsWith('|'));
+    const rows = tableRows(section('Settings'));
     for (const [name, parameter] of Object.entries(template.Parameters ?? {})) {
       const row = rows.find((line) => line.includes(`\`${name}\``));
       const fallback = String(parameter.Default ?? '');
@@ -138,10 +117,7 @@ describe('docs/deploy.md: Settings', () => {
 describe('README.md: commands', () => {
   test('the two commands at the top are npm install && npm start, then npm install && npm test', () => {
     const firstBlock = /```sh\n([\s\S]*?)```/.exec(readme)![1]!;
-    const commands = firstBlock
-      .split('\n')
-      .map((line) => line.replace(/#.*$/, '').trim())
-      .filter(Boolean);
+    const commands = firstBlock.split('\n').flatMap((line) => line.replace(/#.*$/, '').trim() || []);
     expect(commands).toEqual(['npm install && npm start', 'npm install && npm test']);
   });
 
@@ -152,8 +128,7 @@ describe('README.md: commands', () => {
   });
 
   test('npm start and npm test, the bare forms, are scripts too', () => {
-    expect(scripts).toHaveProperty('start');
-    expect(scripts).toHaveProperty('test');
+    expect(Object.keys(scripts)).toEqual(expect.arrayContaining(['start', 'test']));
   });
 });
 
@@ -173,8 +148,8 @@ describe('README.md and every markdown file: read in minutes, standing alone', (
 
   /** The anchors a markdown file's headings get: lower case, punctuation dropped, spaces as hyphens. */
   const anchorsOf = (path: string): string[] =>
-    [...readFileSync(path, 'utf8').matchAll(/^#+ (.+)$/gm)].map((match) =>
-      match[1]!
+    [...readFileSync(path, 'utf8').matchAll(/^#+ (.+)$/gm)].map(([, heading]) =>
+      heading!
         .toLowerCase()
         .replace(/[^\p{L}\p{N} _-]/gu, '')
         .replace(/ /g, '-'),
@@ -204,19 +179,18 @@ describe('README.md and every markdown file: read in minutes, standing alone', (
     const start = api.indexOf('| Code | Message | HTTP status |');
     expect(start).toBeGreaterThan(0);
     const lines = api.slice(start).split('\n');
-    const rows = lines.slice(
-      2,
-      lines.findIndex((line) => !line.startsWith('|')),
-    );
-    const parsed = rows.map((row) => {
-      const match = /^\| (\d+) \| (.+) \| (\d+) \|$/.exec(row);
-      if (match === null) throw new Error(`not a | code | message | status | row: ${row}`);
-      return [Number(match[1]), match[2]!, Number(match[3])] as const;
-    });
+    const parsed = lines
+      .slice(
+        2,
+        lines.findIndex((line) => !line.startsWith('|')),
+      )
+      .map((row) => {
+        const match = /^\| (\d+) \| (.+) \| (\d+) \|$/.exec(row);
+        if (match === null) throw new Error(`not a | code | message | status | row: ${row}`);
+        return [Number(match[1]), match[2]!, Number(match[3])] as const;
+      });
     expect(parsed.map(([code]) => code)).toEqual(ERROR_CATALOGUE.map(([code]) => code));
-    for (const [code, message, status] of parsed) {
-      expect([code, message, status]).toEqual([code, catalogueMessage(code), httpStatusFor(code)]);
-    }
+    expect(parsed).toEqual(parsed.map(([code]) => [code, catalogueMessage(code), httpStatusFor(code)]));
     expect(parsed).toEqual(ERROR_CATALOGUE.map(([code, message]) => [code, message, httpStatusFor(code)]));
   });
 });

@@ -1,8 +1,6 @@
 /**
- * The retirement settings in template.yaml (docs/api.md, Retirement; docs/deploy.md, Settings):
- * a parameter per group and setting, empty by default (nothing retires), handed to every
- * function under the variable the code reads; their patterns take every value the functions
- * take, and refuse what is not even shaped like one before a deploy.
+ * The retirement settings in template.yaml (docs/api.md, Retirement; docs/deploy.md, Settings): a parameter
+ * each, empty by default, given to every function; their patterns take every value the functions take.
  */
 import fc from 'fast-check';
 import { loadTemplate } from '../../infra/template/read';
@@ -18,14 +16,8 @@ const parameterOf = (variable: string): string => {
 };
 // docs/api.md, Retirement: the four groups' settings, as the docs name them.
 const VARIABLES = [
-  'GALLERY_SUNSET_DATE',
-  'GALLERY_BROWNOUTS',
-  'API_SUNSET_DATE',
-  'API_BROWNOUTS',
-  'CREATE_SUNSET_DATE',
-  'CREATE_BROWNOUTS',
-  'LINKS_SUNSET_DATE',
-  'LINKS_BROWNOUTS',
+  ...['GALLERY_SUNSET_DATE', 'GALLERY_BROWNOUTS', 'API_SUNSET_DATE', 'API_BROWNOUTS'],
+  ...['CREATE_SUNSET_DATE', 'CREATE_BROWNOUTS', 'LINKS_SUNSET_DATE', 'LINKS_BROWNOUTS'],
 ];
 const patternOf = (variable: string) =>
   new RegExp(String((template.Parameters![parameterOf(variable)] as { AllowedPattern?: string }).AllowedPattern));
@@ -37,11 +29,8 @@ test('the functions read these settings, and no other group', () => {
 test.each(VARIABLES)('%s: a parameter, empty by default, given to every function', (variable) => {
   const parameter = template.Parameters?.[parameterOf(variable)];
   expect(parameter).toMatchObject({ Type: 'String', Default: '' });
-  const given = { [parameterOf(variable)]: '2027-06-30' };
-  const globals = resolveValue(template, template.Globals!.Function!, { parameters: given }) as {
-    Environment: { Variables: Record<string, unknown> };
-  };
-  expect(globals.Environment.Variables[variable]).toBe('2027-06-30');
+  const globals = resolveValue(template, template.Globals!.Function!, { parameters: { [parameterOf(variable)]: '2027-06-30' } });
+  expect(globals).toMatchObject({ Environment: { Variables: { [variable]: '2027-06-30' } } });
 });
 
 test('the parameters take every value the functions take', () => {

@@ -1,7 +1,6 @@
 /**
- * The template's parameters refuse before a deploy what the functions would refuse at start-up
- * (docs/deploy.md, Settings): a value past its bound deploys no function that cannot start. The
- * bounds are the ones docs/deploy.md states.
+ * The parameters refuse before a deploy what the functions would refuse at start-up, with the bounds
+ * docs/deploy.md (Settings) states.
  */
 import { loadTemplate } from '../../infra/template/read';
 

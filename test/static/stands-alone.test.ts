@@ -1,36 +1,22 @@
 /**
- * The repository stands alone: no tracked file cites a document it does not hold. The rules are
- * stated in docs/api.md (the choices behind them in docs/design-notes.md), so a comment, a test
- * name or a doc cites those by section or by the rule's name, never an outside decisions file,
- * the numbered sections of an outside specification, or a path that leaves the repository: a
- * reader who clones it must be able to follow every citation. A path of the repository a file
- * names (`lib/…`, `functions/…`, `infra/…`, `test/…`, `docs/…` with a file extension, and
- * the same from the file's folder, `./…`) must be a file it holds, so that a citation does not outlive the file it cites,
- * and the name a citation of a rule starts with (`docs/api.md, Views: every visit`: Views) must be a section or a
- * rule docs/api.md names; what follows its colon, a topic in the citer's words, is not checked. Binary files and package-lock.json
- * (which names packages, not documents) are not read. That every relative markdown link resolves,
- * to a file and a heading of the repository, is readme.test.ts's check.
+ * The repository stands alone, so that a reader who clones it can follow every citation: nothing cites an
+ * outside document or path, every path of it named (`lib/…`, `./…`) is a file it holds, and every rule
+ * cited by name (`docs/api.md, Views: every visit`: Views) is docs/api.md's. Links: readme.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 
-/**
- * What a citation of an outside document looks like. The patterns are written with escapes and
- * character classes, so that this file, which names them, does not match them itself.
- */
+/** What a citation of an outside document looks like, written with escapes so that this file does not match itself. */
 const OUTSIDE_DOCUMENTS: ReadonlyArray<readonly [what: string, pattern: RegExp]> = [
   ['an outside decisions file', /\bdecisions\.md\b/i],
   ['an outside specification file', /\bsocial-news-read-api\.md\b/i],
   ['the folder of the outside specification', /\bshared\/spec\b/i],
-  // A folder beside the repository, however deep the file that names it (none of the repository
-  // is called so), since a path in a comment is often written from the root, not from the file.
+  // However deep the file: a path in a comment is often written from the root.
   ['the shared folder beside the repository', /(?:\.\.\/)+shared\//],
   ['a numbered section of an outside specification', /\bspec(?:'s|’s)?\s+(?:section\s+)?\d/i],
   ['a numbered section', /\bsection\s+\d+\.\d/i],
   ['a section sign', /\u00a7/],
-  // The decisions of someone the repository does not hold, and a specification it does not hold,
-  // however they are named: the rules are docs/api.md's.
   ['the decisions of an outside document', /\bdecisions['\u2019]/i],
   ['an outside specification', /\bthe\s+spec\b/i],
   ['an outside specification, possessive', /\bspec['\u2019]s\b/i],
@@ -39,20 +25,13 @@ const OUTSIDE_DOCUMENTS: ReadonlyArray<readonly [what: string, pattern: RegExp]>
 /** Relative paths (`../x`) as written in code, comments and links: where they lead is worked out from the file. */
 const CLIMBING_PATH = /(?<![\w.])((?:\.\.\/)+)([\w.@+-]*)/g;
 
-/**
- * A path of the repository as a comment, a test name or a doc writes it: from one of the folders
- * that hold code, tests and docs, down to a file with an extension (`lib/gallery/layout.ts`,
- * `docs/api.md`), not part of a longer path (`node_modules/x/lib/y.js`, `../lib/x.ts`) or a URL.
- */
+/** A path of the repository down to a file with an extension (`docs/api.md`), not part of a longer path or a URL. */
 const REPOSITORY_PATH = /(?<![\w./@$-])((?:lib|functions|infra|test|docs)\/[\w.@+-]+(?:\/[\w.@+-]+)*\.[A-Za-z0-9]+)(?![\w/])/g;
 
 /** A path written from the current folder (`./` and a file with an extension, or folders and one). */
 const DOT_PATH = /(?<![\w./@$-])\.\/([\w@+-][\w.@+-]*(?:\/[\w.@+-]+)*\.[A-Za-z0-9]+)(?![\w/])/g;
 
-/**
- * Paths that tests make up on purpose, as data and not as citations, by the file that names them:
- * the folders of a made-up import graph.
- */
+/** Paths that tests make up on purpose, as data, by the file that names them. */
 const MADE_UP_PATHS: ReadonlyArray<readonly [file: string, paths: readonly string[]]> = [
   // Written from parts, so that this list does not name them itself.
   ['test/static/import-cycles.test.ts', [`infra/low/a${'.'}ts`, `infra/high/b${'.'}ts`, `infra/side/c${'.'}ts`]],
@@ -64,44 +43,36 @@ interface Citation {
   readonly what: string;
   readonly text: string;
 }
+/** The citations `find` sees in each line of `text`, by what they cite. */
+const perLine = (text: string, find: (line: string) => string[]): Citation[] =>
+  text.split('\n').flatMap((line, index) => find(line).map((what) => ({ line: index + 1, what, text: line.trim() })));
 
 /**
- * The paths of the repository that `text`, the content of `file`, names and that are not there.
- * A path is read from the repository's root, or from the file's folder (a folder's README lists
- * its files so); `./x` likewise from the file's folder, or from the root as jest's
- * `@jest-environment` and esbuild's aliases read it.
+ * The paths of the repository that `text`, the content of `file`, names and that are not there: read
+ * from the root (as jest and esbuild read `./x`) or from the file's folder (as a folder's README lists).
  */
 function missingPaths(file: string, text: string): Citation[] {
-  const found: Citation[] = [];
   const folder = posix.dirname(file);
   const resolves = (path: string) => existsSync(posix.normalize(path)) || existsSync(posix.normalize(posix.join(folder, path)));
-  text.split('\n').forEach((line, index) => {
-    for (const [, path] of [...line.matchAll(REPOSITORY_PATH), ...line.matchAll(DOT_PATH)]) {
-      if (!resolves(path!) && !isMadeUp(file, path!))
-        found.push({ line: index + 1, what: `a path the repository does not hold (${path})`, text: line.trim() });
-    }
-  });
-  return found;
+  return perLine(text, (line) =>
+    [...line.matchAll(REPOSITORY_PATH), ...line.matchAll(DOT_PATH)]
+      .map(([, path]) => path!)
+      .filter((path) => !resolves(path) && !isMadeUp(file, path))
+      .map((path) => `a path the repository does not hold (${path})`),
+  );
 }
 
 /** The outside citations in `text`, the content of the tracked file `file` (a path from the repository's root). */
 function outsideCitations(file: string, text: string): Citation[] {
-  const found: Citation[] = [];
-  text.split('\n').forEach((line, index) => {
-    for (const [what, pattern] of OUTSIDE_DOCUMENTS) if (pattern.test(line)) found.push({ line: index + 1, what, text: line.trim() });
-    for (const match of line.matchAll(CLIMBING_PATH)) {
-      const target = posix.normalize(posix.join(posix.dirname(file), `${match[1]}${match[2]}`));
-      if (target === '..' || target.startsWith('../'))
-        found.push({ line: index + 1, what: `a path outside the repository (${match[0]})`, text: line.trim() });
-    }
-  });
-  return found;
+  const leaves = ([, climb, rest]: RegExpMatchArray) =>
+    /^\.\.(\/|$)/.test(posix.normalize(posix.join(posix.dirname(file), `${climb}${rest}`)));
+  return perLine(text, (line) => [
+    ...OUTSIDE_DOCUMENTS.flatMap(([what, pattern]) => (pattern.test(line) ? [what] : [])),
+    ...[...line.matchAll(CLIMBING_PATH)].filter(leaves).map(([path]) => `a path outside the repository (${path})`),
+  ]);
 }
 
-/**
- * The names docs/api.md gives its rules: its sections' headings, and the bold name each rule of a
- * list starts with (also cut at its colon: `Views: the link comes first.` is cited as `Views`).
- */
+/** The names docs/api.md gives its rules: its headings, and each rule's bold name, also cut at its colon. */
 function ruleNames(api: string): Set<string> {
   const names = new Set<string>();
   for (const [, heading] of api.matchAll(/^## (.+)$/gm)) names.add(heading!.trim());
@@ -125,16 +96,13 @@ const citedName = (cited: string): string =>
     .replace(/[.']+$/, '');
 
 /** The citations in `text` of a rule that docs/api.md does not name. */
-function unknownRules(text: string, names: ReadonlySet<string>): Citation[] {
-  const found: Citation[] = [];
-  text.split('\n').forEach((line, index) => {
-    for (const [, cited] of line.matchAll(RULE_CITATION)) {
-      const name = citedName(cited!);
-      if (!names.has(name)) found.push({ line: index + 1, what: `a rule docs/api.md does not name (${name})`, text: line.trim() });
-    }
-  });
-  return found;
-}
+const unknownRules = (text: string, names: ReadonlySet<string>): Citation[] =>
+  perLine(text, (line) =>
+    [...line.matchAll(RULE_CITATION)]
+      .map(([, cited]) => citedName(cited!))
+      .filter((name) => !names.has(name))
+      .map((name) => `a rule docs/api.md does not name (${name})`),
+  );
 
 /** Whether a file's bytes are binary, as git tells: a NUL among its first 8 000 bytes. */
 const isBinary = (bytes: Buffer): boolean => bytes.subarray(0, 8000).includes(0);
@@ -148,6 +116,11 @@ const texts = tracked.flatMap((file) => {
   const bytes = readFileSync(file);
   return isBinary(bytes) ? [] : [[file, bytes.toString('utf8')] as const];
 });
+/** The lines citations are on, each once. */
+const linesOf = (citations: Citation[]): number[] => [...new Set(citations.map((citation) => citation.line))];
+/** What `find` sees in every text file, a line each: `file:line: what: text`. */
+const inEveryFile = (find: (file: string, text: string) => Citation[]): string[] =>
+  texts.flatMap(([file, text]) => find(file, text).map((citation) => `${file}:${citation.line}: ${citation.what}: ${citation.text}`));
 
 describe('the repository stands alone', () => {
   test('it is read whole: the source, the tests and the docs, but no binary file', () => {
@@ -158,14 +131,10 @@ describe('the repository stands alone', () => {
   });
 
   test('no tracked file cites an outside document, a numbered section of one, or a path outside the repository', () => {
-    const citations = texts.flatMap(([file, text]) =>
-      outsideCitations(file, text).map((citation) => `${file}:${citation.line}: ${citation.what}: ${citation.text}`),
-    );
-    expect(citations).toEqual([]);
+    expect(inEveryFile(outsideCitations)).toEqual([]);
   });
 
-  // The samples are put together from parts, so that this file does not cite what it looks for;
-  // the files they are read as (whose folder is all that counts) are named without an extension.
+  // Samples put together from parts, so that this file does not cite what it looks for.
   const dot = '.';
   const space = ' ';
   const quote = "'";
@@ -187,8 +156,7 @@ describe('the repository stands alone', () => {
     ['an outside specification', 'test/x', `// The order the${space}spec gives`],
     ['an outside specification, possessive', 'docs/x', `Its spec${quote}s wording, kept.`],
   ])('it would find %s', (_what, file, line) => {
-    const found = outsideCitations(file, `first line\n${line}\nlast line`);
-    expect(new Set(found.map((citation) => citation.line))).toEqual(new Set([2]));
+    expect(linesOf(outsideCitations(file, `first line\n${line}\nlast line`))).toEqual([2]);
   });
 
   test.each([
@@ -203,10 +171,7 @@ describe('the repository stands alone', () => {
   });
 
   test('every path of the repository a tracked file names is a file it holds', () => {
-    const missing = texts.flatMap(([file, text]) =>
-      missingPaths(file, text).map((citation) => `${file}:${citation.line}: ${citation.what}: ${citation.text}`),
-    );
-    expect(missing).toEqual([]);
+    expect(inEveryFile(missingPaths)).toEqual([]);
   });
 
   const names = ruleNames(readFileSync('docs/api.md', 'utf8'));
@@ -218,10 +183,7 @@ describe('the repository stands alone', () => {
   });
 
   test('every rule a tracked file cites by name, docs/api.md names', () => {
-    const unknown = texts.flatMap(([file, text]) =>
-      unknownRules(text, names).map((citation) => `${file}:${citation.line}: ${citation.what}: ${citation.text}`),
-    );
-    expect(unknown).toEqual([]);
+    expect(inEveryFile((_file, text) => unknownRules(text, names))).toEqual([]);
   });
 
   test.each([
@@ -254,8 +216,7 @@ describe('the repository stands alone', () => {
     ['a file of the right name in another folder', 'lib/http/x', `// MAX_DATE (lib/layout${dot}ts)`],
     ['a made-up path outside the test that makes it up', 'test/static/x', `['infra/low/a${dot}ts']`],
   ])('it would find %s', (_what, file, line) => {
-    const found = missingPaths(file, `first line lib/gallery/layout.ts\n${line}\nlast line`);
-    expect(new Set(found.map((citation) => citation.line))).toEqual(new Set([2]));
+    expect(linesOf(missingPaths(file, `first line lib/gallery/layout.ts\n${line}\nlast line`))).toEqual([2]);
   });
 
   test.each([

@@ -1,8 +1,6 @@
 /**
- * template.yaml's functions, read directly: the routes of docs/api.md, each handler's source, the
- * settings every function runs with, its own log group, and how a release moves its alias. A memory
- * size Lambda refuses (E3034), a route declared twice (E0001) and a log group that is not there
- * (E1019/E1020) are cfn-lint's: test/static/cfn-lint.test.ts.
+ * template.yaml's functions, read directly: docs/api.md's routes, handlers, shared settings, log groups and
+ * releases. Refused memory sizes, twice-declared routes and missing log groups: test/static/cfn-lint.test.ts.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolveValue } from '../../infra/template/evaluate';
@@ -20,28 +18,14 @@ test('its routes are those of docs/api.md, Endpoints, each on one of its two HTT
   const routes = httpApiEvents(template).map(({ api, routeKey }) => `${api} ${routeKey}`);
   expect(routes.sort()).toEqual(
     [
-      'Api GET /errors',
-      'Api GET /error/{code}',
-      'Api GET /containers',
-      'Api GET /container/{short_name}',
-      'Api GET /galleryphotos',
-      'Api GET /galleryphotos/{list}',
-      'Api GET /galleryphoto/{id}',
-      'Api GET /galleryphotos/comments',
-      'Api GET /galleryphotos/{list}/comments',
-      'Api GET /galleryphoto/{id}/comments',
-      'Api GET /galleryphoto/{id}/comment/{comment_id}',
-      'Api GET /galleryphoto/{id}/comment/{comment_id}/replies',
-      'Api GET /url/short/create',
-      'Api GET /url/short/{short_url+}',
-      'Api $default',
-      'ShortApi GET /{code}',
-      'ShortApi HEAD /{code}',
-      'ShortApi $default',
+      ...['Api GET /errors', 'Api GET /error/{code}', 'Api GET /containers', 'Api GET /container/{short_name}'],
+      ...['Api GET /galleryphotos', 'Api GET /galleryphotos/{list}', 'Api GET /galleryphoto/{id}', 'Api GET /galleryphotos/comments'],
+      ...['Api GET /galleryphotos/{list}/comments', 'Api GET /galleryphoto/{id}/comments', 'Api GET /url/short/create'],
+      ...['Api GET /galleryphoto/{id}/comment/{comment_id}', 'Api GET /galleryphoto/{id}/comment/{comment_id}/replies'],
+      ...['Api GET /url/short/{short_url+}', 'Api $default', 'ShortApi GET /{code}', 'ShortApi HEAD /{code}', 'ShortApi $default'],
     ].sort(),
   );
-  expect(template.Resources.Api!.Type).toBe('AWS::Serverless::HttpApi');
-  expect(template.Resources.ShortApi!.Type).toBe('AWS::Serverless::HttpApi');
+  for (const api of [template.Resources.Api!, template.Resources.ShortApi!]) expect(api.Type).toBe('AWS::Serverless::HttpApi');
 });
 
 test.each(functions)('%s: its handler is the handler export of its one esbuild entry point', (id) => {
@@ -56,13 +40,8 @@ test('every function runs Node.js on arm64, one vCPU, 10 s at most, with the bou
   // The 10 s timeout of docs/operate.md, which API Gateway waits for (it gives up after 29 s); 1769 MB: docs/performance.md.
   const settings = { Runtime: 'nodejs24.x', Architectures: ['arm64'], MemorySize: 1769, Timeout: 10, PermissionsBoundary: BOUNDARY };
   expect(globals).toMatchObject(settings);
-  expect(
-    functions.flatMap((id) =>
-      Object.keys(settings)
-        .filter((key) => key in propertiesOf(id))
-        .map((key) => `${id}.${key}`),
-    ),
-  ).toEqual([]);
+  const overridden = functions.flatMap((id) => Object.keys(settings).flatMap((key) => (key in propertiesOf(id) ? [`${id}.${key}`] : [])));
+  expect(overridden).toEqual([]);
 });
 
 test.each(functions)('%s: logs JSON into its own log group, named as Lambda names it', (id) => {
@@ -94,7 +73,6 @@ test('a release publishes the alias live and moves it with CodeDeploy: a canary 
 test('every role of the template carries the boundary when FunctionPermissionsBoundary is set', () => {
   const roles = Object.entries(template.Resources).filter(([, resource]) => resource.Type === 'AWS::IAM::Role');
   expect(roles.map(([id, role]) => [id, role.Properties!.PermissionsBoundary])).toEqual([['DeployTrafficRole', BOUNDARY]]);
-  expect(template.Conditions!.HasPermissionsBoundary).toEqual({
-    'Fn::Not': [{ 'Fn::Equals': [{ Ref: 'FunctionPermissionsBoundary' }, ''] }],
-  });
+  const unset = { 'Fn::Equals': [{ Ref: 'FunctionPermissionsBoundary' }, ''] };
+  expect(template.Conditions!.HasPermissionsBoundary).toEqual({ 'Fn::Not': [unset] });
 });

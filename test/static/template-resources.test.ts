@@ -82,19 +82,13 @@ describe('tables', () => {
     );
 
   test('prod keeps its records, with point-in-time recovery; the rate-limit counters go, unrecovered; none is deleted by hand', () => {
-    expect(keeping('prod')).toEqual({
-      ShortUrlsTable: ['Retain', 'Retain', true, true],
-      RateLimitsTable: ['Delete', 'Delete', false, true],
-      GalleryTable: ['Retain', 'Retain', true, true],
-    });
+    const kept = ['Retain', 'Retain', true, true];
+    expect(keeping('prod')).toEqual({ ShortUrlsTable: kept, RateLimitsTable: ['Delete', 'Delete', false, true], GalleryTable: kept });
   });
 
   test('staging tables go with their stack, without point-in-time recovery', () => {
-    expect(keeping('staging')).toEqual({
-      ShortUrlsTable: ['Delete', 'Delete', false, false],
-      RateLimitsTable: ['Delete', 'Delete', false, false],
-      GalleryTable: ['Delete', 'Delete', false, false],
-    });
+    const gone = ['Delete', 'Delete', false, false];
+    expect(keeping('staging')).toEqual({ ShortUrlsTable: gone, RateLimitsTable: gone, GalleryTable: gone });
   });
 });
 
@@ -110,9 +104,7 @@ describe('custom domains', () => {
     resolveValue(template, template.Outputs![name]!.Value, { parameters });
 
   test('none by default: no domain resources, execute-api URLs', () => {
-    expect(conditionHolds(template, 'HasApiDomain')).toBe(false);
-    expect(conditionHolds(template, 'HasShortDomain')).toBe(false);
-    expect(resourcesFor(template)).not.toEqual(expect.arrayContaining(['ApiDomain']));
+    expect([conditionHolds(template, 'HasApiDomain'), conditionHolds(template, 'HasShortDomain')]).toEqual([false, false]);
     expect(resourcesFor(template).filter((id) => /Domain/.test(id))).toEqual([]);
     expect(env({}).SHORT_URL_HOST).toBe('https://ShortApi.execute-api.us-east-1.amazonaws.com');
     expect(output('ApiUrl', {})).toBe('https://Api.execute-api.us-east-1.amazonaws.com/');
@@ -120,11 +112,8 @@ describe('custom domains', () => {
   });
 
   test('when set: a domain and its mapping to the API’s stage, and short URLs on the short domain', () => {
-    expect(
-      resourcesFor(template, { parameters: withDomains })
-        .filter((id) => /Domain/.test(id))
-        .sort(),
-    ).toEqual(['ApiDomain', 'ApiDomainMapping', 'ShortApiDomain', 'ShortApiDomainMapping']);
+    const domainResources = resourcesFor(template, { parameters: withDomains }).filter((id) => /Domain/.test(id));
+    expect(domainResources.sort()).toEqual(['ApiDomain', 'ApiDomainMapping', 'ShortApiDomain', 'ShortApiDomainMapping']);
     const resolved = (id: string) => resolveValue(template, template.Resources[id]!.Properties, { parameters: withDomains });
     expect(resolved('ShortApiDomain')).toEqual({
       DomainName: 'sho.rt',
@@ -132,9 +121,8 @@ describe('custom domains', () => {
     });
     expect(resolved('ShortApiDomainMapping')).toEqual({ DomainName: 'ShortApiDomain', ApiId: 'ShortApi', Stage: '$default' });
     expect(resolved('ApiDomainMapping')).toEqual({ DomainName: 'ApiDomain', ApiId: 'Api', Stage: '$default' });
-    expect(env(withDomains).SHORT_URL_HOST).toBe('https://sho.rt');
-    expect(output('ShortUrlHost', withDomains)).toBe('https://sho.rt');
-    expect(output('ApiUrl', withDomains)).toBe('https://api.example.org/');
+    const hosts = [env(withDomains).SHORT_URL_HOST, output('ShortUrlHost', withDomains), output('ApiUrl', withDomains)];
+    expect(hosts).toEqual(['https://sho.rt', 'https://sho.rt', 'https://api.example.org/']);
     expect(failedRules(template, { parameters: withDomains })).toEqual([]);
   });
 
@@ -142,12 +130,10 @@ describe('custom domains', () => {
     expect(env({ ...withDomains, ShortUrlHost: 'https://links.example.org' }).SHORT_URL_HOST).toBe('https://links.example.org');
   });
 
-  test('a domain without its certificate is refused', () => {
-    expect(failedRules(template, { parameters: { ApiDomainName: 'api.example.org' } })).toEqual([
-      'ApiDomainHasCertificate: ApiDomainName needs ApiCertificateArn.',
-    ]);
-    expect(failedRules(template, { parameters: { ShortDomainName: 'sho.rt' } })).toEqual([
-      'ShortDomainHasCertificate: ShortDomainName needs ShortCertificateArn.',
-    ]);
+  test.each([
+    [{ ApiDomainName: 'api.example.org' }, 'ApiDomainHasCertificate: ApiDomainName needs ApiCertificateArn.'],
+    [{ ShortDomainName: 'sho.rt' }, 'ShortDomainHasCertificate: ShortDomainName needs ShortCertificateArn.'],
+  ])('a domain without its certificate is refused: %j', (parameters, refusal) => {
+    expect(failedRules(template, { parameters })).toEqual([refusal]);
   });
 });

@@ -1,8 +1,6 @@
 /**
- * The GitHub Actions workflows, Dependabot's settings and samconfig.toml, checked offline: they
- * parse, trigger as intended, test once per push and deploy what that run built and tested, deploy
- * with OIDC credentials only, pin every action to a commit and the tools to a version, and name
- * only scripts, files, stacks and outputs that exist.
+ * The workflows, Dependabot's settings and samconfig.toml, offline: they trigger as intended, test once per
+ * push and deploy what that run tested, with OIDC only, actions pinned to commits, naming only what exists.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
@@ -41,6 +39,16 @@ const allJobs = (): Array<[string, Json]> =>
 const runs = (job: Json): string[] => stepsOf(job).flatMap((step) => (step.run ? [step.run] : []));
 const uses = (job: Json, action: string): Step[] => stepsOf(job).filter((step) => step.uses?.split('@')[0] === action);
 const indexOf = (job: Json, predicate: (step: Step) => boolean): number => stepsOf(job).findIndex(predicate);
+const usesAction = (action: string) => (step: Step) => step.uses?.split('@')[0] === action;
+const running = (pattern: RegExp) => (step: Step) => pattern.test(step.run ?? '');
+/** The indexes of the first steps that `predicates` pick, expected all found and in this order. */
+function expectInOrder(job: Json, ...predicates: Array<(step: Step) => boolean>): number[] {
+  const indexes = predicates.map((predicate) => indexOf(job, predicate));
+  expect([indexes, indexes.every((index, at) => index >= 0 && (at === 0 || index > indexes[at - 1]!))]).toEqual([indexes, true]);
+  return indexes;
+}
+/** What deploy.yml's job, and the CI jobs that call it, may do: get an OIDC token, read the repository and its runs' artifacts. */
+const DEPLOY_PERMISSIONS = { 'id-token': 'write', contents: 'read', actions: 'read' };
 
 /** Every key at any depth of a value, with the values beside them. */
 function* entries(value: unknown): Generator<[string, unknown]> {
@@ -77,18 +85,13 @@ function parseSamconfig(text: string): Json {
 const samconfig = parseSamconfig(readFileSync('samconfig.toml', 'utf8'));
 const STAGES = { staging: 'staging', production: 'prod' } as const;
 
-/**
- * The SAM CLI every workflow installs, and the aws-lambda-builders it pins (its requirements), whose
- * esbuild lookup test/integration/sam-build-esbuild.test.ts follows: a new SAM CLI version needs that
- * test read against its aws-lambda-builders.
- */
+/** The SAM CLI the workflows install, and its aws-lambda-builders, whose esbuild lookup test/integration/sam-build-esbuild.test.ts follows. */
 const SAM_CLI = { version: '1.160.0', lambdaBuilders: '1.64.0' };
 const ARTIFACT = { name: 'sam-build', path: '.aws-sam/build' };
 
 /**
- * deploy.yml's job as it runs with these inputs: each `${{ … }}` that reads `inputs` evaluated, as
- * GitHub would, for the shapes the workflow uses (`inputs.X`, `inputs.X || other`, and
- * `inputs.X == 'a' && 'b' || 'c'`); an input the workflow does not declare for the trigger fails.
+ * deploy.yml's job with these inputs, each `${{ inputs.… }}` evaluated as GitHub would for the shapes
+ * it uses (`X`, `X || other`, `X == 'a' && 'b' || 'c'`); an undeclared input throws.
  */
 function deployJob(trigger: 'workflow_call' | 'workflow_dispatch', inputs: Record<string, string>): Json {
   const declared = deploy.on[trigger].inputs as Record<string, { default?: string }>;
@@ -120,8 +123,7 @@ describe('the workflow files', () => {
 
   test('CI runs on every push and every pull request, on no branch filter', () => {
     expect(Object.keys(ci.on)).toEqual(expect.arrayContaining(['push', 'pull_request']));
-    expect(ci.on.push ?? {}).toEqual({});
-    expect(ci.on.pull_request ?? {}).toEqual({});
+    expect([ci.on.push ?? {}, ci.on.pull_request ?? {}]).toEqual([{}, {}]);
   });
 
   test("CI sets up Node 24 and Java 17, installs cfn-lint, runs the README's test command with the lint, then sam build once", () => {
@@ -129,13 +131,9 @@ describe('the workflow files', () => {
     expect(uses(job, 'actions/checkout')).toHaveLength(1);
     expect(String(uses(job, 'actions/setup-node')[0]?.with?.['node-version'])).toBe('24');
     expect(String(uses(job, 'actions/setup-java')[0]?.with?.['java-version'])).toBe('17');
-    const cfnLint = indexOf(job, (step) => /^pipx install cfn-lint==\d+\.\d+\.\d+$/.test(step.run ?? ''));
-    const test = indexOf(job, (step) => /npm install\b.*&& npm run lint && npm test$/.test(step.run ?? ''));
-    const setupSam = indexOf(job, (step) => step.uses?.startsWith('aws-actions/setup-sam@') ?? false);
-    const build = indexOf(job, (step) => step.run === 'sam build');
-    const upload = indexOf(job, (step) => step.uses?.startsWith('actions/upload-artifact@') ?? false);
-    expect([cfnLint, test, setupSam, build, upload].every((index) => index >= 0)).toBe(true);
-    expect(cfnLint < test && test < build && setupSam < build && build < upload).toBe(true);
+    const build = running(/^sam build$/);
+    expectInOrder(job, running(/^pipx install cfn-lint==\d+\.\d+\.\d+$/), running(/npm install\b.*&& npm run lint && npm test$/), build);
+    expectInOrder(job, usesAction('aws-actions/setup-sam'), build, usesAction('actions/upload-artifact'));
     expect(runs(job).filter((run) => /\bsam build\b/.test(run))).toEqual(['sam build']);
     expect(runs(job).some((run) => /\bnpm ci\b/.test(run))).toBe(false);
   });
@@ -150,11 +148,8 @@ describe('the workflow files', () => {
     expect(Object.keys(deploy.on)).toEqual(['workflow_call', 'workflow_dispatch']);
     expect(Object.keys(deploy.on.workflow_call.inputs).sort()).toEqual(['build', 'stage']);
     expect(deploy.on.workflow_call.inputs.build.default).toBe('');
-    for (const id of Object.keys(STAGES)) {
-      expect(ci.jobs[id].uses).toBe('./.github/workflows/deploy.yml');
-      expect(ci.jobs[id].needs).toBe('test');
-      expect(ci.jobs[id].with).toEqual({ stage: STAGES[id as keyof typeof STAGES] });
-    }
+    for (const [id, stage] of Object.entries(STAGES))
+      expect([ci.jobs[id].uses, ci.jobs[id].needs, ci.jobs[id].with]).toEqual(['./.github/workflows/deploy.yml', 'test', { stage }]);
   });
 
   test('by hand, it takes a stage of the two and a build, by tag or commit', () => {
@@ -170,7 +165,7 @@ describe('the workflow files', () => {
     expect(uses(job, 'actions/checkout')[0]!.with).toEqual({ ref: 'v1.4.0' });
     const download = uses(job, 'actions/download-artifact')[0]!;
     expect(download.with).toEqual({ ...ARTIFACT, 'run-id': '${{ steps.build.outputs.run-id }}', 'github-token': '${{ github.token }}' });
-    expect(job.permissions).toEqual({ 'id-token': 'write', contents: 'read', actions: 'read' });
+    expect(job.permissions).toEqual(DEPLOY_PERMISSIONS);
   });
 
   test('CI keeps each build 90 days, as long as deploy.yml can deploy it again', () => {
@@ -209,8 +204,7 @@ describe('the workflow files', () => {
     const job = () => calledJob(id);
 
     test('gets an OIDC token, reads the repository and, for a build of another run, its artifacts', () => {
-      expect(job().permissions).toEqual({ 'id-token': 'write', contents: 'read', actions: 'read' });
-      expect(ci.jobs[id].permissions).toEqual({ 'id-token': 'write', contents: 'read', actions: 'read' });
+      expect([job().permissions, ci.jobs[id].permissions]).toEqual([DEPLOY_PERMISSIONS, DEPLOY_PERMISSIONS]);
     });
 
     test('assumes a role named by a variable or secret, with short-lived credentials', () => {
@@ -221,36 +215,32 @@ describe('the workflow files', () => {
     });
 
     test('does not overlap another deployment of its stack, and is never cancelled midway', () => {
-      expect(job().concurrency.group).toBe(`deploy-social-news-${stage}`);
-      expect(job().concurrency['cancel-in-progress']).toBe(false);
+      expect(job().concurrency).toEqual({ group: `deploy-social-news-${stage}`, 'cancel-in-progress': false });
     });
 
     test(`deploys the build CI tested with SAM's ${stage} settings, then smoke-tests the stack's URLs`, () => {
-      const download = indexOf(job(), (step) => step.uses?.startsWith('actions/download-artifact@') ?? false);
-      const setupSam = indexOf(job(), (step) => step.uses?.startsWith('aws-actions/setup-sam@') ?? false);
-      const credentials = indexOf(job(), (step) => step.uses?.startsWith('aws-actions/configure-aws-credentials@') ?? false);
-      const deployStep = indexOf(job(), (step) =>
-        /^sam deploy --template-file \.aws-sam\/build\/template\.yaml --config-env "\$STAGE"( |$)/m.test(step.run ?? ''),
+      const deployStep = running(/^sam deploy --template-file \.aws-sam\/build\/template\.yaml --config-env "\$STAGE"( |$)/m);
+      for (const before of ['actions/download-artifact', 'aws-actions/setup-sam', 'aws-actions/configure-aws-credentials'])
+        expectInOrder(job(), usesAction(before), deployStep);
+      const [, outputs, smoke] = expectInOrder(
+        job(),
+        deployStep,
+        running(/aws cloudformation describe-stacks/),
+        running(/^npm run smoke -- "\$API_URL" "\$SHORT_URL"$/),
       );
-      const outputs = indexOf(job(), (step) => step.run?.includes('aws cloudformation describe-stacks') ?? false);
-      const smoke = indexOf(job(), (step) => /^npm run smoke -- "\$API_URL" "\$SHORT_URL"$/.test(step.run ?? ''));
-      expect([download, setupSam, credentials, deployStep, outputs, smoke].every((index) => index >= 0)).toBe(true);
-      expect(download < deployStep && setupSam < deployStep && credentials < deployStep && deployStep < outputs && outputs < smoke).toBe(
-        true,
-      );
-      expect(stepsOf(job())[download]!.with).toMatchObject(ARTIFACT);
+      expect(uses(job(), 'actions/download-artifact')[0]!.with).toMatchObject(ARTIFACT);
       expect(uses(job(), 'actions/checkout')[0]!.with).toEqual({ ref: '${{ github.sha }}' });
       expect(job().env.STAGE).toBe(stage);
       expect(Object.keys(samconfig)).toContain(stage);
 
-      const read = stepsOf(job())[outputs]!.run!;
+      const read = stepsOf(job())[outputs!]!.run!;
       for (const output of ['ApiUrl', 'ShortUrlHost']) expect(read).toContain(output);
       expect(job().env.STACK_NAME).toBe(samconfig[stage].deploy.parameters.stack_name);
-      const smokeEnv = stepsOf(job())[smoke]!.env!;
-      expect(smokeEnv.API_URL).toBe('${{ steps.stack.outputs.api-url }}');
-      expect(smokeEnv.SHORT_URL).toBe('${{ steps.stack.outputs.short-url }}');
-      expect(read).toContain('api-url=');
-      expect(read).toContain('short-url=');
+      expect(stepsOf(job())[smoke!]!.env).toMatchObject({
+        API_URL: '${{ steps.stack.outputs.api-url }}',
+        SHORT_URL: '${{ steps.stack.outputs.short-url }}',
+      });
+      for (const output of ['api-url=', 'short-url=']) expect(read).toContain(output);
     });
 
     test('never waits for a change set confirmation that no one can give', () => {
@@ -283,17 +273,15 @@ describe('the workflow files', () => {
 
     test('by hand, it is the newest run of the build’s commit that kept one', () => {
       // gh's --jq leaves out an expired artifact: run 31 kept none, 32 has expired, 33 kept it.
-      const run = find('v1.4.0', { 32: '', 33: '5\n' });
-      expect(run.status).toBe(0);
-      expect(run.outputs).toEqual({ 'run-id': '33' });
+      const { status, outputs } = find('v1.4.0', { 32: '', 33: '5\n' });
+      expect([status, outputs]).toEqual([0, { 'run-id': '33' }]);
       expect(find('v1.4.0', { 31: '7\n', 33: '5\n' }).outputs).toEqual({ 'run-id': '31' });
     });
 
     test('by hand, a commit without a kept build fails, saying so', () => {
-      const run = find('v0.9.0', {});
-      expect(run.status).toBe(1);
-      expect(run.outputs).toEqual({});
-      expect(run.stdout).toContain('::error::No CI run of v0.9.0 (0f1e2d3c) kept a tested build');
+      const { status, outputs, stdout } = find('v0.9.0', {});
+      expect([status, outputs]).toEqual([1, {}]);
+      expect(stdout).toContain('::error::No CI run of v0.9.0 (0f1e2d3c) kept a tested build');
     });
 
     test('its query is the artifact CI keeps, not expired', () => {
@@ -329,44 +317,33 @@ describe('the workflow files', () => {
   });
 
   test('no workflow passes AWS access keys, as action inputs or as environment', () => {
-    for (const workflow of Object.values(parsed)) {
-      for (const [key] of entries(workflow)) {
-        expect(key).not.toMatch(/^(aws-access-key-id|aws-secret-access-key|aws-session-token)$/i);
-        expect(key).not.toMatch(/^AWS_(ACCESS_KEY_ID|SECRET_ACCESS_KEY|SESSION_TOKEN)$/);
-      }
-    }
+    const keys = Object.values(parsed).flatMap((workflow) => [...entries(workflow)].map(([key]) => key));
+    expect(keys.filter((key) => /^(aws[-_](access[-_]key[-_]id|secret[-_]access[-_]key|session[-_]token))$/i.test(key))).toEqual([]);
     for (const file of WORKFLOWS) expect(readFileSync(file, 'utf8')).not.toMatch(/access-key|ACCESS_KEY/i);
   });
 
   test('every job that assumes an AWS role may ask for an OIDC token', () => {
-    for (const [name, job] of allJobs()) {
-      if (uses(job, 'aws-actions/configure-aws-credentials').length === 0) continue;
-      expect([name, job.permissions?.['id-token']]).toEqual([name, 'write']);
-    }
+    for (const [name, job] of allJobs())
+      if (uses(job, 'aws-actions/configure-aws-credentials').length > 0)
+        expect([name, job.permissions?.['id-token']]).toEqual([name, 'write']);
   });
 
   test('every npm script the workflows run exists in package.json', () => {
-    const used = new Set<string>();
-    for (const [, job] of allJobs()) {
-      for (const run of runs(job)) {
-        for (const match of run.matchAll(/\bnpm run ([\w:-]+)/g)) used.add(match[1]!);
-        for (const match of run.matchAll(/\bnpm (test|start)\b/g)) used.add(match[1]!);
-      }
-    }
+    const commands = allJobs().flatMap(([, job]) =>
+      runs(job).flatMap((run) => [...run.matchAll(/\bnpm (?:run ([\w:-]+)|(test|start)\b)/g)]),
+    );
+    const used = new Set(commands.map(([, script, bare]) => script ?? bare!));
     expect([...used].sort()).toEqual(expect.arrayContaining(['lint', 'smoke', 'test']));
     for (const name of used) expect([name, name in scripts]).toEqual([name, true]);
   });
 
   test('every local file the workflows name exists', () => {
-    const named = new Set<string>();
-    for (const [, job] of allJobs()) {
-      if (typeof job.uses === 'string' && job.uses.startsWith('./')) named.add(job.uses.slice(2));
-      for (const step of stepsOf(job)) if (step.uses?.startsWith('./')) named.add(step.uses.slice(2));
-      for (const run of runs(job)) {
-        for (const match of run.matchAll(/(?:^|[\s"'])((?:\.\/)?(?:infra|\.ci|test|scripts|\.github)\/[\w./-]+)/g))
-          named.add(match[1]!.replace(/^\.\//, ''));
-      }
-    }
+    const usedLocally = allJobs().flatMap(([, job]) => [job.uses, ...stepsOf(job).map((step) => step.uses)]);
+    const run = allJobs().flatMap(([, job]) =>
+      runs(job).flatMap((text) => [...text.matchAll(/(?:^|[\s"'])((?:\.\/)?(?:infra|\.ci|test|scripts|\.github)\/[\w./-]+)/g)]),
+    );
+    const local = usedLocally.filter((used): used is string => typeof used === 'string' && used.startsWith('./'));
+    const named = new Set([...local, ...run.map(([, path]) => path!)].map((path) => path.replace(/^\.\//, '')));
     expect(named).toContain('.github/workflows/deploy.yml');
     for (const file of named) expect([file, existsSync(file)]).toEqual([file, true]);
     // and the scripts' own files: npm run smoke → infra/ops/smoke/main.ts
@@ -389,11 +366,7 @@ describe('the workflow files', () => {
   });
 
   test('CI fails on known vulnerabilities of the production dependencies, once installed, and .ci/run checks them too', () => {
-    const job = ci.jobs.test;
-    const install = indexOf(job, (step) => /^npm install\b/.test(step.run ?? ''));
-    const audit = indexOf(job, (step) => step.run === 'npm run audit');
-    expect(install).toBeGreaterThanOrEqual(0);
-    expect(audit).toBeGreaterThan(install);
+    expectInOrder(ci.jobs.test, running(/^npm install\b/), running(/^npm run audit$/));
     expect(scripts.audit).toBe('tsx infra/audit/main.ts');
     expect(readFileSync('.ci/run', 'utf8')).toMatch(/npm install --no-audit --no-fund\n(#.*\n)*npm run audit\n/);
   });
@@ -419,11 +392,8 @@ describe('the workflow files', () => {
   });
 
   test('Dependabot keeps the actions current, weekly', () => {
-    expect(dependabot.updates).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ 'package-ecosystem': 'github-actions', directory: '/', schedule: { interval: 'weekly' } }),
-      ]),
-    );
+    const actions = (dependabot.updates as Json[]).find((update) => update['package-ecosystem'] === 'github-actions');
+    expect(actions).toEqual(expect.objectContaining({ directory: '/', schedule: { interval: 'weekly' } }));
   });
 
   test(`every workflow installs the SAM CLI ${SAM_CLI.version} (aws-lambda-builders ${SAM_CLI.lambdaBuilders}) by its installer`, () => {
@@ -442,10 +412,8 @@ describe('samconfig.toml', () => {
 
   test.each(Object.values(STAGES))('%s: its own stack, Stage parameter, IAM capability and S3 bucket', (stage) => {
     const parameters = samconfig[stage].deploy.parameters as Json;
-    expect(parameters.stack_name).toBe(`social-news-${stage}`);
-    expect(parameters.parameter_overrides).toBe(`Stage=${stage}`);
+    expect(parameters).toMatchObject({ stack_name: `social-news-${stage}`, parameter_overrides: `Stage=${stage}`, resolve_s3: true });
     expect(parameters.capabilities.split(' ')).toContain('CAPABILITY_IAM');
-    expect(parameters.resolve_s3).toBe(true);
   });
 
   test('staging deploys without asking', () => {
