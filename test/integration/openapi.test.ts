@@ -22,7 +22,7 @@ import { expectError, invokerWithEnv, invokeWithEnv, CATALOGUE, catalogueMessage
 import { claimRange, DAY, GalleryData } from '../support/gallery-fixtures';
 import { invoke, ROUTES, SHORT_LINK_ROUTES, withKey, type Invocation } from '../support/invoke';
 import { runScript } from '../support/parsers';
-import { statusFor } from '../support/status-per-code';
+import { statusFor } from '../support/catalogue';
 
 type Json = any;
 

@@ -24,7 +24,7 @@ import {
 } from '../support/expect-error';
 import { APP_KEY, invoke, withKey, type Invocation } from '../support/invoke';
 import { loadAfresh } from '../support/load-afresh';
-import { statusFor } from '../support/status-per-code';
+import { statusFor } from '../support/catalogue';
 import type { Handler } from '../../infra/local/invoke';
 
 const KEY = `appkey=${encodeURIComponent(APP_KEY)}`;

@@ -1,5 +1,5 @@
 /**
- * The error catalogue as docs/api.md lists it (written here, not imported from lib), an assertion
+ * The catalogue's messages (./catalogue.ts reads docs/api.md's table), an assertion
  * that a response is a given error in a given type, and handlers run through infra/local/invoke.ts.
  */
 import type { ResponseType } from '../../infra/ops/smoke/parsers';
@@ -9,6 +9,9 @@ import type { Route } from '../../infra/template/routes';
 import { ROUTES } from './invoke';
 import { loadAfresh } from './load-afresh';
 import { parseXml, runScript, unserialize, XML_DECLARATION } from './parsers';
+import { CATALOGUE } from './catalogue';
+
+export { CATALOGUE } from './catalogue';
 
 export { type ResponseType, TYPES } from '../../infra/ops/smoke/parsers';
 
@@ -22,40 +25,6 @@ export const CONTENT_TYPE: Readonly<Record<ResponseType, string>> = {
 
 /** The `Deprecation` header of every answer (docs/api.md, Headers) for template.yaml's default 2026-01-01T00:00:00Z. */
 export const DEPRECATION = '@1767225600';
-
-/** The error catalogue in its order (docs/api.md, Errors). */
-export const CATALOGUE: ReadonlyArray<readonly [number, string]> = [
-  [403, 'Forbidden'],
-  [404, 'Not found'],
-  [500, 'Internal error'],
-  [1001, 'Unrecognized argument'],
-  [1002, 'A service API request is missing the callback argument.'],
-  [1003, 'A service API request has an invalid callback argument.'],
-  [1005, 'Application key required'],
-  [1006, 'Argument less than minimum value'],
-  [1007, 'Argument greater than maximum value'],
-  [1008, 'No such story'],
-  [1009, 'Date/time range may not be more than 60 minutes'],
-  [1010, 'That user has not commented on that story.'],
-  [1011, 'No such comment for that story'],
-  [1012, 'The story endpoint requires a title or numeric ID'],
-  [1013, 'At most 100 stories may be requested by ID'],
-  [1014, 'Unknown container or topic'],
-  [1015, 'Invalid domain argument'],
-  [1016, 'Invalid link argument'],
-  [1017, 'Unrecognized sort argument'],
-  [1018, 'Submit and promote date/time ranges may not be used together'],
-  [1019, 'Promote date range may not specified for upcoming stories'],
-  [1020, 'Date/time range may not be more than 30 days'],
-  [1021, 'No such user'],
-  [1022, 'That user is not a friend of that user'],
-  [1023, 'That user is not befriended by that user'],
-  [1024, 'Unrecognized period argument'],
-  [1025, 'Unrecognized error code'],
-  [1026, 'Invalid integer argument'],
-  [1027, "At most 100 users' diggs or comments may be requested by username"],
-  [1028, 'Invalid application key'],
-];
 
 export function catalogueMessage(code: number): string {
   const entry = CATALOGUE.find(([c]) => c === code);

@@ -4,7 +4,7 @@
  * short-urls-faults.test.ts (expectRateLimited) and short-urls.test.ts.
  */
 import { httpStatusFor, ApiError } from '../../lib/api-error';
-import { statusFor } from '../support/status-per-code';
+import { statusFor } from '../support/catalogue';
 
 // The catalogue's codes, copied from docs/api.md, Errors.
 const CODES = [

@@ -9,7 +9,7 @@ import { freshAddress } from '../fresh-address';
 import { type Invocation, invoke } from '../invoke';
 import { unserializeAll } from '../parsers';
 import { expectIs, expectMatch } from '../quick-expect';
-import { statusFor } from '../status-per-code';
+import { statusFor } from '../catalogue';
 import { checkHeaders, hostileInputs } from './echoes';
 import { listingProblem } from './listing-check';
 import { expectedOutcomes, expectedType, type Outcome } from './oracle';
