@@ -1,5 +1,5 @@
 /** The gallery's resources: its photos in the gallery wrapper, its comments in the events wrapper. */
-import { defineResource } from './shape';
+import { defineResource, type Field } from './shape';
 
 export interface UserValue {
   readonly name: string;
@@ -43,13 +43,26 @@ const GalleryPhotoShape = /* @__PURE__ */ defineResource<GalleryPhotoValue>({
   ],
 });
 
-export interface GalleryValue {
+/** What a listing says of itself around its page: when, from which date, and which part of how many. */
+interface ListingValue {
   readonly timestamp: number;
   readonly min_date: number;
-  readonly max_date?: number;
   readonly total: number;
   readonly offset: number;
   readonly count: number;
+}
+const LISTING_DATES: readonly Field[] = [
+  { name: 'timestamp', kind: 'int', xml: 'attribute' },
+  { name: 'min_date', kind: 'int', xml: 'attribute' },
+];
+const LISTING_PAGE: readonly Field[] = [
+  { name: 'total', kind: 'intString', xml: 'attribute' },
+  { name: 'offset', kind: 'int', xml: 'attribute' },
+  { name: 'count', kind: 'int', xml: 'attribute' },
+];
+
+export interface GalleryValue extends ListingValue {
+  readonly max_date?: number;
   readonly photos: readonly GalleryPhotoValue[];
 }
 
@@ -57,12 +70,9 @@ export const GalleryShape = /* @__PURE__ */ defineResource<GalleryValue>({
   element: 'gallery',
   phpClass: 'Gallery',
   fields: [
-    { name: 'timestamp', kind: 'int', xml: 'attribute' },
-    { name: 'min_date', kind: 'int', xml: 'attribute' },
+    ...LISTING_DATES,
     { name: 'max_date', kind: 'int', xml: 'attribute', optional: true },
-    { name: 'total', kind: 'intString', xml: 'attribute' },
-    { name: 'offset', kind: 'int', xml: 'attribute' },
-    { name: 'count', kind: 'int', xml: 'attribute' },
+    ...LISTING_PAGE,
     { name: 'photos', kind: 'list', of: GalleryPhotoShape },
   ],
 });
@@ -99,24 +109,12 @@ const CommentShape = /* @__PURE__ */ defineResource<CommentValue>({
   ],
 });
 
-export interface EventsValue {
-  readonly timestamp: number;
-  readonly min_date: number;
-  readonly total: number;
-  readonly offset: number;
-  readonly count: number;
+export interface EventsValue extends ListingValue {
   readonly comments: readonly CommentValue[];
 }
 
 export const EventsShape = /* @__PURE__ */ defineResource<EventsValue>({
   element: 'events',
   phpClass: 'Events',
-  fields: [
-    { name: 'timestamp', kind: 'int', xml: 'attribute' },
-    { name: 'min_date', kind: 'int', xml: 'attribute' },
-    { name: 'total', kind: 'intString', xml: 'attribute' },
-    { name: 'offset', kind: 'int', xml: 'attribute' },
-    { name: 'count', kind: 'int', xml: 'attribute' },
-    { name: 'comments', kind: 'list', of: CommentShape },
-  ],
+  fields: [...LISTING_DATES, ...LISTING_PAGE, { name: 'comments', kind: 'list', of: CommentShape }],
 });
