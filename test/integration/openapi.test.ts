@@ -300,96 +300,64 @@ beforeAll(async () => {
 
 afterAll(() => gallery.remove());
 
-interface Sample {
-  readonly path: string;
-  /** Successful request (JSON type), without the app key; without one it is error 1005. */
-  readonly ok: () => string;
-  /** A second error request: target, expected code and HTTP status. */
-  readonly error?: () => readonly [target: string, code: number, status: number];
-  readonly check?: (body: Json) => void;
-}
+type Sample = { path: string; ok: () => string; error?: () => readonly [target: string, code: number, status: number] };
+
+/** A request with this file's data (the window's START and END, its PHOTOS, a PHOTO, a COMMENT, a short URL's CODE, a new URL), in JSON. */
+const fill = (target: string): string => {
+  const [photos, url] = [gallery.photos.map((p) => p.id).join(','), enc(`https://news.test/${randomUUID()}`)];
+  const data = { START: start, END: start + 2 * DAY, PHOTOS: photos, PHOTO: photoId, COMMENT: commentId, CODE: shortCode, URL: url };
+  const filled = target.replace(/START|END|PHOTOS|PHOTO|COMMENT|CODE|URL/g, (token) => String(data[token as keyof typeof data]));
+  return filled.includes('?') ? filled.replace('?', '?type=json&') : `${filled}?type=json`;
+};
+/** A path's successful request (without the app key; without one it is error 1005) and a second error request, sent with the key. */
+const sample = (path: string, ok: string, error?: readonly [string, number, number]): Sample => ({
+  path,
+  ok: () => fill(ok),
+  ...(error && { error: () => [withKey(fill(error[0])), error[1], error[2]] as const }),
+});
 
 const SAMPLES: readonly Sample[] = [
-  { path: '/errors', ok: () => '/errors?type=json', check: (body) => expect(body.errors).toHaveLength(30) },
-  {
-    path: '/error/{code}',
-    ok: () => '/error/1005?type=json',
-    error: () => [withKey('/error/9999?type=json'), 1025, 404],
-    check: (body) => expect(body.errors).toEqual([{ code: 1005, message: 'Application key required' }]),
-  },
-  {
-    path: '/containers',
-    ok: () => '/containers?type=json',
-    error: () => [withKey('/containers?type=json&foo=1'), 1001, 403],
-    check: (body) => expect(body.containers).toHaveLength(8),
-  },
-  {
-    path: '/container/{short_name}',
-    ok: () => '/container/science?type=json',
-    error: () => [withKey('/container/nope?type=json'), 1014, 404],
-  },
-  {
-    path: '/galleryphotos',
-    ok: () => `/galleryphotos?type=json&min_submit_date=${start}&max_submit_date=${start + 2 * DAY}&sort=digg_count-desc`,
-    error: () => [withKey('/galleryphotos?type=json&count=101'), 1007, 403],
-    check: (body) => expect(body).toMatchObject({ total: '2', photos: [{}, {}], max_date: start + 2 * DAY }),
-  },
-  {
-    path: '/galleryphotos/{list}',
-    ok: () => `/galleryphotos/${gallery.photos.map((p) => p.id).join(',')}?type=json&count=1&offset=1`,
-    error: () => [withKey('/galleryphotos/1,x?type=json'), 1026, 403],
-    check: (body) => expect(body).toMatchObject({ total: '2', offset: 1, count: 1 }),
-  },
-  {
-    path: '/galleryphoto/{id}',
-    ok: () => `/galleryphoto/${photoId}?type=json`,
-    error: () => [withKey('/galleryphoto/1?type=json'), 404, 404],
-    check: (body) => expect(body.photos[0].id).toBe(photoId),
-  },
-  {
-    path: '/galleryphotos/comments',
-    ok: () => `/galleryphotos/comments?type=json&min_submit_date=${start}`,
-    error: () => [withKey('/galleryphotos/comments?type=json&sort=up'), 1017, 403],
-    check: (body) => expect(body.comments).toHaveLength(2),
-  },
-  {
-    path: '/galleryphotos/{list}/comments',
-    ok: () => `/galleryphotos/${gallery.photos.map((p) => p.id).join(',')}/comments?type=json`,
-    error: () => [withKey(`/galleryphotos/${photoId},1/comments?type=json`), 404, 404],
-    // Every comment of the photos, replies included.
-    check: (body) => expect(body.total).toBe('2'),
-  },
-  {
-    path: '/galleryphoto/{id}/comments',
-    ok: () => `/galleryphoto/${photoId}/comments?type=json`,
-    error: () => [withKey('/galleryphoto/1/comments?type=json'), 404, 404],
-    check: (body) => expect(body.comments[0]).toMatchObject({ id: commentId, replyto: null, level: 0 }),
-  },
-  {
-    path: '/galleryphoto/{id}/comment/{comment_id}',
-    ok: () => `/galleryphoto/${photoId}/comment/${commentId}?type=json`,
-    error: () => [withKey(`/galleryphoto/${photoId}/comment/1?type=json`), 404, 404],
-    check: (body) => expect(body.comments).toHaveLength(1),
-  },
-  {
-    path: '/galleryphoto/{id}/comment/{comment_id}/replies',
-    ok: () => `/galleryphoto/${photoId}/comment/${commentId}/replies?type=json`,
-    error: () => [withKey(`/galleryphoto/1/comment/${commentId}/replies?type=json`), 404, 404],
-    check: (body) => expect(body.comments[0]).toMatchObject({ replyto: commentId, level: 1, root: commentId }),
-  },
-  {
-    path: '/url/short/create',
-    ok: () => `/url/short/create?type=json&url=${enc(`https://news.test/${randomUUID()}`)}`,
-    error: () => [withKey('/url/short/create?type=json&url=ftp%3A%2F%2Fx'), 1016, 403],
-    check: (body) => expect(body.shorturls[0].view_count).toBe(0),
-  },
-  {
-    path: '/url/short/{short_url}',
-    ok: () => `/url/short/${shortCode}?type=json`,
-    error: () => [withKey('/url/short/zzzzzzz?type=json'), 404, 404],
-    check: (body) => expect(body.shorturls[0].short_url).toMatch(new RegExp(`/${shortCode}$`)),
-  },
+  sample('/errors', '/errors'),
+  sample('/error/{code}', '/error/1005', ['/error/9999', 1025, 404]),
+  sample('/containers', '/containers', ['/containers?foo=1', 1001, 403]),
+  sample('/container/{short_name}', '/container/science', ['/container/nope', 1014, 404]),
+  sample('/galleryphotos', '/galleryphotos?min_submit_date=START&max_submit_date=END&sort=digg_count-desc', [
+    '/galleryphotos?count=101',
+    1007,
+    403,
+  ]),
+  sample('/galleryphotos/{list}', '/galleryphotos/PHOTOS?count=1&offset=1', ['/galleryphotos/1,x', 1026, 403]),
+  sample('/galleryphoto/{id}', '/galleryphoto/PHOTO', ['/galleryphoto/1', 404, 404]),
+  sample('/galleryphotos/comments', '/galleryphotos/comments?min_submit_date=START', ['/galleryphotos/comments?sort=up', 1017, 403]),
+  sample('/galleryphotos/{list}/comments', '/galleryphotos/PHOTOS/comments', ['/galleryphotos/PHOTO,1/comments', 404, 404]),
+  sample('/galleryphoto/{id}/comments', '/galleryphoto/PHOTO/comments', ['/galleryphoto/1/comments', 404, 404]),
+  sample('/galleryphoto/{id}/comment/{comment_id}', '/galleryphoto/PHOTO/comment/COMMENT', ['/galleryphoto/PHOTO/comment/1', 404, 404]),
+  sample('/galleryphoto/{id}/comment/{comment_id}/replies', '/galleryphoto/PHOTO/comment/COMMENT/replies', [
+    '/galleryphoto/1/comment/COMMENT/replies',
+    404,
+    404,
+  ]),
+  sample('/url/short/create', '/url/short/create?url=URL', ['/url/short/create?url=ftp%3A%2F%2Fx', 1016, 403]),
+  sample('/url/short/{short_url}', '/url/short/CODE', ['/url/short/zzzzzzz', 404, 404]),
 ];
+/** What each path's 200 holds besides what the document declares. */
+const CHECKS: Record<string, (body: Json) => void> = {
+  '/errors': (body) => expect(body.errors).toHaveLength(30),
+  '/error/{code}': (body) => expect(body.errors).toEqual([{ code: 1005, message: 'Application key required' }]),
+  '/containers': (body) => expect(body.containers).toHaveLength(8),
+  '/galleryphotos': (body) => expect(body).toMatchObject({ total: '2', photos: [{}, {}], max_date: start + 2 * DAY }),
+  '/galleryphotos/{list}': (body) => expect(body).toMatchObject({ total: '2', offset: 1, count: 1 }),
+  '/galleryphoto/{id}': (body) => expect(body.photos[0].id).toBe(photoId),
+  '/galleryphotos/comments': (body) => expect(body.comments).toHaveLength(2),
+  // Every comment of the photos, replies included.
+  '/galleryphotos/{list}/comments': (body) => expect(body.total).toBe('2'),
+  '/galleryphoto/{id}/comments': (body) => expect(body.comments[0]).toMatchObject({ id: commentId, replyto: null, level: 0 }),
+  '/galleryphoto/{id}/comment/{comment_id}': (body) => expect(body.comments).toHaveLength(1),
+  '/galleryphoto/{id}/comment/{comment_id}/replies': (body) =>
+    expect(body.comments[0]).toMatchObject({ replyto: commentId, level: 1, root: commentId }),
+  '/url/short/create': (body) => expect(body.shorturls[0].view_count).toBe(0),
+  '/url/short/{short_url}': (body) => expect(body.shorturls[0].short_url).toMatch(new RegExp(`/${shortCode}$`)),
+};
 const sampleOf = (path: string): Sample => SAMPLES.find((sample) => sample.path === path)!;
 /** The sample's request with the response type `type` instead of JSON. */
 const inType = (target: string, type: string): string => target.replace('type=json', `type=${type}`);
@@ -404,7 +372,7 @@ describe('real answers of every endpoint validate against the document', () => {
       const client = newClient();
       const answer = await invoke(`${sample.ok()}&appkey=${enc(client.appkey)}`, { sourceIp: client.sourceIp });
       expect(answer.statusCode).toBe(200);
-      sample.check?.(expectDocumented(path, answer));
+      CHECKS[path]?.(expectDocumented(path, answer));
     });
 
     test('errors (JSON) match the documented error schema and headers', async () => {
@@ -442,15 +410,8 @@ const ERROR_MEDIA_TYPES = { xml: 'text/xml', json: 'application/json', php: 'app
 type ErrorType = keyof typeof ERROR_MEDIA_TYPES;
 const ERROR_TYPES = Object.keys(ERROR_MEDIA_TYPES) as ErrorType[];
 
-interface ErrorExample {
-  readonly path: string;
-  readonly status: string;
-  readonly name: string;
-  readonly code: number;
-  readonly message: string;
-  /** The body in each type; the JSON example's value written as the API writes JSON. */
-  readonly bodies: Readonly<Record<ErrorType, string>>;
-}
+/** An error example; its `bodies` in each type, the JSON example's value written as the API writes JSON. */
+type ErrorExample = { path: string; status: string; name: string; code: number; message: string; bodies: Record<ErrorType, string> };
 
 const errorStatuses = (path: string): string[] => Object.keys(doc.paths[path].get.responses).filter((status) => status !== '200');
 const errorContent = (path: string, status: string, type: ErrorType): Json =>
