@@ -30,15 +30,12 @@ describe('Requests: Methods', () => {
     for (const route of ROUTES.filter((r) => r.path !== '$default')) expect(route.method).toBe('GET');
   });
 
-  test.each(['POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'])(
-    '%s on an existing path is 404 in the requested type',
-    async (method) => {
-      for (const path of STATIC_PATHS) {
-        expectError(await invoke(withKey(path), { method }), 'xml', 404, 404, { detail: false });
-        expectError(await invoke(withKey(`${path}?type=json`), { method }), 'json', 404, 404, { detail: false });
-      }
-    },
-  );
+  test.each(['POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'])('%s on an existing path is 404 in the type asked', async (method) => {
+    for (const path of STATIC_PATHS) {
+      expectError(await invoke(withKey(path), { method }), 'xml', 404, 404, { detail: false });
+      expectError(await invoke(withKey(`${path}?type=json`), { method }), 'json', 404, 404, { detail: false });
+    }
+  });
 
   test.each(['/nope', '/errors/extra', '/', '/error', '/container', '/errors/', '/Errors', '/error/1001/extra', '/containers/technology'])(
     'unknown path %s is 404 in every type',
@@ -64,14 +61,12 @@ describe('Requests: Methods', () => {
 
 describe('Requests: type values', () => {
   // Type values are case-insensitive: each answers its lower-case type.
-  test.each(['xml', 'json', 'php', 'XML', 'JSON', 'Php', 'pHp', 'Json', 'javascript', 'JavaScript', 'JAVASCRIPT'])(
-    'type=%s answers its type',
-    async (value) => {
-      for (const path of STATIC_PATHS) {
-        expectSuccess(await invoke(withKey(`${path}?type=${value}&callback=cb`)), value.toLowerCase() as ResponseType, 'cb');
-      }
-    },
-  );
+  const VALUES = ['xml', 'json', 'php', 'XML', 'JSON', 'Php', 'pHp', 'Json', 'javascript', 'JavaScript', 'JAVASCRIPT'];
+  test.each(VALUES)('type=%s answers its type', async (value) => {
+    for (const path of STATIC_PATHS) {
+      expectSuccess(await invoke(withKey(`${path}?type=${value}&callback=cb`)), value.toLowerCase() as ResponseType, 'cb');
+    }
+  });
 
   test.each([
     ['xml', 'application/json'],
@@ -126,12 +121,10 @@ describe('Requests: Default type', () => {
     expectError(await invoke('/errors'), 'xml', 1005, 403);
   });
 
-  test.each(['yaml', 'text', 'jsonp', 'js', 'xml2', '', 'json%00', 'j%C3%A9son'])(
-    'type=%s is 1001 naming type, in XML, HTTP 403',
-    async (value) => {
-      expectError(await invoke(withKey(`/errors?type=${value}`)), 'xml', 1001, 403, { detail: 'type' });
-    },
-  );
+  const BAD_TYPES = ['yaml', 'text', 'jsonp', 'js', 'xml2', '', 'json%00', 'j%C3%A9son'];
+  test.each(BAD_TYPES)('type=%s is 1001 naming type, in XML, HTTP 403', async (value) => {
+    expectError(await invoke(withKey(`/errors?type=${value}`)), 'xml', 1001, 403, { detail: 'type' });
+  });
 
   test('an unknown type is answered in XML whatever Accept says', async () => {
     for (const accept of ['application/json', 'application/php', 'text/javascript']) {
@@ -149,29 +142,23 @@ describe('Requests: Unknown query arguments', () => {
     }
   });
 
-  test.each(['count', 'offset', 'sort', 'url', 'min_submit_date', '_'])(
-    'these endpoints take no own arguments: %s is 1001',
-    async (name) => {
-      for (const path of STATIC_PATHS)
-        expectError(await invoke(withKey(`${path}?type=json&${name}=1`)), 'json', 1001, 403, { detail: name });
-    },
-  );
+  const OWN_ARGUMENTS = ['count', 'offset', 'sort', 'url', 'min_submit_date', '_'];
+  test.each(OWN_ARGUMENTS)('these endpoints take no own arguments: %s is 1001', async (name) => {
+    for (const path of STATIC_PATHS) expectError(await invoke(withKey(`${path}?type=json&${name}=1`)), 'json', 1001, 403, { detail: name });
+  });
 
   test('argument names are case-sensitive: Type is not type', async () => {
     expectError(await invoke(withKey('/errors?Type=json')), 'xml', 1001, 403, { detail: 'Type' });
   });
 
-  test.each(['%3Cscript%3Ealert(1)%3C%2Fscript%3E', '%22onload%3D', 'a%20b', '%E2%80%A8'])(
-    'a hostile name (%s) is not reflected',
-    async (name) => {
-      for (const type of TYPES) {
-        const response = await invoke(withKey(`/errors?${typeQuery(type)}&${name}=1`));
-        const message = expectError(response, type, 1001, 403);
-        expect(message).toBe('Unrecognized argument');
-        expect(response.body).not.toMatch(/script|onload|\u2028/i);
-      }
-    },
-  );
+  const HOSTILE_NAMES = ['%3Cscript%3Ealert(1)%3C%2Fscript%3E', '%22onload%3D', 'a%20b', '%E2%80%A8'];
+  test.each(HOSTILE_NAMES)('a hostile name (%s) is not reflected', async (name) => {
+    for (const type of TYPES) {
+      const response = await invoke(withKey(`/errors?${typeQuery(type)}&${name}=1`));
+      expect(expectError(response, type, 1001, 403)).toBe('Unrecognized argument');
+      expect(response.body).not.toMatch(/script|onload|\u2028/i);
+    }
+  });
 
   test('appkey, type and callback are accepted on every endpoint', async () => {
     for (const path of STATIC_PATHS) expectSuccess(await invoke(withKey(`${path}?type=json&callback=cb`)), 'json');
