@@ -108,11 +108,7 @@ describe('a database that does not answer', () => {
 
   test('a visit to a short link gets the 503 page at the deadline', async () => {
     const answer = await answeredAtTheDeadline(() => invokeShortLink(`/${code}`, { remainingMs: REMAINING_MS }));
-    expect([answer.statusCode, answer.headers['retry-after'], answer.headers['content-type']]).toEqual([
-      503,
-      '1',
-      'text/html; charset=utf-8',
-    ]);
+    expect(answer).toMatchObject({ statusCode: 503, headers: { 'retry-after': '1', 'content-type': 'text/html; charset=utf-8' } });
   });
 });
 
