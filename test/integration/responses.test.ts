@@ -11,17 +11,8 @@ import { ErrorShape, resource, type Resource } from '../../lib/resources/shape';
 import { GalleryShape } from '../../lib/resources/gallery';
 import { ShortUrlListShape } from '../../lib/resources/short-urls';
 import { parseXml, runScript, unserialize, XML_DECLARATION } from '../support/parsers';
-import {
-  CONTENT_TYPE,
-  expectError,
-  invokeHandler,
-  invokeWithEnv,
-  CATALOGUE,
-  TYPES,
-  typeQuery,
-  type ResponseType,
-  DEPRECATION,
-} from '../support/expect-error';
+import { CATALOGUE, CONTENT_TYPE, DEPRECATION, expectError, invokeHandler, invokeWithEnv, TYPES, typeQuery } from '../support/expect-error';
+import type { ResponseType } from '../support/expect-error';
 import { APP_KEY, invoke, withKey, type Invocation } from '../support/invoke';
 import { loadAfresh } from '../support/load-afresh';
 import { statusFor } from '../support/catalogue';
@@ -368,11 +359,7 @@ describe('Responses: Caching', () => {
   test('errors, also on those paths, and the catch-all are no-store', async () => {
     for (const target of [
       '/errors',
-      withKey('/errors?foo=1'),
-      withKey('/error/9999'),
-      withKey('/container/nope'),
-      withKey('/nope'),
-      withKey('/containers?type=yaml'),
+      ...['/errors?foo=1', '/error/9999', '/container/nope', '/nope', '/containers?type=yaml'].map(withKey),
     ]) {
       expect([target, (await invoke(target)).headers['cache-control']]).toEqual([target, 'no-store']);
     }
