@@ -29,8 +29,7 @@ type Json = any;
 // Some tests invoke every route, or fill a rate-limit window: past jest's 5 s on a busy machine.
 jest.setTimeout(60_000);
 
-const DOCUMENT_FILE = resolve(PROJECT_ROOT, 'docs/openapi.yaml');
-const doc: Json = parse(readFileSync(DOCUMENT_FILE, 'utf8'));
+const doc: Json = parse(readFileSync(resolve(PROJECT_ROOT, 'docs/openapi.yaml'), 'utf8'));
 
 /** Template path → OpenAPI path: API Gateway's greedy `{name+}` is OpenAPI's `{name}`. */
 const openApiPath = (path: string): string => path.replace(/\{([A-Za-z0-9_]+)\+\}/g, '{$1}');
@@ -47,10 +46,8 @@ function deref(value: Json): Json {
   if (!value || typeof value.$ref !== 'string') return value;
   const ref: string = value.$ref;
   if (!ref.startsWith('#/')) throw new Error(`non-local $ref ${ref}`);
-  return ref
-    .slice(2)
-    .split('/')
-    .reduce((node: Json, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  const keys = ref.slice(2).split('/');
+  return keys.reduce((node: Json, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
 }
 
 describe('docs/openapi.yaml is an OpenAPI 3.1 document', () => {

@@ -316,8 +316,8 @@ describe('Requests: Integers, count, offset and sort', () => {
     ['offset=250', 10, '250 submit_date-desc none'],
     ['min_submit_date=-1200', 10, '0 submit_date-desc -1200'],
     ['min_submit_date=9007199254740991', 10, '0 submit_date-desc 9007199254740991'],
-    ...SORTS.map((sort) => [`sort=${sort}`, 10, `0 ${sort} none`] as const),
-  ])('%j passes: count %i, %s', async (query, code, message) => {
+    ...SORTS.map((sort) => [`sort=${sort}`, 10, `0 ${sort} none`]),
+  ] as Array<[string, number, string]>)('%j passes: count %i, %s', async (query, code, message) => {
     expect(await echo(query)).toEqual({ code, message });
   });
 

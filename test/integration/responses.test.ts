@@ -158,12 +158,10 @@ describe('Responses: PHP', () => {
   });
 
   test('class names are ServiceAPI…', async () => {
-    const errors = unserialize((await invoke(withKey('/error/1014?type=php'))).body).value as Record<string, any>;
-    expect(errors.__class).toBe('ServiceAPIErrors');
-    expect(errors.errors[0].__class).toBe('ServiceAPIError');
+    const errors = unserialize((await invoke(withKey('/error/1014?type=php'))).body).value;
+    expect(errors).toMatchObject({ __class: 'ServiceAPIErrors', errors: [{ __class: 'ServiceAPIError' }] });
     const containers = unserialize((await invoke(withKey('/container/gaming?type=php'))).body).value as Record<string, any>;
-    expect(containers.__class).toBe('ServiceAPIContainers');
-    expect(containers.containers[0].__class).toBe('ServiceAPIContainer');
+    expect(containers).toMatchObject({ __class: 'ServiceAPIContainers', containers: [{ __class: 'ServiceAPIContainer' }] });
     expect(containers.containers[0].topics[0].__class).toBe('ServiceAPITopic');
   });
 
