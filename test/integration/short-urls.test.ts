@@ -512,12 +512,9 @@ describe('the short URL list in all four types, through the real parsers', () =>
       expect(Object.keys(root.attributes)).toEqual(['timestamp', 'total', 'count', 'offset']);
       expect(root.attributes).toEqual({ timestamp: expect.stringMatching(/^[0-9]+$/), total: '1', count: '1', offset: '0' });
       expectTimestamp(Number(root.attributes.timestamp));
-      expect(root.children).toHaveLength(1);
-      const [child] = root.children;
-      const { itemid, view_count } = record;
-      expect(child).toMatchObject({ name: 'shorturl', children: [], text: expect.stringMatching(/^\s*$/) });
-      expect(child!.attributes).toEqual({ ...record, itemid: String(itemid), view_count: String(view_count) });
-      expect(Object.keys(child!.attributes)).toEqual(['link', 'short_url', 'itemid', 'view_count']);
+      const attributes = { ...record, itemid: String(record.itemid), view_count: String(record.view_count) };
+      expect(root.children).toEqual([{ name: 'shorturl', attributes, children: [], text: expect.stringMatching(/^\s*$/) }]);
+      expect(Object.keys(root.children[0]!.attributes)).toEqual(['link', 'short_url', 'itemid', 'view_count']);
     });
 
     test('PHP: ServiceAPIShortURLs of ServiceAPIShortURL, byte for byte what PHP serialize() writes', async () => {
@@ -533,8 +530,7 @@ describe('the short URL list in all four types, through the real parsers', () =>
       expectHeaders(response, 'javascript');
       expect(response.body.startsWith('/**/callback(')).toBe(true);
       const run = runScript(response.body, 'callback');
-      expect(run.alerts).toEqual([]);
-      expect(run.calls).toHaveLength(1);
+      expect([run.alerts, run.calls.length]).toEqual([[], 1]);
       expectList(run.calls[0]![0] as Record<string, unknown>);
     });
   });

@@ -211,17 +211,16 @@ function expectRateLimited(response: Invocation, type: ResponseType): void {
   expectNoInternals(response, undefined, { catalogueOnly: false });
 }
 
-/** The detail of an unexpected error went to the log, once per request, as one JSON line. */
-function expectLogged(error: unknown, requests = 1): void {
-  expect(consoleError).toHaveBeenCalledTimes(requests);
-  for (const [line] of consoleError.mock.calls) {
-    expect(typeof line).toBe('string');
-    const entry = JSON.parse(line as string) as { error: { stack?: string | string[] } };
-    const { name, message } = error as Error;
-    expect(entry).toMatchObject({ level: 'ERROR', error: { name, message } });
-    // Under jest, Powertools' dev mode (test/support/quiet-observability.ts) splits the stack into lines.
-    expect([entry.error.stack].flat().join('\n')).toContain(name);
-  }
+/** The detail of an unexpected error went to the log, once (each test clears it per request), as one JSON line. */
+function expectLogged(error: unknown): void {
+  expect(consoleError).toHaveBeenCalledTimes(1);
+  const [[line]] = consoleError.mock.calls;
+  expect(typeof line).toBe('string');
+  const entry = JSON.parse(line as string) as { error: { stack?: string | string[] } };
+  const { name, message } = error as Error;
+  expect(entry).toMatchObject({ level: 'ERROR', error: { name, message } });
+  // Under jest, Powertools' dev mode (test/support/quiet-observability.ts) splits the stack into lines.
+  expect([entry.error.stack].flat().join('\n')).toContain(name);
 }
 
 type Entry = { readonly link: string; readonly short_url: string; readonly itemid: number; readonly view_count: number };
