@@ -31,12 +31,8 @@ let documents: Awaited<ReturnType<typeof tables.create>>['documents'];
 let now = 1_000_000;
 
 /** A container's blocklist on `from`: due at once, read again a minute later. */
-const blocklistOf = (from: DynamoShortUrlStore) =>
-  new Blocklist(
-    () => from.blockedHosts(),
-    () => now,
-  );
-/** A container's service. */
+const clock = () => now;
+const blocklistOf = (from: DynamoShortUrlStore) => new Blocklist(() => from.blockedHosts(), clock);
 const newService = () => new ShortUrlService(store, { origin: new URL(SHORT_URL_HOST), aliases: new Set<string>() }, blocklistOf(store));
 const ADMITTED = async () => ({ release: async () => undefined });
 const knownCode = async () => (await store.linkEntry(linkKey(KNOWN)))!.code!;
@@ -58,6 +54,10 @@ async function creation(service: ShortUrlService, url: string, admit: 'pass' | '
   return { result: run.result, sent, inputs: run.inputs, beforeAdmission: sent.slice(0, sentBeforeAdmission) };
 }
 
+// A test that blocks a host unblocks it after.
+afterEach(() => documents.send(new DeleteCommand({ TableName: table, Key: { pk: 'blocks' } })));
+afterEach(() => jest.restoreAllMocks());
+
 beforeAll(async () => {
   const own = await tables.create('create-reads');
   documents = own.documents;
@@ -72,9 +72,8 @@ test('a container’s first creation of a known link: the blocked hosts and its 
   expect(sent).toEqual(['BatchGet', 'Get']);
   expect(beforeAdmission).toEqual(['BatchGet']);
   expect(batchKeys(inputs[0]).sort()).toEqual(['blocks', `link#${linkKey(KNOWN)}`]);
-  expect(Object.values((inputs[0] as { RequestItems: Record<string, { ConsistentRead?: boolean }> }).RequestItems)[0]!.ConsistentRead).toBe(
-    true,
-  );
+  const [batch] = Object.values((inputs[0] as { RequestItems: Record<string, { ConsistentRead?: boolean }> }).RequestItems);
+  expect(batch!.ConsistentRead).toBe(true);
 });
 
 test('once the list is read, a creation reads nothing before admission: then the entry and the record', async () => {
@@ -91,12 +90,8 @@ test('a link in another spelling than its takedown form (a fragment) reads that 
   await creation(service, KNOWN);
   const spelled = await creation(service, `${KNOWN}#part`);
   expect(spelled.result).toMatchObject({ created: true });
-  expect(
-    spelled.inputs
-      .slice(0, 2)
-      .map((input) => (input as { Key: { pk: string } }).Key.pk)
-      .sort(),
-  ).toEqual([`link#${linkKey(`${KNOWN}#part`)}`, `link#${linkKey(KNOWN)}`].sort());
+  const read = spelled.inputs.slice(0, 2).map((input) => (input as { Key: { pk: string } }).Key.pk);
+  expect(read.sort()).toEqual([`link#${linkKey(`${KNOWN}#part`)}`, `link#${linkKey(KNOWN)}`].sort());
   const again = await creation(service, `${KNOWN}#part`);
   expect(again.sent).toEqual(['Get', 'Get', 'Get']);
   expect((await creation(service, KNOWN)).sent).toEqual(['Get', 'Get']);
@@ -157,15 +152,11 @@ test('a lookup on a container whose list is due, of a link to a host blocked mea
   const url = 'https://blocked-later.test/x';
   const { record } = await service.create(url, ADMITTED);
   await documents.send(new PutCommand({ TableName: table, Item: { pk: 'blocks', hosts: { 'blocked-later.test': 1 } } }));
-  try {
-    expect(await service.lookup(record.code)).toMatchObject({ link: url });
-    now += A_MINUTE_MS;
-    const due = await sentWhile(documents, () => service.lookup(record.code).catch((error: unknown) => error));
-    expect(due.result).toMatchObject({ code: 404 });
-    expect(due.sent).toEqual(['BatchGetCommand']);
-  } finally {
-    await documents.send(new DeleteCommand({ TableName: table, Key: { pk: 'blocks' } }));
-  }
+  expect(await service.lookup(record.code)).toMatchObject({ link: url });
+  now += A_MINUTE_MS;
+  const due = await sentWhile(documents, () => service.lookup(record.code).catch((error: unknown) => error));
+  expect(due.result).toMatchObject({ code: 404 });
+  expect(due.sent).toEqual(['BatchGetCommand']);
 });
 
 test('a HEAD on a cold short-link container reads the record with the blocked hosts in one BatchGetItem, as a lookup does', async () => {
@@ -199,30 +190,22 @@ test('a GET on a cold short-link container: its record with the blocked hosts, t
   await documents.send(
     new PutCommand({ TableName: table, Item: { pk: 'blocks', hosts: { 'elsewhere.test': { reason: 'x', at: 0, by: 't' } } } }),
   );
-  try {
-    // A minute on, a host is blocked: the code followed in the last minute is checked by its remembered link.
-    now += 60_000;
-    expect(await sent(`/${code}`)).toEqual(['GetCommand', 'UpdateCommand']);
-    expect(await sent(`/${code}`)).toEqual(['UpdateCommand']);
-    // One not followed yet is read before its view (a 410 must count none), then remembered.
-    expect(await sent(`/${other}`)).toEqual(['GetCommand', 'UpdateCommand']);
-    expect(await sent(`/${other}`)).toEqual(['UpdateCommand']);
-  } finally {
-    await documents.send(new DeleteCommand({ TableName: table, Key: { pk: 'blocks' } }));
-  }
+  // A minute on, a host is blocked: the code followed in the last minute is checked by its remembered link.
+  now += 60_000;
+  expect(await sent(`/${code}`)).toEqual(['GetCommand', 'UpdateCommand']);
+  expect(await sent(`/${code}`)).toEqual(['UpdateCommand']);
+  // One not followed yet is read before its view (a 410 must count none), then remembered.
+  expect(await sent(`/${other}`)).toEqual(['GetCommand', 'UpdateCommand']);
+  expect(await sent(`/${other}`)).toEqual(['UpdateCommand']);
 });
 
 test('a read with nothing to go with is sent as its caller awaits it, not a turn of the event loop later', async () => {
   const send = jest.spyOn(documents, 'send');
-  try {
-    const reading = store.findByCode('Nothing1');
-    // A turn later, under a local server's load, held every lookup back by one.
-    await Promise.resolve();
-    expect(send).toHaveBeenCalledTimes(1);
-    expect(await reading).toBeUndefined();
-  } finally {
-    send.mockRestore();
-  }
+  const reading = store.findByCode('Nothing1');
+  // A turn later, under a local server's load, held every lookup back by one.
+  await Promise.resolve();
+  expect(send).toHaveBeenCalledTimes(1);
+  expect(await reading).toBeUndefined();
 });
 
 test('the database failing on a cold creation’s one read: 503, and the place the rate limit gave is given back', async () => {
@@ -235,13 +218,9 @@ test('the database failing on a cold creation’s one read: 503, and the place t
         ? Promise.reject(Object.assign(new Error('throttled'), { name: 'ThrottlingException' }))
         : (original as (...args: unknown[]) => Promise<unknown>)(command, ...rest)) as never);
   let released = 0;
-  try {
-    const result = await service.create(KNOWN, async () => ({ release: async () => void released++ })).catch((error: unknown) => error);
-    expect(result).toBeInstanceOf(ApiError);
-    expect((result as ApiError).status).toBe(503);
-    expect(send.mock.calls.map(([command]) => command.constructor.name)).toEqual(['BatchGetCommand']);
-    expect(released).toBe(1);
-  } finally {
-    send.mockRestore();
-  }
+  const result = await service.create(KNOWN, async () => ({ release: async () => void released++ })).catch((error: unknown) => error);
+  expect(result).toBeInstanceOf(ApiError);
+  expect((result as ApiError).status).toBe(503);
+  expect(send.mock.calls.map(([command]) => command.constructor.name)).toEqual(['BatchGetCommand']);
+  expect(released).toBe(1);
 });

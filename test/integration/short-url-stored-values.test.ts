@@ -35,17 +35,10 @@ const unique = () => `st-${randomUUID().slice(0, 8)}`;
 const put = (table: string, item: Record<string, AttributeValue>) => low.send(new PutItemCommand({ TableName: table, Item: item }));
 
 /** A record as a hand might write it: `fields` over a sound one. */
-async function handWritten(fields: Record<string, AttributeValue>, table = SHARED_TABLE): Promise<{ code: string; link: string }> {
+async function handWritten(fields: Record<string, AttributeValue>, to = SHARED_TABLE): Promise<{ code: string; link: string }> {
   const code = unique();
   const link = `https://stored.test/${code}`;
-  await put(table, {
-    pk: { S: `code#${code}` },
-    code: { S: code },
-    link: { S: link },
-    itemid: { N: '5' },
-    view_count: { N: '0' },
-    ...fields,
-  });
+  await put(to, { pk: { S: `code#${code}` }, code: { S: code }, link: { S: link }, itemid: { N: '5' }, view_count: { N: '0' }, ...fields });
   return { code, link };
 }
 
@@ -193,11 +186,6 @@ describe('items of the whole table, on a table of its own', () => {
     const unreadable = await handWritten({ link: { S: 'not a url' } }, target.table);
     const file = join(folder, 'export.ndjson');
     expect(await exportLinks(target, file)).toEqual({ written: 1, unreadable: [expect.stringContaining(unreadable.code)] });
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
-      code: top.code,
-      link: top.link,
-      itemid: 5,
-      view_count: VIEW_COUNT_SHOWN_AT_MOST,
-    });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ ...top, itemid: 5, view_count: VIEW_COUNT_SHOWN_AT_MOST });
   });
 });

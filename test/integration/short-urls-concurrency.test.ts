@@ -12,13 +12,12 @@ import { documentClient, singleAttemptClient } from '../../lib/db/client';
 import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
 import { DynamoRateLimitStore, RateLimiter } from '../../lib/shorturls/rate-limit';
 import { linkKey } from '../../lib/shorturls/link';
-import { expectError } from '../support/expect-error';
+import { expectError, invokeHandler } from '../support/expect-error';
 import { invoke, invokeShortLink, type Invocation } from '../support/invoke';
 import { codeOf, SHORT_URL_HOST } from '../support/short-url-host';
 import { loadAfresh } from '../support/load-afresh';
 import { storedRecordOf } from '../support/stored-link';
 import { followViews, type SentViews } from '../support/views-sent';
-import { invokeHandler } from '../support/expect-error';
 import { importHandler } from '../../infra/local/invoke';
 
 const SHORT_URLS_TABLE = process.env.SHORT_URLS_TABLE!;
@@ -33,8 +32,11 @@ const uniqueUrl = (tag: string): string => `https://concurrency.example/${tag}/$
 const uniqueAppKey = (): string => `http://concurrency-${randomUUID()}.test/`;
 /** A documentation-range address (RFC 5737) with a random tail, one per request. */
 const randomIp = (): string => `198.51.${randomInt(256)}.${randomInt(256)}`;
+const times = <T>(n: number, make: (_: unknown, i: number) => T): T[] => Array.from({ length: n }, make);
+/** An address no other request comes from. */
+const uniqueIp = (): string => `${randomIp()}-${randomUUID()}`;
 
-const createTarget = (url: string, appKey: string): string =>
+const createTarget = (url: string, appKey: string) =>
   `/url/short/create?url=${encodeURIComponent(url)}&appkey=${encodeURIComponent(appKey)}&type=json`;
 
 /** The one entry of a successful creation, in JSON. */
@@ -47,8 +49,7 @@ function entryOf(response: Invocation): ShortUrlEntry {
 }
 
 /** 50 creations of `url` at once, each with a key and an address of its own. */
-const burstOf = (url: string) =>
-  Promise.all(Array.from({ length: 50 }, () => invoke(createTarget(url, uniqueAppKey()), { sourceIp: randomIp() })));
+const burstOf = (url: string) => Promise.all(times(50, () => invoke(createTarget(url, uniqueAppKey()), { sourceIp: randomIp() })));
 
 /** A burst's answers all give one record of `link`, with no views, and the table holds it and its entry alone; the record. */
 async function expectOneRecord(link: string, responses: Invocation[]): Promise<ShortUrlEntry> {
@@ -102,9 +103,7 @@ function raceBarrier(key: string, parties: number, patienceMs = 60_000) {
     { step: 'initialize', name },
   );
   return {
-    get waiting() {
-      return waiting;
-    },
+    waiting: () => waiting,
     cancellations,
     remove() {
       clearTimeout(timer);
@@ -137,7 +136,7 @@ describe('Short URLs: Same URL twice, concurrently', () => {
       barrier.remove();
     }
     // The race was run: every request read "no record" before any had inserted one.
-    expect(barrier.waiting).toBe(50);
+    expect(barrier.waiting()).toBe(50);
     // One insert won; each of the others was cancelled (the link taken, or a conflict) and read the winner back.
     expect(barrier.cancellations.length).toBeGreaterThanOrEqual(49);
     for (const reasons of barrier.cancellations) expect(reasons).toMatch(/ConditionalCheckFailed|TransactionConflict/);
@@ -163,10 +162,7 @@ beforeEach(() => {
 afterEach(() => views.restore());
 
 /** The view count once every view the visits sent has ended (counted, refused or lost). */
-async function settledViews(code: string): Promise<number> {
-  await views.ended();
-  return viewsOf(code);
-}
+const settledViews = (code: string): Promise<number> => views.ended().then(() => viewsOf(code));
 
 /**
  * Runs `run` with a step in `client`'s middleware (inside the SDK's retry loop) for the calls `applies`
@@ -214,7 +210,7 @@ const onRateLimit = (command: string | undefined, input: Record<string, unknown>
 describe('Views: the link comes first (docs/api.md, Views)', () => {
   test('500 simultaneous visits to one link all answer 301, and add exactly 500 to view_count', async () => {
     const { code, entry } = await newCode('viral');
-    const visits = await Promise.all(Array.from({ length: 500 }, () => invokeShortLink(`/${code}`)));
+    const visits = await Promise.all(times(500, () => invokeShortLink(`/${code}`)));
     expect(visits.filter((visit) => visit.statusCode !== 301)).toEqual([]);
     for (const visit of visits) expect(visit.headers.location).toBe(entry.link);
     expect(views.codes).toEqual(Array(500).fill(code));
@@ -234,7 +230,7 @@ describe('Views: the link comes first (docs/api.md, Views)', () => {
   ])('a view is sent once, never again, and the visitor redirected; %s', async (_what, step, visits, counted) => {
     const { code, entry } = await newCode('sent-once');
     const sends = await interfering(singleAttemptClient(), onCode, step, async () => {
-      const answers = await Promise.all(Array.from({ length: visits }, () => invokeShortLink(`/${code}`)));
+      const answers = await Promise.all(times(visits, () => invokeShortLink(`/${code}`)));
       expect(answers.map((answer) => [answer.statusCode, answer.headers.location])).toEqual(Array(visits).fill([301, entry.link]));
     });
     expect(sends).toEqual(Array(visits).fill(1));
@@ -252,7 +248,7 @@ describe('Views: the link comes first (docs/api.md, Views)', () => {
       if (++calls <= 5) throw failure(name, 'refused, not applied');
     };
     await interfering(singleAttemptClient(), onCode, { before: refuseFirstFive }, async () => {
-      const answers = await Promise.all(Array.from({ length: 5 }, () => invokeShortLink(`/${code}`)));
+      const answers = await Promise.all(times(5, () => invokeShortLink(`/${code}`)));
       expect(answers.map((answer) => answer.statusCode)).toEqual(Array(5).fill(301));
     });
     expect(calls).toBe(10);
@@ -270,11 +266,9 @@ describe('Short URLs: Rate limit, concurrently', () => {
   /** How many of `attempts` were admitted; the others must be the rate limit's 503. */
   async function admitted(attempts: Promise<unknown>[]): Promise<number> {
     const outcomes = await Promise.allSettled(attempts);
-    for (const outcome of outcomes) {
-      if (outcome.status === 'rejected') {
-        expect(outcome.reason).toMatchObject({ name: 'ApiError', code: 403, status: 503 });
-        expect(Number(outcome.reason.headers['Retry-After'])).toBeGreaterThanOrEqual(1);
-      }
+    for (const outcome of outcomes.filter((outcome) => outcome.status === 'rejected')) {
+      expect(outcome.reason).toMatchObject({ name: 'ApiError', code: 403, status: 503 });
+      expect(Number(outcome.reason.headers['Retry-After'])).toBeGreaterThanOrEqual(1);
     }
     return outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
   }
@@ -284,9 +278,9 @@ describe('Short URLs: Rate limit, concurrently', () => {
     ['40 addresses: all pass (no limit per key alone)', true, 40],
   ])('40 concurrent admits with one app key from %s', async (_from, manyAddresses, passed) => {
     const appKey = uniqueAppKey();
-    const ip = `${randomIp()}-${randomUUID()}`;
-    const from = () => (manyAddresses ? `${randomIp()}-${randomUUID()}` : ip);
-    expect(await admitted(Array.from({ length: 40 }, () => limiter.admit(appKey, from(), now, randomUUID())))).toBe(passed);
+    const ip = uniqueIp();
+    const from = () => (manyAddresses ? uniqueIp() : ip);
+    expect(await admitted(times(40, () => limiter.admit(appKey, from(), now, randomUUID())))).toBe(passed);
   });
 
   test('200 concurrent admits from one address with new keys: exactly the address limit passes', async () => {
@@ -294,14 +288,11 @@ describe('Short URLs: Rate limit, concurrently', () => {
     // time, on a busy machine past 2 s, and a request given up would be a 500, not the limit's 503.
     const patient = new DynamoDBClient({});
     const documents = DynamoDBDocumentClient.from(patient, { marshallOptions: { removeUndefinedValues: true } });
-    const perIp = new RateLimiter(new DynamoRateLimitStore(documents, RATE_LIMITS_TABLE), {
-      perAppKey: 60,
-      perClientIp: 120,
-      windowSeconds: 60,
-    });
-    const ip = `${randomIp()}-${randomUUID()}`;
+    const perIp = new RateLimiter(new DynamoRateLimitStore(documents, RATE_LIMITS_TABLE), { ...LIMITS, perAppKey: 60, perClientIp: 120 });
+    const ip = uniqueIp();
+
     try {
-      expect(await admitted(Array.from({ length: 200 }, () => perIp.admit(uniqueAppKey(), ip, now, randomUUID())))).toBe(120);
+      expect(await admitted(times(200, () => perIp.admit(uniqueAppKey(), ip, now, randomUUID())))).toBe(120);
     } finally {
       patient.destroy();
     }
@@ -309,10 +300,10 @@ describe('Short URLs: Rate limit, concurrently', () => {
 
   test('released admissions (creations that failed) give their places back, concurrently', async () => {
     const appKey = uniqueAppKey();
-    const ip = `${randomIp()}-${randomUUID()}`;
-    const first = await Promise.all(Array.from({ length: 7 }, () => limiter.admit(appKey, ip, now, randomUUID())));
+    const ip = uniqueIp();
+    const first = await Promise.all(times(7, () => limiter.admit(appKey, ip, now, randomUUID())));
     await Promise.all(first.map((admission) => admission.release()));
-    expect(await admitted(Array.from({ length: 20 }, () => limiter.admit(appKey, ip, now, randomUUID())))).toBe(7);
+    expect(await admitted(times(20, () => limiter.admit(appKey, ip, now, randomUUID())))).toBe(7);
   });
 
   /** The address's window item: its count, and the tokens it holds. */
@@ -344,10 +335,10 @@ describe('Short URLs: Rate limit, concurrently', () => {
       if (attempt === 1) throw failure(name, 'not applied');
     };
     for (const step of [{ after: lostAfter }, { before: firstRefused('ThrottlingException') }, { before: firstRefused('TimeoutError') }]) {
-      const ip = `${randomIp()}-${randomUUID()}`;
+      const ip = uniqueIp();
       const { client, limiter } = await freshLimiter();
       const sends = await interfering(client, onRateLimit, step, () =>
-        Promise.all(Array.from({ length: 3 }, () => limiter.admit(uniqueAppKey(), ip, now, randomUUID()))),
+        Promise.all(times(3, () => limiter.admit(uniqueAppKey(), ip, now, randomUUID()))),
       );
       // Each was sent twice by the SDK, and counted once.
       expect(sends).toEqual([2, 2, 2]);
@@ -356,9 +347,9 @@ describe('Short URLs: Rate limit, concurrently', () => {
   });
 
   test('a place is given back once, whatever the SDK sends again, and only if it was taken', async () => {
-    const ip = `${randomIp()}-${randomUUID()}`;
+    const ip = uniqueIp();
     const { client, limiter } = await freshLimiter();
-    const admissions = await Promise.all(Array.from({ length: 3 }, () => limiter.admit(uniqueAppKey(), ip, now, randomUUID())));
+    const admissions = await Promise.all(times(3, () => limiter.admit(uniqueAppKey(), ip, now, randomUUID())));
     await interfering(client, onRateLimit, { after: lostAfter }, async () => {
       await Promise.all(admissions.map((admission) => admission.release()));
       // Given back again (a second release of the same creation): nothing more.
@@ -375,8 +366,8 @@ describe('Short URLs: Rate limit, concurrently', () => {
     );
 
     const appKey = uniqueAppKey();
-    const urls = Array.from({ length: 30 }, (_, i) => uniqueUrl(`limited-${i}`));
-    const address = `${randomIp()}-${randomUUID()}`;
+    const urls = times(30, (_, i) => uniqueUrl(`limited-${i}`));
+    const address = uniqueIp();
     // The functions' clock held 100 s into a window: the burst falls in that one, whose rest is 3 500
     // s; a window to come, so that DynamoDB Local does not delete its item as expired meanwhile.
     const windowStart = Math.ceil((Date.now() / 1000 + 120) / windowSeconds) * windowSeconds;

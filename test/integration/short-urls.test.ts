@@ -7,20 +7,16 @@ import { randomUUID } from 'node:crypto';
 import { selectRoute } from '../../infra/local/api-event';
 import { documentClient } from '../../lib/db/client';
 import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
-import { CONTENT_TYPE, expectError, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
+import { CONTENT_TYPE, expectError, invokeHandler, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
 import { invoke, invokeShortLink, ROUTES, type Invocation } from '../support/invoke';
 import { parseXml, runScript, unserialize } from '../support/parsers';
 import { codeOf, SHORT_URL_HOST } from '../support/short-url-host';
 import { loadAfresh } from '../support/load-afresh';
 import { storedRecordOf } from '../support/stored-link';
 import { followViews, type SentViews } from '../support/views-sent';
-import { invokeHandler } from '../support/expect-error';
 import { type Handler, importHandler } from '../../infra/local/invoke';
 
-interface Client {
-  readonly appkey: string;
-  readonly sourceIp: string;
-}
+type Client = { readonly appkey: string; readonly sourceIp: string };
 
 /** An app key and a client address nothing else uses: its rate-limit windows are its own. */
 function newClient(): Client {
@@ -32,12 +28,8 @@ function newClient(): Client {
 const enc = encodeURIComponent;
 const uniqueLink = (path = ''): string => `https://news.test/${randomUUID()}${path}`;
 
-interface Options {
-  readonly type?: ResponseType;
-  readonly client?: Client;
-  /** Further query text, e.g. `foo=1`. */
-  readonly extra?: string;
-}
+/** A request's type, client (a new one unless given) and further query text (`extra`, e.g. `foo=1`). */
+type Options = { readonly type?: ResponseType; readonly client?: Client; readonly extra?: string };
 
 function query(options: Options): string {
   const client = options.client ?? newClient();
@@ -134,10 +126,7 @@ describe('Short URLs: `url`', () => {
   });
 
   test.each(INVALID)('%s: 1016 with HTTP 403 in all four types, and nothing is stored', async (_name, url) => {
-    for (const type of TYPES) {
-      const response = await create(url, { type });
-      expectError(response, type, 1016, 403);
-    }
+    for (const type of TYPES) expectError(await create(url, { type }), type, 1016, 403);
     if (url !== undefined && URL.canParse(url)) expect(await storedFor(new URL(url).href)).toBeUndefined();
   });
 
@@ -147,10 +136,9 @@ describe('Short URLs: `url`', () => {
     const handler = await loadCreate({ SHORT_URL_HOST: 'https://sho.rt' });
     const client = newClient();
     const id = randomUUID();
-    for (const url of 'https://sho.rt/Ab3dE9z HTTPS://SHO.RT/Ab3dE9z http://sho.rt/x https://sho.rt:443/x https://sho.rt./Ab3dE9z https://SHO.RT./x'.split(
-      ' ',
-    ))
-      expectError(await createWith(handler, `${url}?${id}`, client), 'json', 1016, 403);
+    const spellings =
+      'https://sho.rt/Ab3dE9z HTTPS://SHO.RT/Ab3dE9z http://sho.rt/x https://sho.rt:443/x https://sho.rt./Ab3dE9z https://SHO.RT./x';
+    for (const url of spellings.split(' ')) expectError(await createWith(handler, `${url}?${id}`, client), 'json', 1016, 403);
   });
 
   // ID stands for a UUID of the test's own.
@@ -179,9 +167,7 @@ describe('Short URLs: `url`', () => {
     // A different scheme, query or fragment is a different link.
     for (const other of [
       `http://example.org/${id}/b?x#y`,
-      `https://example.org/${id}/b?X#y`,
-      `https://example.org/${id}/b?x#z`,
-      `https://example.org/${id}/b?x`,
+      ...['b?X#y', 'b?x#z', 'b?x'].map((tail) => `https://example.org/${id}/${tail}`),
     ]) {
       const record = await created(other);
       expect(record.itemid).not.toBe(first.itemid);
@@ -262,46 +248,32 @@ describe('Short URLs: lookup segment', () => {
   });
 
   test('an unknown code, bare or as a short URL, is 404 in all four types', async () => {
-    for (const segment of ['zZ0zZ0z', enc(`${SHORT_URL_HOST}/zZ0zZ0z`), `${SHORT_URL_HOST}/zZ0zZ0z`]) {
+    for (const segment of ['zZ0zZ0z', enc(`${SHORT_URL_HOST}/zZ0zZ0z`), `${SHORT_URL_HOST}/zZ0zZ0z`])
       for (const type of TYPES) expectError(await lookup(segment, { type }), type, 404, 404, { detail: false });
-    }
   });
 
   test('malformed segments are 404, even when they hold an existing code', async () => {
     const segments = [
-      'abc',
-      'toolong12',
-      `${code}x`,
-      code.slice(1),
-      'AbC12-4',
-      'AbC1 34',
-      enc(`${code}/`),
-      `${code}/`,
-      `${code}/x`,
-      'create/x',
+      ...['abc', 'toolong12', `${code}x`, code.slice(1), 'AbC12-4', 'AbC1 34', enc(`${code}/`), `${code}/`, `${code}/x`, 'create/x'],
       ...['abc', `${code}?x=1`, `${code}#x`, `${code}/`, `${code}/more`, `x/${code}`].map((tail) => enc(`${SHORT_URL_HOST}/${tail}`)),
       ...['http://127.0.0.1:3002/', 'http://other.test/', 'ftp://127.0.0.1:3001/', 'javascript:', SHORT_URL_HOST].map((head) =>
         enc(head + code),
       ),
-      '%',
-      '%zz',
+      ...['%', '%zz'],
     ];
-    for (const segment of segments) {
+    for (const segment of segments)
       for (const type of ['json', 'xml'] as const) expectError(await lookup(segment, { type }), type, 404, 404, { detail: false });
-    }
   });
 
   test('a segment whose escapes are not UTF-8 is 1016, as such a url is, never another code read with U+FFFD', async () => {
-    for (const segment of [`%ff${code}`, `${code}%E9`, `${enc(`${SHORT_URL_HOST}/`) + code}%C3`, `%C3%28${code}`, `%ED%A0%80${code}`]) {
+    for (const segment of [`%ff${code}`, `${code}%E9`, `${enc(`${SHORT_URL_HOST}/`) + code}%C3`, `%C3%28${code}`, `%ED%A0%80${code}`])
       for (const type of TYPES) expectError(await lookup(segment, { type }), type, 1016, 403);
-    }
   });
 
   test('lookups do not count as views', async () => {
     const own = await created(uniqueLink());
-    for (const segment of [codeOf(own.short_url), enc(own.short_url), own.short_url, codeOf(own.short_url)]) {
+    for (const segment of [codeOf(own.short_url), enc(own.short_url), own.short_url, codeOf(own.short_url)])
       for (const type of TYPES) await lookup(segment, { type });
-    }
     expect((await looked(codeOf(own.short_url))).view_count).toBe(0);
     expect((await storedFor(own.link))?.view_count).toBe(0);
   });
@@ -358,9 +330,8 @@ describe('Short URLs: views on the short-link host', () => {
 
   test('other methods get the 404 page and count no view', async () => {
     const record = await created(uniqueLink());
-    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])
       expectNotFoundPage(await invokeShortLink(`/${codeOf(record.short_url)}`, { method }));
-    }
     expect(views.codes).toEqual([]);
     expect((await looked(codeOf(record.short_url))).view_count).toBe(0);
   });
@@ -390,12 +361,8 @@ async function createWith(handler: Handler, url: string, client: Client, type: R
 }
 
 /** The create function with these limits a window of WINDOW. */
-const loadLimited = (perAppKey: number, perClientIp: number): Promise<Handler> =>
-  loadCreate({
-    RATE_LIMIT_PER_APP_KEY: String(perAppKey),
-    RATE_LIMIT_PER_CLIENT_IP: String(perClientIp),
-    RATE_LIMIT_WINDOW_SECONDS: String(WINDOW),
-  });
+const loadLimited = (RATE_LIMIT_PER_APP_KEY: string, RATE_LIMIT_PER_CLIENT_IP: string) =>
+  loadCreate({ RATE_LIMIT_PER_APP_KEY, RATE_LIMIT_PER_CLIENT_IP, RATE_LIMIT_WINDOW_SECONDS: `${WINDOW}` });
 /** The window of the tests that set their own limits: a day. */
 const WINDOW = 86_400;
 /** Where the functions' clock is held in it, in seconds: Retry-After is then the rest, WINDOW - INTO_WINDOW. */
@@ -404,11 +371,7 @@ const INTO_WINDOW = 600;
 /** The real clock, wherever a test holds Date.now. */
 const realNow = Date.now;
 
-/**
- * The instant `into` seconds into a window of `windowSeconds` that starts two minutes from now or
- * later, in milliseconds: its items outlive the test in real time too (DynamoDB Local deletes
- * expired items).
- */
+// In ms, `into` s into a window that starts 2 min from now or later: its items outlive the test (DynamoDB Local deletes expired items).
 const instantInto = (windowSeconds: number, into: number): number =>
   (Math.ceil((realNow() / 1000 + 120) / windowSeconds) * windowSeconds + into) * 1000;
 
@@ -444,18 +407,11 @@ describe('Short URLs: rate limit', () => {
   afterEach(() => clock.mockRestore());
 
   test('per app key from one address: past the limit, 503 with Retry-After in all four types (Javascript 200 with status 503), and nothing is created', async () => {
-    const handler = await loadLimited(3, 1000);
+    const handler = await loadLimited('3', '1000');
     // One key in several spellings (docs/api.md, `appkey`: given URL-encoded or raw, an absolute
     // URI; a fragment, an empty query or a final dot make no other key): counted together.
-    const id = randomUUID();
-    const spellings = [
-      `http://t-${id}.app/`,
-      `HTTP://T-${id.toUpperCase()}.APP`,
-      `http://t-${id}.app:80/`,
-      `http://t-${id}.app/#x`,
-      `http://t-${id}.app/?`,
-      `http://t-${id}.app./`,
-    ];
+    const app = `t-${randomUUID()}.app`;
+    const spellings = [`http://${app}/`, `HTTP://${app.toUpperCase()}`, ...[':80/', '/#x', '/?', './'].map((end) => `http://${app}${end}`)];
     const address = newClient().sourceIp;
     let spelling = 0;
     const next = (): Client => ({ appkey: spellings[spelling++ % spellings.length]!, sourceIp: address });
@@ -467,7 +423,7 @@ describe('Short URLs: rate limit', () => {
   });
 
   test('per client address: past the limit, 503 with Retry-After in all four types, whatever the app key, and nothing is created', async () => {
-    const handler = await loadLimited(1000, 3);
+    const handler = await loadLimited('1000', '3');
     const address = newClient().sourceIp;
     const withNewKey = (): Client => ({ appkey: newClient().appkey, sourceIp: address });
     await expectLimitOfThree(handler, withNewKey);
@@ -492,7 +448,7 @@ describe('Short URLs: rate limit', () => {
   }, 120_000);
 
   test('invalid links are refused before the limit is counted', async () => {
-    const handler = await loadLimited(2, 1000);
+    const handler = await loadLimited('2', '1000');
     const client = newClient();
     for (let i = 0; i < 5; i++) expectError(await createWith(handler, 'ftp://news.test/', client), 'json', 1016, 403);
     recordOf(await createWith(handler, uniqueLink(), client));
@@ -556,12 +512,9 @@ describe('the short URL list in all four types, through the real parsers', () =>
       expect(Object.keys(root.attributes)).toEqual(['timestamp', 'total', 'count', 'offset']);
       expect(root.attributes).toEqual({ timestamp: expect.stringMatching(/^[0-9]+$/), total: '1', count: '1', offset: '0' });
       expectTimestamp(Number(root.attributes.timestamp));
-      expect(root.children).toHaveLength(1);
-      const [child] = root.children;
-      const { itemid, view_count } = record;
-      expect(child).toMatchObject({ name: 'shorturl', children: [], text: expect.stringMatching(/^\s*$/) });
-      expect(child!.attributes).toEqual({ ...record, itemid: String(itemid), view_count: String(view_count) });
-      expect(Object.keys(child!.attributes)).toEqual(['link', 'short_url', 'itemid', 'view_count']);
+      const attributes = { ...record, itemid: String(record.itemid), view_count: String(record.view_count) };
+      expect(root.children).toEqual([{ name: 'shorturl', attributes, children: [], text: expect.stringMatching(/^\s*$/) }]);
+      expect(Object.keys(root.children[0]!.attributes)).toEqual(['link', 'short_url', 'itemid', 'view_count']);
     });
 
     test('PHP: ServiceAPIShortURLs of ServiceAPIShortURL, byte for byte what PHP serialize() writes', async () => {
@@ -577,8 +530,7 @@ describe('the short URL list in all four types, through the real parsers', () =>
       expectHeaders(response, 'javascript');
       expect(response.body.startsWith('/**/callback(')).toBe(true);
       const run = runScript(response.body, 'callback');
-      expect(run.alerts).toEqual([]);
-      expect(run.calls).toHaveLength(1);
+      expect([run.alerts, run.calls.length]).toEqual([[], 1]);
       expectList(run.calls[0]![0] as Record<string, unknown>);
     });
   });
@@ -615,7 +567,7 @@ describe('the request pipeline applies to the short URL endpoints', () => {
       ['PUT', '/url/short/AbC1234'],
       ['GET', '/url/short/'],
       ['GET', '/url/short'],
-    ] as const) {
+    ]) {
       const response = await invoke(`${path}?${query({ client })}&url=${enc(uniqueLink())}`, { method, sourceIp: client.sourceIp });
       expectError(response, 'json', 404, 404, { detail: false });
     }

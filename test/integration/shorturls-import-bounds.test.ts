@@ -47,6 +47,10 @@ beforeAll(async () => {
   follow = invokerWithEnv({ SHORT_URLS_TABLE: table.table }, { routes: SHORT_LINK_ROUTES });
 });
 
+/** A creation of `url` through `functions`, from an address of its own. */
+const creation = (functions: typeof call, url: string) =>
+  functions(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(url)}`, { sourceIp: freshAddress() });
+
 /** A line's fields over a sound link, and whether the rules take them. */
 type Case = { readonly fields: Record<string, unknown>; readonly good: boolean };
 const good = (fields: Record<string, unknown>): Case => ({ fields, good: true });
@@ -56,33 +60,19 @@ const HOSTILE = ['\u0000', '\u202e', '\ud800', '<script>', '"', '\\', '\r\n', 'ð
 const cases: fc.Arbitrary<Case> = fc.oneof(
   fc.constantFrom(
     good({}),
-    good({ view_count: 0 }),
-    good({ view_count: VIEWS_MOST }),
-    bad({ view_count: VIEWS_MOST + 1 }),
-    bad({ view_count: -1 }),
-    bad({ view_count: 2.5 }),
-    bad({ view_count: '7' }),
-    good({ itemid: 1 }),
-    good({ itemid: ITEMID_KEPT_MOST }),
-    good({ itemid: ITEMID_KEPT_MOST + 1 }),
-    good({ itemid: ITEMID_MOST }),
-    bad({ itemid: ITEMID_MOST + 1 }),
-    bad({ itemid: 0 }),
-    bad({ itemid: 1e300 }),
-    good({ created: 0 }),
-    good({ created: LAST_SECOND }),
-    bad({ created: LAST_SECOND + 1 }),
-    bad({ created: -1 }),
+    ...[0, VIEWS_MOST].map((view_count) => good({ view_count })),
+    ...[VIEWS_MOST + 1, -1, 2.5, '7'].map((view_count) => bad({ view_count })),
+    ...[1, ITEMID_KEPT_MOST, ITEMID_KEPT_MOST + 1, ITEMID_MOST].map((itemid) => good({ itemid })),
+    ...[ITEMID_MOST + 1, 0, 1e300].map((itemid) => bad({ itemid })),
+    ...[0, LAST_SECOND].map((created) => good({ created })),
+    ...[LAST_SECOND + 1, -1].map((created) => bad({ created })),
     good({ disabled: { reason: 'spam', at: LAST_SECOND, by: 'ops' } }),
     bad({ disabled: { reason: 'spam', at: LAST_SECOND + 1, by: 'ops' } }),
     bad({ disabled: { reason: 'r'.repeat(2_001), at: 0, by: 'ops' } }),
     bad({ disabled: { reason: 'spam', at: 0, by: 'b'.repeat(2_001) } }),
-    bad({ code: '' }),
-    bad({ code: 'c'.repeat(65) }),
-    bad({ link: 'ftp://x.test/' }),
-    bad({ link: `https://x.test/${'l'.repeat(2_048)}` }),
-    bad({ link: `${SHORT_URL_HOST}/loop` }),
-    bad({ link: 'http://[::ffff:127.0.0.1]:3001/loop' }),
+    ...['', 'c'.repeat(65)].map((code) => bad({ code })),
+    ...['ftp://x.test/', `https://x.test/${'l'.repeat(2_048)}`].map((link) => bad({ link })),
+    ...[`${SHORT_URL_HOST}/loop`, 'http://[::ffff:127.0.0.1]:3001/loop'].map((link) => bad({ link })),
   ),
   fc.constantFrom(...HOSTILE).map((text) => bad({ code: `c${text}` })),
   fc.constantFrom(...HOSTILE.filter((text) => text.length <= 2_000)).map((text) => good({ disabled: { reason: text, at: 1, by: text } })),
@@ -99,18 +89,15 @@ function ndjsonFile(lines: readonly Case[], run: string): { text: string; starts
 }
 
 /** CSV: a header, then each record, a quoted title over two lines (\r\n inside quotes is one line break) between them. */
-const csvCases = fc.constantFrom<{ cells: Record<string, string>; good: boolean }>(
-  { cells: { views: String(VIEWS_MOST) }, good: true },
-  { cells: { views: String(VIEWS_MOST + 1) }, good: false },
-  { cells: { created: '9999-12-31T23:59:59Z' }, good: true },
-  { cells: { created: '2027-02-28 12:00:00' }, good: true },
-  { cells: { created: '2027-02-30' }, good: false },
-  { cells: { created: '10000-01-01' }, good: false },
-  { cells: { created: String(LAST_SECOND + 1) }, good: false },
-  { cells: { itemid: String(ITEMID_KEPT_MOST + 1) }, good: true },
-  { cells: { itemid: '9007199254740992' }, good: false },
+type CsvCase = { cells: Partial<Record<'views' | 'created' | 'itemid', string>>; good: boolean };
+const csvCase = (good: boolean) => (cells: CsvCase['cells']) => ({ cells, good });
+const csvCases = fc.constantFrom(
+  ...[{ views: String(VIEWS_MOST) }, { created: '9999-12-31T23:59:59Z' }, { created: '2027-02-28 12:00:00' }].map(csvCase(true)),
+  ...[{ views: String(VIEWS_MOST + 1) }, { created: '2027-02-30' }, { created: '10000-01-01' }].map(csvCase(false)),
+  ...[{ created: String(LAST_SECOND + 1) }, { itemid: '9007199254740992' }].map(csvCase(false)),
+  csvCase(true)({ itemid: String(ITEMID_KEPT_MOST + 1) }),
 );
-function csvFile(lines: readonly { cells: Record<string, string>; good: boolean }[], run: string): { text: string; starts: number[] } {
+function csvFile(lines: readonly CsvCase[], run: string): { text: string; starts: number[] } {
   const rows = ['code,url,clicks,date,itemid,title'];
   const starts: number[] = [];
   lines.forEach(({ cells }, i) => {
@@ -158,16 +145,10 @@ test('exactly the bad lines are refused, by their first line, nothing of them wr
           }
         }
         for (const method of ['GET', 'HEAD']) expect((await follow(`/${run}c${i}`, { method })).statusCode).toBe(down ? 410 : 301);
-        const again = await call(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(`https://bounds.test/${run}/${i}`)}`, {
-          sourceIp: freshAddress(),
-        });
-        expect(again.statusCode).toBe(down ? 403 : 200);
+        expect((await creation(call, `https://bounds.test/${run}/${i}`)).statusCode).toBe(down ? 403 : 200);
       }
       // Creations go on past every itemid the file held.
-      const created = await call(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(`https://bounds.test/${run}/new`)}`, {
-        sourceIp: freshAddress(),
-      });
-      expect(created.statusCode).toBe(200);
+      expect((await creation(call, `https://bounds.test/${run}/new`)).statusCode).toBe(200);
       expect(await exportLinks(table, join(folder, `${randomUUID()}.ndjson`))).toMatchObject({ unreadable: [] });
     }),
     { numRuns: 25 },
@@ -185,9 +166,7 @@ test.each([ITEMID_KEPT_MOST, ITEMID_KEPT_MOST + 1, ITEMID_MOST])(
     const shown = JSON.parse((await call(`/url/short/big?${KEY}&type=json`)).body).shorturls[0];
     expect(shown.itemid === itemid).toBe(itemid <= ITEMID_KEPT_MOST);
     for (let n = 0; n < 3; n++) {
-      const made = await call(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(`https://big.example.org/${n}`)}`, {
-        sourceIp: freshAddress(),
-      });
+      const made = await creation(call, `https://big.example.org/${n}`);
       expect(made.statusCode).toBe(200);
       expect(JSON.parse(made.body).shorturls[0].itemid).toBeGreaterThan(shown.itemid);
     }

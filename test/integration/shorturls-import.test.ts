@@ -36,7 +36,8 @@ function file(text: string, extension = 'txt'): string {
   writeFileSync(path, text);
   return path;
 }
-const ndjson = (...lines: object[]) => file(lines.map((line) => JSON.stringify(line)).join('\n'));
+/** Lines of NDJSON: objects as JSON, strings as they are. */
+const ndjson = (...lines: unknown[]) => file(lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n'));
 
 type Target = { documents: DynamoDBDocumentClient; table: string };
 const importFile = (target: Target, path: string): Promise<LinkImportSummary> => importLinks(target, readLinks(path, HOST));
@@ -67,22 +68,18 @@ const lookup = (code: string) => invoke(`/url/short/${code}?${KEY}&type=json`);
 describe('the formats', () => {
   test('NDJSON and CSV lines become records the short-link host follows and the lookup finds, counts and dates kept', async () => {
     const run = unique();
-    const fromJson = `j-${run}`;
-    const fromCsv = `c_${run}`;
-    const summary = await importFile(
-      SHARED,
-      ndjson({ code: fromJson, link: `https://old.example.org/${run}/json`, view_count: 41, created: 1_262_304_000 }),
-    );
-    expect(summary).toMatchObject({ imported: 1, refused: [] });
+    const [fromJson, fromCsv, old] = [`j-${run}`, `c_${run}`, `https://old.example.org/${run}`];
+    const json = ndjson({ code: fromJson, link: `${old}/json`, view_count: 41, created: 1_262_304_000 });
+    expect(await importFile(SHARED, json)).toMatchObject({ imported: 1, refused: [] });
     const csv = file(
-      `"Short Code","Long URL",Clicks,Date,Title\n${fromCsv},https://old.example.org/${run}/csv,7,2019-03-04T05:06:07Z,"A title, with ""quotes"""\n`,
+      `"Short Code","Long URL",Clicks,Date,Title\n${fromCsv},${old}/csv,7,2019-03-04T05:06:07Z,"A title, with ""quotes"""\n`,
       'csv',
     );
     expect(await importFile(SHARED, csv)).toMatchObject({ imported: 1, refused: [] });
 
     for (const [code, link, views] of [
-      [fromJson, `https://old.example.org/${run}/json`, 41],
-      [fromCsv, `https://old.example.org/${run}/csv`, 7],
+      [fromJson, `${old}/json`, 41],
+      [fromCsv, `${old}/csv`, 7],
     ] as const) {
       const visit = await invokeShortLink(`/${code}`);
       expect([visit.statusCode, visit.headers.location]).toEqual([301, link]);
@@ -105,18 +102,16 @@ describe('the formats', () => {
 describe('each line on its own', () => {
   test('bad lines are reported by number with their reason, and nothing of them is written; the others go in', async () => {
     const target = await freshTable('bad-lines');
-    const path = file(
-      [
-        JSON.stringify({ code: 'good-1', link: 'https://x.example/1' }),
-        '{"code": "broken", ',
-        JSON.stringify({ code: 'bad code', link: 'https://x.example/2' }),
-        '',
-        JSON.stringify({ code: 'to-self', link: `${SHORT_URL_HOST}/abc` }),
-        JSON.stringify({ code: 'good-2', link: 'https://x.example/3', view_count: -3 }),
-        JSON.stringify({ code: 'good-1', link: 'https://x.example/other' }),
-        JSON.stringify({ code: 'good-3', link: 'https://x.example/3', extra: true }),
-        JSON.stringify({ code: 'good-4', link: 'https://x.example/4' }),
-      ].join('\n'),
+    const path = ndjson(
+      { code: 'good-1', link: 'https://x.example/1' },
+      '{"code": "broken", ',
+      { code: 'bad code', link: 'https://x.example/2' },
+      '',
+      { code: 'to-self', link: `${SHORT_URL_HOST}/abc` },
+      { code: 'good-2', link: 'https://x.example/3', view_count: -3 },
+      { code: 'good-1', link: 'https://x.example/other' },
+      { code: 'good-3', link: 'https://x.example/3', extra: true },
+      { code: 'good-4', link: 'https://x.example/4' },
     );
     const summary = await importFile(target, path);
     expect(summary.refused).toEqual([

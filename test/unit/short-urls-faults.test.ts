@@ -5,24 +5,10 @@
  * the rate limit and views. Every API answer is checked in all four types with the real parsers.
  */
 import { UNIT_RATE_LIMITS_TABLE, UNIT_SHORT_URLS_TABLE } from '../support/short-url-unit-env';
-import {
-  ConditionalCheckFailedException,
-  ProvisionedThroughputExceededException,
-  ResourceNotFoundException,
-  ThrottlingException,
-  TransactionCanceledException,
-} from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type BatchGetCommandInput,
-  type GetCommandInput,
-  type TransactWriteCommandInput,
-  type UpdateCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
+import { ResourceNotFoundException, ThrottlingException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { BatchGetCommandInput, GetCommandInput, TransactWriteCommandInput, UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { clientStatus, RATE_LIMITED } from '../../infra/perf/load/drive';
 import { linkKey } from '../../lib/shorturls/link';
@@ -40,7 +26,8 @@ beforeEach(() => {
   ddb.reset();
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
 });
-afterEach(() => consoleError.mockRestore());
+afterEach(() => jest.restoreAllMocks());
+afterEach(() => jest.useRealTimers());
 afterAll(() => ddb.restore());
 
 // An in-memory stand-in for the two tables, with the conditions lib/shorturls/dynamodb.ts relies on.
@@ -75,6 +62,10 @@ class FakeDatabase {
   count(point: Point): number {
     return this.calls.filter((call) => call.point === point).length;
   }
+
+  points(): Point[] {
+    return this.calls.map((call) => call.point);
+  }
 }
 
 const pkOf = (input: { Key?: Record<string, unknown> }): string => String(input.Key?.pk);
@@ -89,11 +80,7 @@ const conditionFailed = (message = 'The conditional request failed'): Conditiona
   new ConditionalCheckFailedException({ message, $metadata: {} });
 
 /** The condition a rate-limit window fails, with the item as DynamoDB returns it (ReturnValuesOnConditionCheckFailure). */
-const windowFull = (
-  window: Record<string, number>,
-  requests: ReadonlySet<string> = new Set(),
-  message?: string,
-): ConditionalCheckFailedException =>
+const windowFull = (window: Record<string, number>, requests: ReadonlySet<string> = new Set(), message?: string) =>
   Object.assign(conditionFailed(message), {
     Item: {
       ...Object.fromEntries(Object.entries(window).map(([name, value]) => [name, { N: String(value) }])),
@@ -126,11 +113,8 @@ function install(database: FakeDatabase, fault: Fault = () => undefined): void {
     const [[table, { Keys }]] = Object.entries(input.RequestItems!) as [[string, { Keys: Item[] }]];
     expect(table).toBe(UNIT_SHORT_URLS_TABLE);
     for (const key of Keys) enter(String(key.pk).startsWith('link#') ? 'find-link' : 'find-code', { Key: key });
-    const items = Keys.flatMap((key) => {
-      const item = database.shortUrls.get(String(key.pk));
-      return item === undefined ? [] : [{ ...item }];
-    });
-    return { Responses: { [table]: items } };
+    const items = Keys.map((key) => database.shortUrls.get(String(key.pk))).filter((item) => item !== undefined);
+    return { Responses: { [table]: items.map((item) => ({ ...item })) } };
   });
   ddb.on(UpdateCommand).callsFake(async (input: UpdateCommandInput) => {
     const point = pointOfUpdate(input);
@@ -179,22 +163,11 @@ const KEY = `appkey=${encodeURIComponent(APP_KEY)}`;
 const NEW_URL = 'https://faults.example/new?x=1';
 const EXISTING = { code: 'Exist12', link: 'https://faults.example/existing', itemid: 7, view_count: 3 };
 
-const createTarget = (type: ResponseType, url = NEW_URL): string =>
-  `/url/short/create?url=${encodeURIComponent(url)}&${KEY}&${typeQuery(type)}`;
+const createTarget = (type: ResponseType, url = NEW_URL) => `/url/short/create?url=${encodeURIComponent(url)}&${KEY}&${typeQuery(type)}`;
 const lookupTarget = (type: ResponseType, code = EXISTING.code): string => `/url/short/${code}?${KEY}&${typeQuery(type)}`;
 
 /** Text of the process that must never reach a client. */
-const INTERNAL = [
-  UNIT_SHORT_URLS_TABLE,
-  UNIT_RATE_LIMITS_TABLE,
-  'stack',
-  'Exception',
-  '/work/',
-  'node_modules',
-  '.ts:',
-  'arn:aws',
-  'secret-',
-];
+const INTERNAL = [UNIT_SHORT_URLS_TABLE, UNIT_RATE_LIMITS_TABLE, ...'stack Exception /work/ node_modules .ts: arn:aws secret-'.split(' ')];
 
 function expectNoInternals(response: Invocation, error?: unknown, { catalogueOnly = true } = {}): void {
   const { body } = response;
@@ -238,17 +211,16 @@ function expectRateLimited(response: Invocation, type: ResponseType): void {
   expectNoInternals(response, undefined, { catalogueOnly: false });
 }
 
-/** The detail of an unexpected error went to the log, once per request, as one JSON line. */
-function expectLogged(error: unknown, requests = 1): void {
-  expect(consoleError).toHaveBeenCalledTimes(requests);
-  for (const [line] of consoleError.mock.calls) {
-    expect(typeof line).toBe('string');
-    const entry = JSON.parse(line as string) as { error: { stack?: string | string[] } };
-    const { name, message } = error as Error;
-    expect(entry).toMatchObject({ level: 'ERROR', error: { name, message } });
-    // Under jest, Powertools' dev mode (test/support/quiet-observability.ts) splits the stack into lines.
-    expect([entry.error.stack].flat().join('\n')).toContain(name);
-  }
+/** The detail of an unexpected error went to the log, once (each test clears it per request), as one JSON line. */
+function expectLogged(error: unknown): void {
+  expect(consoleError).toHaveBeenCalledTimes(1);
+  const [[line]] = consoleError.mock.calls;
+  expect(typeof line).toBe('string');
+  const entry = JSON.parse(line as string) as { error: { stack?: string | string[] } };
+  const { name, message } = error as Error;
+  expect(entry).toMatchObject({ level: 'ERROR', error: { name, message } });
+  // Under jest, Powertools' dev mode (test/support/quiet-observability.ts) splits the stack into lines.
+  expect([entry.error.stack].flat().join('\n')).toContain(name);
 }
 
 type Entry = { readonly link: string; readonly short_url: string; readonly itemid: number; readonly view_count: number };
@@ -290,51 +262,34 @@ const named =
   (name: string, message: string, fields: object = {}) =>
   () =>
     Object.assign(new Error(message), { name, ...fields });
-const TABLE_THROUGHPUT = `secret-throughput: the level of configured provisioned throughput for ${UNIT_SHORT_URLS_TABLE} was exceeded`;
+/** An error of a class DynamoDB's client models. */
+const modelled =
+  (Type: new (options: { message: string; $metadata: object }) => Error, message: string, $metadata = {}) =>
+  () =>
+    new Type({ message, $metadata });
+const THROUGHPUT = `secret-throughput: the level of configured provisioned throughput for ${UNIT_SHORT_URLS_TABLE} was exceeded`;
 const TRANSIENT: ReadonlyArray<readonly [string, () => Error]> = [
-  [
-    'ProvisionedThroughputExceededException',
-    () => new ProvisionedThroughputExceededException({ message: TABLE_THROUGHPUT, $metadata: { httpStatusCode: 400 } }),
-  ],
-  [
-    'ThrottlingException',
-    () => new ThrottlingException({ message: 'secret-throttling: Rate of requests exceeds the allowed throughput', $metadata: {} }),
-  ],
+  ['ProvisionedThroughputExceededException', modelled(ProvisionedThroughputExceededException, THROUGHPUT, { httpStatusCode: 400 })],
+  ['ThrottlingException', modelled(ThrottlingException, 'secret-throttling: Rate of requests exceeds the allowed throughput')],
   ['ThrottlingException by name only', named('ThrottlingException', 'secret-throttling-by-name: too many requests')],
   ['TimeoutError', named('TimeoutError', 'secret-timeout: Connection timed out after 2000 ms')],
   ['ECONNREFUSED', named('Error', 'secret-refused: connect ECONNREFUSED 10.11.12.13:443', { code: 'ECONNREFUSED', errno: -111 })],
 ];
 
 const DENIED = `secret-denied: User: arn:aws:sts::123456789012:assumed-role/fn is not authorized to perform: dynamodb:GetItem on resource: arn:aws:dynamodb:us-east-1:123456789012:table/${UNIT_SHORT_URLS_TABLE}`;
+const MISSING = `secret-missing: Requested resource not found: Table: ${UNIT_RATE_LIMITS_TABLE} not found`;
+const INVALID = `secret-validation: One or more parameter values were invalid: ${UNIT_SHORT_URLS_TABLE}`;
+const BUG = "secret-bug: Cannot read properties of undefined (reading 'last') at /work/main/lib/x.ts:1:2";
 const UNEXPECTED: ReadonlyArray<readonly [string, () => Error]> = [
-  [
-    'ValidationException',
-    named('ValidationException', `secret-validation: One or more parameter values were invalid: ${UNIT_SHORT_URLS_TABLE}`),
-  ],
+  ['ValidationException', named('ValidationException', INVALID)],
   // Not modelled by DynamoDB's client: the SDK makes a generic service error of that name.
   ['AccessDeniedException', named('AccessDeniedException', DENIED, { $fault: 'client', $metadata: { httpStatusCode: 400 } })],
-  [
-    'ResourceNotFoundException',
-    () =>
-      new ResourceNotFoundException({
-        message: `secret-missing: Requested resource not found: Table: ${UNIT_RATE_LIMITS_TABLE} not found`,
-        $metadata: {},
-      }),
-  ],
-  [
-    'a TypeError (a bug)',
-    () => new TypeError("secret-bug: Cannot read properties of undefined (reading 'last') at /work/main/lib/x.ts:1:2"),
-  ],
+  ['ResourceNotFoundException', modelled(ResourceNotFoundException, MISSING)],
+  ['a TypeError (a bug)', () => new TypeError(BUG)],
 ];
 
 /** Where an API request meets the database, with the request that gets there. */
-interface Site {
-  readonly point: Point;
-  readonly request: string;
-  readonly target: (type: ResponseType) => string;
-}
-
-const API_SITES: readonly Site[] = [
+const API_SITES: readonly { point: Point; request: string; target: (type: ResponseType) => string }[] = [
   { point: 'rate-limit', request: 'creation', target: (type) => createTarget(type) },
   { point: 'find-link', request: 'creation', target: (type) => createTarget(type) },
   { point: 'find-code', request: 'creation of a known link', target: (type) => createTarget(type, EXISTING.link) },
@@ -412,30 +367,19 @@ describe('creations that race: the conditional transaction decides', () => {
       expect(entry).toEqual({ ...winner, short_url: shortUrlOf(code) });
       expect(database.count('insert')).toBe(1);
       // Read again after losing: the link's entry, then the winner's record.
-      expect(database.calls.map((call) => call.point)).toEqual([
-        'rate-limit',
-        'find-link',
-        'next-itemid',
-        'insert',
-        'find-link',
-        'find-code',
-      ]);
+      expect(database.points()).toEqual(['rate-limit', 'find-link', 'next-itemid', 'insert', 'find-link', 'find-code']);
       expect(database.shortUrls.size).toBe(2);
     }
     expect(consoleError).not.toHaveBeenCalled();
   });
 
+  const OTHER = { link: 'https://faults.example/other', itemid: 9, view_count: 0 };
   test('the code taken by another link ([ConditionalCheckFailed, None]): retried with a new code, same itemid', async () => {
     for (const type of TYPES) {
       // Another link already has the code this request drew.
       const { database, entry } = await createdWith(type, (point, input, db) =>
         point === 'insert' && db.count('insert') === 1
-          ? db.put({
-              code: codeOfPut(input as TransactWriteCommandInput).slice('code#'.length),
-              link: 'https://faults.example/other',
-              itemid: 9,
-              view_count: 0,
-            })
+          ? db.put({ ...OTHER, code: codeOfPut(input as TransactWriteCommandInput).slice('code#'.length) })
           : undefined,
       );
       const [first, second, ...more] = database.inserts();
@@ -445,7 +389,7 @@ describe('creations that race: the conditional transaction decides', () => {
       expect(entry).toEqual(madeBy(second!));
       expect(database.count('next-itemid')).toBe(1);
       // The other link's record is untouched.
-      expect(database.shortUrls.get(codeOfPut(first!))).toMatchObject({ link: 'https://faults.example/other', itemid: 9 });
+      expect(database.shortUrls.get(codeOfPut(first!))).toMatchObject(OTHER);
     }
     expect(consoleError).not.toHaveBeenCalled();
   });
@@ -477,16 +421,11 @@ describe('creations that race: the conditional transaction decides', () => {
     );
     // The pauses between attempts are on jest's clock: what they add up to is measured on it, exactly.
     jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
-    let responses: Invocation[];
-    try {
-      const started = Date.now();
-      const answered = Promise.all(TYPES.map((type) => invoke(createTarget(type))));
-      await jest.runAllTimersAsync();
-      responses = await answered;
-      expect(Date.now() - started).toBeLessThan(5_000);
-    } finally {
-      jest.useRealTimers();
-    }
+    const started = Date.now();
+    const answered = Promise.all(TYPES.map((type) => invoke(createTarget(type))));
+    await jest.runAllTimersAsync();
+    const responses = await answered;
+    expect(Date.now() - started).toBeLessThan(5_000);
     for (const [i, response] of responses.entries()) expectInternalError(response, TYPES[i]!, errors[0]);
     // A bounded number of attempts per request (lib/shorturls/service.ts, MAX_ATTEMPTS).
     expect(database.count('insert')).toBe(8 * TYPES.length);
@@ -547,7 +486,7 @@ describe('the rate limit: a refused conditional update is 503 with Retry-After, 
       expect(decode(response.headers['content-type'], response.body)).toBeDefined();
       expect(response.body).toContain(message);
     }
-    expect(database.calls.map((call) => call.point)).toEqual(Array(TYPES.length).fill('rate-limit'));
+    expect(database.points()).toEqual(Array(TYPES.length).fill('rate-limit'));
     expect(database.windows.size).toBe(0);
     expect(database.shortUrls.size).toBe(0);
     expect(consoleError).not.toHaveBeenCalled();
@@ -558,7 +497,7 @@ describe('the rate limit: a refused conditional update is 503 with Retry-After, 
     const errors: Error[] = [];
     install(database, failingWith(['rate-limit'], TRANSIENT.find(([name]) => name === 'TimeoutError')![1], errors));
     for (const type of TYPES) expectUnavailable(await invoke(createTarget(type)), type, errors.at(-1));
-    expect(database.calls.map((call) => call.point)).toEqual(TYPES.flatMap(() => ['rate-limit', 'give-back']));
+    expect(database.points()).toEqual(TYPES.flatMap(() => ['rate-limit', 'give-back']));
     expect(database.windows.size).toBe(0);
     expect(consoleError).not.toHaveBeenCalled();
   });
@@ -567,37 +506,29 @@ describe('the rate limit: a refused conditional update is 503 with Retry-After, 
     const database = new FakeDatabase();
     let failures = 20;
     install(database, (point) => (point === 'insert' && failures-- > 0 ? TRANSIENT[0]![1]() : undefined));
-    const now = jest.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 5, 1, 12, 0, 30));
-    try {
-      expect(await statusesOf(20, 'f')).toEqual(Array(20).fill(503));
-      expect([...database.windows.values()].every((window) => Object.values(window).every((count) => count === 0))).toBe(true);
-      expect(database.count('give-back')).toBe(20);
-      // So the 60 places of this key from this address are all there.
-      expect(await statusesOf(60)).toEqual(Array(60).fill(200));
-      expectRateLimited(await invoke(createTarget('json')), 'json');
-    } finally {
-      now.mockRestore();
-    }
+    jest.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 5, 1, 12, 0, 30));
+    expect(await statusesOf(20, 'f')).toEqual(Array(20).fill(503));
+    expect([...database.windows.values()].every((window) => Object.values(window).every((count) => count === 0))).toBe(true);
+    expect(database.count('give-back')).toBe(20);
+    // So the 60 places of this key from this address are all there.
+    expect(await statusesOf(60)).toEqual(Array(60).fill(200));
+    expectRateLimited(await invoke(createTarget('json')), 'json');
   });
 
   test('the limit counts with the real conditions of the fake table: the 61st creation of a key from one address is refused', async () => {
     const database = new FakeDatabase();
     install(database);
     // One instant for all 61, so that no window boundary falls between them.
-    const now = jest.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 5, 1, 12, 0, 30));
-    try {
-      expect(await statusesOf(60)).toEqual(Array(60).fill(200));
-      for (const type of TYPES) {
-        const response = await invoke(createTarget(type));
-        expectRateLimited(response, type);
-        // The rest of the window: 30 s of the minute have passed.
-        expect(response.headers['retry-after']).toBe('30');
-      }
-      // The same key from another address has places of its own.
-      expect((await invoke(createTarget('json'), { sourceIp: '198.51.100.7' })).statusCode).toBe(200);
-    } finally {
-      now.mockRestore();
+    jest.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 5, 1, 12, 0, 30));
+    expect(await statusesOf(60)).toEqual(Array(60).fill(200));
+    for (const type of TYPES) {
+      const response = await invoke(createTarget(type));
+      expectRateLimited(response, type);
+      // The rest of the window: 30 s of the minute have passed.
+      expect(response.headers['retry-after']).toBe('30');
     }
+    // The same key from another address has places of its own.
+    expect((await invoke(createTarget('json'), { sourceIp: '198.51.100.7' })).statusCode).toBe(200);
   });
 });
 
@@ -631,7 +562,7 @@ describe('the short-link host', () => {
     database.put(record);
     install(database);
     for (let i = 0; i < 3; i++) expect((await invokeShortLink(`/${record.code}`)).headers.location).toBe(record.link);
-    expect(database.calls.map((call) => call.point)).toEqual(['count-view', 'count-view', 'count-view']);
+    expect(database.points()).toEqual(['count-view', 'count-view', 'count-view']);
     const view = database.calls[0]!.input as UpdateCommandInput;
     expect(view).toMatchObject({
       UpdateExpression: 'ADD view_count :one',
@@ -662,7 +593,7 @@ describe('the short-link host', () => {
     install(database, failingWith(['count-view'], named('TimeoutError', 'Socket timed out'), []));
     const response = await invokeShortLink(`/${record.code}`);
     expect([response.statusCode, response.headers.location]).toEqual([301, record.link]);
-    expect(database.calls.map((call) => call.point)).toEqual(['count-view', 'find-code']);
+    expect(database.points()).toEqual(['count-view', 'find-code']);
     expect(consoleError).not.toHaveBeenCalled();
   });
 

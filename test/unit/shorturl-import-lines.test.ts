@@ -16,17 +16,10 @@ const refusal = (read: () => unknown): string => refusalOf(RefusedLine, read);
 
 describe('NDJSON', () => {
   test('a line of the export format is read as given, the link normalised', () => {
-    const fields = {
-      code: 'Spring-sale_2',
-      itemid: 41,
-      view_count: 1290,
-      created: 1262304000,
-      disabled: { reason: 'spam', at: 1790000000, by: 'ops' },
-    };
-    expect(ndjson({ ...fields, link: 'HTTPS://Shop.Example.org/sale?id=3' })).toEqual({
-      ...fields,
-      link: 'https://shop.example.org/sale?id=3',
-    });
+    const fields = { code: 'Spring-sale_2', itemid: 41, view_count: 1290, created: 1262304000 };
+    const disabled = { reason: 'spam', at: 1790000000, by: 'ops' };
+    const normal = { ...fields, disabled, link: 'https://shop.example.org/sale?id=3' };
+    expect(ndjson({ ...fields, disabled, link: 'HTTPS://Shop.Example.org/sale?id=3' })).toEqual(normal);
   });
 
   test('only code and link are needed: no views is 0, no itemid and no date are none', () => {
@@ -80,12 +73,8 @@ describe('CSV', () => {
   const row = (...cells: string[]) => csvLink(cells, columns, HOST);
 
   test('cells are read as the fields they fill, trimmed; other columns and empty cells are nothing', () => {
-    expect(row(' abc ', 'https://x.example/a', 'A title, with a comma', '12', '1551675967')).toEqual({
-      code: 'abc',
-      link: 'https://x.example/a',
-      view_count: 12,
-      created: 1551675967,
-    });
+    const read = { code: 'abc', link: 'https://x.example/a', view_count: 12, created: 1551675967 };
+    expect(row(' abc ', 'https://x.example/a', 'A title, with a comma', '12', '1551675967')).toEqual(read);
     expect(row('abc', 'https://x.example/a', '', '', '')).toEqual({ code: 'abc', link: 'https://x.example/a', view_count: 0 });
   });
 
@@ -154,11 +143,8 @@ describe('each number at and one past its bounds', () => {
 
   test('CSV: the views, the itemid and the date are taken at their bounds', () => {
     expect(row('0', '1', '0')()).toMatchObject({ view_count: 0, itemid: 1, created: 0 });
-    expect(row('999999999999999', '9007199254740991', '253402300799')()).toMatchObject({
-      view_count: 999_999_999_999_999,
-      itemid: 9_007_199_254_740_991,
-      created: 253_402_300_799,
-    });
+    const most = { view_count: 999_999_999_999_999, itemid: 9_007_199_254_740_991, created: 253_402_300_799 };
+    expect(row('999999999999999', '9007199254740991', '253402300799')()).toMatchObject(most);
   });
 
   const DATE =
