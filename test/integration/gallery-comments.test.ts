@@ -9,17 +9,8 @@ import { documentClient } from '../../lib/db/client';
 import { expectError, invokerWithEnv, TYPES } from '../support/expect-error';
 import { expectErrorEverywhere, expectListing, fetchComments, idsOf, targetFor, xmlSafe } from '../support/gallery-answers';
 import { commentView } from '../support/gallery-decode';
-import {
-  claimRange,
-  DAY,
-  GalleryData,
-  shuffled,
-  THIRTY_DAYS,
-  uniqueId,
-  type TestComment,
-  type TestPhoto,
-  ANCHOR_DATE,
-} from '../support/gallery-fixtures';
+import { claimRange, DAY, GalleryData, shuffled, THIRTY_DAYS, uniqueId, ANCHOR_DATE } from '../support/gallery-fixtures';
+import type { TestComment, TestPhoto } from '../support/gallery-fixtures';
 import { SORT_VALUES, type SortValue, sortRecords } from '../support/gallery-order';
 import { invoke } from '../support/invoke';
 import { bulkGalleryPerTest, earliestOf } from '../support/bulk-own-gallery';
@@ -174,19 +165,9 @@ describe('GET /galleryphotos/comments: the 30-day window, over the comments’ o
   });
 
   test('more than 30 days is 1020, max before min 1006 (HTTP 403)', async () => {
-    await expectErrorEverywhere(
-      '/galleryphotos/comments',
-      `min_submit_date=900000000&max_submit_date=${900_000_000 + THIRTY_DAYS + 1}`,
-      1020,
-      403,
-    );
-    await expectErrorEverywhere(
-      '/galleryphotos/comments',
-      'min_submit_date=900000000&max_submit_date=899999999',
-      1006,
-      403,
-      'max_submit_date',
-    );
+    const path = '/galleryphotos/comments';
+    await expectErrorEverywhere(path, `min_submit_date=900000000&max_submit_date=${900_000_000 + THIRTY_DAYS + 1}`, 1020, 403);
+    await expectErrorEverywhere(path, 'min_submit_date=900000000&max_submit_date=899999999', 1006, 403, 'max_submit_date');
   });
 });
 
@@ -312,13 +293,9 @@ describe('GET /galleryphotos/{list}/comments', () => {
   });
 
   test('more than 100 distinct ids is 1007 (HTTP 403); 100 known ids, each given twice, pass', async () => {
-    const many = Array.from({ length: 101 }, () => uniqueId());
-    for (const type of TYPES) {
-      const message = expectError(await invoke(targetFor(`/galleryphotos/${many.join(',')}/comments`, '', type)), type, 1007, 403, {
-        detail: 'list',
-      });
-      expect(message).toMatch(/\b100\b/);
-    }
+    const tooMany = `/galleryphotos/${Array.from({ length: 101 }, () => uniqueId()).join(',')}/comments`;
+    for (const type of TYPES)
+      expect(expectError(await invoke(targetFor(tooMany, '', type)), type, 1007, 403, { detail: 'list' })).toMatch(/\b100\b/);
     const { photos, comments } = await made((g) => {
       const photos = Array.from({ length: 100 }, (_, i) => g.photo(Y1986 + 1000 + i));
       return { photos, comments: [g.comment(photos[0]!, Y1986 + 5000), g.comment(photos[99]!, Y1986 + 5001)] };
@@ -396,11 +373,8 @@ describe('GET /galleryphoto/{id}/comment/{id} and its /replies (one level)', () 
   test('the events wrapper holding the one comment, at any level', async () => {
     const { photo, top, leaf } = await tree();
     for (const comment of [top, leaf]) {
-      expectListing(await fetchComments(`/galleryphoto/${photo.id}/comment/${comment.id}`), {
-        min_date: earliestComment(),
-        total: 1,
-        items: views([comment]),
-      });
+      const fetched = await fetchComments(`/galleryphoto/${photo.id}/comment/${comment.id}`);
+      expectListing(fetched, { min_date: earliestComment(), total: 1, items: views([comment]) });
     }
   });
 

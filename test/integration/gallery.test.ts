@@ -138,21 +138,12 @@ describe('GET /galleryphotos/{list} and /galleryphoto/{id}: with ids the window 
     const [a, b, c, d] = photos as [TestPhoto, TestPhoto, TestPhoto, TestPhoto];
     const [bDate, cDate] = [b.submit_date, c.submit_date];
     const byIds = (query: string) => fetchPhotos(`/galleryphotos/${ids(photos).join(',')}`, query);
-    expectListing(await byIds(`min_submit_date=${bDate}&max_submit_date=${cDate}`), {
-      min_date: bDate,
-      max_date: cDate,
-      total: 2,
-      items: views([c, b]),
-    });
-    const narrow = await byIds(`min_submit_date=${bDate + 1}&max_submit_date=${cDate - 1}`);
+    const [min, max] = ['min_submit_date', 'max_submit_date'];
+    expectListing(await byIds(`${min}=${bDate}&${max}=${cDate}`), { min_date: bDate, max_date: cDate, total: 2, items: views([c, b]) });
+    const narrow = await byIds(`${min}=${bDate + 1}&${max}=${cDate - 1}`);
     expectListing(narrow, { min_date: bDate + 1, max_date: cDate - 1, total: 0, items: [] });
-    expectListing(await byIds(`min_submit_date=${bDate}`), { min_date: bDate, total: 3, items: views([d, c, b]) });
-    expectListing(await byIds(`max_submit_date=${bDate}`), {
-      min_date: earliestInGallery(),
-      max_date: bDate,
-      total: 2,
-      items: views([b, a]),
-    });
+    expectListing(await byIds(`${min}=${bDate}`), { min_date: bDate, total: 3, items: views([d, c, b]) });
+    expectListing(await byIds(`${max}=${bDate}`), { min_date: earliestInGallery(), max_date: bDate, total: 2, items: views([b, a]) });
   });
 
   test('/galleryphoto/{id}: the gallery wrapper holding the one photo, whatever its date', async () => {
@@ -176,30 +167,18 @@ describe('id lists (docs/api.md, The gallery’s arguments: `list`; unknown ids 
   const range = (n: number): number[] => Array.from({ length: n }, () => uniqueId());
 
   test('more than 100 distinct ids is 1007 (HTTP 403) in every type, naming the list and its bound; 100, each given twice, pass', async () => {
-    for (const type of TYPES) {
-      const message = expectError(await invoke(targetFor(`/galleryphotos/${range(101).join(',')}`, '', type)), type, 1007, 403, {
-        detail: 'list',
-      });
-      expect(message).toMatch(/\b100\b/);
-    }
+    const tooMany = `/galleryphotos/${range(101).join(',')}`;
+    for (const type of TYPES)
+      expect(expectError(await invoke(targetFor(tooMany, '', type)), type, 1007, 403, { detail: 'list' })).toMatch(/\b100\b/);
     const many = range(100);
     const { photos } = await save((g) => g.photo(347_155_200 + 77, { id: many[50]! }));
-    expectListing(await fetchPhotos(`/galleryphotos/${[...many, ...many].join(',')}`), {
-      min_date: earliestInGallery(),
-      total: 1,
-      items: views(photos),
-    });
+    const fetched = await fetchPhotos(`/galleryphotos/${[...many, ...many].join(',')}`);
+    expectListing(fetched, { min_date: earliestInGallery(), total: 1, items: views(photos) });
   });
 
   test('duplicates are ignored, unknown ids left out (total counts what was found), and the sort decides the order', async () => {
     const start = await claim(5 * DAY);
-    const { photos } = await save((g) =>
-      [
-        [300, 3],
-        [200, 1],
-        [100, 2],
-      ].map(([at, digg]) => g.photo(start + at!, { digg_count: digg! })),
-    );
+    const { photos } = await save((g) => [300, 200, 100].map((at, i) => g.photo(start + at, { digg_count: [3, 1, 2][i]! })));
     const [a, b, c] = photos as [TestPhoto, TestPhoto, TestPhoto];
     const list = [c.id, uniqueId(), a.id, c.id, b.id, a.id, uniqueId()].join(',');
     const expected = { min_date: earliestInGallery(), total: 3 };
