@@ -427,12 +427,7 @@ describe('comments are checked in PHP byte for byte', () => {
     const answer = unserialize(response.body);
     expect(answer.serialized).toBe(response.body);
     const value = answer.value as { __class: string; comments: Array<{ __class: string; content: string }> };
-    expect([value.__class, value.comments.map((c) => [c.__class, c.content])]).toEqual([
-      'ServiceAPIEvents',
-      [
-        ['ServiceAPIComment', ''],
-        ['ServiceAPIComment', 'é 😀 "x" ; s:1:"y";}'],
-      ],
-    ]);
+    const classes = [value.__class, ...value.comments.flatMap((c) => [c.__class, c.content])];
+    expect(classes).toEqual(['ServiceAPIEvents', 'ServiceAPIComment', '', 'ServiceAPIComment', 'é 😀 "x" ; s:1:"y";}']);
   });
 });

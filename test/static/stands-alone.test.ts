@@ -38,11 +38,7 @@ const MADE_UP_PATHS: ReadonlyArray<readonly [file: string, paths: readonly strin
 ];
 const isMadeUp = (file: string, path: string): boolean => MADE_UP_PATHS.some(([owner, paths]) => owner === file && paths.includes(path));
 
-interface Citation {
-  readonly line: number;
-  readonly what: string;
-  readonly text: string;
-}
+type Citation = { readonly line: number; readonly what: string; readonly text: string };
 /** The citations `find` sees in each line of `text`, by what they cite. */
 const perLine = (text: string, find: (line: string) => string[]): Citation[] =>
   text.split('\n').flatMap((line, index) => find(line).map((what) => ({ line: index + 1, what, text: line.trim() })));
@@ -135,9 +131,7 @@ describe('the repository stands alone', () => {
   });
 
   // Samples put together from parts, so that this file does not cite what it looks for.
-  const dot = '.';
-  const space = ' ';
-  const quote = "'";
+  const [dot, space, quote] = ['.', ' ', "'"];
   test.each([
     ['a decisions file', 'test/x', `// (decisions${dot}md, Status per code)`],
     ['a decisions file in a test name', 'test/x', `describe('DECISIONS${dot}MD, Views', () => {`],
