@@ -220,16 +220,9 @@ describe.each(GALLERIES)('$name', (gallery) => {
 // ---------------------------------------------------------------------------------------------
 // One line on its own.
 
-const PHOTO = {
-  type: 'photo',
-  id: 5,
-  submit_date: 1_200_000_000,
-  title: 'A & <b>',
-  user: { name: 'alice', icon: 'https://i.example/a.png', registered: 1_100_000_000, profileviews: 3 },
-  src: 'https://p.example/5.jpg',
-  href: 'http://g.example/photo?id=5&x=1',
-  digg_count: 2,
-};
+const USER = { name: 'alice', icon: 'https://i.example/a.png', registered: 1_100_000_000, profileviews: 3 };
+const LINKS = { src: 'https://p.example/5.jpg', href: 'http://g.example/photo?id=5&x=1' };
+const PHOTO = { type: 'photo', id: 5, submit_date: 1_200_000_000, title: 'A & <b>', user: USER, ...LINKS, digg_count: 2 };
 const COMMENT = { type: 'comment', id: 9, photo: 5, replyto: null, date: 1_200_000_100, user: 'bob', content: 'Nice', up: 1, down: 0 };
 
 const withField = (record: object, path: string, value: unknown): string => {
