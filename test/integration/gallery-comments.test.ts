@@ -146,9 +146,8 @@ describe('GET /galleryphotos/comments: the 30-day window, over the comments’ o
       g.comment(photo, max + 1);
       return [g.comment(photo, min), g.comment(photo, min + 12 * DAY), g.comment(photo, max)];
     });
-    for (const query of [`min_submit_date=${min}`, `max_submit_date=${max}`, `min_submit_date=${min}&max_submit_date=${max}`]) {
+    for (const query of [`min_submit_date=${min}`, `max_submit_date=${max}`, `min_submit_date=${min}&max_submit_date=${max}`])
       expectListing(await fetchComments('/galleryphotos/comments', query), { min_date: min, total: 3, items: desc(inside) });
-    }
     const narrow = await fetchComments('/galleryphotos/comments', `min_submit_date=${min + 1}&max_submit_date=${max - 1}`);
     expectListing(narrow, { min_date: min + 1, total: 1, items: desc(inside.slice(1, 2)) });
   });
@@ -287,9 +286,8 @@ describe('GET /galleryphotos/{list}/comments', () => {
       g.comment(photo, Y1986 + 60);
       return photo;
     });
-    for (const list of [`${photo.id},${uniqueId()}`, `${uniqueId()},${photo.id}`, `${uniqueId()}`]) {
+    for (const list of [`${photo.id},${uniqueId()}`, `${uniqueId()},${photo.id}`, `${uniqueId()}`])
       await expectErrorEverywhere(`/galleryphotos/${list}/comments`, '', 404, 404);
-    }
   });
 
   test('more than 100 distinct ids is 1007 (HTTP 403); 100 known ids, each given twice, pass', async () => {

@@ -1,9 +1,8 @@
 /**
- * The earliest date of the whole gallery (min_date of listings by id, docs/api.md: Bodies) from
- * its hint (lib/gallery/counters.ts, infra/ops/gallery/earliest-hint.ts), against DynamoDB Local:
- * the importer makes and lowers the hints, the store reads them in two round trips and falls
- * back to walking the counters where a hint is missing, stale or not a date, and the reads of
- * one turn go in one BatchGetItem. Each test has a table of its own.
+ * The earliest date of the whole gallery (min_date of listings by id, docs/api.md: Bodies) from its hint (lib/gallery/counters.ts,
+ * infra/ops/gallery/earliest-hint.ts), against DynamoDB Local: the importer makes and lowers the hints, the store reads them in two round
+ * trips and falls back to walking the counters where a hint is missing, stale or not a date, and the reads of one turn go in one
+ * BatchGetItem. Each test has a table of its own.
  */
 import { BatchGetCommand, DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { auditGallery } from '../../infra/ops/gallery/recount';
@@ -87,8 +86,7 @@ test('a hint below every member, in a minute with no member from it on, or not a
     `earliest#photos is ${earliest + DAY - 10}, above the earliest photo's date ${earliest}`,
   ]);
 
-  // An import mends a hint that is not a date (a number too: it once kept failing its condition),
-  // from the table's earliest and its own.
+  // An import mends a hint that is not a date (a number too: it once kept failing its condition), from the table's earliest and its own.
   for (const [n, notADate] of ['yesterday', -1, 1.5].entries()) {
     await setHint(notADate);
     await importRecords(documents, table, [photoRecord(3 + n, earliest + 500)]);

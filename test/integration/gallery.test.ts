@@ -102,9 +102,8 @@ describe('GET /galleryphotos: the date window without ids, at most 30 days', () 
 
   test('max_submit_date before min_submit_date is 1006 (HTTP 403) in every type, for every photo endpoint', async () => {
     const { photos } = await save((g) => g.photo(347_155_200 + 3));
-    for (const path of ['/galleryphotos', `/galleryphotos/${photos[0]!.id},${uniqueId()}`, `/galleryphoto/${photos[0]!.id}`]) {
+    for (const path of ['/galleryphotos', `/galleryphotos/${photos[0]!.id},${uniqueId()}`, `/galleryphoto/${photos[0]!.id}`])
       await expectErrorEverywhere(path, 'min_submit_date=700000000&max_submit_date=699999999', 1006, 403, 'max_submit_date');
-    }
   });
 });
 
@@ -260,9 +259,8 @@ describe('sorts and their tie-breaks (docs/api.md, The gallery’s arguments: `s
 
   const BAD_SORTS = ['newest', 'digg_count', 'SUBMIT_DATE-DESC', 'submit_date-desc ', ''];
   test.each(BAD_SORTS)('sort=%s is 1017 (HTTP 403) in every type', async (sort) => {
-    for (const path of ['/galleryphotos', `/galleryphotos/${uniqueId()}`, `/galleryphoto/${uniqueId()}`]) {
+    for (const path of ['/galleryphotos', `/galleryphotos/${uniqueId()}`, `/galleryphoto/${uniqueId()}`])
       await expectErrorEverywhere(path, `sort=${encodeURIComponent(sort)}`, 1017, 403);
-    }
   });
 });
 
@@ -323,9 +321,8 @@ describe('the arguments of all eight gallery endpoints, in every type', () => {
     ['for a photo and comment that exist', true],
     ['also when the ids are unknown', false],
   ])('max_submit_date before min_submit_date is 1006 (HTTP 403) on all eight, %s', async (_, stored) => {
-    for (const path of stored ? await storedPaths(347_155_200 + 4000) : paths()) {
+    for (const path of stored ? await storedPaths(347_155_200 + 4000) : paths())
       await expectErrorEverywhere(path, 'min_submit_date=700000000&max_submit_date=699999999', 1006, 403, 'max_submit_date');
-    }
   });
 
   test('count=100 and offset=0 pass everywhere (no argument error)', async () => {

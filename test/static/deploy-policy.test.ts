@@ -54,10 +54,9 @@ const apiGateway = (path: string) => `arn:aws:apigateway:${REGION}::${path}`;
 const arn = (service: string, resource: string) => `arn:aws:${service}:${REGION}:${ACCOUNT}:${resource}`;
 
 /**
- * What CloudFormation calls for a resource of each type the template has (SAM's types as the
- * resources they become: a function with its role and permissions, an HTTP API with its stage),
- * given its properties' values in the stage (`prop`, of another resource when named). A type missing here fails the
- * tests: a new kind of resource needs its permissions in docs/deploy.md and here.
+ * What CloudFormation calls for a resource of each type the template has (SAM's types as the resources they become: a function with its
+ * role and permissions, an HTTP API with its stage), given its properties' values in the stage (`prop`, of another resource when named). A
+ * type missing here fails the tests: a new kind of resource needs its permissions in docs/deploy.md and here.
  */
 const NEEDS: Readonly<Record<string, (id: string, prop: (key: string, of?: string) => string, stage: string) => Request[]>> = {
   'AWS::Serverless::Function': (id, prop, stage) => {

@@ -411,9 +411,8 @@ describe('samconfig.toml', () => {
     const template = loadTemplate() as Json;
     expect(template.Parameters.Stage.AllowedValues).toEqual(expect.arrayContaining(Object.values(STAGES)));
     for (const stage of Object.values(STAGES)) {
-      for (const pair of String(samconfig[stage].deploy.parameters.parameter_overrides).split(' ')) {
+      for (const pair of String(samconfig[stage].deploy.parameters.parameter_overrides).split(' '))
         expect(Object.keys(template.Parameters)).toContain(pair.split('=')[0]);
-      }
     }
     expect(Object.keys(template.Outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'ShortUrlHost']));
   });

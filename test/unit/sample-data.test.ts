@@ -432,8 +432,7 @@ describe('lines together', () => {
     const result = await plan(lines, storedThread());
     expect(result.refused).toEqual([]);
     expect(placed(result)).toEqual({ 22: [2, 20, 0], 23: [1, 20, 0], 24: [0, 24, 0], 21: [1, 20, 1] });
-    // 21 is stored as the file gives it: no change. The new comments add to photo 1, comment 20
-    // (neither in the file) and 21.
+    // 21 is stored as the file gives it: no change. The new comments add to photo 1, comment 20 (neither in the file) and 21.
     expect(result.unchanged).toBe(1);
     expect(keysOf(result)).toEqual(['comment#24', 'comment#23', 'comment#22']);
     expect(result.countsOutside).toBe(2);
