@@ -317,12 +317,9 @@ describe('GET /galleryphoto/{id}/comments', () => {
       g.comment(g.photo(Y1986 + 12), Y1986 + 21); // another photo's
       return { photo, tops };
     });
-    const fetched = await fetchComments(`/galleryphoto/${photo.id}/comments`);
-    expectListing(fetched, { min_date: earliestComment(), total: 2, items: desc(tops) });
-    const bounded = await fetchComments(
-      `/galleryphoto/${photo.id}/comments`,
-      `min_submit_date=${Y1986 + 20}&max_submit_date=${Y2200 + 19}`,
-    );
+    const path = `/galleryphoto/${photo.id}/comments`;
+    expectListing(await fetchComments(path), { min_date: earliestComment(), total: 2, items: desc(tops) });
+    const bounded = await fetchComments(path, `min_submit_date=${Y1986 + 20}&max_submit_date=${Y2200 + 19}`);
     expectListing(bounded, { min_date: Y1986 + 20, total: 1, items: views([tops[0]!]) });
   });
 
@@ -413,19 +410,17 @@ describe('GET /galleryphoto/{id}/comment/{id} and its /replies (one level)', () 
   });
 });
 
-describe('comments are checked in PHP byte for byte', () => {
-  test('a comment list unserializes to ServiceAPIEvents of ServiceAPIComment and re-serializes to the same bytes', async () => {
-    const start = await claim(2 * DAY);
-    const photo = await made((g) => {
-      const photo = farPhoto(g);
-      g.reply(g.comment(photo, start + 1, { content: 'é 😀 "x" ; s:1:"y";}' }), start + 2, { content: '' });
-      return photo;
-    });
-    const response = await invoke(targetFor(`/galleryphotos/${photo.id}/comments`, '', 'php'));
-    const answer = unserialize(response.body);
-    expect(answer.serialized).toBe(response.body);
-    const value = answer.value as { __class: string; comments: Array<{ __class: string; content: string }> };
-    const classes = [value.__class, ...value.comments.flatMap((c) => [c.__class, c.content])];
-    expect(classes).toEqual(['ServiceAPIEvents', 'ServiceAPIComment', '', 'ServiceAPIComment', 'é 😀 "x" ; s:1:"y";}']);
+test('comments are checked in PHP byte for byte: a comment list unserializes to ServiceAPIEvents of ServiceAPIComment and re-serializes to the same bytes', async () => {
+  const start = await claim(2 * DAY);
+  const photo = await made((g) => {
+    const photo = farPhoto(g);
+    g.reply(g.comment(photo, start + 1, { content: 'é 😀 "x" ; s:1:"y";}' }), start + 2, { content: '' });
+    return photo;
   });
+  const response = await invoke(targetFor(`/galleryphotos/${photo.id}/comments`, '', 'php'));
+  const answer = unserialize(response.body);
+  expect(answer.serialized).toBe(response.body);
+  const value = answer.value as { __class: string; comments: Array<{ __class: string; content: string }> };
+  const classes = [value.__class, ...value.comments.flatMap((c) => [c.__class, c.content])];
+  expect(classes).toEqual(['ServiceAPIEvents', 'ServiceAPIComment', '', 'ServiceAPIComment', 'é 😀 "x" ; s:1:"y";}']);
 });

@@ -508,26 +508,22 @@ describe('reading a file', () => {
   });
 });
 
-describe('the summary line', () => {
-  test('says how many photos and comments were written and how many lines refused', () => {
-    const summary = { lines: 5, photos: 3, comments: 1, unchanged: 0, counts: 0, refused: [{ line: 2, reason: 'x' }], seconds: 1 };
-    expect(summaryLine(summary)).toBe('3 photos, 1 comment written, 1 line refused');
-    expect(summaryLine({ ...summary, photos: 1, comments: 0, refused: [] })).toBe('1 photo, 0 comments written, 0 lines refused');
-    expect(summaryLine({ ...summary, unchanged: 2 })).toBe('3 photos, 1 comment written (2 already in the table as given), 1 line refused');
-  });
+test('the summary line says how many photos and comments were written and how many lines refused', () => {
+  const summary = { lines: 5, photos: 3, comments: 1, unchanged: 0, counts: 0, refused: [{ line: 2, reason: 'x' }], seconds: 1 };
+  expect(summaryLine(summary)).toBe('3 photos, 1 comment written, 1 line refused');
+  expect(summaryLine({ ...summary, photos: 1, comments: 0, refused: [] })).toBe('1 photo, 0 comments written, 0 lines refused');
+  expect(summaryLine({ ...summary, unchanged: 2 })).toBe('3 photos, 1 comment written (2 already in the table as given), 1 line refused');
 });
 
-describe('progress on a stream that is not a terminal', () => {
-  test('is a line at the start, one every interval, and one at the end', () => {
-    const written: string[] = [];
-    const stream = { isTTY: false, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream;
-    const progress = streamProgress(stream, 0);
-    progress.start('Writing', 50);
-    progress.advance(25);
-    progress.advance(25);
-    progress.finish();
-    expect(written[0]).toBe('Writing: 50 to go\n');
-    expect(written[1]).toMatch(/^Writing: 25\/50 \(50%\) after \d+\.\d s\n$/);
-    expect(written[written.length - 1]).toMatch(/^Writing: 50\/50 \(100%\)/);
-  });
+test('progress on a stream that is not a terminal is a line at the start, one every interval, and one at the end', () => {
+  const written: string[] = [];
+  const stream = { isTTY: false, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream;
+  const progress = streamProgress(stream, 0);
+  progress.start('Writing', 50);
+  progress.advance(25);
+  progress.advance(25);
+  progress.finish();
+  expect(written[0]).toBe('Writing: 50 to go\n');
+  expect(written[1]).toMatch(/^Writing: 25\/50 \(50%\) after \d+\.\d s\n$/);
+  expect(written[written.length - 1]).toMatch(/^Writing: 50\/50 \(100%\)/);
 });
