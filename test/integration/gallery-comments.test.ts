@@ -186,14 +186,8 @@ describe('comment sorts: submit_date is the comment’s date, digg_count its up 
   async function tiedComments() {
     const start = await claim(15 * DAY);
     const base = uniqueId() + 1000;
-    const c: Record<number, TestComment> = {};
-    const r: Record<number, TestComment> = {};
-    const plan = shuffled(Object.entries(PLAN)).map(([n, [day, up]]) => ({
-      n: Number(n),
-      date: start + (day + 1) * DAY,
-      up,
-      down: 100 - up,
-    }));
+    const [c, r]: [Record<number, TestComment>, Record<number, TestComment>] = [{}, {}];
+    const plan = shuffled(Object.entries(PLAN)).map(([n, [day, up]]) => ({ n: +n, date: start + (day + 1) * DAY, up, down: 100 - up }));
     const { photo, parent } = await made((g) => {
       const photo = g.photo(Y2200 + 5 * DAY, { digg_count: 1 });
       const other = g.photo(Y2200 + 6 * DAY, { digg_count: 1000 });

@@ -46,6 +46,7 @@ const calls = (actions: string, resource: string, context?: Record<string, strin
   });
 };
 const withBoundary = { 'iam:PermissionsBoundary': BOUNDARY_ARN };
+const toLambda = { 'iam:PassedToService': 'lambda.amazonaws.com' };
 /** A role CloudFormation names after the stack (SAM's function roles are `<Function>Role`). */
 const roleOf = (stage: string, roleId: string) => `arn:aws:iam::${ACCOUNT}:role/social-news-${stage}-${roleId}-A1B2C3D4E5F6`;
 /** SAM's CodeDeploy application, named after the stack too. */
@@ -68,7 +69,7 @@ const NEEDS: Readonly<Record<string, (id: string, prop: (key: string, of?: strin
       ...calls('lambda:AddPermission RemovePermission', lambda),
       ...calls('iam:CreateRole PutRolePolicy AttachRolePolicy DeleteRolePolicy DetachRolePolicy', role, withBoundary),
       ...calls('iam:GetRole GetRolePolicy TagRole DeleteRole', role),
-      ...calls('iam:PassRole', role, { 'iam:PassedToService': 'lambda.amazonaws.com' }),
+      ...calls('iam:PassRole', role, toLambda),
       // AutoPublishAlias and DeploymentPreference: a version and the alias `live` per deploy, moved by CodeDeploy.
       ...calls('lambda:PublishVersion ListVersionsByFunction DeleteFunction', lambda),
       ...calls('lambda:CreateAlias GetAlias UpdateAlias DeleteAlias AddPermission', `${lambda}:live`),
@@ -128,11 +129,9 @@ const NEEDS: Readonly<Record<string, (id: string, prop: (key: string, of?: strin
 /** What a deploy of the stage calls beyond its resources: the stack's change sets, the template's transforms, SAM's bucket. */
 function stackNeeds(stage: string): Request[] {
   const transforms = [(template as unknown as { Transform: string | string[] }).Transform].flat();
+  const stack = arn('cloudformation', `stack/social-news-${stage}/6a1b2c3d-0000-4000-8000-000000000000`);
   return [
-    ...calls(
-      'cloudformation:CreateChangeSet DescribeChangeSet ExecuteChangeSet DescribeStacks',
-      arn('cloudformation', `stack/social-news-${stage}/6a1b2c3d-0000-4000-8000-000000000000`),
-    ),
+    ...calls('cloudformation:CreateChangeSet DescribeChangeSet ExecuteChangeSet DescribeStacks', stack),
     ...transforms.flatMap((transform) =>
       calls('cloudformation:CreateChangeSet', `arn:aws:cloudformation:${REGION}:aws:transform/${transform.replace(/^AWS::/, '')}`),
     ),
@@ -166,6 +165,7 @@ describe('the deploy policy cannot escalate', () => {
   const allowed = (requests: Request[]) => requests.filter((request) => policyAllows(deploy, request));
   const administrator = { 'iam:PermissionsBoundary': 'arn:aws:iam::aws:policy/AdministratorAccess' };
   const roleChanges = 'iam:CreateRole PutRolePolicy AttachRolePolicy PutRolePermissionsBoundary';
+  const ownRole = `arn:aws:iam::${ACCOUNT}:role/github-deploy-social-news`;
 
   test('it creates and changes roles only with the boundary', () => {
     expect(allowed(calls(roleChanges, role, withBoundary))).toEqual(calls(roleChanges, role, withBoundary));
@@ -176,17 +176,10 @@ describe('the deploy policy cannot escalate', () => {
     ['take the boundary off a role', calls('iam:DeleteRolePermissionsBoundary', role, withBoundary)],
     ['change the boundary policy', calls('iam:CreatePolicyVersion SetDefaultPolicyVersion DeletePolicyVersion DeletePolicy', BOUNDARY_ARN)],
     ['pass roles to another service than Lambda', calls('iam:PassRole', role, { 'iam:PassedToService': 'ec2.amazonaws.com' })],
-    [
-      'pass a role not of the stacks',
-      calls('iam:PassRole', `arn:aws:iam::${ACCOUNT}:role/admin`, { 'iam:PassedToService': 'lambda.amazonaws.com' }),
-    ],
+    ['pass a role not of the stacks', calls('iam:PassRole', `arn:aws:iam::${ACCOUNT}:role/admin`, toLambda)],
     [
       'change its own role, whose name is outside the stacks’',
-      calls(
-        'iam:PutRolePolicy AttachRolePolicy UpdateAssumeRolePolicy DeleteRolePermissionsBoundary',
-        `arn:aws:iam::${ACCOUNT}:role/github-deploy-social-news`,
-        withBoundary,
-      ),
+      calls('iam:PutRolePolicy AttachRolePolicy UpdateAssumeRolePolicy DeleteRolePermissionsBoundary', ownRole, withBoundary),
     ],
   ])('it cannot %s', (_what, requests) => {
     expect(DEPLOY_ROLE).toBe('github-deploy-social-news');
