@@ -253,12 +253,8 @@ describe('a second file that adds to what is stored', () => {
     const ids = fresh();
     await quietImport(file('first', [photo(ids, 1), photo(ids, 2), comment(ids, 1, 1, null)]));
     const summary = await quietImport(file('move', [comment(ids, 1, 2, null)]));
-    expect(summary.refused).toEqual([
-      {
-        line: 1,
-        reason: `comment ${ids.comment(1)} is stored under photo ${ids.photo(1)} as a top-level comment; the importer does not move comments`,
-      },
-    ]);
+    const reason = `comment ${ids.comment(1)} is stored under photo ${ids.photo(1)} as a top-level comment; the importer does not move comments`;
+    expect(summary.refused).toEqual([{ line: 1, reason }]);
     expect((await store.commentsByIds([ids.comment(1)])).get(ids.comment(1))!.story).toBe(ids.photo(1));
   });
 });
@@ -412,15 +408,10 @@ describe('exporting a gallery and importing it elsewhere (npm run export)', () =
     const c1 = { ...comment(ids, 1, 1, null), story: ids.photo(1), level: 0, root: ids.comment(1), replies: 1 };
     const c2 = { ...comment(ids, 2, 1, 1), story: ids.photo(1), level: 1, root: ids.comment(1), replies: 0 };
     // As the earlier layout stored them: the record's fields, with `kind` and its own index keys.
+    const old = (kind: 'photo' | 'comment', id: number, keys = {}) => ({ pk: itemKey(kind, id), kind, date_id: 'x', ...keys });
     const stored = [
-      { pk: itemKey('photo', p1.id), kind: 'photo', date_id: 'x', ...withoutType(p1) },
-      ...[c1, c2].map(({ photo: _photo, ...c }) => ({
-        pk: itemKey('comment', c.id),
-        kind: 'comment',
-        date_id: 'x',
-        photo_key: itemKey('photo', c.story),
-        ...withoutType(c),
-      })),
+      { ...old('photo', p1.id), ...withoutType(p1) },
+      ...[c1, c2].map(({ photo: _, ...c }) => ({ ...old('comment', c.id, { photo_key: itemKey('photo', c.story) }), ...withoutType(c) })),
     ];
     for (const Item of stored) await target.documents.send(new PutCommand({ TableName: oldLayout, Item }));
     const exported = await exportGallery(target.documents, oldLayout);

@@ -29,11 +29,8 @@ const memoryLookup = (photos: readonly PhotoRecord[] = [], comments: readonly Co
 });
 
 /** Plans the lines as a file holds them ('' is a blank line). */
-const plan = (lines: readonly string[], lookup: GalleryLookup = memoryLookup()): Promise<ImportPlan> =>
-  planImport(
-    lines.map((line) => (line.trim() === '' ? undefined : parseLine(line))),
-    lookup,
-  );
+const parsed = (line: string) => (line.trim() === '' ? undefined : parseLine(line));
+const plan = (lines: readonly string[], lookup = memoryLookup()): Promise<ImportPlan> => planImport(lines.map(parsed), lookup);
 
 // ---------------------------------------------------------------------------------------------
 // The sample gallery.
