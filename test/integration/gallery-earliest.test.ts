@@ -111,10 +111,8 @@ test('a table written before there were hints gets one from its earliest member 
   const hintKey = earliestKey(allOf('photo'));
   await documents.send(new DeleteCommand({ TableName: table, Key: { pk: hintKey } }));
   const { inputs } = await sentWhile(documents, () => lowerEarliestHint(documents, table, 'photo', T0 + DAY * 2));
-  const readsOfHint = inputs.filter(
-    (input) => (input as { Key?: { pk?: string } }).Key?.pk === hintKey || batchKeys(input).includes(hintKey),
-  );
-  expect(readsOfHint).toHaveLength(1);
+  const readsHint = (input: unknown) => (input as { Key?: { pk?: string } }).Key?.pk === hintKey || batchKeys(input).includes(hintKey);
+  expect(inputs.filter(readsHint)).toHaveLength(1);
   expect(inputs.flatMap(batchKeys).some((key) => key.startsWith('count#photos#'))).toBe(true);
   expect((await hintItem(documents, table, 'photo'))?.date).toBe(T0 + 100);
 });
@@ -170,11 +168,7 @@ test('a 404 of a thread’s listing reads the photo or comment beside the counte
   const comments = [commentRecord(11, 1, T0 + 400), commentRecord(12, 1, T0 + 500, 11, 1, 11), commentRecord(13, 1, T0 + 600)];
   await importRecords(documents, table, [photoRecord(1, T0 + 100, 3), photoRecord(2, T0 + 200)], comments);
   const service = new GalleryService(new DynamoGalleryStore(documents, table));
-  const fails = (listing: Promise<unknown>) =>
-    listing.then(
-      () => 'answered',
-      (error: ApiError) => error.code,
-    );
+  const fails = (listing: Promise<unknown>) => listing.then(() => 'answered').catch((error: ApiError) => error.code);
   const pageKeys = ['comment#12', 'comment#13'];
 
   // Photo 99 is unknown: photo 1's thread is counted beside the photos, and read no further.
