@@ -58,20 +58,15 @@ function keysOf(value: unknown): string[] {
 function parseSamconfig(text: string): Json {
   const result: Json = {};
   let table: Json = result;
-  text.split('\n').forEach((raw, index) => {
+  for (const [index, raw] of text.split('\n').entries()) {
     const line = raw.trim();
-    if (line === '' || line.startsWith('#')) return;
-    const header = /^\[([A-Za-z0-9_.-]+)\]$/.exec(line);
-    if (header) {
-      table = result;
-      for (const part of header[1]!.split('.')) table = table[part] ??= {};
-      return;
-    }
-    const pair = /^([A-Za-z0-9_-]+)\s*=\s*("(?:[^"\\]|\\.)*"|true|false|-?\d+(?:\.\d+)?)\s*(?:#.*)?$/.exec(line);
-    if (!pair) throw new Error(`samconfig.toml line ${index + 1} not understood: ${line}`);
-    if (pair[1]! in table) throw new Error(`samconfig.toml line ${index + 1}: ${pair[1]} set twice`);
-    table[pair[1]!] = JSON.parse(pair[2]!);
-  });
+    const header = /^\[([\w.-]+)\]$/.exec(line);
+    const pair = /^([\w-]+)\s*=\s*("(?:[^"\\]|\\.)*"|true|false|-?\d+(?:\.\d+)?)\s*(?:#.*)?$/.exec(line);
+    if (header) table = header[1]!.split('.').reduce((parent: Json, part) => (parent[part] ??= {}), result);
+    else if (pair && !(pair[1]! in table)) table[pair[1]!] = JSON.parse(pair[2]!);
+    else if (line !== '' && !line.startsWith('#'))
+      throw new Error(`samconfig.toml line ${index + 1} not understood (or set twice): ${line}`);
+  }
   return result;
 }
 
