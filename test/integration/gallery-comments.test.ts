@@ -9,17 +9,8 @@ import { documentClient } from '../../lib/db/client';
 import { expectError, invokerWithEnv, TYPES } from '../support/expect-error';
 import { expectErrorEverywhere, expectListing, fetchComments, idsOf, targetFor, xmlSafe } from '../support/gallery-answers';
 import { commentView } from '../support/gallery-decode';
-import {
-  claimRange,
-  DAY,
-  GalleryData,
-  shuffled,
-  THIRTY_DAYS,
-  uniqueId,
-  type TestComment,
-  type TestPhoto,
-  ANCHOR_DATE,
-} from '../support/gallery-fixtures';
+import { claimRange, DAY, GalleryData, shuffled, THIRTY_DAYS, uniqueId, ANCHOR_DATE } from '../support/gallery-fixtures';
+import type { TestComment, TestPhoto } from '../support/gallery-fixtures';
 import { SORT_VALUES, type SortValue, sortRecords } from '../support/gallery-order';
 import { invoke } from '../support/invoke';
 import { bulkGalleryPerTest, earliestOf } from '../support/bulk-own-gallery';
@@ -155,9 +146,8 @@ describe('GET /galleryphotos/comments: the 30-day window, over the comments’ o
       g.comment(photo, max + 1);
       return [g.comment(photo, min), g.comment(photo, min + 12 * DAY), g.comment(photo, max)];
     });
-    for (const query of [`min_submit_date=${min}`, `max_submit_date=${max}`, `min_submit_date=${min}&max_submit_date=${max}`]) {
+    for (const query of [`min_submit_date=${min}`, `max_submit_date=${max}`, `min_submit_date=${min}&max_submit_date=${max}`])
       expectListing(await fetchComments('/galleryphotos/comments', query), { min_date: min, total: 3, items: desc(inside) });
-    }
     const narrow = await fetchComments('/galleryphotos/comments', `min_submit_date=${min + 1}&max_submit_date=${max - 1}`);
     expectListing(narrow, { min_date: min + 1, total: 1, items: desc(inside.slice(1, 2)) });
   });
@@ -174,19 +164,9 @@ describe('GET /galleryphotos/comments: the 30-day window, over the comments’ o
   });
 
   test('more than 30 days is 1020, max before min 1006 (HTTP 403)', async () => {
-    await expectErrorEverywhere(
-      '/galleryphotos/comments',
-      `min_submit_date=900000000&max_submit_date=${900_000_000 + THIRTY_DAYS + 1}`,
-      1020,
-      403,
-    );
-    await expectErrorEverywhere(
-      '/galleryphotos/comments',
-      'min_submit_date=900000000&max_submit_date=899999999',
-      1006,
-      403,
-      'max_submit_date',
-    );
+    const path = '/galleryphotos/comments';
+    await expectErrorEverywhere(path, `min_submit_date=900000000&max_submit_date=${900_000_000 + THIRTY_DAYS + 1}`, 1020, 403);
+    await expectErrorEverywhere(path, 'min_submit_date=900000000&max_submit_date=899999999', 1006, 403, 'max_submit_date');
   });
 });
 
@@ -206,14 +186,8 @@ describe('comment sorts: submit_date is the comment’s date, digg_count its up 
   async function tiedComments() {
     const start = await claim(15 * DAY);
     const base = uniqueId() + 1000;
-    const c: Record<number, TestComment> = {};
-    const r: Record<number, TestComment> = {};
-    const plan = shuffled(Object.entries(PLAN)).map(([n, [day, up]]) => ({
-      n: Number(n),
-      date: start + (day + 1) * DAY,
-      up,
-      down: 100 - up,
-    }));
+    const [c, r]: [Record<number, TestComment>, Record<number, TestComment>] = [{}, {}];
+    const plan = shuffled(Object.entries(PLAN)).map(([n, [day, up]]) => ({ n: +n, date: start + (day + 1) * DAY, up, down: 100 - up }));
     const { photo, parent } = await made((g) => {
       const photo = g.photo(Y2200 + 5 * DAY, { digg_count: 1 });
       const other = g.photo(Y2200 + 6 * DAY, { digg_count: 1000 });
@@ -306,19 +280,14 @@ describe('GET /galleryphotos/{list}/comments', () => {
       g.comment(photo, Y1986 + 60);
       return photo;
     });
-    for (const list of [`${photo.id},${uniqueId()}`, `${uniqueId()},${photo.id}`, `${uniqueId()}`]) {
+    for (const list of [`${photo.id},${uniqueId()}`, `${uniqueId()},${photo.id}`, `${uniqueId()}`])
       await expectErrorEverywhere(`/galleryphotos/${list}/comments`, '', 404, 404);
-    }
   });
 
   test('more than 100 distinct ids is 1007 (HTTP 403); 100 known ids, each given twice, pass', async () => {
-    const many = Array.from({ length: 101 }, () => uniqueId());
-    for (const type of TYPES) {
-      const message = expectError(await invoke(targetFor(`/galleryphotos/${many.join(',')}/comments`, '', type)), type, 1007, 403, {
-        detail: 'list',
-      });
-      expect(message).toMatch(/\b100\b/);
-    }
+    const tooMany = `/galleryphotos/${Array.from({ length: 101 }, () => uniqueId()).join(',')}/comments`;
+    for (const type of TYPES)
+      expect(expectError(await invoke(targetFor(tooMany, '', type)), type, 1007, 403, { detail: 'list' })).toMatch(/\b100\b/);
     const { photos, comments } = await made((g) => {
       const photos = Array.from({ length: 100 }, (_, i) => g.photo(Y1986 + 1000 + i));
       return { photos, comments: [g.comment(photos[0]!, Y1986 + 5000), g.comment(photos[99]!, Y1986 + 5001)] };
@@ -342,12 +311,9 @@ describe('GET /galleryphoto/{id}/comments', () => {
       g.comment(g.photo(Y1986 + 12), Y1986 + 21); // another photo's
       return { photo, tops };
     });
-    const fetched = await fetchComments(`/galleryphoto/${photo.id}/comments`);
-    expectListing(fetched, { min_date: earliestComment(), total: 2, items: desc(tops) });
-    const bounded = await fetchComments(
-      `/galleryphoto/${photo.id}/comments`,
-      `min_submit_date=${Y1986 + 20}&max_submit_date=${Y2200 + 19}`,
-    );
+    const path = `/galleryphoto/${photo.id}/comments`;
+    expectListing(await fetchComments(path), { min_date: earliestComment(), total: 2, items: desc(tops) });
+    const bounded = await fetchComments(path, `min_submit_date=${Y1986 + 20}&max_submit_date=${Y2200 + 19}`);
     expectListing(bounded, { min_date: Y1986 + 20, total: 1, items: views([tops[0]!]) });
   });
 
@@ -396,11 +362,8 @@ describe('GET /galleryphoto/{id}/comment/{id} and its /replies (one level)', () 
   test('the events wrapper holding the one comment, at any level', async () => {
     const { photo, top, leaf } = await tree();
     for (const comment of [top, leaf]) {
-      expectListing(await fetchComments(`/galleryphoto/${photo.id}/comment/${comment.id}`), {
-        min_date: earliestComment(),
-        total: 1,
-        items: views([comment]),
-      });
+      const fetched = await fetchComments(`/galleryphoto/${photo.id}/comment/${comment.id}`);
+      expectListing(fetched, { min_date: earliestComment(), total: 1, items: views([comment]) });
     }
   });
 
@@ -441,24 +404,17 @@ describe('GET /galleryphoto/{id}/comment/{id} and its /replies (one level)', () 
   });
 });
 
-describe('comments are checked in PHP byte for byte', () => {
-  test('a comment list unserializes to ServiceAPIEvents of ServiceAPIComment and re-serializes to the same bytes', async () => {
-    const start = await claim(2 * DAY);
-    const photo = await made((g) => {
-      const photo = farPhoto(g);
-      g.reply(g.comment(photo, start + 1, { content: 'é 😀 "x" ; s:1:"y";}' }), start + 2, { content: '' });
-      return photo;
-    });
-    const response = await invoke(targetFor(`/galleryphotos/${photo.id}/comments`, '', 'php'));
-    const answer = unserialize(response.body);
-    expect(answer.serialized).toBe(response.body);
-    const value = answer.value as { __class: string; comments: Array<{ __class: string; content: string }> };
-    expect([value.__class, value.comments.map((c) => [c.__class, c.content])]).toEqual([
-      'ServiceAPIEvents',
-      [
-        ['ServiceAPIComment', ''],
-        ['ServiceAPIComment', 'é 😀 "x" ; s:1:"y";}'],
-      ],
-    ]);
+test('comments are checked in PHP byte for byte: a comment list unserializes to ServiceAPIEvents of ServiceAPIComment and re-serializes to the same bytes', async () => {
+  const start = await claim(2 * DAY);
+  const photo = await made((g) => {
+    const photo = farPhoto(g);
+    g.reply(g.comment(photo, start + 1, { content: 'é 😀 "x" ; s:1:"y";}' }), start + 2, { content: '' });
+    return photo;
   });
+  const response = await invoke(targetFor(`/galleryphotos/${photo.id}/comments`, '', 'php'));
+  const answer = unserialize(response.body);
+  expect(answer.serialized).toBe(response.body);
+  const value = answer.value as { __class: string; comments: Array<{ __class: string; content: string }> };
+  const classes = [value.__class, ...value.comments.flatMap((c) => [c.__class, c.content])];
+  expect(classes).toEqual(['ServiceAPIEvents', 'ServiceAPIComment', '', 'ServiceAPIComment', 'é 😀 "x" ; s:1:"y";}']);
 });

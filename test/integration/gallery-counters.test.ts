@@ -1,14 +1,9 @@
 /**
- * The gallery's counters stay exact (docs/data.md; lib/gallery/counters.ts): after any sequence of
- * imports — the same file twice, overlapping files, records whose date or votes change, comments
- * whose photo or parent is refused — a recount of the whole table from its records
- * (infra/ops/gallery/recount.ts) agrees with every counter, every photo's `comments` and every
- * comment's `replies`, and listings answer what the records say.
- *
- * The table is one of its own (the template's definition under another name): the recount reads
- * all of it, so no other test's data may come and go meanwhile. The pages' records go into a
- * second table in bulk (test/support/own-table.ts's bulkWrite): they test reads, and the importer's
- * transactions a record would cost more than the reads they serve.
+ * The gallery's counters stay exact (docs/data.md; lib/gallery/counters.ts): after any sequence of imports — the same
+ * file twice, overlapping files, changed dates or votes, refused photos or parents — a recount of the whole table
+ * (infra/ops/gallery/recount.ts) agrees with every counter, `comments` and `replies`, and listings answer what the records say.
+ * The table is one of its own: the recount reads all of it, so no other test's data may come and go meanwhile. The pages'
+ * records go into a second table in bulk (test/support/own-table.ts's bulkWrite): the importer's transactions would cost more.
  */
 import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
@@ -16,7 +11,7 @@ import { auditGallery } from '../../infra/ops/gallery/recount';
 import { importLines } from '../../infra/ops/gallery/importer';
 import { recreateGalleryTable } from '../../infra/local/sample/seed';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
-import { allOf, thread } from '../../lib/gallery/layout';
+import { allOf, type Series, thread } from '../../lib/gallery/layout';
 import { ORDER, SORT_VALUES, type SortValue } from '../support/gallery-order';
 import { photoRecord, threadRecords } from '../support/gallery-records';
 import { bulkWrite, ownGalleryTable } from '../support/own-table';
@@ -29,66 +24,54 @@ const store = new DynamoGalleryStore(documents, name);
 beforeAll(() => recreateGalleryTable(client, name, template));
 
 // docs/api.md, The gallery's arguments: dates are 0 to 99 999 999 999.
-const MAX_DATE = 99_999_999_999;
+const ALL_TIME = { from: 0, to: 99_999_999_999 };
 const DAY = 86_400;
 /** A 64-day bucket's start, and offsets from it that fall on every level's edges. */
 const BASE = 1_300_000_000 - (1_300_000_000 % (64 * DAY));
 const OFFSETS = [0, 1, 59, 60, 61, 3_599, 3_600, 86_399, 86_400, 86_401, 64 * DAY - 1, 64 * DAY, 4_096 * DAY + 17];
 
-/** A photo as a line of the import format (docs/data.md). */
+/** A photo and a comment as lines of the import format (docs/data.md). */
 const photoLine = (id: number, date: number, digg: number): string => {
   const { comments: _, ...fields } = photoRecord(id, date);
   return JSON.stringify({ type: 'photo', ...fields, digg_count: digg });
 };
+const commentLine = (id: number, photo: number, replyto: number | null, date: number, up: number, content: string) =>
+  JSON.stringify({ type: 'comment', id, photo, replyto, date, user: 'c', content, up, down: 0 });
 
+const oneTo = (maxLength: number) => ({ minLength: 1, maxLength });
 /** One version of a record, as a line of the import format; `of` says which record. */
 type Line = { readonly of: string; readonly text: string };
 
-/**
- * A universe of photos and comments (each comment of a photo, replying to an earlier comment of
- * it or not), each in a few versions (other dates and votes), from which files are drawn.
- */
+/** A universe of photos and comments (each of a photo, replying to an earlier comment of it or not), each in a few versions
+ * (other dates and votes), from which files are drawn. */
 const universe = (idBase: number) =>
   fc
     .record({
-      photos: fc.array(fc.array(fc.record({ date: fc.constantFrom(...OFFSETS), digg: fc.nat(5) }), { minLength: 1, maxLength: 2 }), {
-        minLength: 1,
-        maxLength: 4,
-      }),
+      photos: fc.array(fc.array(fc.record({ date: fc.constantFrom(...OFFSETS), digg: fc.nat(5) }), oneTo(2)), oneTo(4)),
       comments: fc.array(
         fc.record({
           photo: fc.nat(),
           parent: fc.option(fc.nat(), { nil: undefined }),
-          versions: fc.array(fc.record({ date: fc.constantFrom(...OFFSETS), up: fc.nat(5) }), { minLength: 1, maxLength: 2 }),
+          versions: fc.array(fc.record({ date: fc.constantFrom(...OFFSETS), up: fc.nat(5) }), oneTo(2)),
         }),
         { maxLength: 10 },
       ),
     })
     .map(({ photos, comments }) => {
-      const lines: Line[][] = [];
-      photos.forEach((versions, p) => {
-        lines.push(versions.map(({ date, digg }) => ({ of: `photo ${p}`, text: photoLine(idBase + p, BASE + date, digg) })));
-      });
+      const lines: Line[][] = photos.map((versions, p) =>
+        versions.map(({ date, digg }) => ({ of: `photo ${p}`, text: photoLine(idBase + p, BASE + date, digg) })),
+      );
       const photoOf: number[] = [];
       comments.forEach(({ photo, parent, versions }, c) => {
         // A reply answers an earlier comment of the same photo, so that no cycle is ever drawn.
         const earlier = photoOf.flatMap((p, index) => (p === photo % photos.length ? [index] : []));
         const replyto = parent === undefined || earlier.length === 0 ? null : idBase + 1_000 + earlier[parent % earlier.length]!;
         photoOf.push(photo % photos.length);
+        const [id, photoId] = [idBase + 1_000 + c, idBase + (photo % photos.length)];
         lines.push(
           versions.map(({ date, up }) => ({
             of: `comment ${c}`,
-            text: JSON.stringify({
-              type: 'comment',
-              id: idBase + 1_000 + c,
-              photo: idBase + (photo % photos.length),
-              replyto,
-              date: BASE + date,
-              user: 'c',
-              content: `Comment ${c}`,
-              up,
-              down: 0,
-            }),
+            text: commentLine(id, photoId, replyto, BASE + date, up, `Comment ${c}`),
           })),
         );
       });
@@ -105,7 +88,7 @@ const importSequences = (idBase: number) =>
           .shuffledSubarray(records)
           .chain((chosen) => fc.tuple(...chosen.map((versions) => fc.constantFrom(...versions))))
           .map((lines) => lines.map((line) => line.text)),
-        { minLength: 1, maxLength: 4 },
+        oneTo(4),
       ),
     ),
   );
@@ -134,33 +117,18 @@ test('after random sequences of imports, every counter and count agrees with a r
 test('what the counters say is what the listings find: totals and pages over the records written', async () => {
   const idBase = 10 ** 13 + randomInt(0, 2 ** 30) * 100;
   const photo = (n: number, date: number, digg: number) => photoLine(idBase + n, date, digg);
-  const comment = (n: number, date: number) =>
-    JSON.stringify({ type: 'comment', id: idBase + 50 + n, photo: idBase, replyto: null, date, user: 'c', content: 'x', up: n, down: 0 });
   const start = 2_000_000_000 - (2_000_000_000 % DAY);
-  await importLines(
-    [
-      photo(0, start + 10, 1),
-      photo(1, start + 3 * DAY, 2),
-      photo(2, start + 3 * DAY + 1, 2),
-      ...[0, 1, 2].map((n) => comment(n, start + n * 4_096 * DAY)),
-    ],
-    documents,
-    name,
-  );
+  const comments = [0, 1, 2].map((n) => commentLine(idBase + 50 + n, idBase, null, start + n * 4_096 * DAY, n, 'x'));
+  const photos = [photo(0, start + 10, 1), photo(1, start + 3 * DAY, 2), photo(2, start + 3 * DAY + 1, 2)];
+  await importLines([...photos, ...comments], documents, name);
   // Photo 1 moves a day on; photo 0 gets more diggs.
   await importLines([photo(1, start + 4 * DAY, 2), photo(0, start + 10, 9)], documents, name);
   const range = { from: start, to: start + 30 * DAY };
-  expect(await store.page({ series: [allOf('photo')], range, sort: 'submit_date-asc', offset: 0, count: 10 })).toEqual({
-    total: 3,
-    ids: [idBase, idBase + 2, idBase + 1],
-  });
-  expect(await store.page({ series: [allOf('photo')], range, sort: 'digg_count-desc', offset: 1, count: 10 })).toEqual({
-    total: 3,
-    ids: [idBase + 1, idBase + 2],
-  });
-  expect(
-    await store.page({ series: [thread(idBase)], range: { from: 0, to: MAX_DATE }, sort: 'submit_date-desc', offset: 0, count: 2 }),
-  ).toEqual({ total: 3, ids: [idBase + 52, idBase + 51] });
+  const page = (series: Series, sort: SortValue, offset: number, count: number, within = range) =>
+    store.page({ series: [series], range: within, sort, offset, count });
+  expect(await page(allOf('photo'), 'submit_date-asc', 0, 10)).toEqual({ total: 3, ids: [idBase, idBase + 2, idBase + 1] });
+  expect(await page(allOf('photo'), 'digg_count-desc', 1, 10)).toEqual({ total: 3, ids: [idBase + 1, idBase + 2] });
+  expect(await page(thread(idBase), 'submit_date-desc', 0, 2, ALL_TIME)).toEqual({ total: 3, ids: [idBase + 52, idBase + 51] });
   expect((await auditGallery(documents, name)).problems).toEqual([]);
 });
 
@@ -193,6 +161,8 @@ describe('pages of every kind against the records themselves', () => {
   });
 
   const sort = fc.constantFrom(...SORT_VALUES);
+  const upTo = (min: number, max: number) => fc.integer({ min, max });
+  const counts = upTo(1, 100);
   const expected = (members: typeof photos, range: { from: number; to: number }, order: SortValue, offset: number, count: number) => {
     const inRange = members.filter((m) => m.date >= range.from && m.date <= range.to).sort(ORDER[order]);
     return { total: inRange.length, ids: inRange.slice(offset, offset + count).map((m) => m.id) };
@@ -200,19 +170,11 @@ describe('pages of every kind against the records themselves', () => {
 
   test('the whole gallery: any window cutting the days, any sort, any offset (deep, past the middle, past the end)', async () => {
     await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: -DAY, max: 4 * DAY }),
-        fc.integer({ min: 0, max: 4 * DAY }),
-        sort,
-        fc.integer({ min: 0, max: 650 }),
-        fc.integer({ min: 1, max: 100 }),
-        async (from, width, order, offset, count) => {
-          const range = { from: START + from, to: START + from + width };
-          expect(await pageStore.page({ series: [allOf('photo')], range, sort: order, offset, count })).toEqual(
-            expected(photos, range, order, offset, count),
-          );
-        },
-      ),
+      fc.asyncProperty(upTo(-DAY, 4 * DAY), upTo(0, 4 * DAY), sort, upTo(0, 650), counts, async (from, width, order, offset, count) => {
+        const range = { from: START + from, to: START + from + width };
+        const page = await pageStore.page({ series: [allOf('photo')], range, sort: order, offset, count });
+        expect(page).toEqual(expected(photos, range, order, offset, count));
+      }),
       { numRuns: 150 },
     );
   });
@@ -227,24 +189,14 @@ describe('pages of every kind against the records themselves', () => {
         .map((parent) => ({ series: { of: 'replies' as const, comment: parent }, members: comments.filter((c) => c.replyto === parent) })),
     );
     const range = fc.oneof(
-      fc.constant({ from: 0, to: MAX_DATE }),
-      fc
-        .tuple(fc.integer({ min: 9 * DAY, max: 14 * DAY }), fc.integer({ min: 0, max: 4 * DAY }))
-        .map(([from, width]) => ({ from: START + from, to: START + from + width })),
+      fc.constant(ALL_TIME),
+      fc.tuple(upTo(9 * DAY, 14 * DAY), upTo(0, 4 * DAY)).map(([from, width]) => ({ from: START + from, to: START + from + width })),
     );
     await fc.assert(
-      fc.asyncProperty(
-        seriesOf,
-        range,
-        sort,
-        fc.integer({ min: 0, max: 160 }),
-        fc.integer({ min: 1, max: 100 }),
-        async ({ series, members }, window, order, offset, count) => {
-          expect(await pageStore.page({ series: [series], range: window, sort: order, offset, count })).toEqual(
-            expected(members, window, order, offset, count),
-          );
-        },
-      ),
+      fc.asyncProperty(seriesOf, range, sort, upTo(0, 160), counts, async ({ series, members }, window, order, offset, count) => {
+        const page = await pageStore.page({ series: [series], range: window, sort: order, offset, count });
+        expect(page).toEqual(expected(members, window, order, offset, count));
+      }),
       { numRuns: 150 },
     );
   });

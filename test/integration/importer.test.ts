@@ -12,18 +12,8 @@ import { auditGallery } from '../../infra/ops/gallery/recount';
 import { exportGallery } from '../../infra/ops/gallery/export';
 import { documentClient } from '../../lib/db/client';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
-import {
-  itemKey,
-  repliesTo,
-  thread,
-  allOf,
-  indexName,
-  FAMILIES,
-  ORDER_KEYS,
-  type Family,
-  type OrderKey,
-  type Series,
-} from '../../lib/gallery/layout';
+import { itemKey, repliesTo, thread, allOf, indexName, FAMILIES, ORDER_KEYS } from '../../lib/gallery/layout';
+import type { Family, OrderKey, Series } from '../../lib/gallery/layout';
 import type { CommentRecord, Range } from '../../lib/gallery/store';
 import { generateGallery } from '../../infra/local/sample/generator';
 import { importFile, importLines, type ImportSummary } from '../../infra/ops/gallery/importer';
@@ -41,18 +31,19 @@ const TABLE = process.env.GALLERY_TABLE!;
 const store = new DynamoGalleryStore(documentClient, TABLE);
 const YEAR_2003 = 1_041_379_200;
 const DAY = 86_400;
-// docs/api.md, The gallery's arguments: dates are 0 to 99 999 999 999.
-const MAX_DATE = 99_999_999_999;
 
 let dir: string;
 beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'import-'))));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Ids and dates nothing else uses. */
+/** Ids and dates nothing else uses, and the keys of the items of those ids. */
 function fresh() {
   const base = 10 ** 12 + randomInt(0, 2 ** 40) * 1_000;
   const day = YEAR_2003 + randomInt(0, 300) * DAY;
-  return { photo: (n: number) => base + n, comment: (n: number) => base + 500 + n, date: (seconds: number) => day + seconds };
+  const [photo, comment] = [(n: number) => base + n, (n: number) => base + 500 + n];
+  const photoKey = (n: number) => itemKey('photo', photo(n));
+  const commentKey = (n: number) => itemKey('comment', comment(n));
+  return { photo, comment, photoKey, commentKey, date: (seconds: number) => day + seconds };
 }
 
 type Ids = ReturnType<typeof fresh>;
@@ -88,6 +79,8 @@ function comment(ids: Ids, n: number, photoN: number, replyTo: number | null, ex
   };
 }
 
+const withoutType = <T extends { type?: unknown }>({ type: _, ...rest }: T): Omit<T, 'type'> => rest;
+
 function file(name: string, lines: readonly (object | string)[]): string {
   const path = join(dir, `${name}-${randomInt(0, 2 ** 40)}.ndjson`);
   writeFileSync(path, `${lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n')}\n`);
@@ -106,18 +99,15 @@ async function rawItems(keys: readonly string[]): Promise<Map<string, Record<str
   return found;
 }
 
-const ALL_TIME: Range = { from: 0, to: MAX_DATE };
+// docs/api.md, The gallery's arguments: dates are 0 to 99 999 999 999.
+const ALL_TIME: Range = { from: 0, to: 99_999_999_999 };
 
-/** Every member of a series (at most 100), oldest first, as the functions list them. */
-async function members(
-  series: Series,
-  range: Range = ALL_TIME,
-  sort: 'submit_date-asc' | 'digg_count-asc' = 'submit_date-asc',
-): Promise<CommentRecord[]> {
+/** Every member of a series, oldest first, as the functions list them. */
+async function members(series: Series): Promise<CommentRecord[]> {
   // Page by page: a thread of the sample's most dugg photo can pass one page of 100.
   const ids: number[] = [];
   for (let total = Infinity; ids.length < total; ) {
-    const page = await store.page({ series: [series], range, sort, offset: ids.length, count: 100 });
+    const page = await store.page({ series: [series], range: ALL_TIME, sort: 'submit_date-asc', offset: ids.length, count: 100 });
     if (page.ids.length === 0) break;
     ids.push(...page.ids);
     total = page.total;
@@ -126,8 +116,7 @@ async function members(
   return ids.map((id) => found.get(id)!);
 }
 
-const quietImport = (path: string, client: DynamoDBDocumentClient = documentClient): Promise<ImportSummary> =>
-  importFile(path, client, TABLE);
+const quietImport = (path: string): Promise<ImportSummary> => importFile(path, documentClient, TABLE);
 
 describe('a good file', () => {
   const ids = fresh();
@@ -173,10 +162,7 @@ describe('a good file', () => {
       store.page({ series: [series], range, sort, offset: 0, count: 20 });
     expect(await page(allOf('photo'), 'submit_date-asc')).toEqual({ total: 2, ids: [ids.photo(1), ids.photo(2)] });
     expect(await page(allOf('photo'), 'digg_count-desc')).toEqual({ total: 2, ids: [ids.photo(2), ids.photo(1)] });
-    expect(await page(allOf('comment'), 'submit_date-asc')).toEqual({
-      total: 9,
-      ids: Array.from({ length: 9 }, (_, index) => ids.comment(index + 1)),
-    });
+    expect(await page(allOf('comment'), 'submit_date-asc')).toEqual({ total: 9, ids: [1, 2, 3, 4, 5, 6, 7, 8, 9].map(ids.comment) });
   });
 });
 
@@ -215,43 +201,33 @@ describe('a file with bad lines', () => {
   });
 
   test('writes nothing of the bad lines, and the good ones with counts that leave the bad out', async () => {
-    const keys = [
-      ...[1, 2].map((n) => itemKey('photo', ids.photo(n))),
-      ...[1, 2, 3, 4, 5, 6].map((n) => itemKey('comment', ids.comment(n))),
-    ];
-    const items = await rawItems(keys);
-    expect([...items.keys()].sort()).toEqual(
-      [itemKey('comment', ids.comment(2)), itemKey('comment', ids.comment(6)), itemKey('photo', ids.photo(1))].sort(),
-    );
-    expect(items.get(itemKey('photo', ids.photo(1)))).toMatchObject({ comments: 2, title: photo(ids, 1).title });
-    expect(items.get(itemKey('comment', ids.comment(2)))).toMatchObject({ replies: 1 });
-    expect(items.get(itemKey('comment', ids.comment(6)))).toMatchObject({ level: 1, root: ids.comment(2) });
+    const items = await rawItems([...[1, 2].map(ids.photoKey), ...[1, 2, 3, 4, 5, 6].map(ids.commentKey)]);
+    expect([...items.keys()].sort()).toEqual([ids.commentKey(2), ids.commentKey(6), ids.photoKey(1)].sort());
+    expect(items.get(ids.photoKey(1))).toMatchObject({ comments: 2, title: photo(ids, 1).title });
+    expect(items.get(ids.commentKey(2))).toMatchObject({ replies: 1 });
+    expect(items.get(ids.commentKey(6))).toMatchObject({ level: 1, root: ids.comment(2) });
   });
 });
 
-describe('importing twice', () => {
-  test('changes nothing: the same items under the same keys', async () => {
-    const ids = fresh();
-    const lines = [
-      photo(ids, 1),
-      comment(ids, 1, 1, null),
-      comment(ids, 2, 1, 1),
-      comment(ids, 3, 1, 2),
-      photo(ids, 2),
-      comment(ids, 4, 2, null),
-    ];
-    const path = file('twice', lines);
-    const keys = [...[1, 2].map((n) => itemKey('photo', ids.photo(n))), ...[1, 2, 3, 4].map((n) => itemKey('comment', ids.comment(n)))];
-    const first = await quietImport(path);
-    const before = await rawItems(keys);
-    const second = await quietImport(path);
-    const after = await rawItems(keys);
-    expect(before.size).toBe(6);
-    expect(after).toEqual(before);
-    expect({ ...second, seconds: 0 }).toEqual({ ...first, seconds: 0, unchanged: 6 });
-    expect(first.unchanged).toBe(0);
-    expect(second.counts).toBe(0);
-  });
+test('importing twice changes nothing: the same items under the same keys', async () => {
+  const ids = fresh();
+  const lines = [
+    photo(ids, 1),
+    comment(ids, 1, 1, null),
+    comment(ids, 2, 1, 1),
+    comment(ids, 3, 1, 2),
+    photo(ids, 2),
+    comment(ids, 4, 2, null),
+  ];
+  const path = file('twice', lines);
+  const keys = [...[1, 2].map(ids.photoKey), ...[1, 2, 3, 4].map(ids.commentKey)];
+  const first = await quietImport(path);
+  const before = await rawItems(keys);
+  const second = await quietImport(path);
+  const after = await rawItems(keys);
+  expect(after).toEqual(before);
+  expect({ ...second, seconds: 0 }).toEqual({ ...first, seconds: 0, unchanged: 6 });
+  expect([before.size, first.unchanged, second.counts]).toEqual([6, 0, 0]);
 });
 
 describe('a second file that adds to what is stored', () => {
@@ -277,12 +253,8 @@ describe('a second file that adds to what is stored', () => {
     const ids = fresh();
     await quietImport(file('first', [photo(ids, 1), photo(ids, 2), comment(ids, 1, 1, null)]));
     const summary = await quietImport(file('move', [comment(ids, 1, 2, null)]));
-    expect(summary.refused).toEqual([
-      {
-        line: 1,
-        reason: `comment ${ids.comment(1)} is stored under photo ${ids.photo(1)} as a top-level comment; the importer does not move comments`,
-      },
-    ]);
+    const reason = `comment ${ids.comment(1)} is stored under photo ${ids.photo(1)} as a top-level comment; the importer does not move comments`;
+    expect(summary.refused).toEqual([{ line: 1, reason }]);
     expect((await store.commentsByIds([ids.comment(1)])).get(ids.comment(1))!.story).toBe(ids.photo(1));
   });
 });
@@ -302,24 +274,14 @@ function cancelling(code: string, times = Number.POSITIVE_INFINITY) {
 describe('when DynamoDB cancels a transaction for a conflict with another', () => {
   test('it is sent again until it goes through, and everything is written once', async () => {
     const ids = fresh();
-    const lines = [
-      ...Array.from({ length: 30 }, (_, index) => photo(ids, index + 1)),
-      ...Array.from({ length: 30 }, (_, index) => comment(ids, index + 1, 1, index === 0 ? null : index)),
-    ];
+    const thirty = Array.from({ length: 30 }, (_, index) => index + 1);
+    const records = [...thirty.map((n) => photo(ids, n)), ...thirty.map((n) => comment(ids, n, 1, n === 1 ? null : n - 1))];
+    const lines = records.map((record) => JSON.stringify(record));
     const busy = cancelling('TransactionConflict', 3);
-    const summary = await importLines(
-      lines.map((line) => JSON.stringify(line)),
-      busy.client,
-      TABLE,
-      { retry: { attempts: 5, baseDelayMs: 5, maxDelayMs: 20 } },
-    );
+    const summary = await importLines(lines, busy.client, TABLE, { retry: { attempts: 5, baseDelayMs: 5, maxDelayMs: 20 } });
     expect(summary).toMatchObject({ photos: 30, comments: 30, unchanged: 0, refused: [] });
     expect(busy.transactions()).toBeGreaterThan(3);
-    const keys = [
-      ...Array.from({ length: 30 }, (_, index) => itemKey('photo', ids.photo(index + 1))),
-      ...Array.from({ length: 30 }, (_, index) => itemKey('comment', ids.comment(index + 1))),
-    ];
-    expect((await rawItems(keys)).size).toBe(60);
+    expect((await rawItems([...thirty.map(ids.photoKey), ...thirty.map(ids.commentKey)])).size).toBe(60);
     expect((await store.photosByIds([ids.photo(1)])).get(ids.photo(1))).toMatchObject({ comments: 30 });
     expect((await store.commentsByIds([ids.comment(30)])).get(ids.comment(30))).toMatchObject({ level: 29, root: ids.comment(1) });
   });
@@ -329,7 +291,7 @@ describe('when DynamoDB cancels a transaction for a conflict with another', () =
     await expect(importLines([JSON.stringify(photo(ids, 1))], cancelling('ConditionalCheckFailed').client, TABLE)).rejects.toThrow(
       /the table changed while this import ran .*run the import again/,
     );
-    expect((await rawItems([itemKey('photo', ids.photo(1))])).size).toBe(0);
+    expect((await rawItems([ids.photoKey(1)])).size).toBe(0);
   });
 });
 
@@ -360,25 +322,23 @@ describe('npm run import', () => {
   }, 60_000);
 });
 
-describe('the sample through the importer', () => {
-  test('a small sample, dated in 2003, reads back consistent through the store', async () => {
-    const base = 10 ** 12 + randomInt(0, 2 ** 40) * 1_000;
-    const now = YEAR_2003 + randomInt(130, 300) * DAY; // the sample spreads over the 120 days before
-    const records = generateGallery({ now, photos: 60, seed: randomInt(0, 2 ** 31), photoIdBase: base, commentIdBase: base + 500 });
-    const summary = await importLines(records.map(lineOf), documentClient, TABLE);
-    expect(summary.refused).toEqual([]);
-    const photoIds = records.filter((record) => record.type === 'photo').map((record) => record.id);
-    const photos = await store.photosByIds(photoIds);
-    expect(photos.size).toBe(60);
-    // All threads at once, then all reply lists: the reads asked for in one turn share a BatchGetItem (lib/gallery/reads.ts).
-    const threads = await Promise.all(photoIds.map((id) => members(thread(id))));
-    const replies = await Promise.all(threads.map((comments) => Promise.all(comments.map((entry) => members(repliesTo(entry.id))))));
-    photoIds.forEach((id, p) => {
-      expect(photos.get(id)!.comments).toBe(threads[p]!.length);
-      threads[p]!.forEach((entry, c) => {
-        expect(entry.replies).toBe(replies[p]![c]!.length);
-        for (const reply of replies[p]![c]!) expect(reply).toMatchObject({ level: entry.level + 1, root: entry.root, story: id });
-      });
+test('the sample through the importer: a small sample, dated in 2003, reads back consistent through the store', async () => {
+  const base = 10 ** 12 + randomInt(0, 2 ** 40) * 1_000;
+  const now = YEAR_2003 + randomInt(130, 300) * DAY; // the sample spreads over the 120 days before
+  const records = generateGallery({ now, photos: 60, seed: randomInt(0, 2 ** 31), photoIdBase: base, commentIdBase: base + 500 });
+  const summary = await importLines(records.map(lineOf), documentClient, TABLE);
+  expect(summary.refused).toEqual([]);
+  const photoIds = records.filter((record) => record.type === 'photo').map((record) => record.id);
+  const photos = await store.photosByIds(photoIds);
+  expect(photos.size).toBe(60);
+  // All threads at once, then all reply lists: the reads asked for in one turn share a BatchGetItem (lib/gallery/reads.ts).
+  const threads = await Promise.all(photoIds.map((id) => members(thread(id))));
+  const replies = await Promise.all(threads.map((comments) => Promise.all(comments.map((entry) => members(repliesTo(entry.id))))));
+  photoIds.forEach((id, p) => {
+    expect(photos.get(id)!.comments).toBe(threads[p]!.length);
+    threads[p]!.forEach((entry, c) => {
+      expect(entry.replies).toBe(replies[p]![c]!.length);
+      for (const reply of replies[p]![c]!) expect(reply).toMatchObject({ level: entry.level + 1, root: entry.root, story: id });
     });
   });
 });
@@ -448,15 +408,10 @@ describe('exporting a gallery and importing it elsewhere (npm run export)', () =
     const c1 = { ...comment(ids, 1, 1, null), story: ids.photo(1), level: 0, root: ids.comment(1), replies: 1 };
     const c2 = { ...comment(ids, 2, 1, 1), story: ids.photo(1), level: 1, root: ids.comment(1), replies: 0 };
     // As the earlier layout stored them: the record's fields, with `kind` and its own index keys.
+    const old = (kind: 'photo' | 'comment', id: number, keys = {}) => ({ pk: itemKey(kind, id), kind, date_id: 'x', ...keys });
     const stored = [
-      { pk: itemKey('photo', p1.id), kind: 'photo', date_id: 'x', ...withoutType(p1) },
-      ...[c1, c2].map(({ photo: _photo, ...c }) => ({
-        pk: itemKey('comment', c.id),
-        kind: 'comment',
-        date_id: 'x',
-        photo_key: itemKey('photo', c.story),
-        ...withoutType(c),
-      })),
+      { ...old('photo', p1.id), ...withoutType(p1) },
+      ...[c1, c2].map(({ photo: _, ...c }) => ({ ...old('comment', c.id, { photo_key: itemKey('photo', c.story) }), ...withoutType(c) })),
     ];
     for (const Item of stored) await target.documents.send(new PutCommand({ TableName: oldLayout, Item }));
     const exported = await exportGallery(target.documents, oldLayout);
@@ -473,8 +428,3 @@ describe('exporting a gallery and importing it elsewhere (npm run export)', () =
     expect((await exportGallery(target.documents, target.name)).lines).toEqual(exported.lines);
   });
 });
-
-function withoutType<T extends { type?: unknown }>(record: T): Omit<T, 'type'> {
-  const { type: _type, ...rest } = record;
-  return rest;
-}

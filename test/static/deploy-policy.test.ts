@@ -3,7 +3,7 @@
  * resource of each stage, but make roles only with the boundary and never escalate; the boundary allows what
  * the functions' policies and CodeDeploy need, nothing else. Evaluated by ../support/iam-policy.
  */
-import { loadTemplate, type Template } from '../../infra/template/read';
+import { loadTemplate } from '../../infra/template/read';
 import { PSEUDO_ACCOUNT_ID, resolveValue } from '../../infra/template/evaluate';
 import { type Policy, policyAllows, type Request } from '../support/iam-policy';
 
@@ -26,7 +26,6 @@ const DEPLOY_ROLE = deployRole.RoleName as string;
 const template = loadTemplate();
 /** The parameter CI passes the boundary's ARN in, which every role of the stack then carries (docs/deploy.md). */
 const BOUNDARY_PARAMETER = 'FunctionPermissionsBoundary';
-type Resource = Template['Resources'][string];
 const STAGES = ['staging', 'prod'];
 /** Parameters that make every conditional resource of the template (custom domains and alarms), with CI's boundary. */
 const EVERYTHING = {
@@ -38,10 +37,16 @@ const EVERYTHING = {
   [BOUNDARY_PARAMETER]: BOUNDARY_ARN,
 };
 
-/** The requests for each of `actions`, space-separated, on `resource`. */
-const calls = (actions: string, resource: string, context?: Record<string, string>): Request[] =>
-  actions.split(' ').map((action) => ({ action, resource, context }));
+/** The requests for each of `actions`, space-separated, on `resource`; an action without its service is of the one before it. */
+const calls = (actions: string, resource: string, context?: Record<string, string>): Request[] => {
+  let service = '';
+  return actions.split(' ').map((action) => {
+    if (action.includes(':')) service = action.split(':')[0]!;
+    return { action: action.includes(':') ? action : `${service}:${action}`, resource, context };
+  });
+};
 const withBoundary = { 'iam:PermissionsBoundary': BOUNDARY_ARN };
+const toLambda = { 'iam:PassedToService': 'lambda.amazonaws.com' };
 /** A role CloudFormation names after the stack (SAM's function roles are `<Function>Role`). */
 const roleOf = (stage: string, roleId: string) => `arn:aws:iam::${ACCOUNT}:role/social-news-${stage}-${roleId}-A1B2C3D4E5F6`;
 /** SAM's CodeDeploy application, named after the stack too. */
@@ -50,88 +55,73 @@ const apiGateway = (path: string) => `arn:aws:apigateway:${REGION}::${path}`;
 const arn = (service: string, resource: string) => `arn:aws:${service}:${REGION}:${ACCOUNT}:${resource}`;
 
 /**
- * What CloudFormation calls for a resource of each type the template has (SAM's types as the
- * resources they become: a function with its role and permissions, an HTTP API with its stage),
- * given the resource's name in the stage. A type missing here fails the tests: a new kind of
- * resource needs its permissions in docs/deploy.md and here.
+ * What CloudFormation calls for a resource of each type the template has (SAM's types as the resources they become: a function with its
+ * role and permissions, an HTTP API with its stage), given its properties' values in the stage (`prop`, of another resource when named). A
+ * type missing here fails the tests: a new kind of resource needs its permissions in docs/deploy.md and here.
  */
-const NEEDS: Readonly<Record<string, (id: string, resource: Resource, name: (value: unknown) => string, stage: string) => Request[]>> = {
-  'AWS::Serverless::Function': (id, resource, name, stage) => {
-    const lambda = arn('lambda', `function:${name(resource.Properties!.FunctionName)}`);
+const NEEDS: Readonly<Record<string, (id: string, prop: (key: string, of?: string) => string, stage: string) => Request[]>> = {
+  'AWS::Serverless::Function': (id, prop, stage) => {
+    const lambda = arn('lambda', `function:${prop('FunctionName')}`);
     const role = roleOf(stage, `${id}Role`);
     const codeDeploy = arn('codedeploy', `application:${application(stage)}`);
     return [
-      ...calls('lambda:CreateFunction lambda:GetFunction lambda:UpdateFunctionCode lambda:UpdateFunctionConfiguration', lambda),
-      ...calls('lambda:DeleteFunction lambda:TagResource lambda:AddPermission lambda:RemovePermission', lambda),
-      ...calls('iam:CreateRole iam:PutRolePolicy iam:AttachRolePolicy iam:DeleteRolePolicy iam:DetachRolePolicy', role, withBoundary),
-      ...calls('iam:GetRole iam:GetRolePolicy iam:TagRole iam:DeleteRole', role),
-      ...calls('iam:PassRole', role, { 'iam:PassedToService': 'lambda.amazonaws.com' }),
+      ...calls('lambda:CreateFunction GetFunction UpdateFunctionCode UpdateFunctionConfiguration DeleteFunction TagResource', lambda),
+      ...calls('lambda:AddPermission RemovePermission', lambda),
+      ...calls('iam:CreateRole PutRolePolicy AttachRolePolicy DeleteRolePolicy DetachRolePolicy', role, withBoundary),
+      ...calls('iam:GetRole GetRolePolicy TagRole DeleteRole', role),
+      ...calls('iam:PassRole', role, toLambda),
       // AutoPublishAlias and DeploymentPreference: a version and the alias `live` per deploy, moved by CodeDeploy.
-      ...calls('lambda:PublishVersion lambda:ListVersionsByFunction lambda:DeleteFunction', lambda),
-      ...calls('lambda:CreateAlias lambda:GetAlias lambda:UpdateAlias lambda:DeleteAlias lambda:AddPermission', `${lambda}:live`),
+      ...calls('lambda:PublishVersion ListVersionsByFunction DeleteFunction', lambda),
+      ...calls('lambda:CreateAlias GetAlias UpdateAlias DeleteAlias AddPermission', `${lambda}:live`),
       ...calls(
-        'codedeploy:CreateDeploymentGroup codedeploy:GetDeploymentGroup codedeploy:UpdateDeploymentGroup codedeploy:DeleteDeploymentGroup',
+        'codedeploy:CreateDeploymentGroup GetDeploymentGroup UpdateDeploymentGroup DeleteDeploymentGroup',
         arn('codedeploy', `deploymentgroup:${application(stage)}/social-news-${stage}-${id}DeploymentGroup-A1B2C3D4E5F6`),
       ),
-      ...calls('codedeploy:CreateApplication codedeploy:GetApplication codedeploy:DeleteApplication', codeDeploy),
-      ...calls('codedeploy:CreateDeployment codedeploy:GetDeployment codedeploy:StopDeployment', codeDeploy),
+      ...calls('codedeploy:CreateApplication GetApplication DeleteApplication CreateDeployment GetDeployment StopDeployment', codeDeploy),
       ...calls('codedeploy:GetDeploymentConfig', arn('codedeploy', 'deploymentconfig:CodeDeployDefault.LambdaCanary10Percent15Minutes')),
     ];
   },
   // CodeDeploy's role for releases: made with the boundary, passed to CodeDeploy.
-  'AWS::IAM::Role': (id, _resource, _name, stage) => [
-    ...calls('iam:CreateRole iam:AttachRolePolicy iam:DetachRolePolicy', roleOf(stage, id), withBoundary),
-    ...calls('iam:GetRole iam:TagRole iam:DeleteRole', roleOf(stage, id)),
+  'AWS::IAM::Role': (id, _prop, stage) => [
+    ...calls('iam:CreateRole AttachRolePolicy DetachRolePolicy', roleOf(stage, id), withBoundary),
+    ...calls('iam:GetRole TagRole DeleteRole', roleOf(stage, id)),
     ...calls('iam:PassRole', roleOf(stage, id), { 'iam:PassedToService': 'codedeploy.amazonaws.com' }),
   ],
   'AWS::Serverless::HttpApi': () => [
     ...calls('apigateway:POST', apiGateway('/apis')),
-    ...calls('apigateway:GET apigateway:PUT apigateway:PATCH apigateway:DELETE', apiGateway('/apis/a1b2c3d4e5')),
+    ...calls('apigateway:GET PUT PATCH DELETE', apiGateway('/apis/a1b2c3d4e5')),
     ...calls('apigateway:POST', apiGateway('/apis/a1b2c3d4e5/stages')),
-    ...calls('apigateway:PATCH apigateway:DELETE', apiGateway('/apis/a1b2c3d4e5/stages/$default')),
+    ...calls('apigateway:PATCH DELETE', apiGateway('/apis/a1b2c3d4e5/stages/$default')),
   ],
-  'AWS::ApiGatewayV2::DomainName': (_id, resource, name) => [
+  'AWS::ApiGatewayV2::DomainName': (_id, prop) => [
     ...calls('apigateway:POST', apiGateway('/domainnames')),
-    ...calls('apigateway:GET apigateway:PATCH apigateway:DELETE', apiGateway(`/domainnames/${name(resource.Properties!.DomainName)}`)),
+    ...calls('apigateway:GET PATCH DELETE', apiGateway(`/domainnames/${prop('DomainName')}`)),
   ],
-  'AWS::ApiGatewayV2::ApiMapping': (_id, resource, name) => {
-    const domain = name(template.Resources[resource.Properties!.DomainName.Ref]!.Properties!.DomainName);
+  'AWS::ApiGatewayV2::ApiMapping': (id, prop) => {
+    const domain = prop('DomainName', template.Resources[id]!.Properties!.DomainName.Ref);
     return [
       ...calls('apigateway:POST', apiGateway(`/domainnames/${domain}/apimappings`)),
-      ...calls('apigateway:GET apigateway:PATCH apigateway:DELETE', apiGateway(`/domainnames/${domain}/apimappings/m1`)),
+      ...calls('apigateway:GET PATCH DELETE', apiGateway(`/domainnames/${domain}/apimappings/m1`)),
     ];
   },
-  'AWS::Logs::LogGroup': (_id, resource, name) => [
-    ...calls(
-      'logs:CreateLogGroup logs:PutRetentionPolicy logs:DeleteLogGroup logs:TagResource',
-      arn('logs', `log-group:${name(resource.Properties!.LogGroupName)}`),
-    ),
+  'AWS::Logs::LogGroup': (_id, prop) => [
+    ...calls('logs:CreateLogGroup PutRetentionPolicy DeleteLogGroup TagResource', arn('logs', `log-group:${prop('LogGroupName')}`)),
     ...calls('logs:DescribeLogGroups', '*'),
   ],
-  'AWS::DynamoDB::Table': (_id, resource, name) => {
-    const table = arn('dynamodb', `table/${name(resource.Properties!.TableName)}`);
+  'AWS::DynamoDB::Table': (_id, prop) => {
+    const table = arn('dynamodb', `table/${prop('TableName')}`);
     return [
-      ...calls('dynamodb:CreateTable dynamodb:DescribeTable dynamodb:UpdateTable dynamodb:DeleteTable dynamodb:TagResource', table),
-      ...calls('dynamodb:UpdateTimeToLive dynamodb:DescribeTimeToLive', table),
-      ...calls('dynamodb:UpdateContinuousBackups dynamodb:DescribeContinuousBackups', table),
+      ...calls('dynamodb:CreateTable DescribeTable UpdateTable DeleteTable TagResource UpdateTimeToLive DescribeTimeToLive', table),
+      ...calls('dynamodb:UpdateContinuousBackups DescribeContinuousBackups', table),
     ];
   },
-  'AWS::CloudWatch::Alarm': (_id, resource, name) =>
-    calls(
-      'cloudwatch:PutMetricAlarm cloudwatch:DescribeAlarms cloudwatch:DeleteAlarms',
-      arn('cloudwatch', `alarm:${name(resource.Properties!.AlarmName)}`),
-    ),
+  'AWS::CloudWatch::Alarm': (_id, prop) =>
+    calls('cloudwatch:PutMetricAlarm DescribeAlarms DeleteAlarms', arn('cloudwatch', `alarm:${prop('AlarmName')}`)),
   // Dashboards are global: no region in their ARN.
-  'AWS::CloudWatch::Dashboard': (_id, resource, name) =>
-    calls(
-      'cloudwatch:PutDashboard cloudwatch:GetDashboard cloudwatch:DeleteDashboards',
-      `arn:aws:cloudwatch::${ACCOUNT}:dashboard/${name(resource.Properties!.DashboardName)}`,
-    ),
-  'AWS::CloudWatch::InsightRule': (_id, resource, name) => [
-    ...calls(
-      'cloudwatch:PutInsightRule cloudwatch:DeleteInsightRules cloudwatch:TagResource',
-      arn('cloudwatch', `insight-rule/${name(resource.Properties!.RuleName)}`),
-    ),
+  'AWS::CloudWatch::Dashboard': (_id, prop) =>
+    calls('cloudwatch:PutDashboard GetDashboard DeleteDashboards', `arn:aws:cloudwatch::${ACCOUNT}:dashboard/${prop('DashboardName')}`),
+  'AWS::CloudWatch::InsightRule': (_id, prop) => [
+    ...calls('cloudwatch:PutInsightRule DeleteInsightRules TagResource', arn('cloudwatch', `insight-rule/${prop('RuleName')}`)),
     ...calls('cloudwatch:DescribeInsightRules', '*'),
   ],
 };
@@ -139,15 +129,13 @@ const NEEDS: Readonly<Record<string, (id: string, resource: Resource, name: (val
 /** What a deploy of the stage calls beyond its resources: the stack's change sets, the template's transforms, SAM's bucket. */
 function stackNeeds(stage: string): Request[] {
   const transforms = [(template as unknown as { Transform: string | string[] }).Transform].flat();
+  const stack = arn('cloudformation', `stack/social-news-${stage}/6a1b2c3d-0000-4000-8000-000000000000`);
   return [
-    ...calls(
-      'cloudformation:CreateChangeSet cloudformation:DescribeChangeSet cloudformation:ExecuteChangeSet cloudformation:DescribeStacks',
-      arn('cloudformation', `stack/social-news-${stage}/6a1b2c3d-0000-4000-8000-000000000000`),
-    ),
+    ...calls('cloudformation:CreateChangeSet DescribeChangeSet ExecuteChangeSet DescribeStacks', stack),
     ...transforms.flatMap((transform) =>
       calls('cloudformation:CreateChangeSet', `arn:aws:cloudformation:${REGION}:aws:transform/${transform.replace(/^AWS::/, '')}`),
     ),
-    ...calls('s3:PutObject s3:GetObject', `arn:aws:s3:::aws-sam-cli-managed-default-samclisourcebucket-1a2b3c/social-news-${stage}/0f1e2d`),
+    ...calls('s3:PutObject GetObject', `arn:aws:s3:::aws-sam-cli-managed-default-samclisourcebucket-1a2b3c/social-news-${stage}/0f1e2d`),
   ];
 }
 
@@ -161,7 +149,8 @@ describe.each(STAGES)('the deploy policy, for the %s stack', (stage) => {
 
   test.each(Object.keys(template.Resources))('allows what %s needs', (id) => {
     const resource = template.Resources[id]!;
-    const denied = NEEDS[resource.Type]!(id, resource, name, stage).filter((request) => !policyAllows(deploy, request));
+    const prop = (key: string, of = id) => name(template.Resources[of]!.Properties![key]);
+    const denied = NEEDS[resource.Type]!(id, prop, stage).filter((request) => !policyAllows(deploy, request));
     expect(denied).toEqual([]);
   });
 
@@ -175,7 +164,8 @@ describe('the deploy policy cannot escalate', () => {
 
   const allowed = (requests: Request[]) => requests.filter((request) => policyAllows(deploy, request));
   const administrator = { 'iam:PermissionsBoundary': 'arn:aws:iam::aws:policy/AdministratorAccess' };
-  const roleChanges = 'iam:CreateRole iam:PutRolePolicy iam:AttachRolePolicy iam:PutRolePermissionsBoundary';
+  const roleChanges = 'iam:CreateRole PutRolePolicy AttachRolePolicy PutRolePermissionsBoundary';
+  const ownRole = `arn:aws:iam::${ACCOUNT}:role/github-deploy-social-news`;
 
   test('it creates and changes roles only with the boundary', () => {
     expect(allowed(calls(roleChanges, role, withBoundary))).toEqual(calls(roleChanges, role, withBoundary));
@@ -184,22 +174,12 @@ describe('the deploy policy cannot escalate', () => {
 
   test.each([
     ['take the boundary off a role', calls('iam:DeleteRolePermissionsBoundary', role, withBoundary)],
-    [
-      'change the boundary policy',
-      calls('iam:CreatePolicyVersion iam:SetDefaultPolicyVersion iam:DeletePolicyVersion iam:DeletePolicy', BOUNDARY_ARN),
-    ],
+    ['change the boundary policy', calls('iam:CreatePolicyVersion SetDefaultPolicyVersion DeletePolicyVersion DeletePolicy', BOUNDARY_ARN)],
     ['pass roles to another service than Lambda', calls('iam:PassRole', role, { 'iam:PassedToService': 'ec2.amazonaws.com' })],
-    [
-      'pass a role not of the stacks',
-      calls('iam:PassRole', `arn:aws:iam::${ACCOUNT}:role/admin`, { 'iam:PassedToService': 'lambda.amazonaws.com' }),
-    ],
+    ['pass a role not of the stacks', calls('iam:PassRole', `arn:aws:iam::${ACCOUNT}:role/admin`, toLambda)],
     [
       'change its own role, whose name is outside the stacks’',
-      calls(
-        'iam:PutRolePolicy iam:AttachRolePolicy iam:UpdateAssumeRolePolicy iam:DeleteRolePermissionsBoundary',
-        `arn:aws:iam::${ACCOUNT}:role/github-deploy-social-news`,
-        withBoundary,
-      ),
+      calls('iam:PutRolePolicy AttachRolePolicy UpdateAssumeRolePolicy DeleteRolePermissionsBoundary', ownRole, withBoundary),
     ],
   ])('it cannot %s', (_what, requests) => {
     expect(DEPLOY_ROLE).toBe('github-deploy-social-news');
@@ -235,17 +215,11 @@ describe('the deploy policy cannot escalate', () => {
 
   test('only this repository’s staging and production environments may assume it, with GitHub’s audience', () => {
     const environments = [`repo:${REPOSITORY}:environment:staging`, `repo:${REPOSITORY}:environment:production`];
-    expect(trust.Statement).toEqual([
-      expect.objectContaining({
-        Action: 'sts:AssumeRoleWithWebIdentity',
-        Condition: {
-          StringEquals: {
-            'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
-            'token.actions.githubusercontent.com:sub': environments,
-          },
-        },
-      }),
-    ]);
+    const StringEquals = {
+      'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+      'token.actions.githubusercontent.com:sub': environments,
+    };
+    expect(trust.Statement).toEqual([expect.objectContaining({ Action: 'sts:AssumeRoleWithWebIdentity', Condition: { StringEquals } })]);
   });
 
   test('it trusts the OIDC provider the bootstrap makes, or the account’s own when given', () => {
@@ -282,7 +256,7 @@ describe('the permissions boundary of the function roles', () => {
       );
       const functionName = resolveValue(template, template.Resources[id]!.Properties!.FunctionName, { parameters: { Stage: stage } });
       const stream = arn('logs', `log-group:/aws/lambda/${functionName}:log-stream:2026/01/01/[$LATEST]0a1b2c`);
-      requests.push(...calls('logs:CreateLogStream logs:PutLogEvents', stream));
+      requests.push(...calls('logs:CreateLogStream PutLogEvents', stream));
       expect(deniedBy(requests)).toEqual([]);
     });
   });
@@ -290,7 +264,7 @@ describe('the permissions boundary of the function roles', () => {
   test('allows what CodeDeploy does with it to release a function: move its alias, read the alarms', () => {
     const alias = arn('lambda', 'function:social-news-prod-redirect:live');
     const requests = [
-      ...calls('lambda:GetAlias lambda:UpdateAlias lambda:GetProvisionedConcurrencyConfig', alias),
+      ...calls('lambda:GetAlias UpdateAlias GetProvisionedConcurrencyConfig', alias),
       ...calls('cloudwatch:DescribeAlarms', '*'),
     ];
     expect(deniedBy(requests)).toEqual([]);

@@ -38,19 +38,13 @@ const MADE_UP_PATHS: ReadonlyArray<readonly [file: string, paths: readonly strin
 ];
 const isMadeUp = (file: string, path: string): boolean => MADE_UP_PATHS.some(([owner, paths]) => owner === file && paths.includes(path));
 
-interface Citation {
-  readonly line: number;
-  readonly what: string;
-  readonly text: string;
-}
+type Citation = { readonly line: number; readonly what: string; readonly text: string };
 /** The citations `find` sees in each line of `text`, by what they cite. */
 const perLine = (text: string, find: (line: string) => string[]): Citation[] =>
   text.split('\n').flatMap((line, index) => find(line).map((what) => ({ line: index + 1, what, text: line.trim() })));
 
-/**
- * The paths of the repository that `text`, the content of `file`, names and that are not there: read
- * from the root (as jest and esbuild read `./x`) or from the file's folder (as a folder's README lists).
- */
+/** The paths of the repository that `text`, the content of `file`, names and that are not there: read from the root
+ * (as jest and esbuild read `./x`) or from the file's folder (as a folder's README lists). */
 function missingPaths(file: string, text: string): Citation[] {
   const folder = posix.dirname(file);
   const resolves = (path: string) => existsSync(posix.normalize(path)) || existsSync(posix.normalize(posix.join(folder, path)));
@@ -78,8 +72,7 @@ function ruleNames(api: string): Set<string> {
   for (const [, heading] of api.matchAll(/^## (.+)$/gm)) names.add(heading!.trim());
   for (const [, bold] of api.matchAll(/^- \*\*(.+?)\*\*/gm)) {
     const name = bold!.replace(/[.:]$/, '');
-    names.add(name);
-    names.add(name.split(':')[0]!);
+    names.add(name).add(name.split(':')[0]!);
   }
   return names;
 }
@@ -104,17 +97,14 @@ const unknownRules = (text: string, names: ReadonlySet<string>): Citation[] =>
       .map((name) => `a rule docs/api.md does not name (${name})`),
   );
 
-/** Whether a file's bytes are binary, as git tells: a NUL among its first 8 000 bytes. */
-const isBinary = (bytes: Buffer): boolean => bytes.subarray(0, 8000).includes(0);
-
 const tracked = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' })
   .split('\0')
   .filter((file) => file !== '' && file !== 'package-lock.json' && existsSync(file));
 
-/** Each text file of the repository with its content. */
+/** Each text file of the repository with its content; binary, as git tells, with a NUL among its first 8 000 bytes. */
 const texts = tracked.flatMap((file) => {
   const bytes = readFileSync(file);
-  return isBinary(bytes) ? [] : [[file, bytes.toString('utf8')] as const];
+  return bytes.subarray(0, 8000).includes(0) ? [] : [[file, bytes.toString('utf8')] as const];
 });
 /** The lines citations are on, each once. */
 const linesOf = (citations: Citation[]): number[] => [...new Set(citations.map((citation) => citation.line))];
@@ -135,9 +125,7 @@ describe('the repository stands alone', () => {
   });
 
   // Samples put together from parts, so that this file does not cite what it looks for.
-  const dot = '.';
-  const space = ' ';
-  const quote = "'";
+  const [dot, space, quote] = ['.', ' ', "'"];
   test.each([
     ['a decisions file', 'test/x', `// (decisions${dot}md, Status per code)`],
     ['a decisions file in a test name', 'test/x', `describe('DECISIONS${dot}MD, Views', () => {`],
@@ -177,9 +165,8 @@ describe('the repository stands alone', () => {
   const names = ruleNames(readFileSync('docs/api.md', 'utf8'));
 
   test('docs/api.md names its sections and its rules, as citations name them', () => {
-    expect([...names]).toEqual(
-      expect.arrayContaining(['Endpoints', "The gallery's arguments", 'Retirement', 'Rate limit', 'Views', 'Blocked hosts', 'Codes']),
-    );
+    const some = ['Endpoints', "The gallery's arguments", 'Retirement', 'Rate limit', 'Views', 'Blocked hosts', 'Codes'];
+    expect([...names]).toEqual(expect.arrayContaining(some));
   });
 
   test('every rule a tracked file cites by name, docs/api.md names', () => {
@@ -196,10 +183,7 @@ describe('the repository stands alone', () => {
 
   test.each([
     ['a section and a topic of it', '// (docs/api.md, Errors: status per code; the gallery’s arguments)'],
-    [
-      'a name that ends a sentence, a comment or a quoted test name',
-      "/** as docs/api.md, Containers. */ test('of docs/api.md, Bodies', f)",
-    ],
+    ['a name ending a sentence, a comment or a quoted test name', "/** as docs/api.md, Containers. */ test('of docs/api.md, Bodies', f)"],
     ['a rule by its bold name, cut at its colon', '// docs/api.md, Views: every visit'],
     ['two sections', '// (docs/api.md, Headers and Retirement)'],
     ['a typographic apostrophe', '// (docs/api.md, The gallery’s arguments: `sort`)'],

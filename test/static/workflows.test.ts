@@ -25,60 +25,48 @@ const deploy = parsed['.github/workflows/deploy.yml']!;
 const dependabot = parseYaml('.github/dependabot.yml');
 const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
 
-interface Step {
-  readonly uses?: string;
-  readonly run?: string;
-  readonly with?: Json;
-  readonly env?: Json;
-}
+type Step = { readonly uses?: string; readonly run?: string; readonly with?: Json; readonly env?: Json };
 const stepsOf = (job: Json): Step[] => job.steps ?? [];
 const allJobs = (): Array<[string, Json]> =>
   WORKFLOWS.flatMap((file) =>
     Object.entries(parsed[file]!.jobs as Json).map(([id, job]): [string, Json] => [`${file}#${id}`, job as Json]),
   );
 const runs = (job: Json): string[] => stepsOf(job).flatMap((step) => (step.run ? [step.run] : []));
-const uses = (job: Json, action: string): Step[] => stepsOf(job).filter((step) => step.uses?.split('@')[0] === action);
-const indexOf = (job: Json, predicate: (step: Step) => boolean): number => stepsOf(job).findIndex(predicate);
 const usesAction = (action: string) => (step: Step) => step.uses?.split('@')[0] === action;
+const uses = (job: Json, action: string): Step[] => stepsOf(job).filter(usesAction(action));
 const running = (pattern: RegExp) => (step: Step) => pattern.test(step.run ?? '');
 /** The indexes of the first steps that `predicates` pick, expected all found and in this order. */
 function expectInOrder(job: Json, ...predicates: Array<(step: Step) => boolean>): number[] {
-  const indexes = predicates.map((predicate) => indexOf(job, predicate));
+  const indexes = predicates.map((predicate) => stepsOf(job).findIndex(predicate));
   expect([indexes, indexes.every((index, at) => index >= 0 && (at === 0 || index > indexes[at - 1]!))]).toEqual([indexes, true]);
   return indexes;
 }
 /** What deploy.yml's job, and the CI jobs that call it, may do: get an OIDC token, read the repository and its runs' artifacts. */
 const DEPLOY_PERMISSIONS = { 'id-token': 'write', contents: 'read', actions: 'read' };
 
-/** Every key at any depth of a value, with the values beside them. */
-function* entries(value: unknown): Generator<[string, unknown]> {
-  if (Array.isArray(value)) for (const item of value) yield* entries(item);
-  else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      yield [key, item];
-      yield* entries(item);
-    }
-  }
+/** Every key at any depth of a value (and the indexes of its arrays). */
+function keysOf(value: unknown): string[] {
+  const keys: string[] = [];
+  JSON.stringify(value, (key, item) => {
+    keys.push(key);
+    return item;
+  });
+  return keys;
 }
 
 /** A minimal TOML reader for samconfig.toml: [tables], and keys set to strings, booleans or numbers. */
 function parseSamconfig(text: string): Json {
   const result: Json = {};
   let table: Json = result;
-  text.split('\n').forEach((raw, index) => {
-    const line = raw.replace(/^\s+|\s+$/g, '');
-    if (line === '' || line.startsWith('#')) return;
-    const header = /^\[([A-Za-z0-9_.-]+)\]$/.exec(line);
-    if (header) {
-      table = result;
-      for (const part of header[1]!.split('.')) table = table[part] ??= {};
-      return;
-    }
-    const pair = /^([A-Za-z0-9_-]+)\s*=\s*("(?:[^"\\]|\\.)*"|true|false|-?\d+(?:\.\d+)?)\s*(?:#.*)?$/.exec(line);
-    if (!pair) throw new Error(`samconfig.toml line ${index + 1} not understood: ${line}`);
-    if (pair[1]! in table) throw new Error(`samconfig.toml line ${index + 1}: ${pair[1]} set twice`);
-    table[pair[1]!] = JSON.parse(pair[2]!);
-  });
+  for (const [index, raw] of text.split('\n').entries()) {
+    const line = raw.trim();
+    const header = /^\[([\w.-]+)\]$/.exec(line);
+    const pair = /^([\w-]+)\s*=\s*("(?:[^"\\]|\\.)*"|true|false|-?\d+(?:\.\d+)?)\s*(?:#.*)?$/.exec(line);
+    if (header) table = header[1]!.split('.').reduce((parent: Json, part) => (parent[part] ??= {}), result);
+    else if (pair && !(pair[1]! in table)) table[pair[1]!] = JSON.parse(pair[2]!);
+    else if (line !== '' && !line.startsWith('#'))
+      throw new Error(`samconfig.toml line ${index + 1} not understood (or set twice): ${line}`);
+  }
   return result;
 }
 
@@ -138,10 +126,11 @@ describe('the workflow files', () => {
     expect(runs(job).some((run) => /\bnpm ci\b/.test(run))).toBe(false);
   });
 
-  test('CI keeps what sam build made, hidden folder and all, as the run’s artifact', () => {
+  test('CI keeps what sam build made, hidden folder and all, as the run’s artifact, 90 days, as long as deploy.yml can deploy it again', () => {
     const [upload, ...more] = uses(ci.jobs.test, 'actions/upload-artifact');
     expect(more).toHaveLength(0);
-    expect(upload!.with).toMatchObject({ ...ARTIFACT, 'include-hidden-files': true, 'if-no-files-found': 'error' });
+    expect(upload!.with).toMatchObject({ ...ARTIFACT, 'include-hidden-files': true, 'if-no-files-found': 'error', 'retention-days': 90 });
+    expect(deploy.on.workflow_dispatch.inputs.build.description).toContain('90 days');
   });
 
   test('deploy.yml is called by CI’s staging and production jobs, which need the tests, or run by hand', () => {
@@ -166,11 +155,6 @@ describe('the workflow files', () => {
     const download = uses(job, 'actions/download-artifact')[0]!;
     expect(download.with).toEqual({ ...ARTIFACT, 'run-id': '${{ steps.build.outputs.run-id }}', 'github-token': '${{ github.token }}' });
     expect(job.permissions).toEqual(DEPLOY_PERMISSIONS);
-  });
-
-  test('CI keeps each build 90 days, as long as deploy.yml can deploy it again', () => {
-    expect(uses(ci.jobs.test, 'actions/upload-artifact')[0]!.with!['retention-days']).toBe(90);
-    expect(deploy.on.workflow_dispatch.inputs.build.description).toContain('90 days');
   });
 
   test('a push to main tests and deploys staging, a version tag production, anything else only tests', () => {
@@ -222,12 +206,8 @@ describe('the workflow files', () => {
       const deployStep = running(/^sam deploy --template-file \.aws-sam\/build\/template\.yaml --config-env "\$STAGE"( |$)/m);
       for (const before of ['actions/download-artifact', 'aws-actions/setup-sam', 'aws-actions/configure-aws-credentials'])
         expectInOrder(job(), usesAction(before), deployStep);
-      const [, outputs, smoke] = expectInOrder(
-        job(),
-        deployStep,
-        running(/aws cloudformation describe-stacks/),
-        running(/^npm run smoke -- "\$API_URL" "\$SHORT_URL"$/),
-      );
+      const smokeTest = running(/^npm run smoke -- "\$API_URL" "\$SHORT_URL"$/);
+      const [, outputs, smoke] = expectInOrder(job(), deployStep, running(/aws cloudformation describe-stacks/), smokeTest);
       expect(uses(job(), 'actions/download-artifact')[0]!.with).toMatchObject(ARTIFACT);
       expect(uses(job(), 'actions/checkout')[0]!.with).toEqual({ ref: '${{ github.sha }}' });
       expect(job().env.STAGE).toBe(stage);
@@ -317,7 +297,7 @@ describe('the workflow files', () => {
   });
 
   test('no workflow passes AWS access keys, as action inputs or as environment', () => {
-    const keys = Object.values(parsed).flatMap((workflow) => [...entries(workflow)].map(([key]) => key));
+    const keys = Object.values(parsed).flatMap(keysOf);
     expect(keys.filter((key) => /^(aws[-_](access[-_]key[-_]id|secret[-_]access[-_]key|session[-_]token))$/i.test(key))).toEqual([]);
     for (const file of WORKFLOWS) expect(readFileSync(file, 'utf8')).not.toMatch(/access-key|ACCESS_KEY/i);
   });
@@ -381,19 +361,17 @@ describe('the workflow files', () => {
     expect([exported > 0, exported < script.indexOf('\nnpm test\n')]).toEqual([true, true]);
   });
 
-  test('Dependabot keeps the npm packages current, weekly, the AWS SDK’s and Powertools’ each in one group', () => {
-    const npm = (dependabot.updates as Json[]).find((update) => update['package-ecosystem'] === 'npm')!;
+  test('Dependabot keeps the npm packages and the actions current, weekly, the AWS SDK’s and Powertools’ each in one group', () => {
+    const [npm, actions] = ['npm', 'github-actions'].map((kind) =>
+      dependabot.updates.find((update: Json) => update['package-ecosystem'] === kind),
+    );
+    expect(actions).toEqual(expect.objectContaining({ directory: '/', schedule: { interval: 'weekly' } }));
     expect(npm).toMatchObject({ directory: '/', schedule: { interval: 'weekly' } });
     expect(npm.groups['aws-sdk'].patterns).toContain('@aws-sdk/*');
     // A scope's `*` takes every package of it, those package.json names now and later.
     expect(npm.groups.powertools.patterns).toEqual(['@aws-lambda-powertools/*']);
     // Node.js moves with the Lambda runtime, by hand.
     expect(npm.ignore).toEqual(expect.arrayContaining([{ 'dependency-name': 'node', 'update-types': ['version-update:semver-major'] }]));
-  });
-
-  test('Dependabot keeps the actions current, weekly', () => {
-    const actions = (dependabot.updates as Json[]).find((update) => update['package-ecosystem'] === 'github-actions');
-    expect(actions).toEqual(expect.objectContaining({ directory: '/', schedule: { interval: 'weekly' } }));
   });
 
   test(`every workflow installs the SAM CLI ${SAM_CLI.version} (aws-lambda-builders ${SAM_CLI.lambdaBuilders}) by its installer`, () => {
@@ -424,9 +402,8 @@ describe('samconfig.toml', () => {
     const template = loadTemplate() as Json;
     expect(template.Parameters.Stage.AllowedValues).toEqual(expect.arrayContaining(Object.values(STAGES)));
     for (const stage of Object.values(STAGES)) {
-      for (const pair of String(samconfig[stage].deploy.parameters.parameter_overrides).split(' ')) {
+      for (const pair of String(samconfig[stage].deploy.parameters.parameter_overrides).split(' '))
         expect(Object.keys(template.Parameters)).toContain(pair.split('=')[0]);
-      }
     }
     expect(Object.keys(template.Outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'ShortUrlHost']));
   });
