@@ -2,6 +2,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { startDynamoDbLocal, type DynamoDbLocal, type DynamoDbLocalOptions } from '../dynamodb/local';
 import { ensureTables } from '../dynamodb/made-tables';
+import { startLimitedDynamoDbLocal } from '../dynamodb/partition-limit';
 import type { Template } from '../template/read';
 import { functionEnvironment } from '../template/functions';
 
@@ -15,6 +16,8 @@ interface LocalStackOptions {
   /** The short-link host's origin, as SHORT_URL_HOST. */
   readonly shortUrlHost: string;
   readonly quickCompiler?: DynamoDbLocalOptions['quickCompiler'];
+  /** LOCAL_PARTITION_WRITES: DynamoDB's per-partition limit, modelled at `dynamoDbPort` (../dynamodb/partition-limit.ts); none when absent. */
+  readonly partitionWrites?: number;
 }
 
 /**
@@ -25,11 +28,9 @@ export async function startLocalStack(template: Template, options: LocalStackOpt
   for (const [name, value] of Object.entries(LOCAL_AWS)) process.env[name] ??= value;
   let database: DynamoDbLocal | undefined;
   if (!process.env.AWS_ENDPOINT_URL_DYNAMODB) {
-    database = await startDynamoDbLocal({
-      port: options.dynamoDbPort,
-      dataDirectory: options.dataDirectory,
-      quickCompiler: options.quickCompiler,
-    });
+    const { dataDirectory, quickCompiler, partitionWrites } = options;
+    const local = { port: options.dynamoDbPort, dataDirectory, quickCompiler };
+    database = await (partitionWrites ? startLimitedDynamoDbLocal({ ...local, partitionWrites }) : startDynamoDbLocal(local));
     process.env.AWS_ENDPOINT_URL_DYNAMODB = database.endpoint;
   }
   const client = new DynamoDBClient({});

@@ -15,7 +15,7 @@ import { startLocalStack } from '../local/stack';
 import { loadTemplate } from '../template/read';
 import { functionTimeoutSeconds } from '../template/functions';
 import { routesOf } from '../template/routes';
-import { listenOn, logFormat, port, StartError } from './settings';
+import { listenOn, logFormat, partitionWrites as partitionWritesSetting, port, StartError } from './settings';
 import { announceStart, dataDirectoryOf, findStart } from '../dynamodb/start-state';
 import { RequestsInFlight } from '../local/in-flight';
 
@@ -40,6 +40,7 @@ const PORTS: Record<string, { variable: string; port: number }> = checked(() => 
   ShortApi: { variable: 'SHORT_PORT', port: port('SHORT_PORT', 3001) },
 }));
 const dynamoDbPort = checked(() => port('DYNAMODB_PORT', 8000));
+const partitionWrites = checked(partitionWritesSetting);
 // The functions' own settings, checked as each function's start does: a bad one stops npm start here.
 const { config } = await import('../../lib/config').catch(refuse);
 const ownDatabase = !process.env.AWS_ENDPOINT_URL_DYNAMODB;
@@ -99,12 +100,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 const databaseDirectory = join(dataDirectory, 'dynamodb');
 database = await listenOn('DYNAMODB_PORT', dynamoDbPort, ports, () =>
-  startLocalStack(template, { dynamoDbPort, dataDirectory: databaseDirectory, shortUrlHost, quickCompiler: true }),
+  startLocalStack(template, { dynamoDbPort, dataDirectory: databaseDirectory, shortUrlHost, quickCompiler: true, partitionWrites }),
 ).catch(refuse);
 stackReady.resolve();
 if (database) announceStart(dataDirectory, database.endpoint, shortUrlHost);
 
-console.log(`DynamoDB at ${process.env.AWS_ENDPOINT_URL_DYNAMODB}${database ? ` (DynamoDB Local, data in ${databaseDirectory})` : ''}`);
+const limit = partitionWrites ? `, at most ${partitionWrites} writes a second to one partition key` : '';
+console.log(
+  `DynamoDB at ${process.env.AWS_ENDPOINT_URL_DYNAMODB}${database ? ` (DynamoDB Local, data in ${databaseDirectory}${limit})` : ''}`,
+);
 console.log(`Short links at ${shortServer.url} (short URLs carry ${shortUrlHost})`);
 console.log(`Social news read API listening at ${apiServer.url}`);
 console.log(`API reference (local only) at ${apiServer.url}${DOCS_PATH}`);

@@ -23,6 +23,18 @@ export function logFormat(): 'short' | 'json' {
   return text;
 }
 
+/** LOCAL_PARTITION_WRITES: the writes a second one partition key takes, DynamoDB's limit modelled (docs/local.md); unset, none. */
+export function partitionWrites(): number | undefined {
+  const text = process.env.LOCAL_PARTITION_WRITES;
+  if (!text) return undefined;
+  if (!/^[1-9]\d{0,8}$/.test(text)) {
+    throw new StartError(
+      `LOCAL_PARTITION_WRITES must be a positive whole number (writes a second to one partition key), not ${JSON.stringify(text)}`,
+    );
+  }
+  return Number(text);
+}
+
 /** The first port above `taken` that is free on loopback now and none of `avoid`. */
 async function freePortAbove(taken: number, avoid: readonly number[]): Promise<number | undefined> {
   for (let candidate = taken + 1; candidate <= Math.min(taken + 100, 65_535); candidate++)

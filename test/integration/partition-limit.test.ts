@@ -1,0 +1,212 @@
+/**
+ * LOCAL_PARTITION_WRITES (infra/dynamodb/partition-limit.ts): a DynamoDB Local of this file's own,
+ * behind the model of DynamoDB's per-partition limit, on a clock the test holds. Beyond N writes
+ * (3 × N reads) a second to one partition key, the SDK meets DynamoDB's throttling error; other
+ * keys, and the next second, are served. Without the model (the run's DynamoDB Local) nothing throttles.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { once } from 'node:events';
+import { type AddressInfo, createServer } from 'node:net';
+import {
+  BatchGetItemCommand,
+  BatchWriteItemCommand,
+  CreateTableCommand,
+  DeleteTableCommand,
+  DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  ScanCommand,
+  TransactWriteItemsCommand,
+  UpdateItemCommand,
+} from '@aws-sdk/client-dynamodb';
+import { freePort, type DynamoDbLocal } from '../../infra/dynamodb/local';
+import { DYNAMODB_PARTITION, startLimitedDynamoDbLocal } from '../../infra/dynamodb/partition-limit';
+import { childEnv, spawnStart } from '../../infra/start/process';
+import { runToEnd } from '../support/run-to-end';
+
+const N = 5;
+const TABLE = `partition-limit-${randomInt(0, 2 ** 40)}`;
+/** The model's clock: a second is over only when a test says so. */
+let time = Date.UTC(2026, 0, 1, 12);
+let database: DynamoDbLocal;
+let client: DynamoDBClient;
+
+const key = (pk: string, sk = 'a') => ({ pk: { S: pk }, sk: { S: sk } });
+const put = (pk: string, sk = 'a') => client.send(new PutItemCommand({ TableName: TABLE, Item: { ...key(pk, sk), grp: { S: 'g' } } }));
+const get = (pk: string) => client.send(new GetItemCommand({ TableName: TABLE, Key: key(pk) }));
+const query = (pk: string) =>
+  client.send(
+    new QueryCommand({
+      TableName: TABLE,
+      KeyConditionExpression: '#p = :p AND sk >= :s',
+      ExpressionAttributeNames: { '#p': 'pk' },
+      ExpressionAttributeValues: { ':p': { S: pk }, ':s': { S: 'a' } },
+    }),
+  );
+const throttled = { name: 'ProvisionedThroughputExceededException', $metadata: expect.objectContaining({ httpStatusCode: 400 }) };
+const times = <T>(count: number, send: (i: number) => Promise<T>) => Promise.all(Array.from({ length: count }, (_, i) => send(i)));
+const itemsOf = async (pk: string) =>
+  ((await client.send(new ScanCommand({ TableName: TABLE }))).Items ?? []).filter((item) => item.pk!.S === pk).length;
+
+function createTable(on: DynamoDBClient, name: string) {
+  return on.send(
+    new CreateTableCommand({
+      TableName: name,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: ['pk', 'sk', 'grp'].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: [
+        { IndexName: 'byGroup', KeySchema: [{ AttributeName: 'grp', KeyType: 'HASH' }], Projection: { ProjectionType: 'KEYS_ONLY' } },
+      ],
+    }),
+  );
+}
+
+beforeAll(async () => {
+  // A few requests: Java's quick compiler alone starts it on less CPU (../../infra/dynamodb/local.ts).
+  database = await startLimitedDynamoDbLocal({ port: await freePort(), quickCompiler: true, partitionWrites: N, now: () => time });
+  // One attempt: the SDK's retries would otherwise hide each throttle.
+  client = new DynamoDBClient({ endpoint: database.endpoint, maxAttempts: 1 });
+  await createTable(client, TABLE);
+}, 60_000);
+
+afterAll(async () => {
+  client?.destroy();
+  await database?.stop();
+});
+
+// Each test in a second of its own.
+beforeEach(() => {
+  time += 1_000;
+});
+
+test("DynamoDB's documented limits: 1 000 write units and 3 000 read units a second to one partition, reads 3 × writes", () => {
+  expect(DYNAMODB_PARTITION).toEqual({ writes: 1_000, reads: 3_000 });
+  expect(DYNAMODB_PARTITION.reads / DYNAMODB_PARTITION.writes).toBe(3);
+});
+
+test('writes beyond N a second to one partition key are throttled, whatever the sort key; other keys and the next second are served', async () => {
+  await times(N, (i) => put('hot', `s${i}`));
+  await expect(put('hot', 'beyond')).rejects.toMatchObject(throttled);
+  await expect(
+    client.send(
+      new UpdateItemCommand({
+        TableName: TABLE,
+        Key: key('hot'),
+        UpdateExpression: 'SET n = :n',
+        ExpressionAttributeValues: { ':n': { N: '1' } },
+      }),
+    ),
+  ).rejects.toMatchObject(throttled);
+  await times(N, (i) => put('cold', `s${i}`));
+  // Writes and reads have budgets of their own.
+  await get('hot');
+  time += 999;
+  await expect(put('hot', 'still')).rejects.toMatchObject(throttled);
+  time += 1;
+  await times(N, (i) => put('hot', `t${i}`));
+  await expect(put('hot', 'beyond')).rejects.toMatchObject(throttled);
+  // What was throttled was not written.
+  expect(await itemsOf('hot')).toBe(2 * N);
+});
+
+test('reads beyond 3 × N a second to one partition key are throttled, GetItem and Query alike; an index has partitions of its own', async () => {
+  await put('read');
+  await times(3 * N - 1, () => get('read'));
+  await query('read');
+  await expect(get('read')).rejects.toMatchObject(throttled);
+  await expect(query('read')).rejects.toMatchObject(throttled);
+  await times(3 * N, () => get('other'));
+  // The index's partition `g` (every item's grp) is not the table's `read`.
+  const byGroup = new QueryCommand({
+    TableName: TABLE,
+    IndexName: 'byGroup',
+    KeyConditionExpression: 'grp = :g',
+    ExpressionAttributeValues: { ':g': { S: 'g' } },
+  });
+  await times(3 * N, () => client.send(byGroup));
+  await expect(client.send(byGroup)).rejects.toMatchObject(throttled);
+  time += 1_000;
+  await times(3 * N, () => get('read'));
+});
+
+test('BatchWriteItem returns the writes beyond N as UnprocessedItems, and is throttled when every one is', async () => {
+  const puts = (pk: string, count: number) =>
+    Array.from({ length: count }, (_, i) => ({ PutRequest: { Item: { ...key(pk, `b${i}`), grp: { S: 'b' } } } }));
+  const batch = await client.send(
+    new BatchWriteItemCommand({ RequestItems: { [TABLE]: [...puts('batch', N + 3), ...puts('beside', 2)] } }),
+  );
+  expect(batch.UnprocessedItems).toEqual({ [TABLE]: puts('batch', N + 3).slice(N) });
+  expect([await itemsOf('batch'), await itemsOf('beside')]).toEqual([N, 2]);
+  await expect(client.send(new BatchWriteItemCommand({ RequestItems: { [TABLE]: puts('batch', 2) } }))).rejects.toMatchObject(throttled);
+  const keys = Array.from({ length: 3 * N + 2 }, (_, i) => key('batch', `b${i}`));
+  const read = await client.send(new BatchGetItemCommand({ RequestItems: { [TABLE]: { Keys: keys, ConsistentRead: true } } }));
+  expect(read.UnprocessedKeys).toEqual({ [TABLE]: { Keys: keys.slice(3 * N), ConsistentRead: true } });
+  expect(read.Responses?.[TABLE]).toHaveLength(N);
+});
+
+test('TransactWriteItems beyond N writes to one partition key is throttled whole', async () => {
+  const transaction = (count: number) =>
+    new TransactWriteItemsCommand({
+      TransactItems: Array.from({ length: count }, (_, i) => ({ Put: { TableName: TABLE, Item: key('transaction', `x${i}`) } })),
+    });
+  await expect(client.send(transaction(N + 1))).rejects.toMatchObject(throttled);
+  expect(await itemsOf('transaction')).toBe(0);
+  await client.send(transaction(N));
+  expect(await itemsOf('transaction')).toBe(N);
+});
+
+test('the SDK retries a throttled write, as DynamoDB throttling: it is served once the second is over', async () => {
+  const retrying = new DynamoDBClient({ endpoint: database.endpoint });
+  let attempts = 0;
+  // Per attempt (below the retries): the second ends before the second attempt.
+  retrying.middlewareStack.add(
+    (next) => (args) => {
+      if (++attempts === 2) time += 1_000;
+      return next(args);
+    },
+    { step: 'deserialize' },
+  );
+  await times(N, (i) => put('retried', `s${i}`));
+  await retrying.send(new PutItemCommand({ TableName: TABLE, Item: key('retried', 'late') }));
+  retrying.destroy();
+  expect(attempts).toBe(2);
+  expect(await itemsOf('retried')).toBe(N + 1);
+});
+
+test('without the model (the run’s DynamoDB Local) nothing throttles', async () => {
+  const plain = new DynamoDBClient({ maxAttempts: 1 });
+  const name = `${TABLE}-plain`;
+  try {
+    await createTable(plain, name);
+    const item = (i: number) => ({ TableName: name, Item: { ...key('hot', `s${i}`), grp: { S: 'g' } } });
+    await times(4 * N, (i) => plain.send(new PutItemCommand(item(i))));
+    await times(4 * 3 * N, () => plain.send(new GetItemCommand({ TableName: name, Key: key('hot', 's0') })));
+  } finally {
+    await plain.send(new DeleteTableCommand({ TableName: name })).catch(() => undefined);
+    plain.destroy();
+  }
+});
+
+test("a DYNAMODB_PORT in use: Node's EADDRINUSE, which npm start names in one line, and DynamoDB Local behind it stops", async () => {
+  const occupied = createServer().listen(0, '127.0.0.1');
+  await once(occupied, 'listening');
+  const { port } = occupied.address() as AddressInfo;
+  const javas = () =>
+    execFileSync('ps', ['-o', 'args=', '--ppid', String(process.pid)], { encoding: 'utf8' }).split('DynamoDBLocal').length;
+  const before = javas();
+  await expect(startLimitedDynamoDbLocal({ port, quickCompiler: true, partitionWrites: N })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+  expect(javas()).toBe(before);
+  occupied.close();
+}, 60_000);
+
+test('npm start refuses a LOCAL_PARTITION_WRITES that is not a positive whole number, in one line, exit code 1', async () => {
+  const { code, lines } = await runToEnd(spawnStart(childEnv({ LOCAL_PARTITION_WRITES: '0' })));
+  expect(lines).toEqual(['LOCAL_PARTITION_WRITES must be a positive whole number (writes a second to one partition key), not "0"']);
+  expect(code).toBe(1);
+}, 60_000);
