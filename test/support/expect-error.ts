@@ -1,49 +1,30 @@
-/**
- * The catalogue's messages (./catalogue.ts reads docs/api.md's table), an assertion
- * that a response is a given error in a given type, and handlers run through infra/local/invoke.ts.
- */
-import type { ResponseType } from '../../infra/ops/smoke/parsers';
+/** An assertion that a response is a given error in a given type, and handlers run through infra/local/invoke.ts. */
+import { MEDIA_TYPES, type ResponseType, TYPES } from '../../infra/ops/smoke/parsers';
 import { type Handler, handlerOf, type Invocation, invokeRoute } from '../../infra/local/invoke';
 import type { FunctionDefinition } from '../../infra/template/functions';
 import type { Route } from '../../infra/template/routes';
 import { ROUTES } from './invoke';
 import { loadAfresh } from './load-afresh';
 import { parseXml, runScript, unserialize, XML_DECLARATION } from './parsers';
-import { CATALOGUE } from './catalogue';
+import { catalogueMessage } from './catalogue';
 
-export { CATALOGUE } from './catalogue';
-
+export { CATALOGUE, catalogueMessage } from './catalogue';
 export { type ResponseType, TYPES } from '../../infra/ops/smoke/parsers';
 
 /** The Content-Type of each type (docs/api.md, Headers). */
-export const CONTENT_TYPE: Readonly<Record<ResponseType, string>> = {
-  xml: 'text/xml; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  javascript: 'text/javascript; charset=utf-8',
-  php: 'application/php; charset=utf-8',
-};
+export const CONTENT_TYPE = Object.fromEntries(TYPES.map((t) => [t, `${MEDIA_TYPES[t]}; charset=utf-8`])) as Record<ResponseType, string>;
 
 /** The `Deprecation` header of every answer (docs/api.md, Headers) for template.yaml's default 2026-01-01T00:00:00Z. */
 export const DEPRECATION = '@1767225600';
-
-export function catalogueMessage(code: number): string {
-  const entry = CATALOGUE.find(([c]) => c === code);
-  if (!entry) throw new Error(`${code} is not in the catalogue`);
-  return entry[1];
-}
 
 /** After the catalogue text (docs/api.md, Errors): undefined, either form; false, nothing; a string, `: ` and a detail with it. */
 type Detail = string | false | undefined;
 
 function expectMessage(message: unknown, code: number, detail?: Detail): void {
-  const catalogue = catalogueMessage(code);
-  if (detail === false) expect(message).toBe(catalogue);
-  else if (typeof detail === 'string')
-    expect(message).toEqual(expect.stringMatching(new RegExp(`^${escapeRegExp(catalogue)}: .*${escapeRegExp(detail)}`)));
-  else if (message !== catalogue) expect(message).toEqual(expect.stringMatching(new RegExp(`^${escapeRegExp(catalogue)}: .+`)));
+  const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const after = detail === false ? '$' : typeof detail === 'string' ? `: .*${literal(detail)}` : '($|: .)';
+  expect(message).toEqual(expect.stringMatching(new RegExp(`^${literal(catalogueMessage(code))}${after}`)));
 }
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface ErrorExpectation {
   readonly detail?: Detail;
@@ -72,12 +53,7 @@ export function expectError(
     case 'xml': {
       expect(response.body.startsWith(XML_DECLARATION)).toBe(true);
       const root = parseXml(response.body);
-      expect({ ...root, attributes: Object.keys(root.attributes) }).toEqual({
-        name: 'error',
-        attributes: ['code', 'message'],
-        children: [],
-        text: '',
-      });
+      expect([root.name, Object.keys(root.attributes), root.children, root.text]).toEqual(['error', ['code', 'message'], [], '']);
       expect(root.attributes.code).toBe(String(code));
       value = { code, message: root.attributes.message };
       break;
@@ -120,11 +96,7 @@ export function expectError(
 export const typeQuery = (type: ResponseType, callback = 'callback'): string =>
   type === 'javascript' ? `type=javascript&callback=${callback}` : `type=${type}`;
 
-interface RequestOptions {
-  readonly method?: string;
-  readonly headers?: Record<string, string>;
-  readonly sourceIp?: string;
-}
+type RequestOptions = Readonly<{ method?: string; headers?: Record<string, string>; sourceIp?: string }>;
 
 /** Runs `handler` (e.g. one made with endpoint() in a test) with the event for `target`. */
 export const invokeHandler = (handler: Handler, target: string, options: RequestOptions = {}): Promise<Invocation> =>
@@ -136,14 +108,8 @@ export const invokeHandler = (handler: Handler, target: string, options: Request
  */
 export function invokerWithEnv(env: Record<string, string>, options: { routes?: readonly Route[]; prepare?: () => Promise<void> } = {}) {
   const loaded = new Map<string, Promise<Handler>>();
-  const load = (fn: FunctionDefinition): Promise<Handler> => {
-    if (!loaded.has(fn.id))
-      loaded.set(
-        fn.id,
-        loadAfresh(env, async () => options.prepare?.().then(() => handlerOf(fn)) ?? handlerOf(fn)),
-      );
-    return loaded.get(fn.id)!;
-  };
+  const fresh = (fn: FunctionDefinition) => loadAfresh(env, async () => options.prepare?.().then(() => handlerOf(fn)) ?? handlerOf(fn));
+  const load = (fn: FunctionDefinition): Promise<Handler> => loaded.get(fn.id) ?? loaded.set(fn.id, fresh(fn)).get(fn.id)!;
   return (target: string, request: RequestOptions = {}): Promise<Invocation> =>
     invokeRoute(options.routes ?? ROUTES, { ...request, target }, { load });
 }

@@ -5,13 +5,8 @@ import { invoke, withKey, type Invocation } from './invoke';
 import { parseXml, runScript, unserializeAll } from './parsers';
 
 type Answers<T> = Record<ResponseType, Listing<T>>;
-
-interface Fetched<T> {
-  readonly listings: Answers<T>;
-  readonly responses: Record<ResponseType, Invocation>;
-  /** The request time window in epoch seconds (what `timestamp` must lie in). */
-  readonly requested: readonly [number, number];
-}
+/** `requested`: the request time window in epoch seconds (what `timestamp` must lie in). */
+type Fetched<T> = Readonly<{ listings: Answers<T>; responses: Record<ResponseType, Invocation>; requested: readonly [number, number] }>;
 
 /** A target with `query` (may be empty), the type's arguments and the test app key. */
 export const targetFor = (path: string, query: string, type: ResponseType): string =>
@@ -75,22 +70,9 @@ export const fetchComments = (path: string, query = '', call?: Invoker): Promise
 export const xmlSafe = (text: string): string =>
   text.toWellFormed().replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD');
 
-function mapStrings<T>(value: T, map: (text: string) => string): T {
-  if (typeof value === 'string') return map(value) as T;
-  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map)) as T;
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, map)])) as T;
-  }
-  return value;
-}
+const xmlSafeItems = <T>(items: readonly T[]): T[] => JSON.parse(JSON.stringify(items, (_, v) => (typeof v === 'string' ? xmlSafe(v) : v)));
 
-interface ExpectedListing<T> {
-  readonly min_date: number;
-  readonly max_date?: number;
-  readonly total: number;
-  readonly offset?: number;
-  readonly items: readonly T[];
-}
+type ExpectedListing<T> = Readonly<{ min_date: number; max_date?: number; total: number; offset?: number; items: readonly T[] }>;
 
 /** Every type answered exactly this (timestamp aside); XML with what it cannot carry replaced. */
 export function expectListing<T>(fetched: Fetched<T>, expected: ExpectedListing<T>): void {
@@ -102,7 +84,7 @@ export function expectListing<T>(fetched: Fetched<T>, expected: ExpectedListing<
       total: expected.total,
       offset: expected.offset ?? 0,
       count: expected.items.length,
-      items: type === 'xml' ? mapStrings([...expected.items], xmlSafe) : [...expected.items],
+      items: type === 'xml' ? xmlSafeItems(expected.items) : [...expected.items],
     };
     expect({ type, ...listing }).toEqual({ type, ...want });
   }

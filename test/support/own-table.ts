@@ -6,51 +6,44 @@ import { galleryItems, putItems } from '../../infra/ops/gallery/bulk';
 import { loadTemplate, type Template } from '../../infra/template/read';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 
-function ownTable(id: 'GalleryTable' | 'ShortUrlsTable', prefix: string) {
-  const name = `${prefix}-${randomInt(0, 2 ** 40)}`;
-  const original = loadTemplate();
-  const template: Template = {
-    ...original,
-    Resources: { [id]: { ...original.Resources[id]!, Properties: { ...original.Resources[id]!.Properties, TableName: name } } },
-  };
+/** A client, and its document client, whose tables `names` are deleted after the file. */
+function clients(names: string[]) {
   const client = new DynamoDBClient({});
   const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   afterAll(async () => {
-    await client.send(new DeleteTableCommand({ TableName: name })).catch(() => undefined);
+    await Promise.all(names.map((name) => client.send(new DeleteTableCommand({ TableName: name })).catch(() => undefined)));
     client.destroy();
   });
-  return { name, template, client, documents };
+  return { client, documents };
 }
 
 /** Empty tables of a test file's own, made as the tests ask for them. */
 export function ownTables(id: 'GalleryTable' | 'ShortUrlsTable') {
-  const client = new DynamoDBClient({});
-  const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
-  const { AttributeDefinitions, KeySchema, GlobalSecondaryIndexes } = loadTemplate().Resources[id]!.Properties as never;
   const made: string[] = [];
-  afterAll(async () => {
-    await Promise.all(made.map((name) => client.send(new DeleteTableCommand({ TableName: name })).catch(() => undefined)));
-    client.destroy();
-  });
+  const { client, documents } = clients(made);
+  const { AttributeDefinitions, KeySchema, GlobalSecondaryIndexes } = loadTemplate().Resources[id]!.Properties as never;
+  const properties = { AttributeDefinitions, KeySchema, GlobalSecondaryIndexes, BillingMode: 'PAY_PER_REQUEST' } as const;
   return {
     async create(prefix: string): Promise<{ documents: DynamoDBDocumentClient; table: string }> {
       const table = `${prefix}-${randomInt(0, 2 ** 40)}`;
-      await client.send(
-        new CreateTableCommand({
-          TableName: table,
-          AttributeDefinitions,
-          KeySchema,
-          GlobalSecondaryIndexes,
-          BillingMode: 'PAY_PER_REQUEST',
-        }),
-      );
+      await client.send(new CreateTableCommand({ TableName: table, ...properties }));
       made.push(table);
       return { documents, table };
     },
   };
 }
 
-export const ownGalleryTable = (prefix: string) => ownTable('GalleryTable', prefix);
+/** A gallery table's name of the file's own (not yet made), and template.yaml with it. */
+export function ownGalleryTable(prefix: string) {
+  const name = `${prefix}-${randomInt(0, 2 ** 40)}`;
+  const original = loadTemplate();
+  const table = original.Resources.GalleryTable!;
+  const template: Template = {
+    ...original,
+    Resources: { GalleryTable: { ...table, Properties: { ...table.Properties, TableName: name } } },
+  };
+  return { name, template, ...clients([name]) };
+}
 
 /**
  * Writes whole records (counts as the importer derives them) fast, in batches (infra/ops/gallery/bulk.ts),

@@ -16,12 +16,7 @@ import { bulkWrite, ownTables } from './own-table';
 const UNSHOWABLE = 'stored values the API cannot show as they are';
 
 /** One item of the warning: its key, and the fields why under what became of it. */
-export interface Noted {
-  readonly key: string;
-  readonly refused?: string[];
-  readonly degraded?: string[];
-  readonly ignored?: string[];
-}
+export type Noted = Readonly<{ key: string; refused?: string[]; degraded?: string[]; ignored?: string[] }>;
 
 export function handWrittenGallery(prefix: string) {
   const tables = ownTables('GalleryTable');

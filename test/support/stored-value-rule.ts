@@ -39,33 +39,18 @@ export const RULES = {
 } as const;
 export type Kind = keyof typeof RULES;
 
-/** Each stored field of a photo and a comment, by its kind; `user.` fields are the photo's user map's. */
-export const PHOTO_FIELDS: Readonly<Record<string, Kind>> = {
-  id: 'own',
-  submit_date: 'date',
-  comments: 'count',
-  title: 'title',
-  'user.name': 'name',
-  'user.icon': 'link',
-  'user.registered': 'registered',
-  'user.profileviews': 'count',
-  src: 'link',
-  href: 'link',
-  digg_count: 'count',
-};
-export const COMMENT_FIELDS: Readonly<Record<string, Kind>> = {
-  date: 'date',
-  id: 'own',
-  story: 'id',
-  up: 'count',
-  down: 'count',
-  replies: 'count',
-  replyto: 'replyto',
-  user: 'name',
-  content: 'content',
-  level: 'level',
-  root: 'id',
-};
+/** Each stored field of a photo and a comment (`field:kind`), by its kind; `user.` fields are the photo's user map's. */
+const fields = (table: string) =>
+  Object.fromEntries(
+    table
+      .trim()
+      .split(/\s+/)
+      .map((entry) => entry.split(':')),
+  ) as Readonly<Record<string, Kind>>;
+export const PHOTO_FIELDS = fields(`id:own submit_date:date comments:count title:title user.name:name user.icon:link
+  user.registered:registered user.profileviews:count src:link href:link digg_count:count`);
+export const COMMENT_FIELDS = fields(`date:date id:own story:id up:count down:count replies:count replyto:replyto user:name
+  content:content level:level root:id`);
 
 const asNumber = (text: string): Stored => ({ attribute: { N: text }, read: Number(text) + 0 });
 const asString = (value: string): Stored => ({ attribute: { S: value }, read: value });
