@@ -7,6 +7,8 @@ import { type AddressInfo, createConnection, createServer, type Server, type Soc
 /** Every HTTP request the SDK sends DynamoDB is a POST; a chunk that starts one starts a request. */
 const startsRequest = (chunk: Buffer): boolean => chunk.subarray(0, 5).toString('latin1') === 'POST ';
 
+type Made<T> = new (server: Server, port: number, targetPort: number) => T;
+
 export class DatabaseOnHold {
   private holding = false;
   private heldWrites: Array<() => void> = [];
@@ -24,14 +26,7 @@ export class DatabaseOnHold {
   }
 
   /** A proxy on a port of its own to the DynamoDB Local at `target` (an endpoint URL). */
-  static async start<T extends DatabaseOnHold>(
-    this: new (
-      server: Server,
-      port: number,
-      targetPort: number,
-    ) => T,
-    target: string,
-  ): Promise<T> {
+  static async start<T extends DatabaseOnHold>(this: Made<T>, target: string): Promise<T> {
     const server = createServer();
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
     return new this(server, (server.address() as AddressInfo).port, Number(new URL(target).port));
@@ -80,10 +75,7 @@ export class DatabaseOnHold {
 
   /** Held while on hold: written once let go, if its client is still there. */
   private pass(client: Socket, database: Socket, chunk: Buffer): void {
-    if (!this.holding) {
-      database.write(chunk);
-      return;
-    }
+    if (!this.holding) return void database.write(chunk);
     this.heldWrites.push(() => client.destroyed || database.write(chunk));
     if (!startsRequest(chunk)) return;
     this.held++;

@@ -113,16 +113,8 @@ export function spell(of: Address, how: Style): string {
 
 /** A spelling of each kind: every IPv4 notation and IPv6 form above, with and without leading zeros and `::`. */
 export function everySpelling(of: Address): string[] {
-  const base: Style = {
-    parts: 4,
-    radixes: [10, 10, 10, 10],
-    trailingDot: false,
-    embedding: 0,
-    padded: false,
-    upper: false,
-    dotted: false,
-    compress: 0,
-  };
+  const ipv4 = { parts: 4, radixes: [10, 10, 10, 10], trailingDot: false, embedding: 0 };
+  const base: Style = { ...ipv4, padded: false, upper: false, dotted: false, compress: 0 };
   const styles: Partial<Style>[] = [
     {},
     { radixes: [8, 16, 10, 8] },

@@ -27,10 +27,7 @@ const list = (value: string | readonly string[]): readonly string[] => (typeof v
 
 /** IAM's wildcards: `*` any run of characters (`/` and `:` included), `?` any one character. */
 function wildcardMatches(pattern: string, value: string, ignoreCase = false): boolean {
-  const source = pattern
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
+  const source = pattern.replace(/[.+^${}()|[\]\\*?]/g, (c) => (c === '*' ? '.*' : c === '?' ? '.' : `\\${c}`));
   return new RegExp(`^${source}$`, ignoreCase ? 'i' : '').test(value);
 }
 

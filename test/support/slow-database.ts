@@ -15,20 +15,9 @@ let events = 0;
 const moment = (): Moment => ({ at: Date.now(), seq: events++ });
 
 /** outcome: 'answered', or the name of the error it ended with; real: the database's answer, once the delay is over. */
-export interface Read {
-  readonly command: string;
-  readonly started: Moment;
-  ended?: Moment;
-  outcome?: string;
-  real?: Promise<unknown>;
-}
-
+export type Read = { readonly command: string; readonly started: Moment; ended?: Moment; outcome?: string; real?: Promise<unknown> };
 /** An answer on the test's clock: when it came, and how long after the call. */
-export interface Answering<T> {
-  readonly invocation: Promise<T>;
-  at?: Moment;
-  after?: number;
-}
+export type Answering<T> = { readonly invocation: Promise<T>; at?: Moment; after?: number };
 
 export function answering<T>(call: () => Promise<T>): Answering<T> {
   const started = Date.now();
