@@ -1,7 +1,6 @@
 /**
- * Every property of a run draws from one seed (jest `setupFiles`): FC_SEED, which jest.config.cjs
- * picks when it is not given and the summary reporter prints, so that a failure is replayed by
- * running again with the same FC_SEED (docs/testing.md, Replaying a property).
+ * Every property of a run draws from one seed (jest `setupFiles`): FC_SEED, which jest.config.cjs picks when it is not given and the
+ * summary reporter prints, so that a failure is replayed by running again with the same FC_SEED (docs/testing.md, Replaying a property).
  */
 import fc from 'fast-check';
 

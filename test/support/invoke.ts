@@ -15,9 +15,8 @@ export const APP_KEY = 'http://test.app/';
 export type { Invocation };
 
 /**
- * `target` is the path and raw query string as a client sends them, e.g.
- * `/errors?appkey=...&type=json`; `remainingMs` the time the function has left, as Lambda tells
- * it (Lambda's longest timeout when not given).
+ * `target` is the path and raw query string as a client sends them, e.g. `/errors?appkey=...&type=json`; `remainingMs` the time the
+ * function has left, as Lambda tells it (Lambda's longest timeout when not given).
  */
 export const invoke = (
   target: string,

@@ -1,7 +1,6 @@
 /**
- * The real parsers every response type is checked with: the smoke test's XML parser (saxes) and
- * script runner (node:vm), JSON.parse, and PHP's own unserialize() (PHP compiled to WebAssembly,
- * ./php-environment.ts), which the smoke test cannot count on.
+ * The real parsers every response type is checked with: the smoke test's XML parser (saxes) and script runner (node:vm), JSON.parse, and
+ * PHP's own unserialize() (PHP compiled to WebAssembly, ./php-environment.ts), which the smoke test cannot count on.
  */
 import { parseXml, runScript } from '../../infra/ops/smoke/parsers';
 

@@ -1,7 +1,6 @@
 /**
- * Runs a workflow step's `run` script in bash as the runner would (`bash -e`), with stand-ins for
- * the commands it calls: each stand-in is a small shell script put first on PATH, and the step's
- * GITHUB_OUTPUT is a file read back afterwards.
+ * Runs a workflow step's `run` script in bash as the runner would (`bash -e`), with stand-ins for the commands it calls: each stand-in is a
+ * small shell script put first on PATH, and the step's GITHUB_OUTPUT is a file read back afterwards.
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -19,7 +19,8 @@ const SEEDED_ENTRIES = new Map<number, string>([
 const SEEDED_DIGG_COUNT = new Map<number, number>(PHOTOS.map((p) => [p.id, p.digg_count]));
 const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
 const dateOf = (entry: { submit_date: number } | { date: number }): number => ('submit_date' in entry ? entry.submit_date : entry.date);
-const inWindow = (date: number, window: { readonly min?: number; readonly max?: number }): boolean =>
+type Window = Readonly<{ min?: number; max?: number }>;
+const inWindow = (date: number, window: Window): boolean =>
   (window.min === undefined || date >= window.min) && (window.max === undefined || date <= window.max);
 
 /** The window without ids, or with some bounds only: no date lies before the epoch (its 1020 is the oracle's). */
@@ -41,12 +42,7 @@ function inOrder(a: Entry, b: Entry, sort: SortValue): boolean {
 }
 
 /** What is wrong with one entry: its types (the decoders check names and order only), window, path, data. */
-function entryProblem(
-  entry: Entry,
-  outcome: ListingOutcome,
-  window: { min?: number; max?: number },
-  comments: boolean,
-): string | undefined {
+function entryProblem(entry: Entry, outcome: ListingOutcome, window: Window, comments: boolean): string | undefined {
   const fields = entry as unknown as Readonly<Record<string, unknown>>;
   const ints = comments ? ['date', 'id', 'story', 'up', 'down', 'replies', 'level', 'root'] : ['id', 'submit_date', 'comments'];
   const strings = comments ? ['user', 'content'] : ['title', 'src', 'href'];
@@ -98,10 +94,8 @@ export function listingProblem(payload: Payload, outcome: ListingOutcome): strin
   });
   check(new Set(entries.map((e) => e.id)).size === entries.length, 'an entry twice');
   if (outcome.candidates !== undefined) {
-    const selected = sortRecords(
-      outcome.candidates.filter((r) => inWindow(dateOf(r), window)),
-      args.sort,
-    );
+    const inside = outcome.candidates.filter((r) => inWindow(dateOf(r), window));
+    const selected = sortRecords(inside, args.sort);
     const page = selected.slice(args.offset, args.offset + args.count).map((r) => r.id);
     check(total === selected.length, `total should be ${selected.length}`);
     check(JSON.stringify(entries.map((e) => e.id)) === JSON.stringify(page), `entries should be ${JSON.stringify(page)}`);

@@ -98,14 +98,8 @@ export function pathNames({ endpoint, ids, id, commentId }: PathIds, record: obj
 const photoExists = (id: number): boolean | undefined => (isSeedId(id) ? PHOTOS.some((p) => p.id === id) : undefined);
 /** Whether what the path names exists (404 otherwise; unknown ids of a photo list are left out); undefined: other tests' data decide. */
 function pathFound({ endpoint, ids, id, commentId }: PathIds): boolean | undefined {
-  const photos: Partial<Record<R.GalleryEndpoint, readonly number[]>> = {
-    photosComments: ids,
-    photo: [id],
-    photoComments: [id],
-    comment: [id],
-    replies: [id],
-  };
-  const known = (photos[endpoint] ?? []).map(photoExists);
+  const photos = endpoint === 'photosComments' ? ids : ['photo', 'photoComments', 'comment', 'replies'].includes(endpoint) ? [id] : [];
+  const known = photos.map(photoExists);
   if (known.includes(false)) return false;
   if (endpoint === 'comment' || endpoint === 'replies')
     return isSeedId(commentId) ? COMMENTS.some((c) => c.id === commentId && c.story === id) : undefined;

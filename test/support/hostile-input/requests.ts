@@ -1,6 +1,6 @@
 /** A hostile request in wire form, and the route of template.yaml it reaches, read the way API Gateway reads it. */
 import type { ResponseType } from '../expect-error';
-import { GALLERY_ROUTES, type GalleryEndpoint } from './rules';
+import type { GalleryEndpoint } from './rules';
 import { words } from './strings';
 
 export interface WireRequest {
@@ -79,11 +79,11 @@ type RouteKind = 'errors' | 'error' | 'containers' | 'container' | 'create' | 'l
 export type Route = Readonly<{ kind: RouteKind; endpoint?: GalleryEndpoint; params: Readonly<Record<string, string>>; utf8: boolean }>;
 
 /** template.yaml's routes, the literal one before the one it shadows (API Gateway's choice); `{name+}` is greedy. */
-const ROUTE_PATTERNS = [
-  ...words('/errors=errors /containers=containers /url/short/create=create /url/short/{segment+}=lookup /error/{segment}=error'),
-  '/container/{segment}=container',
-  ...GALLERY_ROUTES.map(([pattern, endpoint]) => `${pattern}=gallery=${endpoint}`),
-].map((line) => {
+const ROUTE_PATTERNS = words(`/errors=errors /containers=containers /url/short/create=create /url/short/{segment+}=lookup
+  /error/{segment}=error /container/{segment}=container /galleryphotos=gallery=photos /galleryphotos/comments=gallery=comments
+  /galleryphotos/{list}=gallery=photosByIds /galleryphotos/{list}/comments=gallery=photosComments /galleryphoto/{id}=gallery=photo
+  /galleryphoto/{id}/comments=gallery=photoComments /galleryphoto/{id}/comment/{comment_id}=gallery=comment
+  /galleryphoto/{id}/comment/{comment_id}/replies=gallery=replies`).map((line) => {
   const [pattern = '', kind, endpoint] = line.split('=');
   const parameter = (_: string, name: string, greedy: string) => `(?<${name}>${greedy ? '.+' : '[^/]+'})`;
   return { match: new RegExp(`^${pattern.replace(/\{(\w+)(\+?)\}/g, parameter)}$`, 's'), kind: kind as RouteKind, endpoint };

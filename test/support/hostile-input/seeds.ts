@@ -23,12 +23,7 @@ function seedPhoto(n: number, day: number, digg_count: number, comments: number)
     submit_date: BASE_DATE + day * DAY + n,
     comments,
     title: `Seeded photo ${n}: <b>bold</b> & "quoted" 'too' ]]> café 😀 \u2028 end`,
-    user: {
-      name: `seed<user>${n}`,
-      icon: `http://img.hostile.test/u/${n}.png?a=1&b=<2>`,
-      registered: 1_200_000_000 + n,
-      profileviews: 7 * n,
-    },
+    user: { name: `seed<user>${n}`, icon: `http://img.hostile.test/u/${n}.png?a=1&b=<2>`, registered: 1.2e9 + n, profileviews: 7 * n },
     src: `http://img.hostile.test/p/${n}_t.jpg?x="${n}"`,
     href: `http://news.hostile.test/gallery/${n}?a=1&b=2`,
     digg_count,

@@ -101,13 +101,9 @@ const linkText = (prefixes: readonly string[], rest: fc.Arbitrary<string>) =>
   fc.tuple(fc.constantFrom(...prefixes), fc.uuid(), rest).map(([prefix, id, path]) => `${prefix}${id}/${path}`);
 const paths = (...more: fc.Arbitrary<string>[]) => fc.oneof(S.unicodeText, ...more, fc.constantFrom(...S.INJECTIONS), fc.constant(''));
 /** Valid links with hostile paths, queries and fragments: each is a creation, a record of its own. */
-const validLinkText = linkText(
-  [
-    ' http://news.test/',
-    ...S.words('https://news.test/ HTTP://News.TEST:80/ https://bücher.test/ http://[::1]:8080/ http://127.0.0.1:3002/'),
-  ].concat(S.words('https://news.test./ https://@news.test/ https://news.test/?')),
-  paths(S.controlText),
-);
+const VALID_PREFIXES = S.words(`https://news.test/ HTTP://News.TEST:80/ https://bücher.test/ http://[::1]:8080/ http://127.0.0.1:3002/
+  https://news.test./ https://@news.test/ https://news.test/?`);
+const validLinkText = linkText([' http://news.test/', ...VALID_PREFIXES], paths(S.controlText));
 /** Links refused for their scheme, credentials or host, with hostile paths after them. */
 const refusedLinkText = linkText(
   S.words(`https://user:pw@news.test/ http://u@news.test/ https://:p@news.test/ ftp://news.test/ javascript:alert(1)// file:/// ${HOST}/
@@ -152,16 +148,14 @@ const variantSegment = fc
   )
   .map(([code, variant, form]) => form(variant(code)));
 /** Path segments after /url/short/: the stored short URLs in their spellings, near misses, and noise. */
+const storedSegment = S.weighted(
+  [1, stored((s) => s.code)],
+  [1, stored((s) => encodeURIComponent(s.short_url))],
+  [1, stored((s) => s.short_url)],
+  [5, variantSegment],
+);
 export const lookupSegmentWire = S.weighted(
-  [
-    5,
-    S.weighted(
-      [1, stored((s) => s.code)],
-      [1, stored((s) => encodeURIComponent(s.short_url))],
-      [1, stored((s) => s.short_url)],
-      [5, variantSegment],
-    ),
-  ],
+  [5, storedSegment],
   [2, segmentWire],
   [2, S.hostileWire.filter((text) => text !== '')],
   [1, fc.tuple(S.hostileWire, S.hostileWire).map(([a, b]) => `${a}/${b}`)],

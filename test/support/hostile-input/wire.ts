@@ -51,18 +51,15 @@ const NAMES = words(`appkey type callback TYPE typ%65 app%6Bey callback%00 count
 const GALLERY_NAMES = words('sort offset min_submit_date max_submit_date Count c%6Funt sort%00 id list');
 export const nameWire = weighted([2, NAMES], [1, GALLERY_NAMES], [3, hostileWire]);
 
-/** `name=value`, or a bare name now and then. */
-export const argument = (name: fc.Arbitrary<string>, value: fc.Arbitrary<string>): fc.Arbitrary<string> =>
-  fc.tuple(name, fc.option(value, { freq: 8 })).map(([n, v]) => (v === null ? n : `${n}=${v}`));
+/** `name=value`, or a bare name now and then (one in `freq`). */
+export const argument = (name: fc.Arbitrary<string>, value: fc.Arbitrary<string>, freq = 8): fc.Arbitrary<string> =>
+  fc.tuple(name, fc.option(value, { freq })).map(([n, v]) => (v === null ? n : `${n}=${v}`));
 
 /** A code or container name with one hostile character before or after it, or in other case. */
+const EXTRA = fc.constantFrom(' ', '\t', ...words('%20 %00 + 0 . %0A %2F %E2%80%A8 %C2%A0 %EF%BB%BF %FF'));
 const nearMissSegment = fc.oneof(
   fc
-    .tuple(
-      anyWord('1001 404 1028 technology world_business offbeat'),
-      fc.constantFrom(' ', '\t', ...words('%20 %00 + 0 . %0A %2F %E2%80%A8 %C2%A0 %EF%BB%BF %FF')),
-      fc.boolean(),
-    )
+    .tuple(anyWord('1001 404 1028 technology world_business offbeat'), EXTRA, fc.boolean())
     .map(([legit, extra, before]) => (before ? extra + legit : legit + extra)),
   anyWord('Technology TECHNOLOGY World_Business offbeaT Offbeat'),
 );
@@ -103,11 +100,10 @@ export const ACCEPTS =
 const ACCEPT_PIECES = words(
   'application/json text/javascript application/php text/xml */* text/* ;q= q=0 q=1 q=0.5 q=2 q=-1 q=abc ; , / * a/b é',
 );
-export const hostileAccept = fc.oneof(
-  fc.array(fc.constantFrom(...ACCEPT_PIECES, ' ', '\t', '\u0000', '\u2028'), { maxLength: 12 }).map((parts) => parts.join('')),
-  unicodeText,
-  controlText,
-);
+const acceptPieces = fc
+  .array(fc.constantFrom(...ACCEPT_PIECES, ' ', '\t', '\u0000', '\u2028'), { maxLength: 12 })
+  .map((parts) => parts.join(''));
+export const hostileAccept = fc.oneof(acceptPieces, unicodeText, controlText);
 type AcceptChoice = Pick<WireRequest, 'accept' | 'acceptType'>;
 /** The well-formed Accept headers of ACCEPTS, with the type each selects. */
 export const wellFormedAccept = fc.constantFrom(...ACCEPTS).map(([accept, acceptType]): AcceptChoice => ({ accept, acceptType }));
