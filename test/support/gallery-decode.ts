@@ -20,15 +20,7 @@ export const photoView = (photo: PhotoRecord): PhotoView => ({ ...pick<PhotoView
 export const commentView = (comment: CommentRecord): CommentView => pick(comment, COMMENT_KEYS);
 
 /** A gallery or events wrapper in one view; `total` as a number. */
-export interface Listing<T> {
-  timestamp: number;
-  min_date: number;
-  max_date?: number;
-  total: number;
-  offset: number;
-  count: number;
-  items: T[];
-}
+export type Listing<T> = Record<'timestamp' | 'min_date' | 'total' | 'offset' | 'count', number> & { max_date?: number; items: T[] };
 
 export type Kind = 'gallery' | 'events';
 
@@ -71,9 +63,8 @@ export function fromTree(kind: Kind, tree: unknown, php: boolean): Listing<Photo
   const wrapper = fieldsOf(tree, [...wrapperKeys(kind, hasMax), listName], phpClass(kind === 'gallery' ? 'Gallery' : 'Events'));
   // docs/api.md, Bodies: `total` is a string in gallery and comment lists, a plain decimal.
   expect(wrapper.total).toEqual(expect.stringMatching(/^(0|[1-9][0-9]*)$/));
-  for (const key of ['timestamp', 'min_date', 'max_date', 'offset', 'count']) {
-    if (key in wrapper) expect(Number.isSafeInteger(wrapper[key])).toBe(true);
-  }
+  for (const key of ['timestamp', 'min_date', 'max_date', 'offset', 'count'])
+    if (key in wrapper) expectIs(Number.isSafeInteger(wrapper[key]), true);
   expect(Array.isArray(wrapper[listName])).toBe(true);
   const items = (wrapper[listName] as Rec[]).map((entry) => {
     if (kind === 'events') return fieldsOf(entry, COMMENT_KEYS, phpClass('Comment')) as unknown as CommentView;
@@ -104,11 +95,8 @@ export function fromXml(kind: Kind, root: XmlElement): Listing<PhotoView | Comme
     expect([child.name, child.children]).toEqual(['comment', []]);
     // Every field an attribute in the record's order, content the text; a null replyto is absent.
     expect(Object.keys(a)).toEqual(COMMENT_KEYS.filter((key) => key !== 'content' && (key !== 'replyto' || 'replyto' in a)));
-    const field = (key: string) => {
-      if (key === 'content') return child.text;
-      if (key === 'user') return a.user;
-      return key === 'replyto' && !('replyto' in a) ? null : xmlInteger(a[key]);
-    };
+    const field = (key: string) =>
+      key === 'content' ? child.text : key === 'user' ? a.user : key === 'replyto' && !('replyto' in a) ? null : xmlInteger(a[key]);
     return Object.fromEntries(COMMENT_KEYS.map((key) => [key, field(key)])) as unknown as CommentView;
   });
   return listingOf('max_date' in attr, (key) => xmlInteger(attr[key]), items);

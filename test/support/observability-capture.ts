@@ -30,7 +30,7 @@ export function capture() {
     lines: () => [...written],
     logs: () => parsed().filter((entry) => !('_aws' in entry)),
     metrics,
-    /** Each metric of each EMF document once per dimension set (by the request's, and in total), with its dimension values but `service`. */
+    /** Each metric of each EMF document once per dimension set (by the request's, in total), with its dimension values but `service`. */
     counts: () =>
       metrics().flatMap((emf) => {
         const directive = (emf._aws as Emf).CloudWatchMetrics[0]!;

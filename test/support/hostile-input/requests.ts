@@ -32,31 +32,16 @@ export function once<T>(compute: (request: WireRequest) => T): (request: WireReq
 /** The arguments as API Gateway reads them (one object a request: never change it). */
 export const queryOf = once((request): URLSearchParams => new URLSearchParams(request.query.join('&')));
 
-export function decodeSegment(segment: string): string {
+function decoded(text: string): string | undefined {
   try {
-    return decodeURIComponent(segment);
+    return decodeURIComponent(text);
   } catch {
-    return segment;
+    return undefined;
   }
 }
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-/** Whether the bytes a raw URL component spells (its %XX escapes, its other characters in UTF-8) are UTF-8. */
-export function escapesAreUtf8(raw: string): boolean {
-  // One buffer, as values run to a million characters; a %XX takes three bytes of the room.
-  const bytes = Buffer.alloc(Buffer.byteLength(raw, 'utf8'));
-  let length = 0;
-  raw.split(/(%[0-9A-Fa-f]{2})/).forEach((part, i) => {
-    if (i % 2 === 1) bytes[length++] = parseInt(part.slice(1), 16);
-    else length += bytes.write(part, length, 'utf8');
-  });
-  try {
-    strictUtf8.decode(bytes.subarray(0, length));
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const decodeSegment = (segment: string): string => decoded(segment) ?? segment;
+/** Whether the bytes a raw URL component spells (%XX escapes, the rest in UTF-8) are UTF-8; a `%` without two hex digits is itself. */
+export const escapesAreUtf8 = (raw: string): boolean => decoded(raw.replace(/%(?![0-9A-Fa-f]{2})/g, '%25')) !== undefined;
 
 /** Each name's first raw value; a generated piece may hold several (`appkey=a&appkey=b`), so split on the wire's `&`. */
 const rawArguments = once((request): ReadonlyMap<string, string> => {
