@@ -3,11 +3,13 @@ import { randomInt } from 'node:crypto';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { galleryItems, putItems } from '../../infra/ops/gallery/bulk';
+import { importLines } from '../../infra/ops/gallery/importer';
+import { linesOf } from '../../infra/ops/gallery/records';
 import { loadTemplate, type Template } from '../../infra/template/read';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 
-/** A client, and its document client, whose tables `names` are deleted after the file. */
-function clients(names: string[]) {
+/** A client of the run's DynamoDB Local and its document client, destroyed after the file with the tables `names`. */
+export function clients(names: string[] = []) {
   const client = new DynamoDBClient({});
   const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   afterAll(async () => {
@@ -24,6 +26,7 @@ export function ownTables(id: 'GalleryTable' | 'ShortUrlsTable') {
   const { AttributeDefinitions, KeySchema, GlobalSecondaryIndexes } = loadTemplate().Resources[id]!.Properties as never;
   const properties = { AttributeDefinitions, KeySchema, GlobalSecondaryIndexes, BillingMode: 'PAY_PER_REQUEST' } as const;
   return {
+    client,
     async create(prefix: string): Promise<{ documents: DynamoDBDocumentClient; table: string }> {
       const table = `${prefix}-${randomInt(0, 2 ** 40)}`;
       await client.send(new CreateTableCommand({ TableName: table, ...properties }));
@@ -55,4 +58,10 @@ export function bulkWrite(documents: DynamoDBDocumentClient, table: string, reco
   const there = new Set(written === undefined ? [] : galleryItems(written).map((item) => JSON.stringify(item)));
   const items = galleryItems(records).filter((item) => !there.has(JSON.stringify(item)));
   return putItems(documents, table, items, { request: 'BatchWriteItem', concurrency: 6 });
+}
+
+/** Writes the records through the importer, with their counters and counts; a refused one fails the test. */
+export async function importRecords(documents: DynamoDBDocumentClient, table: string, { photos, comments }: Records): Promise<void> {
+  const { refused } = await importLines(linesOf(photos, comments), documents, table);
+  if (refused.length > 0) throw new Error(`the importer refused test data: ${JSON.stringify(refused.slice(0, 3))}`);
 }

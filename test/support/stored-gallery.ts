@@ -2,15 +2,13 @@
  * A gallery table of the test file's own whose items a test writes by hand, for the stored values
  * the API cannot show (docs/gallery-layout.md), and what each request logged of them.
  */
-import { type AttributeValue, DynamoDBClient, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { type AttributeValue, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { importLines } from '../../infra/ops/gallery/importer';
-import { linesOf } from '../../infra/ops/gallery/records';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 import { expectError, invokerWithEnv, TYPES, typeQuery } from './expect-error';
 import type { Invoker } from './gallery-answers';
 import { withKey } from './invoke';
-import { bulkWrite, ownTables } from './own-table';
+import { bulkWrite, importRecords, ownTables } from './own-table';
 
 /** The warning a request logs (docs/gallery-layout.md, Stored values the API cannot show). */
 const UNSHOWABLE = 'stored values the API cannot show as they are';
@@ -20,7 +18,6 @@ export type Noted = Readonly<{ key: string; refused?: string[]; degraded?: strin
 
 export function handWrittenGallery(prefix: string) {
   const tables = ownTables('GalleryTable');
-  const low = new DynamoDBClient({});
   const warnings: unknown[][] = [];
   let table = '';
   let documents: DynamoDBDocumentClient;
@@ -34,7 +31,6 @@ export function handWrittenGallery(prefix: string) {
     };
     call = invokerWithEnv({ GALLERY_TABLE: table }, { prepare });
   });
-  afterAll(() => low.destroy());
 
   /** What `run` logged of stored values: each such warning's items. */
   async function noted<T>(run: () => Promise<T>): Promise<{ result: T; warnings: Noted[][] }> {
@@ -46,10 +42,8 @@ export function handWrittenGallery(prefix: string) {
 
   return {
     /** Imports the records as the importer writes them, with their counters and counts. */
-    async write(photos: readonly PhotoRecord[], comments: readonly CommentRecord[] = []): Promise<void> {
-      const summary = await importLines(linesOf(photos, comments), documents, table);
-      if (summary.refused.length > 0) throw new Error(`the importer refused test data: ${JSON.stringify(summary.refused[0])}`);
-    },
+    write: (photos: readonly PhotoRecord[], comments: readonly CommentRecord[] = []): Promise<void> =>
+      importRecords(documents, table, { photos, comments }),
     /** Puts whole records with their counters in a few batches: before any other write, as own-table.ts's bulkWrite says. */
     writeAtOnce: (photos: readonly PhotoRecord[], comments: readonly CommentRecord[] = []): Promise<void> =>
       bulkWrite(documents, table, { photos, comments }),
@@ -62,7 +56,7 @@ export function handWrittenGallery(prefix: string) {
         value === undefined
           ? { UpdateExpression: `REMOVE ${at}` }
           : { UpdateExpression: `SET ${at} = :v`, ExpressionAttributeValues: { ':v': value } };
-      await low.send(new UpdateItemCommand({ TableName: table, Key: { pk: { S: key } }, ExpressionAttributeNames, ...set }));
+      await tables.client.send(new UpdateItemCommand({ TableName: table, Key: { pk: { S: key } }, ExpressionAttributeNames, ...set }));
     },
     /** A request to the table's functions. */
     invoke: (target: string) => call(target),

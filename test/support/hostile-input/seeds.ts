@@ -3,12 +3,9 @@
  * predicts. Ids and dates are the jest worker's own (ids from SEED_BASE, dates in the 2150s; other tests draw ids
  * below 2^47 + 10^12): files running at once never meet each other's seeds.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { importLines } from '../../../infra/ops/gallery/importer';
-import { linesOf } from '../../../infra/ops/gallery/records';
 import type { CommentRecord, PhotoRecord } from '../../../lib/gallery/store';
 import { DAY } from '../gallery-fixtures';
+import { clients, importRecords } from '../own-table';
 import { words } from './strings';
 
 const WORKER = Number(process.env.JEST_WORKER_ID ?? '1');
@@ -78,11 +75,6 @@ export const absentIds = (n: number): number[] => Array.from({ length: n }, (_, 
 /** Stores the seeds through the importer before the file's tests; they stay for the worker's later files. */
 export function useGallerySeeds(): void {
   // Not the functions' client: setup waits for a busy database rather than give up after 2 s.
-  const client = new DynamoDBClient({});
-  beforeAll(async () => {
-    const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
-    const summary = await importLines(linesOf(PHOTOS, COMMENTS), documents, process.env.GALLERY_TABLE!);
-    if (summary.refused.length > 0) throw new Error(`the importer refused a seed: ${JSON.stringify(summary.refused[0])}`);
-  }, 60_000);
-  afterAll(() => client.destroy());
+  const { documents } = clients();
+  beforeAll(() => importRecords(documents, process.env.GALLERY_TABLE!, { photos: PHOTOS, comments: COMMENTS }), 60_000);
 }
