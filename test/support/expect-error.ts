@@ -26,13 +26,8 @@ function expectMessage(message: unknown, code: number, detail?: Detail): void {
   expect(message).toEqual(expect.stringMatching(new RegExp(`^${literal(catalogueMessage(code))}${after}`)));
 }
 
-interface ErrorExpectation {
-  readonly detail?: Detail;
-  /** The callback the Javascript body calls; `callback` unless told. */
-  readonly callback?: string;
-  /** For 1002/1003 with the Javascript type: the body is an alert(), not a call. */
-  readonly alert?: boolean;
-}
+/** `callback`: the one the Javascript body calls (`callback` unless told); `alert`: for 1002/1003 in Javascript, an alert(), not a call. */
+type ErrorExpectation = Readonly<{ detail?: Detail; callback?: string; alert?: boolean }>;
 
 /** Asserts that `response` is error `code` in `type` with HTTP `status` (docs/api.md, Errors); returns the message. */
 export function expectError(

@@ -3,27 +3,14 @@
  * operator it does not know throws. (@cloud-copilot/iam-simulate would do it all, but is AGPL.)
  */
 
-interface Statement {
-  readonly Sid?: string;
-  readonly Effect: 'Allow' | 'Deny';
-  readonly Action: string | readonly string[];
-  readonly Resource: string | readonly string[];
-  readonly Condition?: Readonly<Record<string, Readonly<Record<string, string | readonly string[]>>>>;
-}
-
-export interface Policy {
-  readonly Version: string;
-  readonly Statement: readonly Statement[];
-}
-
+type Strings = string | readonly string[];
+type Condition = Readonly<Record<string, Readonly<Record<string, Strings>>>>;
+type Statement = Readonly<{ Sid?: string; Effect: 'Allow' | 'Deny'; Action: Strings; Resource: Strings; Condition?: Condition }>;
+export type Policy = Readonly<{ Version: string; Statement: readonly Statement[] }>;
 /** One API call: its action, the resource's ARN and the request's condition keys. */
-export interface Request {
-  readonly action: string;
-  readonly resource: string;
-  readonly context?: Readonly<Record<string, string>>;
-}
+export type Request = Readonly<{ action: string; resource: string; context?: Readonly<Record<string, string>> }>;
 
-const list = (value: string | readonly string[]): readonly string[] => (typeof value === 'string' ? [value] : value);
+const list = (value: Strings): readonly string[] => (typeof value === 'string' ? [value] : value);
 
 /** IAM's wildcards: `*` any run of characters (`/` and `:` included), `?` any one character. */
 function wildcardMatches(pattern: string, value: string, ignoreCase = false): boolean {

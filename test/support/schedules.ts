@@ -42,10 +42,8 @@ const duration = (): fc.Arbitrary<{ ms: number; written: string }> =>
       .filter(([days, hours, minutes, seconds]) => days + hours + minutes + seconds > 0)
       .map(([days, hours, minutes, seconds]) => {
         const time = `${hours ? `${hours}H` : ''}${minutes ? `${minutes}M` : ''}${seconds ? `${seconds}S` : ''}`;
-        return {
-          ms: days * DAY + hours * HOUR + minutes * MINUTE + seconds * SECOND,
-          written: `P${days ? `${days}D` : ''}${time ? `T${time}` : ''}`,
-        };
+        const ms = days * DAY + hours * HOUR + minutes * MINUTE + seconds * SECOND;
+        return { ms, written: `P${days ? `${days}D` : ''}${time ? `T${time}` : ''}` };
       }),
   );
 
