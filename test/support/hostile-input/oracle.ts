@@ -31,10 +31,8 @@ const failure = (code: number, details: ReadonlyArray<string | null> = [null]): 
 const found = ({ link, short_url, itemid }: StoredShortUrl): Outcome => ({ kind: 'shorturls', link, short_url, itemid });
 
 /** 1001 names the argument when its name cannot carry markup (docs/api.md, Arguments every endpoint takes). */
-export function unknownArgument(name: string): Outcome {
-  if (!R.SAFE_NAME.test(name)) return failure(1001);
-  return failure(1001, name.length <= 64 ? [name] : [name, null]);
-}
+export const unknownArgument = (name: string): Outcome =>
+  failure(1001, !R.SAFE_NAME.test(name) ? [null] : name.length <= 64 ? [name] : [name, null]);
 
 /** Integers: plain decimal in the safe range (and -0 is 0); undefined for anything else. */
 function decimal(raw: string): number | undefined {
