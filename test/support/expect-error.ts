@@ -37,52 +37,39 @@ export function expectError(
   status: number,
   expectation: ErrorExpectation = {},
 ): string {
-  expect(response.headers['content-type']).toBe(CONTENT_TYPE[type]);
-  expect(response.headers['x-content-type-options']).toBe('nosniff');
-  expect(response.headers['access-control-allow-origin']).toBe('*');
-  expect(response.headers['cache-control']).toBe('no-store');
+  const names = ['content-type', 'x-content-type-options', 'access-control-allow-origin', 'cache-control'];
+  expect(names.map((name) => response.headers[name])).toEqual([CONTENT_TYPE[type], 'nosniff', '*', 'no-store']);
   // Javascript answers 200, with `status` in its object.
   expect(response.statusCode).toBe(type === 'javascript' ? 200 : status);
   let value: Record<string, unknown>;
-  switch (type) {
-    case 'xml': {
-      expect(response.body.startsWith(XML_DECLARATION)).toBe(true);
-      const root = parseXml(response.body);
-      expect([root.name, Object.keys(root.attributes), root.children, root.text]).toEqual(['error', ['code', 'message'], [], '']);
-      expect(root.attributes.code).toBe(String(code));
-      value = { code, message: root.attributes.message };
-      break;
+  if (type === 'xml') {
+    expect(response.body.startsWith(XML_DECLARATION)).toBe(true);
+    const root = parseXml(response.body);
+    expect([root.name, root.children, root.text]).toEqual(['error', [], '']);
+    value = root.attributes;
+  } else if (type === 'json') value = JSON.parse(response.body);
+  else if (type === 'php') {
+    const answer = unserialize(response.body);
+    expect([answer.error, answer.serialized]).toEqual([undefined, response.body]);
+    value = answer.value as Record<string, unknown>;
+  } else {
+    const callback = expectation.callback ?? 'callback';
+    const run = runScript(response.body, callback);
+    if (expectation.alert) {
+      expect(response.body).toMatch(/^alert\(.*\);$/s);
+      expect([run.calls, run.alerts.length]).toEqual([[], 1]);
+      expectMessage(run.alerts[0], code, expectation.detail);
+      return run.alerts[0] as string;
     }
-    case 'json':
-      value = JSON.parse(response.body);
-      expect(Object.keys(value)).toEqual(['code', 'message']);
-      break;
-    case 'php': {
-      const answer = unserialize(response.body);
-      expect([answer.error, answer.serialized]).toEqual([undefined, response.body]);
-      value = answer.value as Record<string, unknown>;
-      expect(Object.keys(value)).toEqual(['__class', 'code', 'message']);
-      expect(value.__class).toBe('ServiceAPIError');
-      break;
-    }
-    case 'javascript': {
-      const callback = expectation.callback ?? 'callback';
-      const run = runScript(response.body, callback);
-      if (expectation.alert) {
-        expect(response.body).toMatch(/^alert\(.*\);$/s);
-        expect([run.calls, run.alerts.length]).toEqual([[], 1]);
-        expectMessage(run.alerts[0], code, expectation.detail);
-        return run.alerts[0] as string;
-      }
-      expect(response.body.startsWith(`/**/${callback}(`)).toBe(true);
-      expect([run.alerts, run.calls.length, run.calls[0]?.length]).toEqual([[], 1, 1]);
-      value = run.calls[0]![0] as Record<string, unknown>;
-      expect(Object.keys(value)).toEqual(['code', 'message', 'status']);
-      expect(value.status).toBe(status);
-      break;
-    }
+    expect(response.body.startsWith(`/**/${callback}(`)).toBe(true);
+    expect([run.alerts, run.calls.length, run.calls[0]?.length]).toEqual([[], 1, 1]);
+    value = run.calls[0]![0] as Record<string, unknown>;
   }
-  expect(value.code).toBe(code);
+  // PHP names its class, Javascript carries the HTTP status; XML's attributes are text.
+  const [php, script] = [type === 'php', type === 'javascript'];
+  expect(Object.keys(value)).toEqual([...(php ? ['__class'] : []), 'code', 'message', ...(script ? ['status'] : [])]);
+  expect([value.__class, value.status]).toEqual([php ? 'ServiceAPIError' : undefined, script ? status : undefined]);
+  expect(value.code).toBe(type === 'xml' ? String(code) : code);
   expectMessage(value.message, code, expectation.detail);
   return value.message as string;
 }

@@ -119,8 +119,7 @@ function galleryOutcomes(route: Route, query: URLSearchParams): Outcome[] {
   const candidates = seeded ? records.filter((record) => pathNames(path, record)) : undefined;
   const listing: Outcome = { kind: 'listing', ...path, args, ...(candidates ? { candidates } : {}) };
   const exists = pathFound(path);
-  if (exists === false) return [failure(404)];
-  return exists === undefined ? [listing, failure(404)] : [listing];
+  return exists === false ? [failure(404)] : exists ? [listing] : [listing, failure(404)];
 }
 
 /** The type the response must be in; undefined when only a hostile Accept header decides. */
@@ -144,8 +143,7 @@ function endpointOutcomes(route: Route, query: URLSearchParams, request: WireReq
     case 'container':
       return [R.CONTAINER_NAMES.includes(route.params.segment!) ? { kind: 'containers', only: route.params.segment } : failure(1014)];
     case 'create': {
-      const raw = rawArgument(request, 'url');
-      if (raw !== undefined && !escapesAreUtf8(raw)) return [failure(1016, ['url'])];
+      if (!escapesAreUtf8(rawArgument(request, 'url') ?? '')) return [failure(1016, ['url'])];
       const { link, refusable } = linkOf(query.get('url'));
       return [...(refusable ? [failure(1016, [null, 'url'])] : []), ...(link === undefined ? [] : [{ kind: 'shorturls' as const, link }])];
     }
@@ -172,16 +170,14 @@ export function expectedOutcomes(request: WireRequest, type: ResponseType): Outc
   if (asked !== null && !R.TYPE_VALUE.test(asked)) return [failure(1001, ['type'])];
   if (type === 'javascript') {
     const callback = query.get('callback') ?? '';
-    if (callback === '') return [{ kind: 'alert', code: 1002 }];
-    if (!R.isCallable(callback)) return [{ kind: 'alert', code: 1003 }];
+    if (callback === '' || !R.isCallable(callback)) return [{ kind: 'alert', code: callback === '' ? 1002 : 1003 }];
   }
   const route = routeOf(request);
   if (route.kind === 'unknown') return [failure(404)];
   const key = query.get('appkey') ?? '';
   if (key === '') return [failure(1005)];
   // Escapes that are not UTF-8 would read as U+FFFD: the key is refused, whatever else holds.
-  const rawKey = rawArgument(request, 'appkey');
-  if (rawKey !== undefined && !escapesAreUtf8(rawKey)) return [failure(1028)];
+  if (!escapesAreUtf8(rawArgument(request, 'appkey') ?? '')) return [failure(1028)];
   const downstream = endpointOutcomes(route, query, request);
   return isValidTestKey(key) ? downstream : [failure(1028), ...downstream];
 }

@@ -30,10 +30,7 @@ const testKeyOf = (uuid: string): string => `http://k-${uuid}.hostile.app/`;
 export const isValidTestKey = (key: string): boolean => key === APP_KEY || /^http:\/\/k-[0-9a-f-]{36}\.hostile\.app\/$/.test(key);
 
 /** `text` as a URL, when it parses as one with the http or https scheme. */
-function httpUrl(text: string): URL | undefined {
-  const url = URL.canParse(text) ? new URL(text) : undefined;
-  return url?.protocol === 'http:' || url?.protocol === 'https:' ? url : undefined;
-}
+const httpUrl = (text: string): URL | undefined => (/^https?:$/.test(URL.parse(text)?.protocol ?? '') ? new URL(text) : undefined);
 
 /**
  * docs/api.md, Short URLs, `url`: `link` the normalised link (undefined: only 1016); `refusable` when 1016 is fair
@@ -67,9 +64,7 @@ async function makeShortUrl(link: string): Promise<StoredShortUrl> {
 const makeThree = async (kind: string) =>
   Promise.all([0, 1, 2].map((i) => makeShortUrl(`https://news.test/${randomUUID()}/${kind}?i=${i}${kind === 'visited' ? "&a='b'" : ''}`)));
 
-export async function storeLookedUp(): Promise<void> {
-  STORED.push(...(await makeThree('looked-up')));
-}
+export const storeLookedUp = async (): Promise<void> => void STORED.push(...(await makeThree('looked-up')));
 
 /** VISITED, and TAKEN_DOWN: one disabled, one to a blocked host. */
 export async function storeVisited(): Promise<void> {
@@ -77,10 +72,8 @@ export async function storeVisited(): Promise<void> {
   const target = { documents: documentClient, table: process.env.SHORT_URLS_TABLE! };
   const takedown = { reason: 'hostile-input tests', at: 1_795_000_000, by: 'the tests' };
   const host = `blocked-${randomUUID().slice(0, 8)}.test`;
-  const [disabled, blocked] = await Promise.all([
-    makeShortUrl(`https://news.test/${randomUUID()}/disabled`),
-    makeShortUrl(`https://www.${host}/x?a=1`),
-  ]);
+  const disabling = makeShortUrl(`https://news.test/${randomUUID()}/disabled`);
+  const [disabled, blocked] = await Promise.all([disabling, makeShortUrl(`https://www.${host}/x?a=1`)]);
   await disable(target, disabled.code, takedown);
   await block(target, host, takedown);
   TAKEN_DOWN.push(disabled, blocked);
