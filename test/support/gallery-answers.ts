@@ -2,7 +2,7 @@
 import { CONTENT_TYPE, DEPRECATION, expectError, TYPES, typeQuery, type ResponseType } from './expect-error';
 import { type CommentView, fromTree, fromXml, type Kind, type Listing, type PhotoView } from './gallery-decode';
 import { invoke, withKey, type Invocation } from './invoke';
-import { parseXml, runScript, unserializeAll } from './parsers';
+import { parseXml, runScript, unserialize } from './parsers';
 
 type Answers<T> = Record<ResponseType, Listing<T>>;
 /** `requested`: the request time window in epoch seconds (what `timestamp` must lie in). */
@@ -25,12 +25,7 @@ export type Invoker = (target: string) => Promise<Invocation>;
  * Makes the request in all four types and answers each decoded to the view, after checking
  * status 200, the headers, and that count is the number of entries returned.
  */
-async function fetchAll<T extends PhotoView | CommentView>(
-  kind: Kind,
-  path: string,
-  query = '',
-  call: Invoker = invoke,
-): Promise<Fetched<T>> {
+async function fetchAll<T extends PhotoView | CommentView>(kind: Kind, path: string, query = '', call = invoke): Promise<Fetched<T>> {
   const before = Math.floor(Date.now() / 1000);
   const responses = {} as Record<ResponseType, Invocation>;
   for (const type of TYPES) responses[type] = await call(targetFor(path, query, type));
@@ -42,8 +37,8 @@ async function fetchAll<T extends PhotoView | CommentView>(
     const sent = [type, headers['content-type'], headers.deprecation, 'sunset' in headers];
     expect(sent).toEqual([type, CONTENT_TYPE[type], DEPRECATION, false]);
   }
-  const [php] = unserializeAll([responses.php.body]);
-  expect([php?.error, php?.serialized]).toEqual([undefined, responses.php.body]);
+  const php = unserialize(responses.php.body);
+  expect([php.error, php.serialized]).toEqual([undefined, responses.php.body]);
   const script = runScript(responses.javascript.body, 'callback');
   const wrapped = responses.javascript.body.startsWith('/**/callback(');
   expect([wrapped, script.alerts, script.calls.map((call) => call.length)]).toEqual([true, [], [1]]);
@@ -51,7 +46,7 @@ async function fetchAll<T extends PhotoView | CommentView>(
     xml: fromXml(kind, parseXml(responses.xml.body)),
     json: fromTree(kind, JSON.parse(responses.json.body), false),
     javascript: fromTree(kind, script.calls[0]![0], false),
-    php: fromTree(kind, php!.value, true),
+    php: fromTree(kind, php.value, true),
   } as Answers<T>;
   for (const type of TYPES) {
     const { count, items, timestamp } = listings[type];
