@@ -10,7 +10,6 @@ import { bulkWrite, ownTables } from './own-table';
 
 /** docs/api.md, Bodies: the earliest date in the gallery (`min_date`), 0 when there is none. */
 export const earliestOf = (dates: readonly number[]): number => (dates.length === 0 ? 0 : Math.min(...dates));
-
 type Records = { photos: PhotoRecord[]; comments: CommentRecord[] };
 
 /** The records with their counts derived from one another, as the importer derives them. */

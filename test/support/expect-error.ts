@@ -10,13 +10,10 @@ import { catalogueMessage } from './catalogue';
 
 export { CATALOGUE, catalogueMessage } from './catalogue';
 export { type ResponseType, TYPES } from '../../infra/ops/smoke/parsers';
-
 /** The Content-Type of each type (docs/api.md, Headers). */
 export const CONTENT_TYPE = Object.fromEntries(TYPES.map((t) => [t, `${MEDIA_TYPES[t]}; charset=utf-8`])) as Record<ResponseType, string>;
-
 /** The `Deprecation` header of every answer (docs/api.md, Headers) for template.yaml's default 2026-01-01T00:00:00Z. */
 export const DEPRECATION = '@1767225600';
-
 /** After the catalogue text (docs/api.md, Errors): undefined, either form; false, nothing; a string, `: ` and a detail with it. */
 type Detail = string | false | undefined;
 

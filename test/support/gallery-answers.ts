@@ -66,7 +66,6 @@ export const xmlSafe = (text: string): string =>
   text.toWellFormed().replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD');
 
 const xmlSafeItems = <T>(items: readonly T[]): T[] => JSON.parse(JSON.stringify(items, (_, v) => (typeof v === 'string' ? xmlSafe(v) : v)));
-
 type ExpectedListing<T> = Readonly<{ min_date: number; max_date?: number; total: number; offset?: number; items: readonly T[] }>;
 
 /** Every type answered exactly this (timestamp aside); XML with what it cannot carry replaced. */

@@ -6,7 +6,6 @@ import { expectIs, expectList, expectMatch } from './quick-expect';
 /** A photo as every type shows it: the fields of docs/api.md, Bodies, not its digg count. */
 export type PhotoView = Omit<PhotoRecord, 'digg_count'>;
 export type CommentView = CommentRecord;
-
 const WRAPPER = ['timestamp', 'min_date', 'max_date', 'total', 'offset', 'count'];
 const PHOTO_KEYS = ['id', 'submit_date', 'comments', 'title', 'user', 'src', 'href'];
 const USER_KEYS = ['name', 'icon', 'registered', 'profileviews'];
@@ -16,14 +15,10 @@ const pick = <T>(record: object, keys: readonly string[]): T =>
   Object.fromEntries(keys.map((key) => [key, (record as Record<string, unknown>)[key]])) as T;
 
 export const photoView = (photo: PhotoRecord): PhotoView => ({ ...pick<PhotoView>(photo, PHOTO_KEYS), user: pick(photo.user, USER_KEYS) });
-
 export const commentView = (comment: CommentRecord): CommentView => pick(comment, COMMENT_KEYS);
-
 /** A gallery or events wrapper in one view; `total` as a number. */
 export type Listing<T> = Record<'timestamp' | 'min_date' | 'total' | 'offset' | 'count', number> & { max_date?: number; items: T[] };
-
 export type Kind = 'gallery' | 'events';
-
 type Rec = Record<string, unknown>;
 
 /** An XML attribute's integer, in plain decimal. */

@@ -20,11 +20,9 @@ function table(): string {
 }
 
 const epoch = (year: number): number => Date.UTC(year, 0, 1) / 1000;
-
 let lastId = 0;
 /** A fresh id: at least 10^12, random, never the same twice in this process. */
 export const uniqueId = (): number => (lastId = Math.max(lastId + 1, 10 ** 12 + randomInt(0, 2 ** 47)));
-
 const claimed: Array<[number, number]> = [];
 
 /** Whether the table's counters, read as the functions read them, count anything between the dates. */

@@ -6,7 +6,6 @@ import fc from 'fast-check';
 
 /** An address as its bits: IPv4 as four bytes, IPv6 as eight 16-bit groups. */
 export type Address = { readonly v4: readonly number[] } | { readonly v6: readonly number[] };
-
 const octet = fc.integer({ min: 0, max: 255 });
 const ipv4 = fc.tuple(octet, octet, octet, octet).map((v4) => ({ v4 }));
 /** IPv4 in IPv6: mapped, compatible and NAT64's well-known prefix. */
@@ -24,7 +23,6 @@ const ipv6 = fc
   )
   .map((v6) => ({ v6 }));
 export const address: fc.Arbitrary<Address> = fc.oneof(ipv4, ipv6);
-
 const groupsOf = (v4: readonly number[]): number[] => [(v4[0]! << 8) | v4[1]!, (v4[2]! << 8) | v4[3]!];
 const bytesOf = (groups: readonly number[]): number[] => groups.flatMap((g) => [g >> 8, g & 0xff]);
 const same = (a: readonly number[], b: readonly number[]) => a.every((x, i) => x === b[i]);

@@ -9,7 +9,6 @@ type Statement = Readonly<{ Sid?: string; Effect: 'Allow' | 'Deny'; Action: Stri
 export type Policy = Readonly<{ Version: string; Statement: readonly Statement[] }>;
 /** One API call: its action, the resource's ARN and the request's condition keys. */
 export type Request = Readonly<{ action: string; resource: string; context?: Readonly<Record<string, string>> }>;
-
 const list = (value: Strings): readonly string[] => (typeof value === 'string' ? [value] : value);
 
 /** IAM's wildcards: `*` any run of characters (`/` and `:` included), `?` any one character. */

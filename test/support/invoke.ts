@@ -4,14 +4,11 @@ import { loadTemplate } from '../../infra/template/read';
 import { routesOf, type Route } from '../../infra/template/routes';
 
 const ALL_ROUTES = routesOf(loadTemplate());
-
 /** The API's routes; the short-link host's are SHORT_LINK_ROUTES. */
 export const ROUTES: readonly Route[] = ALL_ROUTES.filter((route) => route.api === 'Api');
 export const SHORT_LINK_ROUTES: readonly Route[] = ALL_ROUTES.filter((route) => route.api === 'ShortApi');
-
 /** A key that passes the app-key check; tests that are not about the key use it. */
 export const APP_KEY = 'http://test.app/';
-
 export type { Invocation };
 
 /**

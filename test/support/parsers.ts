@@ -5,9 +5,7 @@
 import { parseXml, runScript } from '../../infra/ops/smoke/parsers';
 
 export { parseXml, runScript, type ScriptRun, type XmlElement } from '../../infra/ops/smoke/parsers';
-
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
-
 /** `value`: the unserialized value, objects as records with their class under `__class`; `serialized`: PHP's serialize() of it. */
 export type PhpAnswer = Readonly<{ value?: unknown; serialized?: string; error?: string }>;
 

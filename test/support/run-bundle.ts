@@ -8,7 +8,6 @@ import type { FunctionDefinition } from '../../infra/template/functions';
 
 /** `output`: what the bundle printed on stdout besides the answer, its log lines and EMF metrics. */
 type BundleAnswer = Readonly<{ statusCode: number; headers: Record<string, string>; body: string; output: readonly string[] }>;
-
 const HOST = resolve(PROJECT_ROOT, 'infra/local/bundle-host.mjs');
 
 export function runBundle(file: string, fn: FunctionDefinition, event: unknown): BundleAnswer {

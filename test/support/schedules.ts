@@ -20,7 +20,6 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const FROM = Date.UTC(2026, 0, 1);
 const TO = Date.UTC(2031, 0, 1);
-
 const iso = (at: number) => new Date(at).toISOString();
 /** 2027-06-30T12:00:00Z */
 export const toSecond = (at: number) => `${iso(at).slice(0, 19)}Z`;

@@ -13,7 +13,6 @@ export const TEST_CLOCK: Parameters<typeof jest.useFakeTimers>[0] = {
 type Moment = { readonly at: number; readonly seq: number };
 let events = 0;
 const moment = (): Moment => ({ at: Date.now(), seq: events++ });
-
 /** outcome: 'answered', or the name of the error it ended with; real: the database's answer, once the delay is over. */
 export type Read = { readonly command: string; readonly started: Moment; ended?: Moment; outcome?: string; real?: Promise<unknown> };
 /** An answer on the test's clock: when it came, and how long after the call. */
@@ -29,10 +28,8 @@ export function answering<T>(call: () => Promise<T>): Answering<T> {
 
 /** One turn of the event loop: what real I/O has come in is handled, and the promises it settles. */
 export const aTurn = (): Promise<void> => new Promise((turn) => setImmediate(turn));
-
 /** The clock's longest step: well under the SDK's shortest timeout (1 s). */
 const STEP_MS = 100;
-
 type Options = { abortSignal?: AbortSignal };
 type Rule<T> = (command: string, index: number) => T;
 

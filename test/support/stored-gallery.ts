@@ -12,7 +12,6 @@ import { bulkWrite, importRecords, ownTables } from './own-table';
 
 /** The warning a request logs (docs/gallery-layout.md, Stored values the API cannot show). */
 const UNSHOWABLE = 'stored values the API cannot show as they are';
-
 /** One item of the warning: its key, and the fields why under what became of it. */
 export type Noted = Readonly<{ key: string; refused?: string[]; degraded?: string[]; ignored?: string[] }>;
 

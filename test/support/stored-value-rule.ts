@@ -5,7 +5,6 @@ import fc from 'fast-check';
 /** 2^53 − 1: the largest count shown. */
 export const MAX = 9_007_199_254_740_991;
 const MAX_DATE = 99_999_999_999;
-
 /** What the oracle answers for a field whose value makes the record refused. */
 export const REFUSED = Symbol('refused');
 
@@ -54,7 +53,6 @@ export const COMMENT_FIELDS = fields(`date:date id:own story:id up:count down:co
 
 const asNumber = (text: string): Stored => ({ attribute: { N: text }, read: Number(text) + 0 });
 const asString = (value: string): Stored => ({ attribute: { S: value }, read: value });
-
 /** Numbers at and around every bound of the rule, past 2^53 and DynamoDB's, and fractions: as DynamoDB holds them, in text. */
 const EDGE_NUMBERS = ['0', '1', '7', '-3', '1.5', '0.999', '1E-130', '99999999999', '100000000000', '9007199254740991'];
 const PAST_2_53 = ['9007199254740993', '12345678901234567890.5', '1E+30', '-9.99E+125', '99999999999999999999999999999999999999'];

@@ -25,7 +25,6 @@ const SHAPES = {
 type ShapeKind = keyof typeof SHAPES;
 /** A JSONP error also carries its HTTP status (docs/api.md, Bodies: Javascript). */
 const SCRIPT_ERROR = shape('error', 'Error', { ...ERROR.fields, status: 'integer' });
-
 type Named = Readonly<{ name: string; short_name: string }>;
 type ShortUrlEntry = Readonly<{ link: string; short_url: string; itemid: number; view_count: number }>;
 export type Entry = gallery.PhotoView | gallery.CommentView;

@@ -12,7 +12,6 @@ import { controlText, hex, hostileWire, weighted, words } from './strings';
 
 /** The authority an absolute-form target names (RFC 9112, 3.2.2: the server takes its path). */
 export const ABSOLUTE_AUTHORITY = 'api.hostile.test:8080';
-
 /** What came back on a connection: the status, the headers (names in lower case), the body. */
 type HttpAnswer = Readonly<{ status: number; headers: Readonly<Record<string, string>>; body: Buffer }>;
 

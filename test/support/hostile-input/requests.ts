@@ -55,7 +55,6 @@ const rawArguments = once((request): ReadonlyMap<string, string> => {
   return values;
 });
 export const rawArgument = (request: WireRequest, name: string): string | undefined => rawArguments(request).get(name);
-
 type RouteKind = 'errors' | 'error' | 'containers' | 'container' | 'create' | 'lookup' | 'gallery' | 'unknown';
 /**
  * `params`: the path parameters as API Gateway decodes them (`segment` the code, container name or short URL; a

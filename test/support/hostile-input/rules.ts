@@ -6,7 +6,6 @@ export const CATALOGUE_BY_CODE = new Map<number, string>(CATALOGUE);
 export const TYPE_VALUE = /^(xml|json|javascript|php)$/i;
 /** The containers' short names, in listing order (docs/api.md, Containers). */
 export const CONTAINER_NAMES = words('technology world_business science gaming lifestyle entertainment sports offbeat');
-
 /** docs/api.md, Arguments every endpoint takes: `callback`. */
 export const CALLBACK = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/;
 export const COMMON_ARGUMENTS = new Set(['appkey', 'type', 'callback']);
@@ -41,7 +40,6 @@ export const INTEGER_BOUNDS: Readonly<Record<Exclude<GalleryArgument, 'sort'>, {
 export const LIST_DETAIL = 'list (at most 100 ids)';
 export const WINDOW_ORDER_DETAIL = (min: number): string => `max_submit_date (minimum min_submit_date, ${min})`;
 export const WINDOW_WIDTH_DETAIL = 'max_submit_date (at most 30 days after min_submit_date)';
-
 export type GalleryEndpoint = 'photos' | 'photosByIds' | 'photo' | 'comments' | 'photosComments' | 'photoComments' | 'comment' | 'replies';
 /** Without ids the window is at most 30 days. */
 export const WINDOWED: ReadonlySet<GalleryEndpoint> = new Set(['photos', 'comments']);

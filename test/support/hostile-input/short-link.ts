@@ -32,7 +32,6 @@ export const shortLinkTarget = fc
   .tuple(shortLinkSegment, search)
   .map(([path, query]) => `/${path}${query === undefined ? '' : `?${query}`}`);
 export const shortLinkMethod = weighted([6, ['GET']], [1, ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'get']]);
-
 /** The one page every miss answers: read before the properties hold every miss to it. */
 let notFoundPage = '';
 export async function readNotFoundPage(): Promise<string> {

@@ -17,18 +17,15 @@ import { appkeyWire, segmentWire } from './wire';
 const SHORT_ORIGIN = new URL(HOST);
 export const SHORT_URL = new RegExp(`^${HOST.replace(/[.]/g, '\\.')}/[0-9A-Za-z]{7}$`);
 const MAX_LINK = 2048;
-
 /** A short URL made before the properties run, for them to name. */
 export type StoredShortUrl = Readonly<{ code: string; link: string; short_url: string; itemid: number }>;
 /** Looked up by the API properties; followed on the short-link host (their views counted); taken down (never a view). */
 export const STORED: StoredShortUrl[] = [];
 export const VISITED: StoredShortUrl[] = [];
 export const TAKEN_DOWN: StoredShortUrl[] = [];
-
 /** App keys of the create property, one a request (never the per-key rate limit): valid by docs/api.md, `appkey`. */
 const testKeyOf = (uuid: string): string => `http://k-${uuid}.hostile.app/`;
 export const isValidTestKey = (key: string): boolean => key === APP_KEY || /^http:\/\/k-[0-9a-f-]{36}\.hostile\.app\/$/.test(key);
-
 /** `text` as a URL, when it parses as one with the http or https scheme. */
 const httpUrl = (text: string): URL | undefined => (/^https?:$/.test(URL.parse(text)?.protocol ?? '') ? new URL(text) : undefined);
 

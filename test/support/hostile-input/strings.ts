@@ -3,7 +3,6 @@ import fc from 'fast-check';
 
 /** A list of spellings written as words (none holds white space). */
 export const words = (text: string): string[] => text.trim().split(/\s+/);
-
 /** One of the words of `text`. */
 export const anyWord = (text: string): fc.Arbitrary<string> => fc.constantFrom(...words(text));
 type Choice<T> = fc.Arbitrary<T> | readonly T[];
@@ -55,7 +54,6 @@ const anyCharacter = weighted<string>(
   [1, fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c))],
 );
 export const unicodeText = fc.string({ unit: anyCharacter, minLength: 1, maxLength: 24 });
-
 const CONTROLS = [...Array.from({ length: 0x20 }, (_, c) => String.fromCharCode(c)), '\u007f', '\u0085', '\u2028', '\u2029'];
 export const controlText = fc
   .array(fc.oneof(fc.constantFrom(...CONTROLS), fc.constantFrom('a', 'b', '<', '>', '"', "'", '&', ' ')), { minLength: 1, maxLength: 12 })
