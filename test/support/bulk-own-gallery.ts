@@ -1,7 +1,4 @@
-/**
- * A gallery table of a test file's own holding an anchor and what the running test stored, put
- * and taken away in batches; remove() goes through the writer, for what a removal leaves.
- */
+/** A gallery table of the file's own: an anchor and what the running test stored, put and taken away in batches; remove() by the writer. */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { deleteItems, galleryItems } from '../../infra/ops/gallery/bulk';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';

@@ -25,10 +25,7 @@ export function cfnLint(args: string[]): SpawnSyncReturns<string> {
   return run;
 }
 
-/**
- * A Python script run by a python that imports cfn-lint and aws-sam-translator: python3 (pip,
- * pyenv), else the one cfn-lint's script names (pipx installs it in an environment of its own).
- */
+/** A Python script run by a python importing cfn-lint and aws-sam-translator: python3, else the one cfn-lint's script names (pipx). */
 export function withCfnLintPython(args: string[], options: SpawnSyncOptionsWithStringEncoding): SpawnSyncReturns<string> {
   const shebang = /^#!\s*(\S+)/.exec(readFileSync(realpathSync(cfnLintScript()), 'utf8').split('\n')[0] ?? '')?.[1];
   const pythons = ['python3', ...(shebang && !/\b(env|sh|bash)$/.test(shebang) ? [shebang] : [])];

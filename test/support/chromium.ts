@@ -22,10 +22,7 @@ function chromiumPath(): string {
   return found;
 }
 
-/**
- * Headless Chromium, with a fresh profile of its own removed on close, without a sandbox (it refuses to start as root with
- * one), the GPU or its own connections (background updates, sync, QUIC: this machine refuses them).
- */
+/** Headless Chromium, a fresh profile removed on close; no sandbox (as root it refuses one), GPU or connections of its own (refused). */
 export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),

@@ -81,10 +81,7 @@ type RequestOptions = Readonly<{ method?: string; headers?: Record<string, strin
 export const invokeHandler = (handler: Handler, target: string, options: RequestOptions = {}): Promise<Invocation> =>
   invokeRoute(ROUTES, { ...options, target }, { load: async () => handler });
 
-/**
- * An invoke() whose functions' modules (lib/config.ts too) are loaded afresh, once each, while `env`
- * is set; `prepare` runs in each fresh module registry first (to mock a client there, say).
- */
+/** An invoke() whose functions' modules (lib/config.ts too) load afresh, once each, with `env`; `prepare` runs first in each registry. */
 export function invokerWithEnv(env: Record<string, string>, options: { routes?: readonly Route[]; prepare?: () => Promise<void> } = {}) {
   const loaded = new Map<string, Promise<Handler>>();
   const fresh = (fn: FunctionDefinition) => loadAfresh(env, async () => options.prepare?.().then(() => handlerOf(fn)) ?? handlerOf(fn));

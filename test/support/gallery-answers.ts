@@ -21,10 +21,7 @@ export async function expectErrorEverywhere(path: string, query: string, code: n
 /** How a test sends a request: invoke(), or a function loaded with settings of its own (expect-error.ts, invokerWithEnv). */
 export type Invoker = (target: string) => Promise<Invocation>;
 
-/**
- * Makes the request in all four types and answers each decoded to the view, after checking
- * status 200, the headers, and that count is the number of entries returned.
- */
+/** The request in all four types, each answer decoded to the view after checking status 200, the headers, and count against the entries. */
 async function fetchAll<T extends PhotoView | CommentView>(kind: Kind, path: string, query = '', call = invoke): Promise<Fetched<T>> {
   const before = Math.floor(Date.now() / 1000);
   const responses = {} as Record<ResponseType, Invocation>;

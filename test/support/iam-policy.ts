@@ -1,7 +1,4 @@
-/**
- * IAM's evaluation of an identity policy and a boundary, as far as docs/deploy.md's need: an
- * operator it does not know throws. (@cloud-copilot/iam-simulate would do it all, but is AGPL.)
- */
+/** IAM's evaluation of an identity policy and a boundary as far as docs/deploy.md needs; unknown operators throw (iam-simulate is AGPL). */
 
 type Strings = string | readonly string[];
 type Condition = Readonly<Record<string, Readonly<Record<string, Strings>>>>;

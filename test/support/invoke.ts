@@ -11,10 +11,7 @@ export const SHORT_LINK_ROUTES: readonly Route[] = ALL_ROUTES.filter((route) => 
 export const APP_KEY = 'http://test.app/';
 export type { Invocation };
 
-/**
- * `target` is the path and raw query string as a client sends them, e.g. `/errors?appkey=...&type=json`; `remainingMs` the time the
- * function has left, as Lambda tells it (Lambda's longest timeout when not given).
- */
+/** `target`: path and raw query as sent (`/errors?appkey=...`); `remainingMs`: time left as Lambda tells it (default: its longest). */
 export const invoke = (
   target: string,
   options: Omit<Request, 'target'> & InvokeOptions & { routes?: readonly Route[] } = {},

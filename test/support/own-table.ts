@@ -48,10 +48,7 @@ export function ownGalleryTable(prefix: string) {
   return { name, template, ...clients([name]) };
 }
 
-/**
- * Writes whole records (counts as the importer derives them) fast, in batches (infra/ops/gallery/bulk.ts),
- * sending only the items that differ from those of `written`, which the table already holds.
- */
+/** Whole records (counts as the importer derives them) put in batches (infra/ops/gallery/bulk.ts) but for items `written` already holds. */
 type Records = { photos: readonly PhotoRecord[]; comments: readonly CommentRecord[] };
 
 export function bulkWrite(documents: DynamoDBDocumentClient, table: string, records: Records, written?: Records): Promise<void> {

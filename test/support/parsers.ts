@@ -1,7 +1,4 @@
-/**
- * The real parsers every response type is checked with: the smoke test's XML parser (saxes) and script runner (node:vm), JSON.parse, and
- * PHP's own unserialize() (PHP compiled to WebAssembly, ./php-environment.ts), which the smoke test cannot count on.
- */
+/** The real parsers: the smoke test's (saxes, node:vm), JSON.parse, and PHP's own unserialize() (WebAssembly), which smoke tests lack. */
 import { parseXml, runScript } from '../../infra/ops/smoke/parsers';
 
 export { parseXml, runScript, type ScriptRun, type XmlElement } from '../../infra/ops/smoke/parsers';

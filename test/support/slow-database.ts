@@ -1,7 +1,4 @@
-/**
- * The functions' document client on jest's fake clock: the n-th command is answered `delayOf` ms
- * after it is sent, or fails with `failureOf`; reads keep their start and end as ordered moments.
- */
+/** The functions' client on the fake clock: command n answered `delayOf` ms late or failing (`failureOf`); reads keep ordered moments. */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /** Timers and Date are the test's; setImmediate stays real, so that real I/O can be waited for. */

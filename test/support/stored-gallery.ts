@@ -1,7 +1,4 @@
-/**
- * A gallery table of the test file's own whose items a test writes by hand, for the stored values
- * the API cannot show (docs/gallery-layout.md), and what each request logged of them.
- */
+/** A gallery table of the file's own that tests write by hand, for values the API cannot show (docs/gallery-layout.md), and their logs. */
 import { type AttributeValue, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';

@@ -1,7 +1,4 @@
-/**
- * Runs a workflow step's `run` script in bash as the runner would (`bash -e`), with stand-ins for the commands it calls: each stand-in is a
- * small shell script put first on PATH, and the step's GITHUB_OUTPUT is a file read back afterwards.
- */
+/** A workflow step's `run` in `bash -e`, as the runner runs it: stand-in commands first on PATH, GITHUB_OUTPUT a file read back. */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

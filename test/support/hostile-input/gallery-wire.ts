@@ -1,7 +1,4 @@
-/**
- * Hostile gallery requests (docs/api.md, The gallery's arguments): integers spelled every way, dates around the
- * seeded ones, counts, offsets and sorts; path ids and id lists in every spelling, naming the seeded records or not.
- */
+/** Hostile gallery requests (docs/api.md, The gallery's arguments): every argument and path id spelled every way, seeded or not. */
 import fc from 'fast-check';
 import { DAY } from '../gallery-fixtures';
 import { SORT_VALUES } from '../gallery-order';

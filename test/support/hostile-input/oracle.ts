@@ -1,7 +1,4 @@
-/**
- * The oracle, written from the rules of docs/api.md: which type a request is answered in, and what it may be answered
- * with (which error, or which resource), so that "no 5xx" cannot be met by answering the wrong thing.
- */
+/** The oracle, from docs/api.md's rules: a request's type and the answers it may get, so that no wrong answer passes as "no 5xx". */
 import type { CommentRecord, PhotoRecord } from '../../../lib/gallery/store';
 import type { ResponseType } from '../expect-error';
 import { THIRTY_DAYS } from '../gallery-fixtures';

@@ -1,7 +1,4 @@
-/**
- * Bodies read by the real parsers (test/support/parsers.ts) into one form for every type, their wire form checked on
- * the way against the records of docs/api.md, Bodies; gallery and events wrappers by test/support/gallery-decode.ts.
- */
+/** Bodies of every type read by the real parsers into one form, their wire form checked (docs/api.md, Bodies; ../gallery-decode.ts). */
 import * as gallery from '../gallery-decode';
 import { type PhpAnswer, parseXml, runScript, type ScriptRun, XML_DECLARATION, type XmlElement } from '../parsers';
 import { expectEmpty, expectIs, expectList } from '../quick-expect';

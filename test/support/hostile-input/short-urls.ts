@@ -1,7 +1,4 @@
-/**
- * Short URLs (docs/api.md, Short URLs): the tests' own records, what creating a link may answer, which spellings
- * name a stored one; and the hostile `url` values and /url/short/ segments that try them.
- */
+/** Short URLs (docs/api.md): the tests' own records, what creating one may answer, which spellings name one; hostile `url`s and paths. */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { block } from '../../../infra/ops/shorturls/blocks';
