@@ -1,7 +1,6 @@
 /**
- * A loopback proxy in front of DynamoDB Local. On hold, it keeps every request, on new and kept-alive connections, unanswered
- * and counts them; let go, it passes them on. It can also go down, refusing connections, or hang: new connections kept
- * unanswered until released, the last sent first, one request at a time (as DatabaseGate, ./database-gate.ts).
+ * A loopback proxy before DynamoDB Local: on hold it keeps every request (new and kept-alive connections) unanswered and counts
+ * them, let go it passes them on; down it refuses connections; hung it keeps new ones until released, the last first, one at a time.
  */
 import { type AddressInfo, createConnection, createServer, type Server, type Socket } from 'node:net';
 

@@ -1,7 +1,4 @@
-/**
- * IP addresses in every spelling a link may give them, and the key docs/shorturls.md (Blocked hosts)
- * gives each, written from the rule: IPv4 dotted, embedded IPv4 as IPv4, other IPv6 in RFC 5952 form.
- */
+/** IP addresses in every spelling, and each one's key by docs/shorturls.md (Blocked hosts): IPv4 dotted (embedded too), IPv6 RFC 5952. */
 import fc from 'fast-check';
 
 /** An address as its bits: IPv4 as four bytes, IPv6 as eight 16-bit groups. */

@@ -1,6 +1,4 @@
-/**
- * Reading the project's markdown in tests: the text of one `## ` section, which docs and reports are checked against section by section.
- */
+/** The text of one `## ` section of the project's markdown, which docs and reports are checked against section by section. */
 
 /** The text under `## title` in `markdown` (heading included), up to the next `## `; fails when there is none. */
 export function markdownSection(markdown: string, title: string, source = 'the markdown'): string {

@@ -67,7 +67,7 @@ const numbers: fc.Arbitrary<Stored> = fc.oneof(
     .map((d) => asNumber(String(d))),
 );
 
-/** fc.webUrl(), built when first drawn from: building it maps every code point (seconds), which files reading only the rules need not pay. */
+/** fc.webUrl(), built when first drawn: building it maps every code point (seconds), which files reading only the rules need not pay. */
 let webUrl: fc.Arbitrary<string> | undefined;
 const lazyWebUrl = fc.constant(null).chain(() => (webUrl ??= fc.webUrl()));
 

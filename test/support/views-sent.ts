@@ -3,10 +3,7 @@ import type { ShortUrlStore, ViewResult } from '../../lib/shorturls/store';
 
 export type SentViews = ReturnType<typeof followViews>;
 
-/**
- * Follows the views sent through `store`: a store class's prototype, for every instance's views
- * (taken as a parameter: importing lib/shorturls/dynamodb.ts here would load the functions' client).
- */
+/** Follows the views sent through a store class's prototype (a parameter: importing lib/shorturls/dynamodb.ts would load its client). */
 export function followViews(store: Pick<ShortUrlStore, 'addView'>) {
   /** The code of each view sent so far, in order; how each ended, in the order they ended ('failed' if the store threw). */
   const codes: string[] = [];

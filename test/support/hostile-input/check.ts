@@ -1,7 +1,6 @@
 /**
- * One hostile request through the real handler (in process unless a test sends it otherwise) and its answer through
- * every check: status, headers, the type its Content-Type names, a body its real parser accepts, an answer the
- * oracle allows with the status of its code, echoing nothing of the input. PHP bodies wait for one unserialize() batch.
+ * One hostile request through the real handler (in process unless a test sends it otherwise), its answer through every check: status,
+ * headers, the type its Content-Type names, a body its parser accepts, an answer the oracle allows, no echo. PHP waits for one batch.
  */
 import fc from 'fast-check';
 import { CONTENT_TYPE, type ResponseType, TYPES } from '../expect-error';

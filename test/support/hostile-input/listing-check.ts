@@ -1,7 +1,6 @@
 /**
- * A gallery or events answer (docs/api.md: The gallery's arguments; Bodies): the window the date rules give, every
- * entry typed, inside it, named by the path, the seeded ones exactly as stored, in the order of gallery-order.ts;
- * and where every id the path names is seeded, exactly the page the rules select.
+ * A gallery or events answer (docs/api.md: The gallery's arguments; Bodies): the window the date rules give, every entry typed, inside
+ * it, named by the path, seeded ones as stored, in gallery-order.ts's order; where the path names only seeds, exactly the page selected.
  */
 import { commentView, photoView } from '../gallery-decode';
 import { THIRTY_DAYS } from '../gallery-fixtures';

@@ -1,7 +1,6 @@
 /**
- * The gallery data of the hostile-input tests, which the properties name by path and whose listings the oracle
- * predicts. Ids and dates are the jest worker's own (ids from SEED_BASE, dates in the 2150s; other tests draw ids
- * below 2^47 + 10^12): files running at once never meet each other's seeds.
+ * The hostile-input tests' gallery data, which properties name by path and whose listings the oracle predicts. Ids and dates are the jest
+ * worker's own (from SEED_BASE, in the 2150s; other tests draw ids below 2^47 + 10^12): files running at once never meet each other's.
  */
 import type { CommentRecord, PhotoRecord } from '../../../lib/gallery/store';
 import { DAY } from '../gallery-fixtures';
