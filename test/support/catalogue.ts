@@ -8,7 +8,6 @@ const rows = [...errors.matchAll(/^\| (\d+) \| (.+) \| (\d{3}) \|$/gm)].map(
   ([, code, message, status]) => [Number(code), message!, Number(status)] as const,
 );
 
-/** The error catalogue in its order: code and message. */
 export const CATALOGUE: ReadonlyArray<readonly [number, string]> = rows.map(([code, message]) => [code, message]);
 
 function rowOf(code: number): readonly [number, string, number] {

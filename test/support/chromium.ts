@@ -9,7 +9,6 @@ const KNOWN_PLACES = [
 
 const HOW = 'install Chromium (Debian and Ubuntu: apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary';
 
-/** The browser's binary; throws saying how to get one where there is none. */
 function chromiumPath(): string {
   const named = process.env.CHROMIUM_PATH;
   if (named) {

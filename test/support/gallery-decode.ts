@@ -34,7 +34,6 @@ const wrapperKeys = (kind: Kind, hasMax: boolean): string[] =>
 const listingOf = <T>(hasMax: boolean, read: (key: string) => number, items: T[]): Listing<T> =>
   ({ ...Object.fromEntries(wrapperKeys('gallery', hasMax).map((key) => [key, read(key)])), items }) as unknown as Listing<T>;
 
-/** The XML attributes `keys` as integers. */
 const integers = (attributes: Record<string, string | undefined>, keys: readonly string[]): Rec =>
   Object.fromEntries(keys.map((key) => [key, xmlInteger(attributes[key])]));
 

@@ -45,7 +45,6 @@ function rfc5952(v6: readonly number[]): string {
   return `${hex.slice(0, best.at).join(':')}::${hex.slice(best.at + best.length).join(':')}`;
 }
 
-/** The key of an address by the rule. */
 export function keyOf(of: Address): string {
   if ('v4' in of) return of.v4.join('.');
   const v4 = embedded(of.v6);

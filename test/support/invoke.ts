@@ -17,11 +17,9 @@ export const invoke = (
   options: Omit<Request, 'target'> & InvokeOptions & { routes?: readonly Route[] } = {},
 ): Promise<Invocation> => invokeRoute(options.routes ?? ROUTES, { ...options, target }, options);
 
-/** A request to the short-link host, e.g. `/AbC1234`. */
 export const invokeShortLink = (
   target: string,
   options: { method?: string; remainingMs?: number; requestId?: string } = {},
 ): Promise<Invocation> => invoke(target, { ...options, routes: SHORT_LINK_ROUTES });
 
-/** `target` with the test app key added. */
 export const withKey = (target: string): string => `${target}${target.includes('?') ? '&' : '?'}appkey=${encodeURIComponent(APP_KEY)}`;

@@ -20,7 +20,6 @@ import { SHORT_URL } from './short-urls';
 /** How long one property or check of many requests may take. */
 export const TIMEOUT = 120_000;
 
-/** Why the answer is not `outcome`, or undefined when it is. */
 function mismatch(payload: Payload, outcome: Outcome, type: ResponseType): string | undefined {
   if (outcome.kind === 'listing') return listingProblem(payload, outcome);
   const catalogued = (code: number) => CATALOGUE_BY_CODE.get(code);

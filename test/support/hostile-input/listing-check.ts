@@ -57,7 +57,6 @@ function entryProblem(entry: Entry, outcome: ListingOutcome, window: Window): st
   return seeded !== undefined && JSON.stringify(entry) !== seeded ? `not the stored record ${seeded}` : undefined;
 }
 
-/** What is wrong with a listing answer, or undefined. */
 export function listingProblem(payload: Payload, outcome: ListingOutcome): string | undefined {
   const comments = COMMENT_LISTS.has(outcome.endpoint);
   const resource = comments ? 'events' : 'gallery';

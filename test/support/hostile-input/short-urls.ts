@@ -23,7 +23,6 @@ export const TAKEN_DOWN: StoredShortUrl[] = [];
 /** App keys of the create property, one a request (never the per-key rate limit): valid by docs/api.md, `appkey`. */
 const testKeyOf = (uuid: string): string => `http://k-${uuid}.hostile.app/`;
 export const isValidTestKey = (key: string): boolean => key === APP_KEY || /^http:\/\/k-[0-9a-f-]{36}\.hostile\.app\/$/.test(key);
-/** `text` as a URL, when it parses as one with the http or https scheme. */
 const httpUrl = (text: string): URL | undefined => (/^https?:$/.test(URL.parse(text)?.protocol ?? '') ? new URL(text) : undefined);
 
 /**

@@ -3,7 +3,6 @@ import fc from 'fast-check';
 
 /** A list of spellings written as words (none holds white space). */
 export const words = (text: string): string[] => text.trim().split(/\s+/);
-/** One of the words of `text`. */
 export const anyWord = (text: string): fc.Arbitrary<string> => fc.constantFrom(...words(text));
 type Choice<T> = fc.Arbitrary<T> | readonly T[];
 /** fc.oneof of weighted choices; a list is fc.constantFrom of it. */
