@@ -124,14 +124,10 @@ const idPaths = (list: fc.Arbitrary<string>, id: fc.Arbitrary<string>, comment: 
 ];
 /** Gallery paths naming seeded records (or the absent ones), plainly spelled. */
 const seededIds = [...PATH_PHOTO_IDS, ABSENT_PHOTO];
-export const seededPathWire = fc.oneof(
-  fc.constantFrom(...GALLERY_PATHS),
-  ...idPaths(
-    fc.subarray(seededIds, { minLength: 1 }).map((ids) => ids.join(',')),
-    fc.constantFrom(...seededIds).map(String),
-    fc.constantFrom(...COMMENTS).map((c) => `${c.story}/comment/${c.id}`),
-  ),
-);
+const seededList = fc.subarray(seededIds, { minLength: 1 }).map((ids) => ids.join(','));
+const seededId = fc.constantFrom(...seededIds).map(String);
+const seededComment = fc.constantFrom(...COMMENTS).map((c) => `${c.story}/comment/${c.id}`);
+export const seededPathWire = fc.oneof(fc.constantFrom(...GALLERY_PATHS), ...idPaths(seededList, seededId, seededComment));
 export const galleryPathWire = fc.oneof(
   fc.constantFrom('/galleryphotos', '/galleryphotos/comments'),
   ...idPaths(listWire, photoIdWire, commentPathWire),

@@ -107,11 +107,8 @@ export const hostileAccept = fc.oneof(acceptPieces, unicodeText, controlText);
 type AcceptChoice = Pick<WireRequest, 'accept' | 'acceptType'>;
 /** The well-formed Accept headers of ACCEPTS, with the type each selects. */
 export const wellFormedAccept = fc.constantFrom(...ACCEPTS).map(([accept, acceptType]): AcceptChoice => ({ accept, acceptType }));
-export const acceptWire = fc.oneof(
-  fc.constant<AcceptChoice>({}),
-  wellFormedAccept,
-  hostileAccept.map((accept) => ({ accept })),
-);
+const hostileOnly = hostileAccept.map((accept): AcceptChoice => ({ accept }));
+export const acceptWire = fc.oneof(fc.constant<AcceptChoice>({}), wellFormedAccept, hostileOnly);
 
 type Arb<T = string> = fc.Arbitrary<T>;
 /** `args`: each request's (undefined: left out), each at a random position; `extra`: up to `maxExtra` (4) more. */
@@ -139,13 +136,10 @@ export function requests({ method, path, args, extra, maxExtra = 4, accept }: Re
 }
 
 export const optional = (arb: fc.Arbitrary<string>) => fc.option(arb, { nil: undefined, freq: 4 });
-export const appkeyArgument = optional(argument(fc.constant('appkey'), appkeyWire));
+const optionalArg = (name: string, value: fc.Arbitrary<string>) => optional(argument(fc.constant(name), value));
+export const appkeyArgument = optionalArg('appkey', appkeyWire);
 /** The arguments every endpoint takes (docs/api.md), each hostile or not, each perhaps left out. */
-export const COMMON_ARGUMENT_WIRES = [
-  appkeyArgument,
-  optional(argument(fc.constant('type'), typeWire)),
-  optional(argument(fc.constant('callback'), callbackWire)),
-] as const;
+export const COMMON_ARGUMENT_WIRES = [appkeyArgument, optionalArg('type', typeWire), optionalArg('callback', callbackWire)] as const;
 
 /** Paths of every kind of route, for the tests that try each position of each route. */
 export const PATHS = ['/errors', '/error/1001', '/containers', '/container/technology', '/stories/container/technology', ...GALLERY_PATHS];
