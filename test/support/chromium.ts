@@ -11,12 +11,9 @@ const HOW = 'install Chromium (Debian and Ubuntu: apt-get install chromium) or s
 
 function chromiumPath(): string {
   const named = process.env.CHROMIUM_PATH;
-  if (named) {
-    if (!existsSync(named))
-      throw new Error(`No Chromium for the browser tests: CHROMIUM_PATH names ${named}, which does not exist; ${HOW}`);
-    return named;
-  }
-  const found = KNOWN_PLACES.find((path) => existsSync(path));
+  if (named && !existsSync(named))
+    throw new Error(`No Chromium for the browser tests: CHROMIUM_PATH names ${named}, which does not exist; ${HOW}`);
+  const found = named || KNOWN_PLACES.find((path) => existsSync(path));
   if (found === undefined) throw new Error(`No Chromium for the browser tests: ${HOW}. Looked in: ${KNOWN_PLACES.join(', ')}`);
   return found;
 }

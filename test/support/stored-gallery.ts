@@ -45,14 +45,12 @@ export function handWrittenGallery(prefix: string) {
       bulkWrite(documents, table, { photos, comments }),
     /** Puts `value` at `path` of the item `key` (`user.name`: a field of a map), or removes it when undefined. */
     async put(key: string, path: string, value: AttributeValue | undefined): Promise<void> {
-      const names = path.split('.');
-      const at = names.map((_, i) => `#n${i}`).join('.');
-      const ExpressionAttributeNames = Object.fromEntries(names.map((name, i) => [`#n${i}`, name]));
-      const set =
-        value === undefined
-          ? { UpdateExpression: `REMOVE ${at}` }
-          : { UpdateExpression: `SET ${at} = :v`, ExpressionAttributeValues: { ':v': value } };
-      await tables.client.send(new UpdateItemCommand({ TableName: table, Key: { pk: { S: key } }, ExpressionAttributeNames, ...set }));
+      const ExpressionAttributeNames = Object.fromEntries(path.split('.').map((name, i) => [`#n${i}`, name]));
+      const at = Object.keys(ExpressionAttributeNames).join('.');
+      const set = value === undefined ? { UpdateExpression: `REMOVE ${at}` } : { UpdateExpression: `SET ${at} = :v` };
+      const values = value === undefined ? {} : { ExpressionAttributeValues: { ':v': value } };
+      const Key = { pk: { S: key } };
+      await tables.client.send(new UpdateItemCommand({ TableName: table, Key, ExpressionAttributeNames, ...set, ...values }));
     },
     /** A request to the table's functions. */
     invoke: (target: string) => call(target),

@@ -88,10 +88,8 @@ function verify(request: WireRequest, statusCode: number, type: ResponseType, { 
   const outcomes = expectedOutcomes(request, type);
   const problems = outcomes.map((outcome) => mismatch(payload, outcome, type));
   if (!problems.includes(undefined)) {
-    const expected = JSON.stringify(outcomes, (key, value: unknown) => (key === 'candidates' ? '...' : value));
-    throw new Error(
-      `answered ${JSON.stringify(payload).slice(0, 400)}; expected one of ${expected.slice(0, 600)}: ${problems.join(' | ').slice(0, 600)}`,
-    );
+    const [answer, expected] = [JSON.stringify(payload), JSON.stringify(outcomes, (k, v: unknown) => (k === 'candidates' ? '...' : v))];
+    throw new Error(`answered ${answer.slice(0, 400)}; expected one of ${expected.slice(0, 600)}: ${problems.join(' | ').slice(0, 600)}`);
   }
   const route = routeOf(request);
   const what = payload.kind === 'error' ? payload.code : payload.kind;
@@ -170,9 +168,7 @@ export async function verifyPhp(pending: readonly PendingPhp[]): Promise<void> {
 /** Runs the property over `numRuns` generated requests, then checks the PHP bodies in one batch. */
 export async function assertHostileRequests(requests: fc.Arbitrary<WireRequest>, numRuns: number): Promise<void> {
   const pendingPhp: PendingPhp[] = [];
-  await fc.assert(
-    fc.asyncProperty(requests, (request) => checkRequest(request, pendingPhp)),
-    { numRuns },
-  );
+  const property = fc.asyncProperty(requests, (request) => checkRequest(request, pendingPhp));
+  await fc.assert(property, { numRuns });
   await verifyPhp(pendingPhp);
 }
