@@ -24,16 +24,10 @@ function expectMessage(message: unknown, code: number, detail?: Detail): void {
 }
 
 /** `callback`: the one the Javascript body calls (`callback` unless told); `alert`: for 1002/1003 in Javascript, an alert(), not a call. */
-type ErrorExpectation = Readonly<{ detail?: Detail; callback?: string; alert?: boolean }>;
+type ErrorOptions = Readonly<{ detail?: Detail; callback?: string; alert?: boolean }>;
 
 /** Asserts that `response` is error `code` in `type` with HTTP `status` (docs/api.md, Errors); returns the message. */
-export function expectError(
-  response: Invocation,
-  type: ResponseType,
-  code: number,
-  status: number,
-  expectation: ErrorExpectation = {},
-): string {
+export function expectError(response: Invocation, type: ResponseType, code: number, status: number, options: ErrorOptions = {}): string {
   const names = ['content-type', 'x-content-type-options', 'access-control-allow-origin', 'cache-control'];
   expect(names.map((name) => response.headers[name])).toEqual([CONTENT_TYPE[type], 'nosniff', '*', 'no-store']);
   // Javascript answers 200, with `status` in its object.
@@ -50,12 +44,12 @@ export function expectError(
     expect([answer.error, answer.serialized]).toEqual([undefined, response.body]);
     value = answer.value as Record<string, unknown>;
   } else {
-    const callback = expectation.callback ?? 'callback';
+    const callback = options.callback ?? 'callback';
     const run = runScript(response.body, callback);
-    if (expectation.alert) {
+    if (options.alert) {
       expect(response.body).toMatch(/^alert\(.*\);$/s);
       expect([run.calls, run.alerts.length]).toEqual([[], 1]);
-      expectMessage(run.alerts[0], code, expectation.detail);
+      expectMessage(run.alerts[0], code, options.detail);
       return run.alerts[0] as string;
     }
     expect(response.body.startsWith(`/**/${callback}(`)).toBe(true);
@@ -67,7 +61,7 @@ export function expectError(
   expect(Object.keys(value)).toEqual([...(php ? ['__class'] : []), 'code', 'message', ...(script ? ['status'] : [])]);
   expect([value.__class, value.status]).toEqual([php ? 'ServiceAPIError' : undefined, script ? status : undefined]);
   expect(value.code).toBe(type === 'xml' ? String(code) : code);
-  expectMessage(value.message, code, expectation.detail);
+  expectMessage(value.message, code, options.detail);
   return value.message as string;
 }
 

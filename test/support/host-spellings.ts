@@ -110,10 +110,7 @@ export function everySpelling(of: Address): string[] {
   const ipv4 = { parts: 4, radixes: [10, 10, 10, 10], trailingDot: false, embedding: 0 };
   const base: Style = { ...ipv4, padded: false, upper: false, dotted: false, compress: 0 };
   const styles: Partial<Style>[] = [
-    {},
-    { radixes: [8, 16, 10, 8] },
-    { parts: 3, radixes: [16, 8, 16, 10] },
-    { parts: 2, radixes: [10, 16, 10, 10] },
+    ...[{}, { radixes: [8, 16, 10, 8] }, { parts: 3, radixes: [16, 8, 16, 10] }, { parts: 2, radixes: [10, 16, 10, 10] }],
     ...[8, 10, 16].map((radix) => ({ parts: 1, radixes: [radix, 10, 10, 10] })),
     { trailingDot: true },
     ...[1, 2, 3].flatMap((embedding) => [
@@ -122,10 +119,7 @@ export function everySpelling(of: Address): string[] {
       { embedding, compress: 1 },
       { embedding, compress: 1, dotted: true },
     ]),
-    { padded: true },
-    { compress: 1 },
-    { compress: 2, upper: true },
-    { padded: true, compress: 3 },
+    ...[{ padded: true }, { compress: 1 }, { compress: 2, upper: true }, { padded: true, compress: 3 }],
   ];
   return [...new Set(styles.map((change) => spell(of, { ...base, ...change })))];
 }

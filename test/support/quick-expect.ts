@@ -10,10 +10,6 @@ export function expectList(actual: readonly unknown[], expected: readonly unknow
     expect(actual).toEqual(expected);
 }
 
-export function expectEmpty(value: unknown): void {
-  if (!Array.isArray(value) || Object.keys(value).length !== 0) expect(value).toEqual([]);
-}
-
 /** expect(text).toMatch(pattern); a pattern with the g or y flag always goes to expect(), which ignores lastIndex. */
 export function expectMatch(text: unknown, pattern: RegExp): void {
   if (typeof text !== 'string' || pattern.global || pattern.sticky || !pattern.test(text)) expect(text).toMatch(pattern);

@@ -1,7 +1,7 @@
 /** Bodies of every type read by the real parsers into one form, their wire form checked (docs/api.md, Bodies; ../gallery-decode.ts). */
 import * as gallery from '../gallery-decode';
 import { type PhpAnswer, parseXml, runScript, type ScriptRun, XML_DECLARATION, type XmlElement } from '../parsers';
-import { expectEmpty, expectIs, expectList } from '../quick-expect';
+import { expectIs, expectList } from '../quick-expect';
 import { isCallable } from './rules';
 
 /** A record: its XML element and PHP class, fields in order with their wire type, its list (JSON, PHP: under `key`, first or last). */
@@ -48,7 +48,7 @@ function fromXmlElement(element: XmlElement, shape: Shape): Record<string, unkno
   const read = (key: string, type: string) => (type === 'integer' ? gallery.xmlInteger(element.attributes[key]) : element.attributes[key]);
   const fields = Object.fromEntries(Object.entries(shape.fields).map(([key, type]) => [key, read(key, type)]));
   const list = shape.list;
-  if (list === undefined) expectEmpty(element.children);
+  if (list === undefined) expectList(element.children, []);
   return list === undefined ? fields : { ...fields, [list.key]: element.children.map((child) => fromXmlElement(child, list.shape)) };
 }
 
