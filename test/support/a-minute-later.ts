@@ -2,7 +2,6 @@
 
 /** The takedown reach as docs/api.md states it. */
 const REACH_MS = 60_000;
-
 let ahead = 0;
 
 export async function aMinuteLater<T>(then: () => Promise<T>): Promise<T> {

@@ -1,7 +1,4 @@
-/**
- * A gallery table of a test file's own holding an anchor and what the running test stored, put
- * and taken away in batches; remove() goes through the writer, for what a removal leaves.
- */
+/** A gallery table of the file's own: an anchor and what the running test stored, put and taken away in batches; remove() by the writer. */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { deleteItems, galleryItems } from '../../infra/ops/gallery/bulk';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
@@ -10,7 +7,6 @@ import { bulkWrite, ownTables } from './own-table';
 
 /** docs/api.md, Bodies: the earliest date in the gallery (`min_date`), 0 when there is none. */
 export const earliestOf = (dates: readonly number[]): number => (dates.length === 0 ? 0 : Math.min(...dates));
-
 type Records = { photos: PhotoRecord[]; comments: CommentRecord[] };
 
 /** The records with their counts derived from one another, as the importer derives them. */

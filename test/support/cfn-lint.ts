@@ -1,6 +1,6 @@
 /** cfn-lint and SAM's transform it installs; the tests that use it fail without it, saying how to get it. */
 import { type SpawnSyncOptionsWithStringEncoding, type SpawnSyncReturns, spawnSync } from 'node:child_process';
-import { accessSync, constants, readFileSync, realpathSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 export const CFN_LINT_MISSING =
@@ -9,16 +9,13 @@ export const CFN_LINT_MISSING =
 
 /** cfn-lint's script on PATH, found without starting it: each Python start costs seconds. */
 function cfnLintScript(): string {
-  for (const directory of (process.env.PATH ?? '').split(delimiter)) {
-    const file = join(directory, 'cfn-lint');
-    try {
-      accessSync(file, constants.X_OK);
-      return file;
-    } catch {
-      // not in this directory: the next one
-    }
-  }
-  throw new Error(`${CFN_LINT_MISSING}. None on PATH: ${process.env.PATH}`);
+  const executable = (file: string) => ((statSync(file, { throwIfNoEntry: false })?.mode ?? 0) & 0o111) !== 0;
+  const found = (process.env.PATH ?? '')
+    .split(delimiter)
+    .map((directory) => join(directory, 'cfn-lint'))
+    .find(executable);
+  if (found === undefined) throw new Error(`${CFN_LINT_MISSING}. None on PATH: ${process.env.PATH}`);
+  return found;
 }
 
 /** cfn-lint with these arguments; pyenv's shim answers 127 where the active Python has no cfn-lint. */
@@ -28,10 +25,7 @@ export function cfnLint(args: string[]): SpawnSyncReturns<string> {
   return run;
 }
 
-/**
- * A Python script run by a python that imports cfn-lint and aws-sam-translator: python3 (pip,
- * pyenv), else the one cfn-lint's script names (pipx installs it in an environment of its own).
- */
+/** A Python script run by a python importing cfn-lint and aws-sam-translator: python3, else the one cfn-lint's script names (pipx). */
 export function withCfnLintPython(args: string[], options: SpawnSyncOptionsWithStringEncoding): SpawnSyncReturns<string> {
   const shebang = /^#!\s*(\S+)/.exec(readFileSync(realpathSync(cfnLintScript()), 'utf8').split('\n')[0] ?? '')?.[1];
   const pythons = ['python3', ...(shebang && !/\b(env|sh|bash)$/.test(shebang) ? [shebang] : [])];

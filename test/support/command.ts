@@ -1,4 +1,4 @@
-/** A local command as its npm script runs it (`tsx infra/<command>/main.ts`), bundled once a process by esbuild, without tsx's costly start. */
+/** A local command as its npm script runs it (`tsx infra/<command>/main.ts`), bundled once a process by esbuild (tsx starts slowly). */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';

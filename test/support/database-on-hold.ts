@@ -1,6 +1,6 @@
 /**
- * A loopback proxy in front of DynamoDB Local: on hold, it keeps every request, on new and
- * kept-alive connections, unanswered and counts them; let go, it passes them on. The base of DatabaseGate.
+ * A loopback proxy before DynamoDB Local: on hold it keeps every request (new and kept-alive connections) unanswered and counts
+ * them, let go it passes them on; down it refuses connections; hung it keeps new ones until released, the last first, one at a time.
  */
 import { type AddressInfo, createConnection, createServer, type Server, type Socket } from 'node:net';
 
@@ -9,6 +9,8 @@ const startsRequest = (chunk: Buffer): boolean => chunk.subarray(0, 5).toString(
 
 export class DatabaseOnHold {
   private holding = false;
+  private hung = false;
+  private kept: Array<{ readonly client: Socket; readonly sent: Buffer[] }> = [];
   private heldWrites: Array<() => void> = [];
   private waiters: Array<{ count: number; wake: () => void }> = [];
   private readonly sockets = new Set<Socket>();
@@ -16,7 +18,7 @@ export class DatabaseOnHold {
   held = 0;
 
   constructor(
-    protected readonly server: Server,
+    private readonly server: Server,
     readonly port: number,
     private readonly targetPort: number,
   ) {
@@ -24,17 +26,10 @@ export class DatabaseOnHold {
   }
 
   /** A proxy on a port of its own to the DynamoDB Local at `target` (an endpoint URL). */
-  static async start<T extends DatabaseOnHold>(
-    this: new (
-      server: Server,
-      port: number,
-      targetPort: number,
-    ) => T,
-    target: string,
-  ): Promise<T> {
+  static async start(target: string): Promise<DatabaseOnHold> {
     const server = createServer();
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-    return new this(server, (server.address() as AddressInfo).port, Number(new URL(target).port));
+    return new DatabaseOnHold(server, (server.address() as AddressInfo).port, Number(new URL(target).port));
   }
 
   get endpoint(): string {
@@ -56,15 +51,32 @@ export class DatabaseOnHold {
     return this.held >= count ? Promise.resolve() : new Promise((wake) => this.waiters.push({ count, wake }));
   }
 
-  /** The port closed, and the connections open cut. */
-  protected async shut(): Promise<void> {
+  /** Down: the port closed, and the connections open cut. */
+  async down(): Promise<void> {
     const closed = new Promise((resolve) => this.server.close(resolve));
     for (const socket of this.sockets) socket.destroy();
     await closed;
   }
 
+  up(): Promise<void> {
+    return new Promise((listening) => this.server.listen(this.port, '127.0.0.1', listening));
+  }
+
   async stop(): Promise<void> {
-    await this.shut().catch(() => undefined);
+    await this.down().catch(() => undefined);
+  }
+
+  hang(): void {
+    this.hung = true;
+  }
+
+  /** Sends what was kept to the database, the last request sent first, each once the one before is answered. */
+  async release(): Promise<number> {
+    this.hung = false;
+    const kept = this.kept.reverse();
+    this.kept = [];
+    for (const { client, sent } of kept) await this.forward(client, sent);
+    return kept.length;
   }
 
   private track(socket: Socket): Socket {
@@ -74,16 +86,16 @@ export class DatabaseOnHold {
     return socket;
   }
 
-  protected accept(client: Socket): void {
-    void this.forward(client, []);
+  private accept(client: Socket): void {
+    if (!this.hung) return void this.forward(client, []);
+    const kept = { client, sent: [] as Buffer[] };
+    client.on('data', (chunk: Buffer) => kept.sent.push(chunk));
+    this.kept.push(kept);
   }
 
   /** Held while on hold: written once let go, if its client is still there. */
   private pass(client: Socket, database: Socket, chunk: Buffer): void {
-    if (!this.holding) {
-      database.write(chunk);
-      return;
-    }
+    if (!this.holding) return void database.write(chunk);
     this.heldWrites.push(() => client.destroyed || database.write(chunk));
     if (!startsRequest(chunk)) return;
     this.held++;
@@ -92,7 +104,7 @@ export class DatabaseOnHold {
   }
 
   /** Sends `sent`, then what `client` sends, to the database, answers back; resolves at its first answer, before which it is never cut. */
-  protected forward(client: Socket, sent: readonly Buffer[]): Promise<void> {
+  private forward(client: Socket, sent: readonly Buffer[]): Promise<void> {
     const database = this.track(createConnection(this.targetPort, '127.0.0.1'));
     for (const chunk of sent) database.write(chunk);
     const answered = new Promise<void>((resolve) => {

@@ -1,8 +1,4 @@
-/**
- * Every property of a run draws from one seed (jest `setupFiles`): FC_SEED, which jest.config.cjs
- * picks when it is not given and the summary reporter prints, so that a failure is replayed by
- * running again with the same FC_SEED (docs/testing.md, Replaying a property).
- */
+/** Every property draws from FC_SEED (jest `setupFiles`; jest.config.cjs picks it, the summary prints it): a failure replays with it. */
 import fc from 'fast-check';
 
 const seed = Number(process.env.FC_SEED);

@@ -3,5 +3,4 @@ import { randomInt } from 'node:crypto';
 
 const processGroup = randomInt(0, 0x10000).toString(16);
 let next = 0;
-
 export const freshAddress = (): string => `2001:db8:${processGroup}::${(++next).toString(16)}`;

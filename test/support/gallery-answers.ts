@@ -2,16 +2,11 @@
 import { CONTENT_TYPE, DEPRECATION, expectError, TYPES, typeQuery, type ResponseType } from './expect-error';
 import { type CommentView, fromTree, fromXml, type Kind, type Listing, type PhotoView } from './gallery-decode';
 import { invoke, withKey, type Invocation } from './invoke';
-import { parseXml, runScript, unserializeAll } from './parsers';
+import { parseXml, runScript, unserialize } from './parsers';
 
 type Answers<T> = Record<ResponseType, Listing<T>>;
-
-interface Fetched<T> {
-  readonly listings: Answers<T>;
-  readonly responses: Record<ResponseType, Invocation>;
-  /** The request time window in epoch seconds (what `timestamp` must lie in). */
-  readonly requested: readonly [number, number];
-}
+/** `requested`: the request time window in epoch seconds (what `timestamp` must lie in). */
+type Fetched<T> = Readonly<{ listings: Answers<T>; responses: Record<ResponseType, Invocation>; requested: readonly [number, number] }>;
 
 /** A target with `query` (may be empty), the type's arguments and the test app key. */
 export const targetFor = (path: string, query: string, type: ResponseType): string =>
@@ -26,16 +21,8 @@ export async function expectErrorEverywhere(path: string, query: string, code: n
 /** How a test sends a request: invoke(), or a function loaded with settings of its own (expect-error.ts, invokerWithEnv). */
 export type Invoker = (target: string) => Promise<Invocation>;
 
-/**
- * Makes the request in all four types and answers each decoded to the view, after checking
- * status 200, the headers, and that count is the number of entries returned.
- */
-async function fetchAll<T extends PhotoView | CommentView>(
-  kind: Kind,
-  path: string,
-  query = '',
-  call: Invoker = invoke,
-): Promise<Fetched<T>> {
+/** The request in all four types, each answer decoded to the view after checking status 200, the headers, and count against the entries. */
+async function fetchAll<T extends PhotoView | CommentView>(kind: Kind, path: string, query = '', call = invoke): Promise<Fetched<T>> {
   const before = Math.floor(Date.now() / 1000);
   const responses = {} as Record<ResponseType, Invocation>;
   for (const type of TYPES) responses[type] = await call(targetFor(path, query, type));
@@ -47,8 +34,8 @@ async function fetchAll<T extends PhotoView | CommentView>(
     const sent = [type, headers['content-type'], headers.deprecation, 'sunset' in headers];
     expect(sent).toEqual([type, CONTENT_TYPE[type], DEPRECATION, false]);
   }
-  const [php] = unserializeAll([responses.php.body]);
-  expect([php?.error, php?.serialized]).toEqual([undefined, responses.php.body]);
+  const php = unserialize(responses.php.body);
+  expect([php.error, php.serialized]).toEqual([undefined, responses.php.body]);
   const script = runScript(responses.javascript.body, 'callback');
   const wrapped = responses.javascript.body.startsWith('/**/callback(');
   expect([wrapped, script.alerts, script.calls.map((call) => call.length)]).toEqual([true, [], [1]]);
@@ -56,7 +43,7 @@ async function fetchAll<T extends PhotoView | CommentView>(
     xml: fromXml(kind, parseXml(responses.xml.body)),
     json: fromTree(kind, JSON.parse(responses.json.body), false),
     javascript: fromTree(kind, script.calls[0]![0], false),
-    php: fromTree(kind, php!.value, true),
+    php: fromTree(kind, php.value, true),
   } as Answers<T>;
   for (const type of TYPES) {
     const { count, items, timestamp } = listings[type];
@@ -75,35 +62,16 @@ export const fetchComments = (path: string, query = '', call?: Invoker): Promise
 export const xmlSafe = (text: string): string =>
   text.toWellFormed().replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD');
 
-function mapStrings<T>(value: T, map: (text: string) => string): T {
-  if (typeof value === 'string') return map(value) as T;
-  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map)) as T;
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, map)])) as T;
-  }
-  return value;
-}
-
-interface ExpectedListing<T> {
-  readonly min_date: number;
-  readonly max_date?: number;
-  readonly total: number;
-  readonly offset?: number;
-  readonly items: readonly T[];
-}
+const xmlSafeItems = <T>(items: readonly T[]): T[] => JSON.parse(JSON.stringify(items, (_, v) => (typeof v === 'string' ? xmlSafe(v) : v)));
+type ExpectedListing<T> = Readonly<{ min_date: number; max_date?: number; total: number; offset?: number; items: readonly T[] }>;
 
 /** Every type answered exactly this (timestamp aside); XML with what it cannot carry replaced. */
 export function expectListing<T>(fetched: Fetched<T>, expected: ExpectedListing<T>): void {
+  // toEqual takes an undefined max_date as none.
+  const { min_date, max_date, total, offset = 0, items } = expected;
   for (const type of TYPES) {
     const { timestamp: _timestamp, ...listing } = fetched.listings[type];
-    const want = {
-      min_date: expected.min_date,
-      ...(expected.max_date === undefined ? {} : { max_date: expected.max_date }),
-      total: expected.total,
-      offset: expected.offset ?? 0,
-      count: expected.items.length,
-      items: type === 'xml' ? mapStrings([...expected.items], xmlSafe) : [...expected.items],
-    };
+    const want = { min_date, max_date, total, offset, count: items.length, items: type === 'xml' ? xmlSafeItems(items) : [...items] };
     expect({ type, ...listing }).toEqual({ type, ...want });
   }
 }

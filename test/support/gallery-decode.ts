@@ -6,7 +6,6 @@ import { expectIs, expectList, expectMatch } from './quick-expect';
 /** A photo as every type shows it: the fields of docs/api.md, Bodies, not its digg count. */
 export type PhotoView = Omit<PhotoRecord, 'digg_count'>;
 export type CommentView = CommentRecord;
-
 const WRAPPER = ['timestamp', 'min_date', 'max_date', 'total', 'offset', 'count'];
 const PHOTO_KEYS = ['id', 'submit_date', 'comments', 'title', 'user', 'src', 'href'];
 const USER_KEYS = ['name', 'icon', 'registered', 'profileviews'];
@@ -16,22 +15,10 @@ const pick = <T>(record: object, keys: readonly string[]): T =>
   Object.fromEntries(keys.map((key) => [key, (record as Record<string, unknown>)[key]])) as T;
 
 export const photoView = (photo: PhotoRecord): PhotoView => ({ ...pick<PhotoView>(photo, PHOTO_KEYS), user: pick(photo.user, USER_KEYS) });
-
 export const commentView = (comment: CommentRecord): CommentView => pick(comment, COMMENT_KEYS);
-
 /** A gallery or events wrapper in one view; `total` as a number. */
-export interface Listing<T> {
-  timestamp: number;
-  min_date: number;
-  max_date?: number;
-  total: number;
-  offset: number;
-  count: number;
-  items: T[];
-}
-
+export type Listing<T> = Record<'timestamp' | 'min_date' | 'total' | 'offset' | 'count', number> & { max_date?: number; items: T[] };
 export type Kind = 'gallery' | 'events';
-
 type Rec = Record<string, unknown>;
 
 /** An XML attribute's integer, in plain decimal. */
@@ -47,7 +34,6 @@ const wrapperKeys = (kind: Kind, hasMax: boolean): string[] =>
 const listingOf = <T>(hasMax: boolean, read: (key: string) => number, items: T[]): Listing<T> =>
   ({ ...Object.fromEntries(wrapperKeys('gallery', hasMax).map((key) => [key, read(key)])), items }) as unknown as Listing<T>;
 
-/** The XML attributes `keys` as integers. */
 const integers = (attributes: Record<string, string | undefined>, keys: readonly string[]): Rec =>
   Object.fromEntries(keys.map((key) => [key, xmlInteger(attributes[key])]));
 
@@ -71,9 +57,8 @@ export function fromTree(kind: Kind, tree: unknown, php: boolean): Listing<Photo
   const wrapper = fieldsOf(tree, [...wrapperKeys(kind, hasMax), listName], phpClass(kind === 'gallery' ? 'Gallery' : 'Events'));
   // docs/api.md, Bodies: `total` is a string in gallery and comment lists, a plain decimal.
   expect(wrapper.total).toEqual(expect.stringMatching(/^(0|[1-9][0-9]*)$/));
-  for (const key of ['timestamp', 'min_date', 'max_date', 'offset', 'count']) {
-    if (key in wrapper) expect(Number.isSafeInteger(wrapper[key])).toBe(true);
-  }
+  for (const key of ['timestamp', 'min_date', 'max_date', 'offset', 'count'])
+    if (key in wrapper) expectIs(Number.isSafeInteger(wrapper[key]), true);
   expect(Array.isArray(wrapper[listName])).toBe(true);
   const items = (wrapper[listName] as Rec[]).map((entry) => {
     if (kind === 'events') return fieldsOf(entry, COMMENT_KEYS, phpClass('Comment')) as unknown as CommentView;
@@ -104,11 +89,8 @@ export function fromXml(kind: Kind, root: XmlElement): Listing<PhotoView | Comme
     expect([child.name, child.children]).toEqual(['comment', []]);
     // Every field an attribute in the record's order, content the text; a null replyto is absent.
     expect(Object.keys(a)).toEqual(COMMENT_KEYS.filter((key) => key !== 'content' && (key !== 'replyto' || 'replyto' in a)));
-    const field = (key: string) => {
-      if (key === 'content') return child.text;
-      if (key === 'user') return a.user;
-      return key === 'replyto' && !('replyto' in a) ? null : xmlInteger(a[key]);
-    };
+    const field = (key: string) =>
+      key === 'content' ? child.text : key === 'user' ? a.user : key === 'replyto' && !('replyto' in a) ? null : xmlInteger(a[key]);
     return Object.fromEntries(COMMENT_KEYS.map((key) => [key, field(key)])) as unknown as CommentView;
   });
   return listingOf('max_date' in attr, (key) => xmlInteger(attr[key]), items);

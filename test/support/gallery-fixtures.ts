@@ -1,8 +1,6 @@
 /** Gallery test data, written through the importer and removed through its writer; each test claims a time range of its own. */
 import { randomInt } from 'node:crypto';
 import { bumpsOf, type RecordChange } from '../../infra/ops/gallery/changes';
-import { importLines } from '../../infra/ops/gallery/importer';
-import { linesOf } from '../../infra/ops/gallery/records';
 import { DynamoGalleryLookup } from '../../infra/ops/gallery/table';
 import { writeChanges } from '../../infra/ops/gallery/writer';
 import { documentClient } from '../../lib/db/client';
@@ -11,27 +9,20 @@ import { Listing as CounterReader } from '../../lib/gallery/listing';
 import { GalleryReads } from '../../lib/gallery/reads';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 import { commentRecord, photoRecord } from './gallery-records';
+import { importRecords } from './own-table';
 
 export const DAY = 24 * 60 * 60;
 export const THIRTY_DAYS = 30 * DAY;
 
 function table(): string {
-  if (process.env.GALLERY_TABLE) return process.env.GALLERY_TABLE;
-  throw new Error('GALLERY_TABLE is not set: run the integration project (its globalSetup sets it)');
+  if (!process.env.GALLERY_TABLE) throw new Error('GALLERY_TABLE is not set: run the integration project (its globalSetup sets it)');
+  return process.env.GALLERY_TABLE;
 }
 
 const epoch = (year: number): number => Date.UTC(year, 0, 1) / 1000;
-
 let lastId = 0;
-
 /** A fresh id: at least 10^12, random, never the same twice in this process. */
-export function uniqueId(): number {
-  let id = 10 ** 12 + randomInt(0, 2 ** 47);
-  if (id <= lastId) id = lastId + 1;
-  lastId = id;
-  return id;
-}
-
+export const uniqueId = (): number => (lastId = Math.max(lastId + 1, 10 ** 12 + randomInt(0, 2 ** 47)));
 const claimed: Array<[number, number]> = [];
 
 /** Whether the table's counters, read as the functions read them, count anything between the dates. */
@@ -97,8 +88,7 @@ export class GalleryData {
   }
 
   async save(): Promise<this> {
-    const summary = await importLines(linesOf(this.photos, this.comments), documentClient, table());
-    if (summary.refused.length > 0) throw new Error(`the importer refused test data: ${JSON.stringify(summary.refused.slice(0, 3))}`);
+    await importRecords(documentClient, table(), this);
     return this;
   }
 
@@ -121,12 +111,9 @@ export class GalleryData {
 /** 1980-01-01: older than anything the gallery tests write, so the gallery's earliest date is at most this. */
 export const ANCHOR_DATE = 315_532_800;
 
-/** Fisher–Yates, so that no test depends on the order data was written or listed in. */
-export function shuffled<T>(items: readonly T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = randomInt(0, i + 1);
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy;
-}
+/** In a random order (by random keys), so that no test depends on the order data was written or listed in. */
+export const shuffled = <T>(items: readonly T[]): T[] =>
+  items
+    .map((item) => [randomInt(2 ** 47), item] as const)
+    .sort(([a], [b]) => a - b)
+    .map(([, item]) => item);

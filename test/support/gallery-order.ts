@@ -25,6 +25,5 @@ const sortKey = (record: PhotoRecord | CommentRecord): SortKey =>
     ? { id: record.id, date: record.submit_date, rank: record.digg_count }
     : { id: record.id, date: record.date, rank: record.up };
 
-/** Photos or comments in the order `sort` gives them. */
 export const sortRecords = <R extends PhotoRecord | CommentRecord>(records: readonly R[], sort: SortValue): R[] =>
   [...records].sort((a, b) => ORDER[sort](sortKey(a), sortKey(b)));

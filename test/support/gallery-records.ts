@@ -4,14 +4,9 @@ import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 const IMG = 'http://img.example.net';
 
 export function photoRecord(id: number, date: number, comments = 0): PhotoRecord {
-  const user = {
-    name: `user${id % 100_000}`,
-    icon: `${IMG}/u/${id}.png`,
-    registered: 1_100_000_000 + (id % 1000),
-    profileviews: id % 9973,
-  };
+  const user = { name: `user${id % 100_000}`, icon: `${IMG}/u/${id}.png`, registered: 1_100_000_000 + (id % 1000) };
   const links = { src: `${IMG}/p/${id}_t.jpg`, href: `http://news.example.net/gallery/${id}` };
-  return { id, submit_date: date, comments, title: `Photo ${id}`, user, ...links, digg_count: 0 };
+  return { id, submit_date: date, comments, title: `Photo ${id}`, user: { ...user, profileviews: id % 9973 }, ...links, digg_count: 0 };
 }
 
 /** A comment; a reply names its parent, its level and its thread's root. */

@@ -1,7 +1,4 @@
-/**
- * The integration project's own DynamoDB Local: in memory, on a free loopback port, with the
- * template's tables; the workers inherit its endpoint and the functions' environment.
- */
+/** The integration run's own DynamoDB Local (in memory, a free loopback port, the template's tables); workers inherit its environment. */
 import { freePort } from '../../infra/dynamodb/local';
 import { startLocalStack } from '../../infra/local/stack';
 import { loadTemplate } from '../../infra/template/read';

@@ -1,12 +1,8 @@
-/**
- * IP addresses in every spelling a link may give them, and the key docs/shorturls.md (Blocked hosts)
- * gives each, written from the rule: IPv4 dotted, embedded IPv4 as IPv4, other IPv6 in RFC 5952 form.
- */
+/** IP addresses in every spelling, and each one's key by docs/shorturls.md (Blocked hosts): IPv4 dotted (embedded too), IPv6 RFC 5952. */
 import fc from 'fast-check';
 
 /** An address as its bits: IPv4 as four bytes, IPv6 as eight 16-bit groups. */
 export type Address = { readonly v4: readonly number[] } | { readonly v6: readonly number[] };
-
 const octet = fc.integer({ min: 0, max: 255 });
 const ipv4 = fc.tuple(octet, octet, octet, octet).map((v4) => ({ v4 }));
 /** IPv4 in IPv6: mapped, compatible and NAT64's well-known prefix. */
@@ -24,7 +20,6 @@ const ipv6 = fc
   )
   .map((v6) => ({ v6 }));
 export const address: fc.Arbitrary<Address> = fc.oneof(ipv4, ipv6);
-
 const groupsOf = (v4: readonly number[]): number[] => [(v4[0]! << 8) | v4[1]!, (v4[2]! << 8) | v4[3]!];
 const bytesOf = (groups: readonly number[]): number[] => groups.flatMap((g) => [g >> 8, g & 0xff]);
 const same = (a: readonly number[], b: readonly number[]) => a.every((x, i) => x === b[i]);
@@ -50,7 +45,6 @@ function rfc5952(v6: readonly number[]): string {
   return `${hex.slice(0, best.at).join(':')}::${hex.slice(best.at + best.length).join(':')}`;
 }
 
-/** The key of an address by the rule. */
 export function keyOf(of: Address): string {
   if ('v4' in of) return of.v4.join('.');
   const v4 = embedded(of.v6);
@@ -113,21 +107,10 @@ export function spell(of: Address, how: Style): string {
 
 /** A spelling of each kind: every IPv4 notation and IPv6 form above, with and without leading zeros and `::`. */
 export function everySpelling(of: Address): string[] {
-  const base: Style = {
-    parts: 4,
-    radixes: [10, 10, 10, 10],
-    trailingDot: false,
-    embedding: 0,
-    padded: false,
-    upper: false,
-    dotted: false,
-    compress: 0,
-  };
+  const ipv4 = { parts: 4, radixes: [10, 10, 10, 10], trailingDot: false, embedding: 0 };
+  const base: Style = { ...ipv4, padded: false, upper: false, dotted: false, compress: 0 };
   const styles: Partial<Style>[] = [
-    {},
-    { radixes: [8, 16, 10, 8] },
-    { parts: 3, radixes: [16, 8, 16, 10] },
-    { parts: 2, radixes: [10, 16, 10, 10] },
+    ...[{}, { radixes: [8, 16, 10, 8] }, { parts: 3, radixes: [16, 8, 16, 10] }, { parts: 2, radixes: [10, 16, 10, 10] }],
     ...[8, 10, 16].map((radix) => ({ parts: 1, radixes: [radix, 10, 10, 10] })),
     { trailingDot: true },
     ...[1, 2, 3].flatMap((embedding) => [
@@ -136,10 +119,7 @@ export function everySpelling(of: Address): string[] {
       { embedding, compress: 1 },
       { embedding, compress: 1, dotted: true },
     ]),
-    { padded: true },
-    { compress: 1 },
-    { compress: 2, upper: true },
-    { padded: true, compress: 3 },
+    ...[{ padded: true }, { compress: 1 }, { compress: 2, upper: true }, { padded: true, compress: 3 }],
   ];
   return [...new Set(styles.map((change) => spell(of, { ...base, ...change })))];
 }

@@ -1,36 +1,16 @@
-/**
- * IAM's evaluation of an identity policy and a boundary, as far as docs/deploy.md's need: an
- * operator it does not know throws. (@cloud-copilot/iam-simulate would do it all, but is AGPL.)
- */
+/** IAM's evaluation of an identity policy and a boundary as far as docs/deploy.md needs; unknown operators throw (iam-simulate is AGPL). */
 
-interface Statement {
-  readonly Sid?: string;
-  readonly Effect: 'Allow' | 'Deny';
-  readonly Action: string | readonly string[];
-  readonly Resource: string | readonly string[];
-  readonly Condition?: Readonly<Record<string, Readonly<Record<string, string | readonly string[]>>>>;
-}
-
-export interface Policy {
-  readonly Version: string;
-  readonly Statement: readonly Statement[];
-}
-
+type Strings = string | readonly string[];
+type Condition = Readonly<Record<string, Readonly<Record<string, Strings>>>>;
+type Statement = Readonly<{ Sid?: string; Effect: 'Allow' | 'Deny'; Action: Strings; Resource: Strings; Condition?: Condition }>;
+export type Policy = Readonly<{ Version: string; Statement: readonly Statement[] }>;
 /** One API call: its action, the resource's ARN and the request's condition keys. */
-export interface Request {
-  readonly action: string;
-  readonly resource: string;
-  readonly context?: Readonly<Record<string, string>>;
-}
-
-const list = (value: string | readonly string[]): readonly string[] => (typeof value === 'string' ? [value] : value);
+export type Request = Readonly<{ action: string; resource: string; context?: Readonly<Record<string, string>> }>;
+const list = (value: Strings): readonly string[] => (typeof value === 'string' ? [value] : value);
 
 /** IAM's wildcards: `*` any run of characters (`/` and `:` included), `?` any one character. */
 function wildcardMatches(pattern: string, value: string, ignoreCase = false): boolean {
-  const source = pattern
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
+  const source = pattern.replace(/[.+^${}()|[\]\\*?]/g, (c) => (c === '*' ? '.*' : c === '?' ? '.' : `\\${c}`));
   return new RegExp(`^${source}$`, ignoreCase ? 'i' : '').test(value);
 }
 

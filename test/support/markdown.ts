@@ -1,9 +1,4 @@
-/**
- * Reading the project's markdown in tests: the text of one `## ` section, which docs and reports
- * are checked against section by section.
- */
-
-/** The text under `## title` in `markdown` (heading included), up to the next `## `; fails when there is none. */
+/** The text under `## title` in `markdown` (heading included) up to the next `## `, for checks section by section; fails when none. */
 export function markdownSection(markdown: string, title: string, source = 'the markdown'): string {
   const start = markdown.indexOf(`\n## ${title}\n`);
   if (start < 0) throw new Error(`${source} has no section "## ${title}"`);

@@ -1,7 +1,6 @@
 /**
- * ./php-environment.ts, where `instanceof Error` also holds for Node's own errors (jest #2549): the
- * AWS SDK checks it, and would otherwise drop ECONNREFUSED's code, answering 500 where Lambda answers
- * 503. Per file: `@jest-environment ./test/support/node-errors-environment.ts`.
+ * ./php-environment.ts, where `instanceof Error` also holds for Node's own errors (jest #2549): the AWS SDK checks it, and would otherwise
+ * drop ECONNREFUSED's code, answering 500, not Lambda's 503. Per file: `@jest-environment ./test/support/node-errors-environment.ts`.
  */
 import PhpEnvironment from './php-environment';
 

@@ -10,28 +10,14 @@ Object.assign(process.env, {
 });
 
 export type Entry = Record<string, unknown>;
+type Emf = { CloudWatchMetrics: { Dimensions: string[][]; Metrics: { Name: string }[] }[] };
 
-interface Capture {
-  /** Every line written to stdout and stderr since capture() or the last clear(). */
-  readonly lines: () => string[];
-  /** The log lines (anything but EMF), parsed. */
-  readonly logs: () => Entry[];
-  /** The EMF documents, parsed. */
-  readonly metrics: () => Entry[];
-  /** Each metric of each EMF document once per dimension set, with its dimension values (`service` left out). */
-  readonly counts: () => { name: string; dimensions: Record<string, string> }[];
-  readonly clear: () => void;
-}
-
-export function capture(): Capture {
-  let written: string[] = [];
+/** Every line written to stdout and stderr since capture() or the last clear(): all, the logs (anything but EMF), the EMF documents. */
+export function capture() {
+  const written: string[] = [];
   const spy = (stream: NodeJS.WriteStream) =>
     jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      written.push(
-        ...String(chunk)
-          .split('\n')
-          .filter((line) => line !== ''),
-      );
+      for (const line of String(chunk).split('\n')) if (line !== '') written.push(line);
       return true;
     });
   const spies = [spy(process.stdout), spy(process.stderr)];
@@ -39,24 +25,20 @@ export function capture(): Capture {
     for (const s of spies) s.mockRestore();
   });
   const parsed = () => written.map((line) => JSON.parse(line) as Entry);
-  const isEmf = (entry: Entry) => '_aws' in entry;
-  const metrics = () => parsed().filter(isEmf);
+  const metrics = () => parsed().filter((entry) => '_aws' in entry);
   return {
     lines: () => [...written],
-    logs: () => parsed().filter((entry) => !isEmf(entry)),
+    logs: () => parsed().filter((entry) => !('_aws' in entry)),
     metrics,
+    /** Each metric of each EMF document once per dimension set (by the request's, in total), with its dimension values but `service`. */
     counts: () =>
       metrics().flatMap((emf) => {
-        const directive = (emf._aws as { CloudWatchMetrics: { Dimensions: string[][]; Metrics: { Name: string }[] }[] })
-          .CloudWatchMetrics[0]!;
-        // Each metric once per dimension set: by the request's dimensions, and in total (service alone).
+        const directive = (emf._aws as Emf).CloudWatchMetrics[0]!;
         return directive.Dimensions.flatMap((set) => {
           const dimensions = Object.fromEntries(set.filter((name) => name !== 'service').map((name) => [name, String(emf[name])]));
           return directive.Metrics.map(({ Name }) => ({ name: Name, dimensions }));
         });
       }),
-    clear: () => {
-      written = [];
-    },
+    clear: () => void written.splice(0),
   };
 }

@@ -1,21 +1,10 @@
-/**
- * The real parsers every response type is checked with: the smoke test's XML parser (saxes) and
- * script runner (node:vm), JSON.parse, and PHP's own unserialize() (PHP compiled to WebAssembly,
- * ./php-environment.ts), which the smoke test cannot count on.
- */
+/** The real parsers: the smoke test's (saxes, node:vm), JSON.parse, and PHP's own unserialize() (WebAssembly), which smoke tests lack. */
 import { parseXml, runScript } from '../../infra/ops/smoke/parsers';
 
 export { parseXml, runScript, type ScriptRun, type XmlElement } from '../../infra/ops/smoke/parsers';
-
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
-
-export interface PhpAnswer {
-  /** The unserialized value, objects as records with their class under `__class`. */
-  readonly value?: unknown;
-  /** What PHP's serialize() writes for that value. */
-  readonly serialized?: string;
-  readonly error?: string;
-}
+/** `value`: the unserialized value, objects as records with their class under `__class`; `serialized`: PHP's serialize() of it. */
+export type PhpAnswer = Readonly<{ value?: unknown; serialized?: string; error?: string }>;
 
 /** Unserializes each body with PHP, in one PHP request for the lot. */
 export function unserializeAll(bodies: readonly string[]): PhpAnswer[] {
@@ -27,9 +16,7 @@ export function unserializeAll(bodies: readonly string[]): PhpAnswer[] {
   );
 }
 
-export function unserialize(body: string): PhpAnswer {
-  return unserializeAll([body])[0]!;
-}
+export const unserialize = (body: string): PhpAnswer => unserializeAll([body])[0]!;
 
 /** Decodes a response body with the real parser its Content-Type names. */
 export function decode(contentType: string | undefined, body: string, callback = 'callback') {

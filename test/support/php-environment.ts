@@ -1,7 +1,4 @@
-/**
- * jest's Node environment with PHP's own unserialize() as the global `unserializeWithPhp`, in a
- * worker (./php-worker.mjs) called synchronously; loaded here, PHP loads once per jest process.
- */
+/** jest's Node environment with PHP's unserialize() as global `unserializeWithPhp`, a worker (./php-worker.mjs) loaded once a process. */
 import { resolve } from 'node:path';
 import { TestEnvironment } from 'jest-environment-node';
 import { createSyncFn } from 'synckit';

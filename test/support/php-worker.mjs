@@ -1,11 +1,7 @@
 /**
- * PHP's own unserialize() and serialize() for the tests, without php-cli: PHP 8.2 compiled to
- * WebAssembly (@php-wasm/node-8-2, loaded by @php-wasm/universal from the package's files, no
- * download) runs ./unserialize.php. A worker thread, so that ./php-environment.ts can call it
- * synchronously through synckit and load PHP once per jest process. Plain JavaScript, because
- * @php-wasm/node-8-2 ships no types.
- *
- * Called with the JSON input unserialize.php reads; answers with the JSON it writes.
+ * PHP's own unserialize() and serialize() without php-cli: PHP 8.2 in WebAssembly (@php-wasm/node-8-2, loaded by @php-wasm/universal from
+ * the package's files, no download) runs ./unserialize.php on the JSON it reads, answering the JSON it writes. A worker thread, so that
+ * ./php-environment.ts calls it synchronously (synckit), PHP loaded once a process; plain JavaScript: @php-wasm/node-8-2 has no types.
  */
 import { readFileSync } from 'node:fs';
 import { getPHPLoaderModule } from '@php-wasm/node-8-2';

@@ -1,6 +1,5 @@
 /** Assertions for thousands of fields: expect() (costly to call) only when the check fails, for its verdict and message. */
 
-/** expect(actual).toBe(expected). */
 export function expectIs(actual: unknown, expected: unknown): void {
   if (!Object.is(actual, expected)) expect(actual).toBe(expected);
 }
@@ -9,11 +8,6 @@ export function expectIs(actual: unknown, expected: unknown): void {
 export function expectList(actual: readonly unknown[], expected: readonly unknown[]): void {
   if (!Array.isArray(actual) || actual.length !== expected.length || actual.some((item, i) => !Object.is(item, expected[i])))
     expect(actual).toEqual(expected);
-}
-
-/** expect(value).toEqual([]). */
-export function expectEmpty(value: unknown): void {
-  if (!Array.isArray(value) || Object.keys(value).length !== 0) expect(value).toEqual([]);
 }
 
 /** expect(text).toMatch(pattern); a pattern with the g or y flag always goes to expect(), which ignores lastIndex. */

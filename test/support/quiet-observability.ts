@@ -1,8 +1,6 @@
 /**
- * Every test file's environment (jest `setupFiles`): Powertools writes through the global
- * console (POWERTOOLS_DEV), which jest captures and tests can spy on, logs only errors (the
- * unexpected ones tests already expect and silence), and emits no metrics. The observability
- * tests turn all three back to production settings (test/support/observability-capture.ts).
+ * Every test file's environment (jest `setupFiles`): Powertools logs through the console (POWERTOOLS_DEV), which jest captures, tests spy
+ * on, only errors (those tests expect and silence), and emits no metrics; ./observability-capture.ts turns all three back to production.
  */
 Object.assign(process.env, {
   POWERTOOLS_DEV: 'true',

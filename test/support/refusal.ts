@@ -1,7 +1,4 @@
-/**
- * The message a refusal carries: what `read` throws as a `kind` (a ConfigError, a RefusedLine).
- * Anything else thrown is thrown on, and a value taken fails the test.
- */
+/** The message of what `read` throws as a `kind` (a ConfigError, a RefusedLine); anything else is thrown on, a value taken fails. */
 export function refusalOf(kind: abstract new (...args: never[]) => Error, read: () => unknown): string {
   try {
     read();

@@ -6,14 +6,8 @@ import { contextFields } from '../../infra/local/invoke';
 import { PROJECT_ROOT } from '../../infra/template/read';
 import type { FunctionDefinition } from '../../infra/template/functions';
 
-interface BundleAnswer {
-  readonly statusCode: number;
-  readonly headers: Record<string, string>;
-  readonly body: string;
-  /** What the bundle printed on stdout besides the answer: its log lines and EMF metrics. */
-  readonly output: readonly string[];
-}
-
+/** `output`: what the bundle printed on stdout besides the answer, its log lines and EMF metrics. */
+type BundleAnswer = Readonly<{ statusCode: number; headers: Record<string, string>; body: string; output: readonly string[] }>;
 const HOST = resolve(PROJECT_ROOT, 'infra/local/bundle-host.mjs');
 
 export function runBundle(file: string, fn: FunctionDefinition, event: unknown): BundleAnswer {

@@ -1,4 +1,4 @@
-/** A child process that is to end by itself (a command, or one that refuses to start): its exit code, its stderr by line, and its stdout. */
+/** A child process that ends by itself (a command, or one that refuses to start): its exit code, its stderr by line, and its stdout. */
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 

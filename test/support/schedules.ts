@@ -20,7 +20,6 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const FROM = Date.UTC(2026, 0, 1);
 const TO = Date.UTC(2031, 0, 1);
-
 const iso = (at: number) => new Date(at).toISOString();
 /** 2027-06-30T12:00:00Z */
 export const toSecond = (at: number) => `${iso(at).slice(0, 19)}Z`;
@@ -42,10 +41,8 @@ const duration = (): fc.Arbitrary<{ ms: number; written: string }> =>
       .filter(([days, hours, minutes, seconds]) => days + hours + minutes + seconds > 0)
       .map(([days, hours, minutes, seconds]) => {
         const time = `${hours ? `${hours}H` : ''}${minutes ? `${minutes}M` : ''}${seconds ? `${seconds}S` : ''}`;
-        return {
-          ms: days * DAY + hours * HOUR + minutes * MINUTE + seconds * SECOND,
-          written: `P${days ? `${days}D` : ''}${time ? `T${time}` : ''}`,
-        };
+        const ms = days * DAY + hours * HOUR + minutes * MINUTE + seconds * SECOND;
+        return { ms, written: `P${days ? `${days}D` : ''}${time ? `T${time}` : ''}` };
       }),
   );
 

@@ -1,7 +1,4 @@
-/**
- * The environment short-URL function modules read at load, for unit tests with a mocked client:
- * distinctive table names (never in a body), and a closed port, so that a missed call fails at once.
- */
+/** What short-URL modules read at load, for unit tests: table names never in a body, and a closed port, so a missed call fails at once. */
 import { SHORT_URL_HOST } from './short-url-host';
 
 export const UNIT_SHORT_URLS_TABLE = 'unit-secret-short-urls-table';

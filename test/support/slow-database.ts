@@ -1,7 +1,4 @@
-/**
- * The functions' document client on jest's fake clock: the n-th command is answered `delayOf` ms
- * after it is sent, or fails with `failureOf`; reads keep their start and end as ordered moments.
- */
+/** The functions' client on the fake clock: command n answered `delayOf` ms late or failing (`failureOf`); reads keep ordered moments. */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /** Timers and Date are the test's; setImmediate stays real, so that real I/O can be waited for. */
@@ -13,22 +10,10 @@ export const TEST_CLOCK: Parameters<typeof jest.useFakeTimers>[0] = {
 type Moment = { readonly at: number; readonly seq: number };
 let events = 0;
 const moment = (): Moment => ({ at: Date.now(), seq: events++ });
-
 /** outcome: 'answered', or the name of the error it ended with; real: the database's answer, once the delay is over. */
-export interface Read {
-  readonly command: string;
-  readonly started: Moment;
-  ended?: Moment;
-  outcome?: string;
-  real?: Promise<unknown>;
-}
-
+export type Read = { readonly command: string; readonly started: Moment; ended?: Moment; outcome?: string; real?: Promise<unknown> };
 /** An answer on the test's clock: when it came, and how long after the call. */
-export interface Answering<T> {
-  readonly invocation: Promise<T>;
-  at?: Moment;
-  after?: number;
-}
+export type Answering<T> = { readonly invocation: Promise<T>; at?: Moment; after?: number };
 
 export function answering<T>(call: () => Promise<T>): Answering<T> {
   const started = Date.now();
@@ -40,10 +25,8 @@ export function answering<T>(call: () => Promise<T>): Answering<T> {
 
 /** One turn of the event loop: what real I/O has come in is handled, and the promises it settles. */
 export const aTurn = (): Promise<void> => new Promise((turn) => setImmediate(turn));
-
 /** The clock's longest step: well under the SDK's shortest timeout (1 s). */
 const STEP_MS = 100;
-
 type Options = { abortSignal?: AbortSignal };
 type Rule<T> = (command: string, index: number) => T;
 

@@ -1,31 +1,19 @@
-/**
- * A gallery table of the test file's own whose items a test writes by hand, for the stored values
- * the API cannot show (docs/gallery-layout.md), and what each request logged of them.
- */
-import { type AttributeValue, DynamoDBClient, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+/** A gallery table of the file's own that tests write by hand, for values the API cannot show (docs/gallery-layout.md), and their logs. */
+import { type AttributeValue, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { importLines } from '../../infra/ops/gallery/importer';
-import { linesOf } from '../../infra/ops/gallery/records';
 import type { CommentRecord, PhotoRecord } from '../../lib/gallery/store';
 import { expectError, invokerWithEnv, TYPES, typeQuery } from './expect-error';
 import type { Invoker } from './gallery-answers';
 import { withKey } from './invoke';
-import { bulkWrite, ownTables } from './own-table';
+import { bulkWrite, importRecords, ownTables } from './own-table';
 
 /** The warning a request logs (docs/gallery-layout.md, Stored values the API cannot show). */
 const UNSHOWABLE = 'stored values the API cannot show as they are';
-
 /** One item of the warning: its key, and the fields why under what became of it. */
-export interface Noted {
-  readonly key: string;
-  readonly refused?: string[];
-  readonly degraded?: string[];
-  readonly ignored?: string[];
-}
+export type Noted = Readonly<{ key: string; refused?: string[]; degraded?: string[]; ignored?: string[] }>;
 
 export function handWrittenGallery(prefix: string) {
   const tables = ownTables('GalleryTable');
-  const low = new DynamoDBClient({});
   const warnings: unknown[][] = [];
   let table = '';
   let documents: DynamoDBDocumentClient;
@@ -39,7 +27,6 @@ export function handWrittenGallery(prefix: string) {
     };
     call = invokerWithEnv({ GALLERY_TABLE: table }, { prepare });
   });
-  afterAll(() => low.destroy());
 
   /** What `run` logged of stored values: each such warning's items. */
   async function noted<T>(run: () => Promise<T>): Promise<{ result: T; warnings: Noted[][] }> {
@@ -51,23 +38,19 @@ export function handWrittenGallery(prefix: string) {
 
   return {
     /** Imports the records as the importer writes them, with their counters and counts. */
-    async write(photos: readonly PhotoRecord[], comments: readonly CommentRecord[] = []): Promise<void> {
-      const summary = await importLines(linesOf(photos, comments), documents, table);
-      if (summary.refused.length > 0) throw new Error(`the importer refused test data: ${JSON.stringify(summary.refused[0])}`);
-    },
+    write: (photos: readonly PhotoRecord[], comments: readonly CommentRecord[] = []): Promise<void> =>
+      importRecords(documents, table, { photos, comments }),
     /** Puts whole records with their counters in a few batches: before any other write, as own-table.ts's bulkWrite says. */
     writeAtOnce: (photos: readonly PhotoRecord[], comments: readonly CommentRecord[] = []): Promise<void> =>
       bulkWrite(documents, table, { photos, comments }),
     /** Puts `value` at `path` of the item `key` (`user.name`: a field of a map), or removes it when undefined. */
     async put(key: string, path: string, value: AttributeValue | undefined): Promise<void> {
-      const names = path.split('.');
-      const at = names.map((_, i) => `#n${i}`).join('.');
-      const ExpressionAttributeNames = Object.fromEntries(names.map((name, i) => [`#n${i}`, name]));
-      const set =
-        value === undefined
-          ? { UpdateExpression: `REMOVE ${at}` }
-          : { UpdateExpression: `SET ${at} = :v`, ExpressionAttributeValues: { ':v': value } };
-      await low.send(new UpdateItemCommand({ TableName: table, Key: { pk: { S: key } }, ExpressionAttributeNames, ...set }));
+      const ExpressionAttributeNames = Object.fromEntries(path.split('.').map((name, i) => [`#n${i}`, name]));
+      const at = Object.keys(ExpressionAttributeNames).join('.');
+      const set = value === undefined ? { UpdateExpression: `REMOVE ${at}` } : { UpdateExpression: `SET ${at} = :v` };
+      const values = value === undefined ? {} : { ExpressionAttributeValues: { ':v': value } };
+      const Key = { pk: { S: key } };
+      await tables.client.send(new UpdateItemCommand({ TableName: table, Key, ExpressionAttributeNames, ...set, ...values }));
     },
     /** A request to the table's functions. */
     invoke: (target: string) => call(target),

@@ -5,7 +5,6 @@ import fc from 'fast-check';
 /** 2^53 − 1: the largest count shown. */
 export const MAX = 9_007_199_254_740_991;
 const MAX_DATE = 99_999_999_999;
-
 /** What the oracle answers for a field whose value makes the record refused. */
 export const REFUSED = Symbol('refused');
 
@@ -39,37 +38,21 @@ export const RULES = {
 } as const;
 export type Kind = keyof typeof RULES;
 
-/** Each stored field of a photo and a comment, by its kind; `user.` fields are the photo's user map's. */
-export const PHOTO_FIELDS: Readonly<Record<string, Kind>> = {
-  id: 'own',
-  submit_date: 'date',
-  comments: 'count',
-  title: 'title',
-  'user.name': 'name',
-  'user.icon': 'link',
-  'user.registered': 'registered',
-  'user.profileviews': 'count',
-  src: 'link',
-  href: 'link',
-  digg_count: 'count',
-};
-export const COMMENT_FIELDS: Readonly<Record<string, Kind>> = {
-  date: 'date',
-  id: 'own',
-  story: 'id',
-  up: 'count',
-  down: 'count',
-  replies: 'count',
-  replyto: 'replyto',
-  user: 'name',
-  content: 'content',
-  level: 'level',
-  root: 'id',
-};
+/** Each stored field of a photo and a comment (`field:kind`), by its kind; `user.` fields are the photo's user map's. */
+const fields = (table: string) =>
+  Object.fromEntries(
+    table
+      .trim()
+      .split(/\s+/)
+      .map((entry) => entry.split(':')),
+  ) as Readonly<Record<string, Kind>>;
+export const PHOTO_FIELDS = fields(`id:own submit_date:date comments:count title:title user.name:name user.icon:link
+  user.registered:registered user.profileviews:count src:link href:link digg_count:count`);
+export const COMMENT_FIELDS = fields(`date:date id:own story:id up:count down:count replies:count replyto:replyto user:name
+  content:content level:level root:id`);
 
 const asNumber = (text: string): Stored => ({ attribute: { N: text }, read: Number(text) + 0 });
 const asString = (value: string): Stored => ({ attribute: { S: value }, read: value });
-
 /** Numbers at and around every bound of the rule, past 2^53 and DynamoDB's, and fractions: as DynamoDB holds them, in text. */
 const EDGE_NUMBERS = ['0', '1', '7', '-3', '1.5', '0.999', '1E-130', '99999999999', '100000000000', '9007199254740991'];
 const PAST_2_53 = ['9007199254740993', '12345678901234567890.5', '1E+30', '-9.99E+125', '99999999999999999999999999999999999999'];
@@ -84,7 +67,7 @@ const numbers: fc.Arbitrary<Stored> = fc.oneof(
     .map((d) => asNumber(String(d))),
 );
 
-/** fc.webUrl(), built when first drawn from: building it maps every code point (seconds), which files reading only the rules need not pay. */
+/** fc.webUrl(), built when first drawn: building it maps every code point (seconds), which files reading only the rules need not pay. */
 let webUrl: fc.Arbitrary<string> | undefined;
 const lazyWebUrl = fc.constant(null).chain(() => (webUrl ??= fc.webUrl()));
 

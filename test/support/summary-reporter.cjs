@@ -1,7 +1,4 @@
-/**
- * Ends a jest run with the plain line `N passed, N failed` that CI reads. Written when the
- * process exits, so that it follows jest's own summary; with it, the run's fast-check seed.
- */
+/** Ends a jest run with the `N passed, N failed` line CI reads (at exit, after jest's summary), and the run's fast-check seed. */
 class SummaryReporter {
   onRunComplete(_contexts, results) {
     const seed = `fast-check seed ${process.env.FC_SEED}: FC_SEED=${process.env.FC_SEED} npm test replays every property`;

@@ -1,25 +1,14 @@
-/**
- * Runs a workflow step's `run` script in bash as the runner would (`bash -e`), with stand-ins for
- * the commands it calls: each stand-in is a small shell script put first on PATH, and the step's
- * GITHUB_OUTPUT is a file read back afterwards.
- */
+/** A workflow step's `run` in `bash -e`, as the runner runs it: stand-in commands first on PATH, GITHUB_OUTPUT a file read back. */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-interface StepRun {
-  readonly status: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-  /** What the step wrote to GITHUB_OUTPUT, by name. */
-  readonly outputs: Record<string, string>;
-}
-
+/** The step's exit status, stdout, stderr, and what it wrote to GITHUB_OUTPUT, by name. */
 export function runStep(
   script: string,
   { commands = {}, env = {}, cwd = process.cwd() }: { commands?: Record<string, string>; env?: Record<string, string>; cwd?: string },
-): StepRun {
+) {
   const directory = mkdtempSync(join(tmpdir(), 'workflow-step-'));
   try {
     for (const [name, body] of Object.entries(commands)) {
@@ -35,10 +24,7 @@ export function runStep(
       env: { PATH: `${directory}:${process.env.PATH}`, HOME: directory, GITHUB_OUTPUT: output, ...env },
     });
     const outputs = Object.fromEntries(
-      readFileSync(output, 'utf8')
-        .split('\n')
-        .filter((line) => line.includes('='))
-        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+      [...readFileSync(output, 'utf8').matchAll(/^([^=\n]*)=(.*)$/gm)].map(([, name, value]) => [name!, value!]),
     );
     return { status: run.status, stdout: run.stdout, stderr: run.stderr, outputs };
   } finally {

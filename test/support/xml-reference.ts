@@ -10,8 +10,7 @@ import { fieldValue, isNested, scalarValue, type Resource, type ResourceShape, t
  * written as character references, which xmlbuilder2 then passes through.
  */
 const escapeAmpersand = (text: string): string => text.replace(/&/g, '&amp;');
-const ATTRIBUTE_WHITESPACE: Record<string, string> = { '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };
-const escapeAttribute = (text: string): string => escapeAmpersand(text).replace(/[\t\n\r]/g, (c) => ATTRIBUTE_WHITESPACE[c] as string);
+const escapeAttribute = (text: string): string => escapeAmpersand(text).replace(/[\t\n\r]/g, (c) => `&#${c.charCodeAt(0)};`);
 const escapeText = (text: string): string => escapeAmpersand(text).replace(/\r/g, '&#13;');
 
 /** XML has no null: an absent optional field or a null value leaves the attribute out. */

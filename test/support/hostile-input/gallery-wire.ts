@@ -1,13 +1,11 @@
-/**
- * Hostile gallery requests (docs/api.md, The gallery's arguments): integers spelled every way, dates around the
- * seeded ones, counts, offsets and sorts; path ids and id lists in every spelling, naming the seeded records or not.
- */
+/** Hostile gallery requests (docs/api.md, The gallery's arguments): every argument and path id spelled every way, seeded or not. */
 import fc from 'fast-check';
 import { DAY } from '../gallery-fixtures';
 import { SORT_VALUES } from '../gallery-order';
 import { GALLERY_ARGUMENTS, MAX_DATE } from './rules';
 import { ABSENT_COMMENT, ABSENT_PHOTO, absentIds, BASE_DATE, COMMENTS, GALLERY_PATHS, P1, P2, PATH_PHOTO_IDS, PHOTOS } from './seeds';
 import { fullyEncode, hostileWire, weighted, words } from './strings';
+import { argument } from './wire';
 
 /** Integers spelled every way the integer rule refuses, or must read right (-0, leading zeros). */
 export const INTEGER_SPELLINGS = [
@@ -62,10 +60,7 @@ export const sortWire = weighted([8, SORT_VALUES], [1, SORT_VALUES.map(fullyEnco
 const GALLERY_VALUES = { min_submit_date: dateWire, max_submit_date: dateWire, sort: sortWire, count: countWire, offset: offsetWire };
 /** Each gallery argument now and then, a bare name (an empty value) seldom. */
 export const galleryArgs = GALLERY_ARGUMENTS.map((name) =>
-  fc.option(
-    fc.tuple(fc.constant(name), fc.option(GALLERY_VALUES[name], { freq: 25 })).map(([n, v]) => (v === null ? n : `${n}=${v}`)),
-    { nil: undefined, freq: 2 },
-  ),
+  fc.option(argument(fc.constant(name), GALLERY_VALUES[name], 25), { nil: undefined, freq: 2 }),
 );
 /** A gallery argument given again (the first value wins), or one the gallery does not take. */
 export const galleryExtra = weighted(
@@ -129,14 +124,10 @@ const idPaths = (list: fc.Arbitrary<string>, id: fc.Arbitrary<string>, comment: 
 ];
 /** Gallery paths naming seeded records (or the absent ones), plainly spelled. */
 const seededIds = [...PATH_PHOTO_IDS, ABSENT_PHOTO];
-export const seededPathWire = fc.oneof(
-  fc.constantFrom(...GALLERY_PATHS),
-  ...idPaths(
-    fc.subarray(seededIds, { minLength: 1 }).map((ids) => ids.join(',')),
-    fc.constantFrom(...seededIds).map(String),
-    fc.constantFrom(...COMMENTS).map((c) => `${c.story}/comment/${c.id}`),
-  ),
-);
+const seededList = fc.subarray(seededIds, { minLength: 1 }).map((ids) => ids.join(','));
+const seededId = fc.constantFrom(...seededIds).map(String);
+const seededComment = fc.constantFrom(...COMMENTS).map((c) => `${c.story}/comment/${c.id}`);
+export const seededPathWire = fc.oneof(fc.constantFrom(...GALLERY_PATHS), ...idPaths(seededList, seededId, seededComment));
 export const galleryPathWire = fc.oneof(
   fc.constantFrom('/galleryphotos', '/galleryphotos/comments'),
   ...idPaths(listWire, photoIdWire, commentPathWire),

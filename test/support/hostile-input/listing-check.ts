@@ -1,7 +1,6 @@
 /**
- * A gallery or events answer (docs/api.md: The gallery's arguments; Bodies): the window the date rules give, every
- * entry typed, inside it, named by the path, the seeded ones exactly as stored, in the order of gallery-order.ts;
- * and where every id the path names is seeded, exactly the page the rules select.
+ * A gallery or events answer (docs/api.md: The gallery's arguments; Bodies): the window the date rules give, every entry typed, inside
+ * it, named by the path, seeded ones as stored, in gallery-order.ts's order; where the path names only seeds, exactly the page selected.
  */
 import { commentView, photoView } from '../gallery-decode';
 import { THIRTY_DAYS } from '../gallery-fixtures';
@@ -19,7 +18,8 @@ const SEEDED_ENTRIES = new Map<number, string>([
 const SEEDED_DIGG_COUNT = new Map<number, number>(PHOTOS.map((p) => [p.id, p.digg_count]));
 const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
 const dateOf = (entry: { submit_date: number } | { date: number }): number => ('submit_date' in entry ? entry.submit_date : entry.date);
-const inWindow = (date: number, window: { readonly min?: number; readonly max?: number }): boolean =>
+type Window = Readonly<{ min?: number; max?: number }>;
+const inWindow = (date: number, window: Window): boolean =>
   (window.min === undefined || date >= window.min) && (window.max === undefined || date <= window.max);
 
 /** The window without ids, or with some bounds only: no date lies before the epoch (its 1020 is the oracle's). */
@@ -40,31 +40,23 @@ function inOrder(a: Entry, b: Entry, sort: SortValue): boolean {
   return first === undefined || next === undefined || ORDER[sort](first, next) < 0;
 }
 
-/** What is wrong with one entry: its types (the decoders check names and order only), window, path, data. */
-function entryProblem(
-  entry: Entry,
-  outcome: ListingOutcome,
-  window: { min?: number; max?: number },
-  comments: boolean,
-): string | undefined {
-  const fields = entry as unknown as Readonly<Record<string, unknown>>;
-  const ints = comments ? ['date', 'id', 'story', 'up', 'down', 'replies', 'level', 'root'] : ['id', 'submit_date', 'comments'];
-  const strings = comments ? ['user', 'content'] : ['title', 'src', 'href'];
-  const user = (fields.user ?? {}) as Readonly<Record<string, unknown>>;
-  const typed =
-    ints.every((key) => isInteger(fields[key]) && (fields[key] as number) >= 0) &&
-    strings.every((key) => typeof fields[key] === 'string') &&
-    (comments
-      ? fields.replyto === null || isInteger(fields.replyto)
-      : typeof user.name === 'string' && typeof user.icon === 'string' && isInteger(user.registered) && isInteger(user.profileviews));
-  if (!typed) return 'types';
+const TEXTS = new Set(['title', 'src', 'href', 'name', 'icon', 'content']);
+/** Whether each field is of its type (the decoders check names and order only): replyto null or an id, the numbers whole from 0. */
+const typed = (fields: object): boolean =>
+  Object.entries(fields).every(([key, value]) => {
+    if (key === 'user') return typeof value === 'string' || (typeof value === 'object' && value !== null && typed(value));
+    return TEXTS.has(key) ? typeof value === 'string' : (key === 'replyto' && value === null) || (isInteger(value) && value >= 0);
+  });
+
+/** What is wrong with one entry: its types, window, path, data. */
+function entryProblem(entry: Entry, outcome: ListingOutcome, window: Window): string | undefined {
+  if (!typed(entry)) return 'types';
   if (!inWindow(dateOf(entry), window)) return 'outside the window';
   if (!pathNames(outcome, entry)) return 'not what the path names';
   const seeded = SEEDED_ENTRIES.get(entry.id);
   return seeded !== undefined && JSON.stringify(entry) !== seeded ? `not the stored record ${seeded}` : undefined;
 }
 
-/** What is wrong with a listing answer, or undefined. */
 export function listingProblem(payload: Payload, outcome: ListingOutcome): string | undefined {
   const comments = COMMENT_LISTS.has(outcome.endpoint);
   const resource = comments ? 'events' : 'gallery';
@@ -82,26 +74,21 @@ export function listingProblem(payload: Payload, outcome: ListingOutcome): strin
   // docs/api.md, Bodies: max_date only when a maximum was asked for (gallery only).
   check(payload.max_date === (comments ? undefined : args.max), `max_date should be ${comments ? 'absent' : args.max}`);
   // min_date: the window's lower bound, or the earliest date in the gallery for an unbounded one.
+  const earliest = isInteger(payload.min_date) && payload.min_date >= 0 && entries.every((e) => dateOf(e) >= payload.min_date);
   if (windowed || args.min !== undefined) check(payload.min_date === window.min, `min_date should be ${window.min}`);
-  else
-    check(
-      isInteger(payload.min_date) && payload.min_date >= 0 && entries.every((e) => dateOf(e) >= payload.min_date),
-      'min_date: the earliest',
-    );
+  else check(earliest, 'min_date: the earliest');
   // By ids the records are read at once: the page is what total and offset leave (without, other tests may add some).
   if (!windowed && isInteger(total))
     check(payload.count === Math.max(0, Math.min(args.count, total - args.offset)), 'count of total - offset');
   entries.forEach((entry, i) => {
-    const problem = entryProblem(entry, outcome, window, comments);
+    const problem = entryProblem(entry, outcome, window);
     if (problem !== undefined) problems.push(`entry ${i} (${entry.id}): ${problem}`);
     if (i > 0 && !inOrder(entries[i - 1]!, entry, args.sort)) problems.push(`entry ${i} out of ${args.sort} order`);
   });
   check(new Set(entries.map((e) => e.id)).size === entries.length, 'an entry twice');
   if (outcome.candidates !== undefined) {
-    const selected = sortRecords(
-      outcome.candidates.filter((r) => inWindow(dateOf(r), window)),
-      args.sort,
-    );
+    const inside = outcome.candidates.filter((r) => inWindow(dateOf(r), window));
+    const selected = sortRecords(inside, args.sort);
     const page = selected.slice(args.offset, args.offset + args.count).map((r) => r.id);
     check(total === selected.length, `total should be ${selected.length}`);
     check(JSON.stringify(entries.map((e) => e.id)) === JSON.stringify(page), `entries should be ${JSON.stringify(page)}`);

@@ -1,7 +1,4 @@
-/**
- * The oracle, written from the rules of docs/api.md: which type a request is answered in, and what it may be answered
- * with (which error, or which resource), so that "no 5xx" cannot be met by answering the wrong thing.
- */
+/** The oracle, from docs/api.md's rules: a request's type and the answers it may get, so that no wrong answer passes as "no 5xx". */
 import type { CommentRecord, PhotoRecord } from '../../../lib/gallery/store';
 import type { ResponseType } from '../expect-error';
 import { THIRTY_DAYS } from '../gallery-fixtures';
@@ -31,10 +28,8 @@ const failure = (code: number, details: ReadonlyArray<string | null> = [null]): 
 const found = ({ link, short_url, itemid }: StoredShortUrl): Outcome => ({ kind: 'shorturls', link, short_url, itemid });
 
 /** 1001 names the argument when its name cannot carry markup (docs/api.md, Arguments every endpoint takes). */
-export function unknownArgument(name: string): Outcome {
-  if (!R.SAFE_NAME.test(name)) return failure(1001);
-  return failure(1001, name.length <= 64 ? [name] : [name, null]);
-}
+export const unknownArgument = (name: string): Outcome =>
+  failure(1001, !R.SAFE_NAME.test(name) ? [null] : name.length <= 64 ? [name] : [name, null]);
 
 /** Integers: plain decimal in the safe range (and -0 is 0); undefined for anything else. */
 function decimal(raw: string): number | undefined {
@@ -98,14 +93,8 @@ export function pathNames({ endpoint, ids, id, commentId }: PathIds, record: obj
 const photoExists = (id: number): boolean | undefined => (isSeedId(id) ? PHOTOS.some((p) => p.id === id) : undefined);
 /** Whether what the path names exists (404 otherwise; unknown ids of a photo list are left out); undefined: other tests' data decide. */
 function pathFound({ endpoint, ids, id, commentId }: PathIds): boolean | undefined {
-  const photos: Partial<Record<R.GalleryEndpoint, readonly number[]>> = {
-    photosComments: ids,
-    photo: [id],
-    photoComments: [id],
-    comment: [id],
-    replies: [id],
-  };
-  const known = (photos[endpoint] ?? []).map(photoExists);
+  const photos = endpoint === 'photosComments' ? ids : ['photo', 'photoComments', 'comment', 'replies'].includes(endpoint) ? [id] : [];
+  const known = photos.map(photoExists);
   if (known.includes(false)) return false;
   if (endpoint === 'comment' || endpoint === 'replies')
     return isSeedId(commentId) ? COMMENTS.some((c) => c.id === commentId && c.story === id) : undefined;
@@ -127,8 +116,7 @@ function galleryOutcomes(route: Route, query: URLSearchParams): Outcome[] {
   const candidates = seeded ? records.filter((record) => pathNames(path, record)) : undefined;
   const listing: Outcome = { kind: 'listing', ...path, args, ...(candidates ? { candidates } : {}) };
   const exists = pathFound(path);
-  if (exists === false) return [failure(404)];
-  return exists === undefined ? [listing, failure(404)] : [listing];
+  return exists === false ? [failure(404)] : exists ? [listing] : [listing, failure(404)];
 }
 
 /** The type the response must be in; undefined when only a hostile Accept header decides. */
@@ -152,8 +140,7 @@ function endpointOutcomes(route: Route, query: URLSearchParams, request: WireReq
     case 'container':
       return [R.CONTAINER_NAMES.includes(route.params.segment!) ? { kind: 'containers', only: route.params.segment } : failure(1014)];
     case 'create': {
-      const raw = rawArgument(request, 'url');
-      if (raw !== undefined && !escapesAreUtf8(raw)) return [failure(1016, ['url'])];
+      if (!escapesAreUtf8(rawArgument(request, 'url') ?? '')) return [failure(1016, ['url'])];
       const { link, refusable } = linkOf(query.get('url'));
       return [...(refusable ? [failure(1016, [null, 'url'])] : []), ...(link === undefined ? [] : [{ kind: 'shorturls' as const, link }])];
     }
@@ -180,16 +167,14 @@ export function expectedOutcomes(request: WireRequest, type: ResponseType): Outc
   if (asked !== null && !R.TYPE_VALUE.test(asked)) return [failure(1001, ['type'])];
   if (type === 'javascript') {
     const callback = query.get('callback') ?? '';
-    if (callback === '') return [{ kind: 'alert', code: 1002 }];
-    if (!R.isCallable(callback)) return [{ kind: 'alert', code: 1003 }];
+    if (callback === '' || !R.isCallable(callback)) return [{ kind: 'alert', code: callback === '' ? 1002 : 1003 }];
   }
   const route = routeOf(request);
   if (route.kind === 'unknown') return [failure(404)];
   const key = query.get('appkey') ?? '';
   if (key === '') return [failure(1005)];
   // Escapes that are not UTF-8 would read as U+FFFD: the key is refused, whatever else holds.
-  const rawKey = rawArgument(request, 'appkey');
-  if (rawKey !== undefined && !escapesAreUtf8(rawKey)) return [failure(1028)];
+  if (!escapesAreUtf8(rawArgument(request, 'appkey') ?? '')) return [failure(1028)];
   const downstream = endpointOutcomes(route, query, request);
   return isValidTestKey(key) ? downstream : [failure(1028), ...downstream];
 }

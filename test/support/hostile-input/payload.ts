@@ -1,10 +1,7 @@
-/**
- * Bodies read by the real parsers (test/support/parsers.ts) into one form for every type, their wire form checked on
- * the way against the records of docs/api.md, Bodies; gallery and events wrappers by test/support/gallery-decode.ts.
- */
+/** Bodies of every type read by the real parsers into one form, their wire form checked (docs/api.md, Bodies; ../gallery-decode.ts). */
 import * as gallery from '../gallery-decode';
 import { type PhpAnswer, parseXml, runScript, type ScriptRun, XML_DECLARATION, type XmlElement } from '../parsers';
-import { expectEmpty, expectIs, expectList } from '../quick-expect';
+import { expectIs, expectList } from '../quick-expect';
 import { isCallable } from './rules';
 
 /** A record: its XML element and PHP class, fields in order with their wire type, its list (JSON, PHP: under `key`, first or last). */
@@ -25,7 +22,6 @@ const SHAPES = {
 type ShapeKind = keyof typeof SHAPES;
 /** A JSONP error also carries its HTTP status (docs/api.md, Bodies: Javascript). */
 const SCRIPT_ERROR = shape('error', 'Error', { ...ERROR.fields, status: 'integer' });
-
 type Named = Readonly<{ name: string; short_name: string }>;
 type ShortUrlEntry = Readonly<{ link: string; short_url: string; itemid: number; view_count: number }>;
 export type Entry = gallery.PhotoView | gallery.CommentView;
@@ -52,15 +48,11 @@ function fromXmlElement(element: XmlElement, shape: Shape): Record<string, unkno
   const read = (key: string, type: string) => (type === 'integer' ? gallery.xmlInteger(element.attributes[key]) : element.attributes[key]);
   const fields = Object.fromEntries(Object.entries(shape.fields).map(([key, type]) => [key, read(key, type)]));
   const list = shape.list;
-  if (list === undefined) expectEmpty(element.children);
+  if (list === undefined) expectList(element.children, []);
   return list === undefined ? fields : { ...fields, [list.key]: element.children.map((child) => fromXmlElement(child, list.shape)) };
 }
 
-const xmlStrings = (element: XmlElement): string[] => [
-  ...Object.values(element.attributes),
-  element.text,
-  ...element.children.flatMap(xmlStrings),
-];
+const xmlStrings = (e: XmlElement): string[] => [...Object.values(e.attributes), e.text, ...e.children.flatMap(xmlStrings)];
 function fromXml(body: string): Parsed {
   expectIs(body.startsWith(XML_DECLARATION), true);
   const root = parseXml(body);
@@ -81,12 +73,9 @@ export function objectStrings(value: unknown): string[] {
 /** A JSON or PHP record of `shape`: exactly its keys, in order, each of its wire type; PHP objects of its class. */
 function fromRecord(value: unknown, shape: Shape, php: boolean): Record<string, unknown> {
   const { list } = shape;
-  const keys = Object.keys(shape.fields);
-  const fields = gallery.fieldsOf(
-    value,
-    list === undefined ? keys : list.first ? [list.key, ...keys] : [...keys, list.key],
-    php ? shape.phpClass : undefined,
-  );
+  const names = Object.keys(shape.fields);
+  const keys = list === undefined ? names : list.first ? [list.key, ...names] : [...names, list.key];
+  const fields = gallery.fieldsOf(value, keys, php ? shape.phpClass : undefined);
   for (const [key, type] of Object.entries(shape.fields))
     expectIs(type === 'integer' ? Number.isSafeInteger(fields[key]) : typeof fields[key] === 'string', true);
   if (list === undefined) return fields;
@@ -105,18 +94,15 @@ function fromObject(value: unknown, form: 'json' | 'script' | 'php'): Parsed {
   // An error is told by its code, a list by its key.
   const kind = (Object.keys(SHAPES) as ShapeKind[]).find((k) => (SHAPES[k].list?.key ?? 'code') in fields);
   if (kind === undefined) throw new Error(`unexpected value ${JSON.stringify(value).slice(0, 200)}`);
-  return {
-    payload: payloadOf(kind, fromRecord(value, kind === 'error' && form === 'script' ? SCRIPT_ERROR : SHAPES[kind], form === 'php')),
-    strings,
-  };
+  const shape = kind === 'error' && form === 'script' ? SCRIPT_ERROR : SHAPES[kind];
+  return { payload: payloadOf(kind, fromRecord(value, shape, form === 'php')), strings };
 }
 
 /** runScript() of each body once a file: only bodies past fromScript's text checks run, which end alike each run. */
 const scriptRuns = new Map<string, ScriptRun>();
 function runOnce(body: string, callback = 'callback'): ScriptRun {
   const key = `${callback}\u0000${body}`;
-  if (!scriptRuns.has(key)) scriptRuns.set(key, runScript(body, callback));
-  return scriptRuns.get(key)!;
+  return scriptRuns.get(key) ?? scriptRuns.set(key, runScript(body, callback)).get(key)!;
 }
 
 /** A Javascript body is exactly `alert("<message>");` or `/**\/<callback>(<JSON>);`: checked by its text, then run. */

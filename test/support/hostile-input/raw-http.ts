@@ -1,7 +1,4 @@
-/**
- * Over HTTP: the local server that `npm start` runs, sent raw bytes with node:net. It gets whatever a client sends
- * (API Gateway passes on only what it parsed), and Node's parser answers some of it before the server's code.
- */
+/** Raw bytes over node:net to the local server (`npm start`): it gets anything a client sends, and Node's parser answers some first. */
 import { maxHeaderSize, METHODS } from 'node:http';
 import { connect } from 'node:net';
 import type { LocalServer } from '../../../infra/local/server';
@@ -12,7 +9,6 @@ import { controlText, hex, hostileWire, weighted, words } from './strings';
 
 /** The authority an absolute-form target names (RFC 9112, 3.2.2: the server takes its path). */
 export const ABSOLUTE_AUTHORITY = 'api.hostile.test:8080';
-
 /** What came back on a connection: the status, the headers (names in lower case), the body. */
 type HttpAnswer = Readonly<{ status: number; headers: Readonly<Record<string, string>>; body: Buffer }>;
 

@@ -1,6 +1,6 @@
 /** A hostile request in wire form, and the route of template.yaml it reaches, read the way API Gateway reads it. */
 import type { ResponseType } from '../expect-error';
-import { GALLERY_ROUTES, type GalleryEndpoint } from './rules';
+import type { GalleryEndpoint } from './rules';
 import { words } from './strings';
 
 export interface WireRequest {
@@ -32,31 +32,16 @@ export function once<T>(compute: (request: WireRequest) => T): (request: WireReq
 /** The arguments as API Gateway reads them (one object a request: never change it). */
 export const queryOf = once((request): URLSearchParams => new URLSearchParams(request.query.join('&')));
 
-export function decodeSegment(segment: string): string {
+function decoded(text: string): string | undefined {
   try {
-    return decodeURIComponent(segment);
+    return decodeURIComponent(text);
   } catch {
-    return segment;
+    return undefined;
   }
 }
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-/** Whether the bytes a raw URL component spells (its %XX escapes, its other characters in UTF-8) are UTF-8. */
-export function escapesAreUtf8(raw: string): boolean {
-  // One buffer, as values run to a million characters; a %XX takes three bytes of the room.
-  const bytes = Buffer.alloc(Buffer.byteLength(raw, 'utf8'));
-  let length = 0;
-  raw.split(/(%[0-9A-Fa-f]{2})/).forEach((part, i) => {
-    if (i % 2 === 1) bytes[length++] = parseInt(part.slice(1), 16);
-    else length += bytes.write(part, length, 'utf8');
-  });
-  try {
-    strictUtf8.decode(bytes.subarray(0, length));
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const decodeSegment = (segment: string): string => decoded(segment) ?? segment;
+/** Whether the bytes a raw URL component spells (%XX escapes, the rest in UTF-8) are UTF-8; a `%` without two hex digits is itself. */
+export const escapesAreUtf8 = (raw: string): boolean => decoded(raw.replace(/%(?![0-9A-Fa-f]{2})/g, '%25')) !== undefined;
 
 /** Each name's first raw value; a generated piece may hold several (`appkey=a&appkey=b`), so split on the wire's `&`. */
 const rawArguments = once((request): ReadonlyMap<string, string> => {
@@ -70,7 +55,6 @@ const rawArguments = once((request): ReadonlyMap<string, string> => {
   return values;
 });
 export const rawArgument = (request: WireRequest, name: string): string | undefined => rawArguments(request).get(name);
-
 type RouteKind = 'errors' | 'error' | 'containers' | 'container' | 'create' | 'lookup' | 'gallery' | 'unknown';
 /**
  * `params`: the path parameters as API Gateway decodes them (`segment` the code, container name or short URL; a
@@ -79,11 +63,11 @@ type RouteKind = 'errors' | 'error' | 'containers' | 'container' | 'create' | 'l
 export type Route = Readonly<{ kind: RouteKind; endpoint?: GalleryEndpoint; params: Readonly<Record<string, string>>; utf8: boolean }>;
 
 /** template.yaml's routes, the literal one before the one it shadows (API Gateway's choice); `{name+}` is greedy. */
-const ROUTE_PATTERNS = [
-  ...words('/errors=errors /containers=containers /url/short/create=create /url/short/{segment+}=lookup /error/{segment}=error'),
-  '/container/{segment}=container',
-  ...GALLERY_ROUTES.map(([pattern, endpoint]) => `${pattern}=gallery=${endpoint}`),
-].map((line) => {
+const ROUTE_PATTERNS = words(`/errors=errors /containers=containers /url/short/create=create /url/short/{segment+}=lookup
+  /error/{segment}=error /container/{segment}=container /galleryphotos=gallery=photos /galleryphotos/comments=gallery=comments
+  /galleryphotos/{list}=gallery=photosByIds /galleryphotos/{list}/comments=gallery=photosComments /galleryphoto/{id}=gallery=photo
+  /galleryphoto/{id}/comments=gallery=photoComments /galleryphoto/{id}/comment/{comment_id}=gallery=comment
+  /galleryphoto/{id}/comment/{comment_id}/replies=gallery=replies`).map((line) => {
   const [pattern = '', kind, endpoint] = line.split('=');
   const parameter = (_: string, name: string, greedy: string) => `(?<${name}>${greedy ? '.+' : '[^/]+'})`;
   return { match: new RegExp(`^${pattern.replace(/\{(\w+)(\+?)\}/g, parameter)}$`, 's'), kind: kind as RouteKind, endpoint };

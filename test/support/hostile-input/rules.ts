@@ -1,13 +1,11 @@
 /** The rules of docs/api.md written out here (or in the shared test modules), not imported from lib/: a change there fails the tests. */
-import { CATALOGUE, CONTENT_TYPE, type ResponseType } from '../expect-error';
+import { CATALOGUE } from '../expect-error';
 import { words } from './strings';
 
 export const CATALOGUE_BY_CODE = new Map<number, string>(CATALOGUE);
-export const RESPONSE_TYPES = Object.keys(CONTENT_TYPE) as ResponseType[];
 export const TYPE_VALUE = /^(xml|json|javascript|php)$/i;
 /** The containers' short names, in listing order (docs/api.md, Containers). */
 export const CONTAINER_NAMES = words('technology world_business science gaming lifestyle entertainment sports offbeat');
-
 /** docs/api.md, Arguments every endpoint takes: `callback`. */
 export const CALLBACK = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/;
 export const COMMON_ARGUMENTS = new Set(['appkey', 'type', 'callback']);
@@ -42,19 +40,7 @@ export const INTEGER_BOUNDS: Readonly<Record<Exclude<GalleryArgument, 'sort'>, {
 export const LIST_DETAIL = 'list (at most 100 ids)';
 export const WINDOW_ORDER_DETAIL = (min: number): string => `max_submit_date (minimum min_submit_date, ${min})`;
 export const WINDOW_WIDTH_DETAIL = 'max_submit_date (at most 30 days after min_submit_date)';
-
 export type GalleryEndpoint = 'photos' | 'photosByIds' | 'photo' | 'comments' | 'photosComments' | 'photoComments' | 'comment' | 'replies';
-/** template.yaml's gallery routes, the literal one before the one it shadows (API Gateway's choice). */
-export const GALLERY_ROUTES: ReadonlyArray<readonly [string, GalleryEndpoint]> = [
-  ['/galleryphotos', 'photos'],
-  ['/galleryphotos/comments', 'comments'],
-  ['/galleryphotos/{list}', 'photosByIds'],
-  ['/galleryphotos/{list}/comments', 'photosComments'],
-  ['/galleryphoto/{id}', 'photo'],
-  ['/galleryphoto/{id}/comments', 'photoComments'],
-  ['/galleryphoto/{id}/comment/{comment_id}', 'comment'],
-  ['/galleryphoto/{id}/comment/{comment_id}/replies', 'replies'],
-];
 /** Without ids the window is at most 30 days. */
 export const WINDOWED: ReadonlySet<GalleryEndpoint> = new Set(['photos', 'comments']);
 /** The endpoints answering the events wrapper (docs/api.md, Bodies); the rest the gallery wrapper. */

@@ -1,14 +1,10 @@
 /**
- * The gallery data of the hostile-input tests, which the properties name by path and whose listings the oracle
- * predicts. Ids and dates are the jest worker's own (ids from SEED_BASE, dates in the 2150s; other tests draw ids
- * below 2^47 + 10^12): files running at once never meet each other's seeds.
+ * The hostile-input tests' gallery data, which properties name by path and whose listings the oracle predicts. Ids and dates are the jest
+ * worker's own (from SEED_BASE, in the 2150s; other tests draw ids below 2^47 + 10^12): files running at once never meet each other's.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { importLines } from '../../../infra/ops/gallery/importer';
-import { linesOf } from '../../../infra/ops/gallery/records';
 import type { CommentRecord, PhotoRecord } from '../../../lib/gallery/store';
 import { DAY } from '../gallery-fixtures';
+import { clients, importRecords } from '../own-table';
 import { words } from './strings';
 
 const WORKER = Number(process.env.JEST_WORKER_ID ?? '1');
@@ -23,12 +19,7 @@ function seedPhoto(n: number, day: number, digg_count: number, comments: number)
     submit_date: BASE_DATE + day * DAY + n,
     comments,
     title: `Seeded photo ${n}: <b>bold</b> & "quoted" 'too' ]]> café 😀 \u2028 end`,
-    user: {
-      name: `seed<user>${n}`,
-      icon: `http://img.hostile.test/u/${n}.png?a=1&b=<2>`,
-      registered: 1_200_000_000 + n,
-      profileviews: 7 * n,
-    },
+    user: { name: `seed<user>${n}`, icon: `http://img.hostile.test/u/${n}.png?a=1&b=<2>`, registered: 1.2e9 + n, profileviews: 7 * n },
     src: `http://img.hostile.test/p/${n}_t.jpg?x="${n}"`,
     href: `http://news.hostile.test/gallery/${n}?a=1&b=2`,
     digg_count,
@@ -83,11 +74,6 @@ export const absentIds = (n: number): number[] => Array.from({ length: n }, (_, 
 /** Stores the seeds through the importer before the file's tests; they stay for the worker's later files. */
 export function useGallerySeeds(): void {
   // Not the functions' client: setup waits for a busy database rather than give up after 2 s.
-  const client = new DynamoDBClient({});
-  beforeAll(async () => {
-    const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
-    const summary = await importLines(linesOf(PHOTOS, COMMENTS), documents, process.env.GALLERY_TABLE!);
-    if (summary.refused.length > 0) throw new Error(`the importer refused a seed: ${JSON.stringify(summary.refused[0])}`);
-  }, 60_000);
-  afterAll(() => client.destroy());
+  const { documents } = clients();
+  beforeAll(() => importRecords(documents, process.env.GALLERY_TABLE!, { photos: PHOTOS, comments: COMMENTS }), 60_000);
 }

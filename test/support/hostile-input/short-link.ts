@@ -27,14 +27,11 @@ const shortLinkSegment = weighted(
   [1, ['', '/', 'url/short/create', 'favicon.ico', 'robots.txt', '%2e%2e', '..', `${encodeURIComponent(SHORT_URL_HOST)}`]],
 );
 /** A path on the short-link host, with a query now and then. */
+const search = fc.option(weighted([1, hostileWire], [1, ['utm_source=x', 'q=<script>alert(1)</script>', 'x']]), { nil: undefined });
 export const shortLinkTarget = fc
-  .tuple(
-    shortLinkSegment,
-    fc.option(weighted([1, hostileWire], [1, ['utm_source=x', 'q=<script>alert(1)</script>', 'x']]), { nil: undefined }),
-  )
-  .map(([path, search]) => `/${path}${search === undefined ? '' : `?${search}`}`);
+  .tuple(shortLinkSegment, search)
+  .map(([path, query]) => `/${path}${query === undefined ? '' : `?${query}`}`);
 export const shortLinkMethod = weighted([6, ['GET']], [1, ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'get']]);
-
 /** The one page every miss answers: read before the properties hold every miss to it. */
 let notFoundPage = '';
 export async function readNotFoundPage(): Promise<string> {

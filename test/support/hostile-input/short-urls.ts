@@ -1,7 +1,4 @@
-/**
- * Short URLs (docs/api.md, Short URLs): the tests' own records, what creating a link may answer, which spellings
- * name a stored one; and the hostile `url` values and /url/short/ segments that try them.
- */
+/** Short URLs (docs/api.md): the tests' own records, what creating one may answer, which spellings name one; hostile `url`s and paths. */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { block } from '../../../infra/ops/shorturls/blocks';
@@ -17,23 +14,16 @@ import { appkeyWire, segmentWire } from './wire';
 const SHORT_ORIGIN = new URL(HOST);
 export const SHORT_URL = new RegExp(`^${HOST.replace(/[.]/g, '\\.')}/[0-9A-Za-z]{7}$`);
 const MAX_LINK = 2048;
-
 /** A short URL made before the properties run, for them to name. */
 export type StoredShortUrl = Readonly<{ code: string; link: string; short_url: string; itemid: number }>;
 /** Looked up by the API properties; followed on the short-link host (their views counted); taken down (never a view). */
 export const STORED: StoredShortUrl[] = [];
 export const VISITED: StoredShortUrl[] = [];
 export const TAKEN_DOWN: StoredShortUrl[] = [];
-
 /** App keys of the create property, one a request (never the per-key rate limit): valid by docs/api.md, `appkey`. */
 const testKeyOf = (uuid: string): string => `http://k-${uuid}.hostile.app/`;
 export const isValidTestKey = (key: string): boolean => key === APP_KEY || /^http:\/\/k-[0-9a-f-]{36}\.hostile\.app\/$/.test(key);
-
-/** `text` as a URL, when it parses as one with the http or https scheme. */
-function httpUrl(text: string): URL | undefined {
-  const url = URL.canParse(text) ? new URL(text) : undefined;
-  return url?.protocol === 'http:' || url?.protocol === 'https:' ? url : undefined;
-}
+const httpUrl = (text: string): URL | undefined => (/^https?:$/.test(URL.parse(text)?.protocol ?? '') ? new URL(text) : undefined);
 
 /**
  * docs/api.md, Short URLs, `url`: `link` the normalised link (undefined: only 1016); `refusable` when 1016 is fair
@@ -67,9 +57,7 @@ async function makeShortUrl(link: string): Promise<StoredShortUrl> {
 const makeThree = async (kind: string) =>
   Promise.all([0, 1, 2].map((i) => makeShortUrl(`https://news.test/${randomUUID()}/${kind}?i=${i}${kind === 'visited' ? "&a='b'" : ''}`)));
 
-export async function storeLookedUp(): Promise<void> {
-  STORED.push(...(await makeThree('looked-up')));
-}
+export const storeLookedUp = async (): Promise<void> => void STORED.push(...(await makeThree('looked-up')));
 
 /** VISITED, and TAKEN_DOWN: one disabled, one to a blocked host. */
 export async function storeVisited(): Promise<void> {
@@ -77,10 +65,8 @@ export async function storeVisited(): Promise<void> {
   const target = { documents: documentClient, table: process.env.SHORT_URLS_TABLE! };
   const takedown = { reason: 'hostile-input tests', at: 1_795_000_000, by: 'the tests' };
   const host = `blocked-${randomUUID().slice(0, 8)}.test`;
-  const [disabled, blocked] = await Promise.all([
-    makeShortUrl(`https://news.test/${randomUUID()}/disabled`),
-    makeShortUrl(`https://www.${host}/x?a=1`),
-  ]);
+  const disabling = makeShortUrl(`https://news.test/${randomUUID()}/disabled`);
+  const [disabled, blocked] = await Promise.all([disabling, makeShortUrl(`https://www.${host}/x?a=1`)]);
   await disable(target, disabled.code, takedown);
   await block(target, host, takedown);
   TAKEN_DOWN.push(disabled, blocked);
@@ -101,13 +87,9 @@ const linkText = (prefixes: readonly string[], rest: fc.Arbitrary<string>) =>
   fc.tuple(fc.constantFrom(...prefixes), fc.uuid(), rest).map(([prefix, id, path]) => `${prefix}${id}/${path}`);
 const paths = (...more: fc.Arbitrary<string>[]) => fc.oneof(S.unicodeText, ...more, fc.constantFrom(...S.INJECTIONS), fc.constant(''));
 /** Valid links with hostile paths, queries and fragments: each is a creation, a record of its own. */
-const validLinkText = linkText(
-  [
-    ' http://news.test/',
-    ...S.words('https://news.test/ HTTP://News.TEST:80/ https://bücher.test/ http://[::1]:8080/ http://127.0.0.1:3002/'),
-  ].concat(S.words('https://news.test./ https://@news.test/ https://news.test/?')),
-  paths(S.controlText),
-);
+const VALID_PREFIXES = S.words(`https://news.test/ HTTP://News.TEST:80/ https://bücher.test/ http://[::1]:8080/ http://127.0.0.1:3002/
+  https://news.test./ https://@news.test/ https://news.test/?`);
+const validLinkText = linkText([' http://news.test/', ...VALID_PREFIXES], paths(S.controlText));
 /** Links refused for their scheme, credentials or host, with hostile paths after them. */
 const refusedLinkText = linkText(
   S.words(`https://user:pw@news.test/ http://u@news.test/ https://:p@news.test/ ftp://news.test/ javascript:alert(1)// file:/// ${HOST}/
@@ -152,16 +134,14 @@ const variantSegment = fc
   )
   .map(([code, variant, form]) => form(variant(code)));
 /** Path segments after /url/short/: the stored short URLs in their spellings, near misses, and noise. */
+const storedSegment = S.weighted(
+  [1, stored((s) => s.code)],
+  [1, stored((s) => encodeURIComponent(s.short_url))],
+  [1, stored((s) => s.short_url)],
+  [5, variantSegment],
+);
 export const lookupSegmentWire = S.weighted(
-  [
-    5,
-    S.weighted(
-      [1, stored((s) => s.code)],
-      [1, stored((s) => encodeURIComponent(s.short_url))],
-      [1, stored((s) => s.short_url)],
-      [5, variantSegment],
-    ),
-  ],
+  [5, storedSegment],
   [2, segmentWire],
   [2, S.hostileWire.filter((text) => text !== '')],
   [1, fc.tuple(S.hostileWire, S.hostileWire).map(([a, b]) => `${a}/${b}`)],

@@ -51,18 +51,15 @@ const NAMES = words(`appkey type callback TYPE typ%65 app%6Bey callback%00 count
 const GALLERY_NAMES = words('sort offset min_submit_date max_submit_date Count c%6Funt sort%00 id list');
 export const nameWire = weighted([2, NAMES], [1, GALLERY_NAMES], [3, hostileWire]);
 
-/** `name=value`, or a bare name now and then. */
-export const argument = (name: fc.Arbitrary<string>, value: fc.Arbitrary<string>): fc.Arbitrary<string> =>
-  fc.tuple(name, fc.option(value, { freq: 8 })).map(([n, v]) => (v === null ? n : `${n}=${v}`));
+/** `name=value`, or a bare name now and then (one in `freq`). */
+export const argument = (name: fc.Arbitrary<string>, value: fc.Arbitrary<string>, freq = 8): fc.Arbitrary<string> =>
+  fc.tuple(name, fc.option(value, { freq })).map(([n, v]) => (v === null ? n : `${n}=${v}`));
 
 /** A code or container name with one hostile character before or after it, or in other case. */
+const EXTRA = fc.constantFrom(' ', '\t', ...words('%20 %00 + 0 . %0A %2F %E2%80%A8 %C2%A0 %EF%BB%BF %FF'));
 const nearMissSegment = fc.oneof(
   fc
-    .tuple(
-      anyWord('1001 404 1028 technology world_business offbeat'),
-      fc.constantFrom(' ', '\t', ...words('%20 %00 + 0 . %0A %2F %E2%80%A8 %C2%A0 %EF%BB%BF %FF')),
-      fc.boolean(),
-    )
+    .tuple(anyWord('1001 404 1028 technology world_business offbeat'), EXTRA, fc.boolean())
     .map(([legit, extra, before]) => (before ? extra + legit : legit + extra)),
   anyWord('Technology TECHNOLOGY World_Business offbeaT Offbeat'),
 );
@@ -103,19 +100,15 @@ export const ACCEPTS =
 const ACCEPT_PIECES = words(
   'application/json text/javascript application/php text/xml */* text/* ;q= q=0 q=1 q=0.5 q=2 q=-1 q=abc ; , / * a/b é',
 );
-export const hostileAccept = fc.oneof(
-  fc.array(fc.constantFrom(...ACCEPT_PIECES, ' ', '\t', '\u0000', '\u2028'), { maxLength: 12 }).map((parts) => parts.join('')),
-  unicodeText,
-  controlText,
-);
+const acceptPieces = fc
+  .array(fc.constantFrom(...ACCEPT_PIECES, ' ', '\t', '\u0000', '\u2028'), { maxLength: 12 })
+  .map((parts) => parts.join(''));
+export const hostileAccept = fc.oneof(acceptPieces, unicodeText, controlText);
 type AcceptChoice = Pick<WireRequest, 'accept' | 'acceptType'>;
 /** The well-formed Accept headers of ACCEPTS, with the type each selects. */
 export const wellFormedAccept = fc.constantFrom(...ACCEPTS).map(([accept, acceptType]): AcceptChoice => ({ accept, acceptType }));
-export const acceptWire = fc.oneof(
-  fc.constant<AcceptChoice>({}),
-  wellFormedAccept,
-  hostileAccept.map((accept) => ({ accept })),
-);
+const hostileOnly = hostileAccept.map((accept): AcceptChoice => ({ accept }));
+export const acceptWire = fc.oneof(fc.constant<AcceptChoice>({}), wellFormedAccept, hostileOnly);
 
 type Arb<T = string> = fc.Arbitrary<T>;
 /** `args`: each request's (undefined: left out), each at a random position; `extra`: up to `maxExtra` (4) more. */
@@ -143,13 +136,10 @@ export function requests({ method, path, args, extra, maxExtra = 4, accept }: Re
 }
 
 export const optional = (arb: fc.Arbitrary<string>) => fc.option(arb, { nil: undefined, freq: 4 });
-export const appkeyArgument = optional(argument(fc.constant('appkey'), appkeyWire));
+const optionalArg = (name: string, value: fc.Arbitrary<string>) => optional(argument(fc.constant(name), value));
+export const appkeyArgument = optionalArg('appkey', appkeyWire);
 /** The arguments every endpoint takes (docs/api.md), each hostile or not, each perhaps left out. */
-export const COMMON_ARGUMENT_WIRES = [
-  appkeyArgument,
-  optional(argument(fc.constant('type'), typeWire)),
-  optional(argument(fc.constant('callback'), callbackWire)),
-] as const;
+export const COMMON_ARGUMENT_WIRES = [appkeyArgument, optionalArg('type', typeWire), optionalArg('callback', callbackWire)] as const;
 
 /** Paths of every kind of route, for the tests that try each position of each route. */
 export const PATHS = ['/errors', '/error/1001', '/containers', '/container/technology', '/stories/container/technology', ...GALLERY_PATHS];
