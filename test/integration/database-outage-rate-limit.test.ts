@@ -4,7 +4,7 @@
  *
  * The create function is loaded with the template's default limit per app key (60 in a
  * 60-second window) and reaches the run's DynamoDB Local through a gate the test holds
- * (test/support/database-gate.ts): down, it refuses connections; hung, it keeps what is sent,
+ * (test/support/database-on-hold.ts): down, it refuses connections; hung, it keeps what is sent,
  * and released, gives the database each give-back before the counts it should undo, the worst
  * order for the places held. The functions' clock (Date.now) is held too, so that every
  * creation falls in one window, however slow the machine.
@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type Handler, importHandler } from '../../infra/local/invoke';
-import { DatabaseGate } from '../support/database-gate';
+import { DatabaseOnHold } from '../support/database-on-hold';
 import { expectError, invokeHandler } from '../support/expect-error';
 import type { Invocation } from '../support/invoke';
 import { loadAfresh } from '../support/load-afresh';
@@ -28,14 +28,14 @@ const RATE_LIMITS_TABLE = process.env.RATE_LIMITS_TABLE!;
 const DATABASE = process.env.AWS_ENDPOINT_URL_DYNAMODB!;
 /** The test's own view of the database, not through the gate. */
 const database = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: DATABASE }));
-let gate: DatabaseGate;
+let gate: DatabaseOnHold;
 let clock: jest.SpyInstance;
 /** The functions' clock, held 20 s into a minute: the window's start, in seconds. */
 let windowStart: number;
 
 // The SDK reads the endpoint at a client's first request: the functions' go through the gate.
 beforeAll(async () => {
-  gate = await DatabaseGate.start(DATABASE);
+  gate = await DatabaseOnHold.start(DATABASE);
   process.env.AWS_ENDPOINT_URL_DYNAMODB = gate.endpoint;
 });
 afterAll(async () => {
