@@ -1,7 +1,6 @@
 /**
- * The bill of a stage from the template (stack.ts), the measurements (measurements.ts), what a
- * request logs (telemetry.ts) and the prices (model.ts): the fixed monthly cost, the cost of a
- * million requests of each route, and a worked month.
+ * The bill of a stage from the template (stack.ts), the measurements (measurements.ts), what a request logs (telemetry.ts) and the prices
+ * (model.ts): the fixed monthly cost, the cost of a million requests of each route, and a worked month.
  */
 import type { Route } from '../template/routes';
 import { type Measurements, type RouteUse, routeUse } from './measurements';
@@ -51,51 +50,30 @@ export interface FixedCost {
 const perStage = <T>(of: (stage: Stage) => T) => Object.fromEntries(STAGES.map((stage) => [stage, of(stage)])) as Record<Stage, T>;
 
 export function fixedCosts(stack: Stack): FixedCost[] {
-  const metrics = customMetrics(stack);
+  const { dashboards, insightRules, tables, logRetentionDays, pitrTables } = stack;
+  const emf = customMetrics(stack);
+  const free = PRICES.dashboard.freePerAccount;
   const alarms = (topic: boolean): Pick<FixedCost, 'count' | 'usd'> => ({
     count: perStage((stage) => `${stack.alarms(stage, topic).alarms} alarms, ${stack.alarms(stage, topic).metrics} metrics`),
     usd: perStage((stage) => stack.alarms(stage, topic).metrics * PRICES.alarmMetric.usd),
   });
-  const pitr = (stage: Stage) => (stack.pitrTables[stage] === 0 ? 0 : `$${PRICES.dynamoPitr.usd.toFixed(2)} per GB-month of those tables`);
+  // An item alike in every stage.
+  const same = (item: string, count: string | number, usd: number | string, idle: FixedCost['idle']): FixedCost => ({
+    item,
+    count: perStage(() => String(count)),
+    usd: perStage(() => usd),
+    idle,
+  });
+  const pitr = (stage: Stage) => (pitrTables[stage] === 0 ? 0 : `$${PRICES.dynamoPitr.usd.toFixed(2)} per GB-month of those tables`);
   return [
     { item: 'alarms, with `AlarmTopicArn` set', ...alarms(true), idle: 'with a topic' },
     { item: 'alarms, without', ...alarms(false), idle: 'without a topic' },
-    {
-      item: `dashboard (free among the account's first ${PRICES.dashboard.freePerAccount})`,
-      count: perStage(() => String(stack.dashboards)),
-      usd: perStage(() => stack.dashboards * PRICES.dashboard.usd),
-      idle: 'always',
-    },
-    {
-      item: 'Contributor Insights rules',
-      count: perStage(() => String(stack.insightRules.length)),
-      usd: perStage(() => stack.insightRules.length * PRICES.contributorInsightsRule.usd),
-      idle: 'always',
-    },
-    {
-      item: 'custom metrics (EMF), in a month with traffic on every route; none without',
-      count: perStage(() => String(metrics)),
-      usd: perStage(() => metrics * PRICES.customMetric.usd),
-      idle: 'never',
-    },
-    {
-      item: 'table storage',
-      count: perStage(() => `${stack.tables} tables`),
-      usd: perStage(() => `$${PRICES.dynamoStorage.usd.toFixed(2)} per GB-month`),
-      idle: 'always',
-    },
-    {
-      item: 'point-in-time recovery',
-      count: perStage((stage) => `${stack.pitrTables[stage]} tables`),
-      usd: perStage(pitr),
-      idle: 'always',
-    },
-    {
-      item: `log storage (\`LogRetentionDays\` ${stack.logRetentionDays})`,
-      count: perStage(() => 'what the last days ingested'),
-      usd: perStage(() => 'per request, below'),
-      idle: 'never',
-    },
+    same(`dashboard (free among the account's first ${free})`, dashboards, dashboards * PRICES.dashboard.usd, 'always'),
+    same('Contributor Insights rules', insightRules.length, insightRules.length * PRICES.contributorInsightsRule.usd, 'always'),
+    same('custom metrics (EMF), in a month with traffic on every route; none without', emf, emf * PRICES.customMetric.usd, 'never'),
+    same('table storage', `${tables} tables`, `$${PRICES.dynamoStorage.usd.toFixed(2)} per GB-month`, 'always'),
+    { item: 'point-in-time recovery', count: perStage((stage) => `${pitrTables[stage]} tables`), usd: perStage(pitr), idle: 'always' },
+    same(`log storage (\`LogRetentionDays\` ${logRetentionDays})`, 'what the last days ingested', 'per request, below', 'never'),
   ];
 }
 

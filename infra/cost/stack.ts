@@ -1,8 +1,7 @@
 /**
- * What a stage deploys that has a price, read from template.yaml (through ../template/,
- * as every other tool reads it): the functions and their memory, the alarms and the metrics they
- * read, the dashboards, the Contributor Insights rules and the log groups they match, the tables
- * with point-in-time recovery, and how long logs are kept.
+ * What a stage deploys that has a price, read from template.yaml (through ../template/, as every other tool reads it): the functions and
+ * their memory, the alarms and the metrics they read, the dashboards, the Contributor Insights rules and the log groups they match, the
+ * tables with point-in-time recovery, and how long logs are kept.
  */
 import { loadTemplate, type Template } from '../template/read';
 import { type LocalStack, resolveValue, resourcesFor } from '../template/evaluate';

@@ -1,8 +1,7 @@
 /**
- * What one request writes to CloudWatch, built from the code and the template with values of a
- * prod stage's length: its request and EMF lines, Lambda's platform records and its API's access
- * line (test/integration/cost-telemetry.test.ts holds the first two to what the functions write);
- * the custom metrics the counts make, and the Contributor Insights events a request is matched as.
+ * What one request writes to CloudWatch, built from the code and the template with values of a prod stage's length: its request and EMF
+ * lines, Lambda's platform records and its API's access line (test/integration/cost-telemetry.test.ts holds the first two to what the
+ * functions write); the custom metrics the counts make, and the Contributor Insights events a request is matched as.
  */
 import { RESPONSE_TYPES } from '../../lib/render';
 import { resolveValue } from '../template/evaluate';
@@ -73,15 +72,10 @@ function emfLine(route: Route): object {
 }
 
 const platformStart = { time: TIME, type: 'platform.start', record: { requestId: REQUEST_ID, version: '$LATEST' } };
-const platformReport = (memoryMb: number) => ({
-  time: TIME,
-  type: 'platform.report',
-  record: {
-    requestId: REQUEST_ID,
-    metrics: { durationMs: 12.345, billedDurationMs: 13, memorySizeMB: memoryMb, maxMemoryUsedMB: 95 },
-    status: 'success',
-  },
-});
+const platformReport = (memoryMb: number) => {
+  const metrics = { durationMs: 12.345, billedDurationMs: 13, memorySizeMB: memoryMb, maxMemoryUsedMB: 95 };
+  return { time: TIME, type: 'platform.report', record: { requestId: REQUEST_ID, metrics, status: 'success' } };
+};
 
 /** A value for each `$context` variable the access-log format may name; a variable not here stops the cost. */
 function accessValue(name: string, route: Route): string {
@@ -141,9 +135,8 @@ export function requestTelemetry(stack: Stack, route: Route): RequestTelemetry {
 }
 
 /**
- * The custom metrics a month with traffic on every route makes (one per name and dimension
- * values, lib/observability/powertools.ts): each count by route (and response type on the API)
- * with the status it usually answers, and each in total. Every further status seen on a route
+ * The custom metrics a month with traffic on every route makes (one per name and dimension values, lib/observability/powertools.ts): each
+ * count by route (and response type on the API) with the status it usually answers, and each in total. Every further status seen on a route
  * adds one metric per type.
  */
 export function customMetrics(stack: Stack): number {
