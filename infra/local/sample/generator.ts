@@ -23,29 +23,14 @@ export interface SampleOptions {
 }
 
 /** The sample `npm start` and `npm run seed` load, whole within seconds of the start (docs/local.md). */
-export const SAMPLE_DEFAULTS = {
-  seed: 1,
-  photos: 500,
-  users: 150,
-  days: 45,
-  photoIdBase: 1_000_000,
-  commentIdBase: 20_000_000,
-} as const;
+export const SAMPLE_DEFAULTS = { seed: 1, photos: 500, users: 150, days: 45, photoIdBase: 1_000_000, commentIdBase: 20_000_000 } as const;
 
 const HOUR = 3_600;
 /** Top-level comments on the most dugg photo, at least. */
 const CROWD = 20;
 
-interface Draft {
-  readonly index: number;
-  readonly photo: number;
-  readonly parent: number | null;
-  readonly date: number;
-  readonly user: number;
-  readonly content: string;
-  readonly up: number;
-  readonly down: number;
-}
+/** A comment before its id: `photo` and `parent` are positions among the photos and the comments. */
+type Draft = { index: number; photo: number; parent: number | null; date: number; user: number; content: string; up: number; down: number };
 
 /** The sample gallery: photos by date, then comments by date (so every parent precedes its replies). */
 export function generateGallery(options: SampleOptions): ImportRecord[] {
@@ -84,13 +69,8 @@ export function generateGallery(options: SampleOptions): ImportRecord[] {
   const drafts = Array.from({ length: photoCount }, (_, index) => {
     let date = now - random.int(days * DAY);
     if (date % DAY < 6 * HOUR && random.chance(0.6)) date = now - random.int(days * DAY);
-    return {
-      index,
-      date,
-      user: posters.sample(random),
-      title: sampleTitle(index, random),
-      digg: Math.min(40_000, Math.floor(random.pareto(1.05))),
-    };
+    const [user, title] = [posters.sample(random), sampleTitle(index, random)];
+    return { index, date, user, title, digg: Math.min(40_000, Math.floor(random.pareto(1.05))) };
   });
   drafts.sort((a, b) => a.date - b.date || a.index - b.index);
 
@@ -101,16 +81,9 @@ export function generateGallery(options: SampleOptions): ImportRecord[] {
     const date = Math.floor(after + (parent ? 30 + random.exponential(4 * HOUR) : 60 + random.exponential(10 * HOUR)));
     if (date > now) return undefined;
     const up = Math.floor(random.pareto(1.3)) - 1;
-    const draft: Draft = {
-      index: comments.length,
-      photo,
-      parent: parent?.index ?? null,
-      date,
-      user,
-      content: sampleComment(comments.length, flame, random),
-      up,
-      down: Math.floor(random.float() * (up * 0.3 + 2)),
-    };
+    const content = sampleComment(comments.length, flame, random);
+    const down = Math.floor(random.float() * (up * 0.3 + 2));
+    const draft: Draft = { index: comments.length, photo, parent: parent?.index ?? null, date, user, content, up, down };
     comments.push(draft);
     return draft;
   };
@@ -164,36 +137,22 @@ export function generateGallery(options: SampleOptions): ImportRecord[] {
     return { name, icon, registered: registered.get(index)! + sinceMidnight, profileviews };
   };
 
-  const photos: PhotoLine[] = drafts.map((draft, position) => {
+  const photos = drafts.map(({ date, title, user, digg }, position): PhotoLine => {
     const id = photoIds[position]!;
     const roll = random.float();
     const href =
       roll < 0.1
         ? `https://gallery.example.org/photo.php?id=${id}&size=large&ref=a%26b`
         : roll < 0.15
-          ? `https://gallery.example.org/photo/${id}/${encodeURIComponent([...draft.title].slice(0, 20).join('')).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}`
+          ? `https://gallery.example.org/photo/${id}/${encodeURIComponent([...title].slice(0, 20).join('')).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}`
           : `https://gallery.example.org/photo/${id}`;
-    return {
-      type: 'photo',
-      id,
-      submit_date: draft.date + sinceMidnight,
-      title: draft.title,
-      user: userValue(draft.user),
-      src: `https://photos.example.org/thumbs/${id % 100}/${id}.jpg`,
-      href,
-      digg_count: draft.digg,
-    };
+    const src = `https://photos.example.org/thumbs/${id % 100}/${id}.jpg`;
+    return { type: 'photo', id, submit_date: date + sinceMidnight, title, user: userValue(user), src, href, digg_count: digg };
   });
-  const commentLines: CommentLine[] = order.map((draft) => ({
-    type: 'comment',
-    id: commentIds.get(draft.index)!,
-    photo: photoIds[draft.photo]!,
-    replyto: draft.parent === null ? null : commentIds.get(draft.parent)!,
-    date: draft.date + sinceMidnight,
-    user: users[draft.user]!.name,
-    content: draft.content,
-    up: draft.up,
-    down: draft.down,
-  }));
+  const commentLines = order.map(({ index, photo, parent, date, user, content, up, down }): CommentLine => {
+    const [id, replyto] = [commentIds.get(index)!, parent === null ? null : commentIds.get(parent)!];
+    const { name } = users[user]!;
+    return { type: 'comment', id, photo: photoIds[photo]!, replyto, date: date + sinceMidnight, user: name, content, up, down };
+  });
   return [...photos, ...commentLines];
 }

@@ -3,16 +3,16 @@
  * (../../ops/gallery/plan.ts), then the items put whole (../../ops/gallery/bulk.ts), between a
  * `loading` and a `complete` marker kept in the table's entry in `local-tools-made-tables`.
  */
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { conditionFailed, isNamed } from '../../../lib/db/failures';
 import { listingOf, MADE_TABLES, NotMadeByLocalToolsError } from '../../dynamodb/made-tables';
 import { galleryItems, putItems } from '../../ops/gallery/bulk';
+import type { Connection } from '../../ops/gallery/connection';
 import { planImport, type GalleryLookup } from '../../ops/gallery/plan';
 import { silentProgress, type Progress } from '../../ops/gallery/progress';
 import { lineOf, parseLine, type ParsedLine } from '../../ops/gallery/records';
-import { generateGallery } from './generator';
+import { generateGallery, type SampleOptions } from './generator';
 
 /** Requests in flight at once: DynamoDB Local writes one at a time, so more only queue ahead of the API's (docs/local.md). */
 const LOAD_CONCURRENCY = 1;
@@ -23,12 +23,7 @@ const LINES_PER_TURN = 500;
 const DAYS_BEFORE_MARKERS_KEPT_THEM = 120;
 
 /** What the sample is made of: generateGallery's options (./generator.ts). */
-export interface SampleSpec {
-  readonly now: number;
-  readonly seed: number;
-  readonly photos: number;
-  readonly days: number;
-}
+export type SampleSpec = Required<Pick<SampleOptions, 'now' | 'seed' | 'photos' | 'days'>>;
 
 export interface SampleMarker extends SampleSpec {
   readonly state: 'loading' | 'complete';
@@ -37,11 +32,7 @@ export interface SampleMarker extends SampleSpec {
   readonly written?: number;
 }
 
-export interface MarkerTable {
-  readonly client: DynamoDBClient;
-  readonly documents: DynamoDBDocumentClient;
-  readonly table: string;
-}
+export type MarkerTable = Pick<Connection, 'client' | 'documents' | 'table'>;
 
 /** Whether the local tools made the table, and its marker (none before a load, or when the table is not theirs). */
 export async function readSampleMarker(target: MarkerTable): Promise<{ made: boolean; marker?: SampleMarker }> {

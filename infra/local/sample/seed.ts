@@ -50,8 +50,7 @@ export async function galleryIsEmpty(documents: DynamoDBDocumentClient, table: s
 type SampleOutcome = 'ready' | 'loaded' | 'finished' | 'imported' | 'left as it is';
 
 /**
- * Makes the sample gallery whole. A table with photos and no marker (imported, or loaded before
- * the local tools kept one) is left as it is.
+ * Makes the sample gallery whole. A table with photos and no marker (imported, or loaded before the local tools kept one) is left as it is.
  */
 export async function completeSampleGallery(
   target: MarkerTable,
@@ -101,17 +100,12 @@ const SAYS: Record<SampleOutcome, string> = {
 };
 
 /** `npm start`'s completeSampleGallery, in the background: says how it goes on stderr, failures included, which do not stop the server. */
-export async function completeSampleInBackground(
-  progress: Progress = streamProgress(),
-  load: Pick<SampleLoadOptions, 'beforeBatch'> = {},
-): Promise<void> {
+export async function completeSampleInBackground(progress = streamProgress(), load: Pick<SampleLoadOptions, 'beforeBatch'> = {}) {
   const connection = connect();
   const started = performance.now();
   let loading = true;
-  const unfinished = () => {
-    if (loading)
-      process.stderr.write('\nStopped while loading the sample gallery: the next `npm start` (or `npm run seed`) finishes it.\n');
-  };
+  const unfinished = () =>
+    loading && process.stderr.write('\nStopped while loading the sample gallery: the next `npm start` (or `npm run seed`) finishes it.\n');
   process.once('exit', unfinished);
   try {
     const outcome = await completeSampleGallery(connection, { progress, ...load });
