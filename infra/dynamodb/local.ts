@@ -107,19 +107,15 @@ function waitForStart(child: ChildProcess, port: number): Promise<void> {
   return new Promise((started, failed) => {
     let output = '';
     const timer = setTimeout(() => failed(new Error(`DynamoDB Local did not start within 60 s:\n${output}`)), 60_000);
+    const streams = [child.stdout!, child.stderr!];
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('DynamoDB Local listening on 127.0.0.1')) {
-        clearTimeout(timer);
-        child.stdout!.off('data', onData);
-        child.stderr!.off('data', onData);
-        child.stdout!.resume();
-        child.stderr!.resume();
-        started();
-      }
+      if (!output.includes('DynamoDB Local listening on 127.0.0.1')) return;
+      clearTimeout(timer);
+      for (const stream of streams) stream.off('data', onData).resume();
+      started();
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    for (const stream of streams) stream.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
       failed(code === PORT_IN_USE_EXIT_CODE ? new PortInUseError(port) : new Error(`DynamoDB Local exited with ${code}:\n${output}`));
@@ -149,11 +145,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
       '-XX:+UseSerialGC',
       `-Djava.library.path=${resolve(release, 'DynamoDBLocal_lib')}`,
       ...launcherArguments(release),
-      '-port',
-      String(options.port),
-      '-sharedDb',
-      '-disableTelemetry',
-      ...storage,
+      ...['-port', String(options.port), '-sharedDb', '-disableTelemetry', ...storage],
     ],
     { cwd: release, env: { ...process.env, DDB_LOCAL_TELEMETRY: '0' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );

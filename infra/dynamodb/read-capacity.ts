@@ -65,9 +65,8 @@ const UNIT_BYTES = 4096;
 const readUnits = (bytes: number, consistent: boolean | undefined) => Math.ceil(bytes / UNIT_BYTES) * (consistent ? 1 : 0.5);
 
 /**
- * What AWS's rules charge for one command (4 KB units, per Query and per BatchGetItem item, half
- * when eventually consistent). A Query is charged for every entry it evaluated, whole: it is sent
- * again on `client` (which must not record) without its projection or Select.
+ * What AWS's rules charge for one command (4 KB units, per Query and per BatchGetItem item, half when eventually consistent). A Query is
+ * charged for every entry it evaluated, whole: it is sent again on `client` (which must not record) without its projection or Select.
  */
 export async function computedUnits(sent: Sent, client: DynamoDBDocumentClient): Promise<Units> {
   const units: Units = new Map();

@@ -72,13 +72,11 @@ export function apiEvent(request: IncomingRequest, match: RouteMatch, now = new 
   const rawPath = queryStart === -1 ? request.target : request.target.slice(0, queryStart);
   const rawQueryString = queryStart === -1 ? '' : request.target.slice(queryStart + 1);
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
+  for (const [name, value] of Object.entries(request.headers))
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : String(value);
-  }
   const queryStringParameters: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(rawQueryString)) {
+  for (const [name, value] of new URLSearchParams(rawQueryString))
     queryStringParameters[name] = name in queryStringParameters ? `${queryStringParameters[name]},${value}` : value;
-  }
   return {
     version: '2.0',
     routeKey: match.route.routeKey,

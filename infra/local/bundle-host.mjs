@@ -1,8 +1,7 @@
 /**
- * A Lambda container for one built bundle, in a fresh Node process (the cold-start bench, the
- * tests of built bundles): plain JavaScript, so that nothing but Node loads before the bundle.
- * argv: the bundle's file URL and its export name; stdin: `{ event, context }` (./invoke.ts's
- * contextFields()); last line of stdout: `{ importNs, firstRequestNs, processNs, maxRssKb, answer }`.
+ * A Lambda container for one built bundle, in a fresh Node process (the cold-start bench, the tests of built bundles): plain JavaScript, so
+ * that nothing but Node loads before the bundle. argv: the bundle's file URL and its export name; stdin: `{ event, context }`
+ * (./invoke.ts's contextFields()); last line of stdout: `{ importNs, firstRequestNs, processNs, maxRssKb, answer }`.
  */
 const [bundleUrl, exportName] = process.argv.slice(2);
 const chunks = [];

@@ -1,7 +1,6 @@
 /**
- * How many requests the local servers are answering, so that `npm start`'s sample load steps
- * aside: `whenIdle` resolves once none is in flight, or after `maxWaitMs`, so that steady
- * traffic slows the load but never stops it.
+ * How many requests the local servers are answering, so that `npm start`'s sample load steps aside: `whenIdle` resolves once none is in
+ * flight, or after `maxWaitMs`, so that steady traffic slows the load but never stops it.
  */
 export class RequestsInFlight {
   private count = 0;

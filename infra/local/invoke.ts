@@ -1,7 +1,6 @@
 /**
- * Calls a function as Lambda does, in this process: its handler, a Lambda context per invocation,
- * the API Gateway event of a routed request, and its answer. A bundle in a fresh process goes
- * through ./bundle-host.mjs, with contextFields() below.
+ * Calls a function as Lambda does, in this process: its handler, a Lambda context per invocation, the API Gateway event of a routed
+ * request, and its answer. A bundle in a fresh process goes through ./bundle-host.mjs, with contextFields() below.
  */
 import { resolve } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -53,11 +52,7 @@ export async function importHandler(file: string, exportName: string): Promise<H
 export const handlerOf = (fn: FunctionDefinition): Promise<Handler> => importHandler(fn.entry, fn.exportName);
 
 /** How a server runs one invocation of a function. */
-export type InvokeFunction = (
-  fn: FunctionDefinition,
-  event: APIGatewayProxyEventV2,
-  context: Context,
-) => Promise<APIGatewayProxyStructuredResultV2>;
+export type InvokeFunction = (fn: FunctionDefinition, ...call: Parameters<Handler>) => ReturnType<Handler>;
 
 /** In this process's modules, shared by every function; `npm start` gives each its own (./environments.ts). */
 export const invokeInProcess: InvokeFunction = async (fn, event, context) => (await handlerOf(fn))(event, context);

@@ -1,5 +1,6 @@
 /** Serves the API on loopback: the handlers API Gateway invokes, with the events it would build. */
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
@@ -90,21 +91,14 @@ async function answer(
   }
 }
 
-export function startLocalServer(options: ServerOptions): Promise<LocalServer> {
+export async function startLocalServer(options: ServerOptions): Promise<LocalServer> {
   const server = createServer((request, response) => {
     options.inFlight?.enter();
     response.once('close', () => options.inFlight?.leave());
     request.resume();
     request.on('end', () => void answer(options, request, response));
   });
-  return new Promise((resolveStarted, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolveStarted({
-        url: `http://127.0.0.1:${port}`,
-        close: () => new Promise((closed) => server.close(() => closed())),
-      });
-    });
-  });
+  await once(server.listen(options.port, '127.0.0.1'), 'listening'); // rejects with the listen's error
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((closed) => server.close(() => closed())) };
 }

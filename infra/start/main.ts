@@ -49,9 +49,8 @@ const ports = [...Object.values(PORTS).map((entry) => entry.port), ...(ownDataba
 // A data directory serves one DynamoDB Local: another npm start may be running on it.
 const dataDirectory = dataDirectoryOf();
 const other = ownDatabase ? findStart(dataDirectory) : undefined;
-if (other?.kind === 'running') {
+if (other?.kind === 'running')
   refuse(new StartError(`npm start (pid ${other.pid}) already runs DynamoDB Local on ${dataDirectory}: stop it, or set LOCAL_DATA_DIR`));
-}
 
 const environments = await lambdaEnvironments();
 if (checked(logFormat) === 'short') shortenFunctionLogs(environments.eventOf);
@@ -90,13 +89,12 @@ const shortUrlHost = process.env.SHORT_URL_HOST ?? shortServer.url;
 
 let database: DynamoDbLocal | undefined;
 // Set before DynamoDB Local starts: exiting, even while it starts, stops it too.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, async () => {
     await Promise.all([apiServer.close(), shortServer.close()]);
     await database?.stop();
     process.exit(0);
   });
-}
 
 const databaseDirectory = join(dataDirectory, 'dynamodb');
 database = await listenOn('DYNAMODB_PORT', dynamoDbPort, ports, () =>

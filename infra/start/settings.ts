@@ -6,33 +6,27 @@ export class StartError extends Error {
   override readonly name = 'StartError';
 }
 
-/** The port `variable` sets, else `fallback`. 0 is any free port. */
-export function port(variable: string, fallback: number): number {
+/** What `variable` sets, else `fallback`; a StartError saying what it must be unless `valid`. */
+function setting<T>(variable: string, fallback: T, mustBe: string, valid: (text: string) => boolean): string | T {
   const text = process.env[variable];
   if (!text) return fallback;
-  if (!/^\d{1,5}$/.test(text) || Number(text) > 65_535) {
-    throw new StartError(`${variable} must be a port number from 0 to 65535, not ${JSON.stringify(text)}`);
-  }
-  return Number(text);
-}
-
-/** LOCAL_LOG_FORMAT: `short` (one line a request, the default) or `json` (every line as Lambda writes it). */
-export function logFormat(): 'short' | 'json' {
-  const text = process.env.LOCAL_LOG_FORMAT || 'short';
-  if (text !== 'short' && text !== 'json') throw new StartError(`LOCAL_LOG_FORMAT must be short or json, not ${JSON.stringify(text)}`);
+  if (!valid(text)) throw new StartError(`${variable} must be ${mustBe}, not ${JSON.stringify(text)}`);
   return text;
 }
 
+/** The port `variable` sets, else `fallback`. 0 is any free port. */
+export const port = (variable: string, fallback: number): number =>
+  Number(setting(variable, fallback, 'a port number from 0 to 65535', (text) => /^\d{1,5}$/.test(text) && Number(text) <= 65_535));
+
+/** LOCAL_LOG_FORMAT: `short` (one line a request, the default) or `json` (every line as Lambda writes it). */
+export const logFormat = () =>
+  setting('LOCAL_LOG_FORMAT', 'short', 'short or json', (text) => text === 'short' || text === 'json') as 'short' | 'json';
+
 /** LOCAL_PARTITION_WRITES: the writes a second one partition key takes, DynamoDB's limit modelled (docs/local.md); unset, none. */
 export function partitionWrites(): number | undefined {
-  const text = process.env.LOCAL_PARTITION_WRITES;
-  if (!text) return undefined;
-  if (!/^[1-9]\d{0,8}$/.test(text)) {
-    throw new StartError(
-      `LOCAL_PARTITION_WRITES must be a positive whole number (writes a second to one partition key), not ${JSON.stringify(text)}`,
-    );
-  }
-  return Number(text);
+  const what = 'a positive whole number (writes a second to one partition key)';
+  const text = setting('LOCAL_PARTITION_WRITES', undefined, what, (text) => /^[1-9]\d{0,8}$/.test(text));
+  return text === undefined ? undefined : Number(text);
 }
 
 /** The first port above `taken` that is free on loopback now and none of `avoid`. */
