@@ -1,8 +1,7 @@
 /**
- * What `npm audit --omit=dev --json` says of the production dependencies, as a verdict: the known
- * vulnerabilities by severity (those of FAILING_SEVERITIES fail the run), or that the registry did
- * not answer the audit (a registry or mirror without the advisory endpoint, or an outage), which
- * is said, not failed: a check that cannot run is reported as not run.
+ * What `npm audit --omit=dev --json` says of the production dependencies, as a verdict: the known vulnerabilities by severity (those of
+ * FAILING_SEVERITIES fail the run), or that the registry did not answer the audit (a registry or mirror without the advisory endpoint, or
+ * an outage), which is said, not failed: a check that cannot run is reported as not run.
  */
 
 export type Severity = 'info' | 'low' | 'moderate' | 'high' | 'critical';

@@ -1,7 +1,6 @@
 /**
- * Expands Fn::ForEach as the AWS::LanguageExtensions transform does: one copy of the fragment per
- * item, `${Identifier}`, `&{Identifier}` (letters and digits only) and `{ Ref: Identifier }`
- * replaced, and a Ref to a Fn::Sub the item leaves without variables made plain.
+ * Expands Fn::ForEach as the AWS::LanguageExtensions transform does: one copy of the fragment per item, `${Identifier}`, `&{Identifier}`
+ * (letters and digits only) and `{ Ref: Identifier }` replaced, and a Ref to a Fn::Sub the item leaves without variables made plain.
  */
 
 const FOR_EACH = /^Fn::ForEach::/;

@@ -47,21 +47,17 @@ export const describeScript = (script: RequestScript): string =>
 
 async function recordingProxy(upstream: URL) {
   const exchanges: Exchange[] = [];
-  const proxy = createServer((incoming, outgoing) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const operation = String(incoming.headers['x-amz-target']).split('.').at(-1)!;
-      exchanges.push({ request: operation, body: JSON.parse(body.toString('utf8')) });
-      const forwarded = request(upstream, { method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
-        exchanges.push({ answer: true });
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      });
-      forwarded.on('error', () => outgoing.destroy());
-      forwarded.end(body);
+  const proxy = createServer(async (incoming, outgoing) => {
+    const body = Buffer.concat(await incoming.toArray());
+    const operation = String(incoming.headers['x-amz-target']).split('.').at(-1)!;
+    exchanges.push({ request: operation, body: JSON.parse(body.toString('utf8')) });
+    const forwarded = request(upstream, { method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
+      exchanges.push({ answer: true });
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(outgoing);
     });
+    forwarded.on('error', () => outgoing.destroy());
+    forwarded.end(body);
   });
   await new Promise<void>((listening) => proxy.listen(0, '127.0.0.1', listening));
   return {

@@ -74,14 +74,8 @@ export async function reportBench(
   date: Date,
 ) {
   const parts = [...atTarget(subjects, requestFloors, sizes, warm), ...perMemorySize(subjects, sizes), ...beyondFloors(subjects)];
-  const markdown = runMarkdown(
-    'bench',
-    date,
-    'docs/performance.md says how it measures.',
-    parts,
-    checks,
-    QUICK ? 'BENCH (quick: no results written)' : 'BENCH',
-  );
+  const verdict = QUICK ? 'BENCH (quick: no results written)' : 'BENCH';
+  const markdown = runMarkdown('bench', date, 'docs/performance.md says how it measures.', parts, checks, verdict);
   if (!QUICK) {
     writeMeasured('bench', { date: date.toISOString(), warmNs: Object.fromEntries(warm.byFunction) });
     await writeRunMarkdown('bench', markdown);

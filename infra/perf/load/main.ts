@@ -27,11 +27,8 @@ async function main(undo: Undo): Promise<boolean> {
   const dataDirectory = await mkdtemp(join(tmpdir(), 'load-'));
   undo.push(() => rm(dataDirectory, { recursive: true, force: true }));
   console.log(`Starting npm start (DynamoDB Local on 127.0.0.1:${dynamoDbPort}, data in ${dataDirectory}) and loading the sample gallery…`);
-  const stack = await startStack({
-    AWS_ENDPOINT_URL_DYNAMODB: undefined,
-    DYNAMODB_PORT: String(dynamoDbPort),
-    LOCAL_DATA_DIR: dataDirectory,
-  });
+  const own = { AWS_ENDPOINT_URL_DYNAMODB: undefined, DYNAMODB_PORT: String(dynamoDbPort), LOCAL_DATA_DIR: dataDirectory };
+  const stack = await startStack(own);
   undo.push(() => stack.stop());
   await stack.sampleLoaded(SAMPLE_LIMIT_MS);
   const sample = await findSample(stack);
@@ -42,10 +39,8 @@ async function main(undo: Undo): Promise<boolean> {
   console.log(`Driving ${scenarios.length} scenarios at ${stack.api} and ${stack.shortLinks} for ${seconds} s…`);
   const outcomes = await drive(scenarios, stack, seconds);
   console.log(`One short link from ${HOT_LINK.connections} clients at once for ${HOT_LINK.seconds} s…`);
-  const hotLink = await visitHotLink(
-    { url: `${stack.shortLinks}/${sample.hotCode}`, views: () => viewsOf(stack.api, sample.hotCode) },
-    HOT_LINK,
-  );
+  const hot = { url: `${stack.shortLinks}/${sample.hotCode}`, views: () => viewsOf(stack.api, sample.hotCode) };
+  const hotLink = await visitHotLink(hot, HOT_LINK);
   console.log(hotLinkLine(hotLink));
   const connection = connect({ AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${dynamoDbPort}` }, template);
   try {

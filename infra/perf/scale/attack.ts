@@ -40,19 +40,14 @@ export async function attack(origins: Origins, target: string, code: string, sec
   };
   await probeFor('before', QUIET_SECONDS);
   const statuses = new Map<number, number>();
+  const count = (status: number) => void statuses.set(status, (statuses.get(status) ?? 0) + 1);
   const running = autocannon({
     url: origins.api,
     connections: CONNECTIONS,
     duration: seconds,
     maxOverallRequests: MAX_REQUESTS_PER_SECOND * seconds,
     timeout: 30,
-    requests: [
-      {
-        method: 'GET',
-        path: typedPath(target, 'json'),
-        onResponse: (status: number) => void statuses.set(status, (statuses.get(status) ?? 0) + 1),
-      },
-    ],
+    requests: [{ method: 'GET', path: typedPath(target, 'json'), onResponse: count }],
   });
   await probeFor('during', seconds);
   const result = await running;

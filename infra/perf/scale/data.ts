@@ -43,42 +43,20 @@ function bigThread(now: number, size: number): { photo: PhotoLine; comments: Com
   const random = new Random(11);
   const start = now - 10 * DAY;
   const user = { name: 'scale', icon: 'https://avatars.example.org/scale.png', registered: start - 100 * DAY, profileviews: 1 };
-  const photo: PhotoLine = {
-    type: 'photo',
-    id: 9_000_000_000,
-    submit_date: start,
-    title: 'A photo everyone talked about',
-    user,
-    src: 'https://photos.example.org/thumbs/scale.jpg',
-    href: 'https://gallery.example.org/photo/scale',
-    digg_count: 5_000,
-  };
+  const title = 'A photo everyone talked about';
+  const [src, href] = ['https://photos.example.org/thumbs/scale.jpg', 'https://gallery.example.org/photo/scale'];
+  const photo: PhotoLine = { type: 'photo', id: 9_000_000_000, submit_date: start, title, user, src, href, digg_count: 5_000 };
   const comments: CommentLine[] = [];
   for (let n = 0; n < size; n++) {
     const replyto = n > 0 && random.float() < 2 / 3 ? comments[Math.max(0, n - 1 - random.int(Math.min(n, 50)))]!.id : null;
-    const [up, down] = [random.int(40), random.int(5)];
-    comments.push({
-      type: 'comment',
-      id: 90_000_000_000 + n,
-      photo: photo.id,
-      replyto,
-      date: start + 60 * (n + 1),
-      user: `talker${random.int(500)}`,
-      content: `Comment ${n}`,
-      up,
-      down,
-    });
+    const [up, down, talker] = [random.int(40), random.int(5), `talker${random.int(500)}`];
+    const [id, date, content] = [90_000_000_000 + n, start + 60 * (n + 1), `Comment ${n}`];
+    comments.push({ type: 'comment', id, photo: photo.id, replyto, date, user: talker, content, up, down });
   }
   return { photo, comments };
 }
 
-export async function loadGallery(
-  documents: DynamoDBDocumentClient,
-  table: string,
-  now: number,
-  photos: number,
-  threadSize: number,
-): Promise<GalleryState> {
+export async function loadGallery(documents: DynamoDBDocumentClient, table: string, now: number, photos: number, threadSize: number) {
   await load(generateGallery({ now, ...SCALE_GALLERY }), documents, table, 'The sample gallery');
   const more = Math.max(0, photos - (await windowPhotos(documents, table, now)));
   const ids = { photoIdBase: 10_000_000_000, commentIdBase: 100_000_000_000 };

@@ -22,10 +22,8 @@ async function main(undo: Undo): Promise<boolean> {
   const threadSize = wholeNumberOption('thread', 5_000, 100, 20_000);
   const seconds = wholeNumberOption('seconds', 20, 5, 120);
   delete process.env.AWS_ENDPOINT_URL_DYNAMODB;
-  const database = (await startLocalStack(template, {
-    dynamoDbPort: await freePort(),
-    shortUrlHost: 'http://127.0.0.1:3001',
-  })) as DynamoDbLocal;
+  const local = { dynamoDbPort: await freePort(), shortUrlHost: 'http://127.0.0.1:3001' };
+  const database = (await startLocalStack(template, local)) as DynamoDbLocal;
   undo.push(() => database.stop());
   const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB!;
   const table = process.env.GALLERY_TABLE!;

@@ -31,11 +31,7 @@ async function awsUnits(sent: Sent, check: DynamoDBDocumentClient): Promise<numb
 }
 
 /** `functionsClient`: lib/db/client.ts's, the handlers'; `check`: the run's own, which sizes what was read. */
-export async function measure(
-  named: Named,
-  functionsClient: DynamoDBDocumentClient,
-  check: DynamoDBDocumentClient,
-): Promise<Measurement[]> {
+export async function measure(named: Named, functionsClient: DynamoDBDocumentClient, check: DynamoDBDocumentClient) {
   const results: Measurement[] = [];
   for (const route of routes.filter((r) => GALLERY_FUNCTIONS.includes(r.fn.id))) {
     const label = `${route.path} ${SORT}`;

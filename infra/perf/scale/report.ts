@@ -17,13 +17,8 @@ function probeRows(probes: readonly Probe[]): string[][] {
       const mine = probes.filter((p) => p.phase === phase && p.kind === kind);
       const ms = mine.map((p) => p.ms);
       const statuses = [...new Set(mine.map((p) => p.status))].sort().join(' ');
-      return [
-        phase,
-        kind,
-        String(mine.length),
-        statuses,
-        ...[percentile(ms, 50), percentile(ms, 99), Math.max(...ms)].map((n) => n.toFixed(1)),
-      ];
+      const times = [percentile(ms, 50), percentile(ms, 99), Math.max(...ms)].map((n) => n.toFixed(1));
+      return [phase, kind, String(mine.length), statuses, ...times];
     }),
   );
 }
