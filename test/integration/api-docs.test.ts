@@ -129,6 +129,9 @@ test("an example request sent with the page's Try it out is answered by the loca
   await expect(shown('.live-responses-table tbody .response-col_description')).resolves.toContain('Application key required');
 }, 60_000);
 
+/** Requests near the page's: each answers exactly as the same request to a path the page does not touch, the catch-all. */
+const ASKED = ['GET /docs', 'GET /docs/index.html', 'GET /docs/openapi.yaml', 'POST /docs/', 'HEAD /docs/', 'DELETE /docs/swagger-ui.css'];
+
 describe('the API answers around the page as it did before', () => {
   const KEY = 'appkey=http%3A%2F%2Fmy.app%2F&type=json';
   const answer = async (url: string, method = 'GET') => {
@@ -146,16 +149,7 @@ describe('the API answers around the page as it did before', () => {
     ]);
   });
 
-  // Each answers exactly as the same request to a path the page does not touch: the catch-all.
-  const PAGE_LIKE = [
-    'GET /docs',
-    'GET /docs/index.html',
-    'GET /docs/openapi.yaml',
-    'POST /docs/',
-    'HEAD /docs/',
-    'DELETE /docs/swagger-ui.css',
-  ];
-  test.each(PAGE_LIKE)('%s is the catch-all 404, as elsewhere', async (request) => {
+  test.each(ASKED)('%s is the catch-all 404, as elsewhere', async (request) => {
     const [method, path] = request.split(' ') as [string, string];
     const docs = await answer(`${stack.api}${path}?${KEY}`, method);
     const elsewhere = await answer(`${stack.api}${path.replace('/docs', '/elsewhere')}?${KEY}`, method);
