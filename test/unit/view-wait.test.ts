@@ -27,20 +27,17 @@ function hangingStore(): { store: ShortUrlStore; views: string[]; reads: string[
   return { store, views, reads };
 }
 
-/** A list of blocked hosts read once, empty: nothing blocked, not due again on the frozen clock. */
-async function readList(): Promise<Blocklist> {
-  const list = new Blocklist(
-    async () => [],
-    () => 0,
-  );
-  await list.refreshIfDue();
-  return list;
-}
+const noHosts = async () => [];
 
-/** Follows the code, and says what it has answered (if anything) after each step of the clock. */
-function following(visits: Visits, code: string): () => Visit | undefined | 'waiting' {
+/**
+ * Follows RECORD's code with `store` and `known` links, no host blocked (the list read once, not due
+ * again on the frozen clock), and says what it has answered (if anything) after each step of the clock.
+ */
+async function following(store: ShortUrlStore, known = new KnownLinks(() => 0)): Promise<() => Visit | undefined | 'waiting'> {
+  const list = new Blocklist(noHosts, () => 0);
+  await list.refreshIfDue();
   let answer: Visit | undefined | 'waiting' = 'waiting';
-  void visits.follow(code).then((visit) => {
+  void new Visits(store, list, known).follow(RECORD.code).then((visit) => {
     answer = visit;
   });
   return () => answer;
@@ -53,7 +50,7 @@ test('a link the container remembers: the view is waited for 500 ms exactly, the
   const { store, views, reads } = hangingStore();
   const known = new KnownLinks(() => 0);
   known.remember(RECORD.code, RECORD.link);
-  const answer = following(new Visits(store, await readList(), known), RECORD.code);
+  const answer = await following(store, known);
   await jest.advanceTimersByTimeAsync(499);
   expect(answer()).toBe('waiting');
   await jest.advanceTimersByTimeAsync(1);
@@ -64,7 +61,7 @@ test('a link the container remembers: the view is waited for 500 ms exactly, the
 
 test('a link not remembered: after the same 500 ms the link is read, and the visit redirects', async () => {
   const { store, views, reads } = hangingStore();
-  const answer = following(new Visits(store, await readList(), new KnownLinks(() => 0)), RECORD.code);
+  const answer = await following(store);
   await jest.advanceTimersByTimeAsync(499);
   expect([answer(), reads]).toEqual(['waiting', []]);
   await jest.advanceTimersByTimeAsync(1);
@@ -74,10 +71,8 @@ test('a link not remembered: after the same 500 ms the link is read, and the vis
 
 test('a view answered within the wait is counted, and its link answered at once', async () => {
   let answerView!: (result: ViewResult) => void;
-  const store = {
-    addView: () => new Promise<ViewResult>((resolve) => (answerView = resolve)),
-  } as Partial<ShortUrlStore> as ShortUrlStore;
-  const answer = following(new Visits(store, await readList(), new KnownLinks(() => 0)), RECORD.code);
+  const store = { addView: () => new Promise<ViewResult>((resolve) => (answerView = resolve)) } as Partial<ShortUrlStore> as ShortUrlStore;
+  const answer = await following(store);
   await jest.advanceTimersByTimeAsync(499);
   answerView({ outcome: 'counted', link: RECORD.link });
   await jest.advanceTimersByTimeAsync(0);
