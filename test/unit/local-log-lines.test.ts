@@ -8,21 +8,11 @@ import { shortenFunctionLogs, shortLine } from '../../infra/local/log-lines';
 const TIMESTAMP = '2026-03-01T14:03:07.123Z';
 const time = new Date(TIMESTAMP).toLocaleTimeString('en-GB', { hour12: false });
 
-const requestEntry = {
-  level: 'INFO',
-  message: 'request',
-  timestamp: TIMESTAMP,
-  service: 'social-news-read-api',
-  cold_start: true,
-  function_name: 'ContainerFunction',
-  function_request_id: 'c6af9ac6-7b61-11e6-9a41-93e812345678',
-  route: 'GET /container/{short_name}',
-  type: 'json',
-  app_key: 'http://my.app/',
-  api_request_id: 'JZ2zQjxEIAMEJ8w=',
-  status: 200,
-  duration_ms: 3.125,
-};
+// Powertools' own fields, the invocation's, then the request line's.
+const powertools = { level: 'INFO', message: 'request', timestamp: TIMESTAMP, service: 'social-news-read-api', cold_start: true };
+const invocation = { function_name: 'ContainerFunction', function_request_id: 'c6af9ac6-7b61-11e6-9a41-93e812345678' };
+const request = { route: 'GET /container/{short_name}', type: 'json', app_key: 'http://my.app/', api_request_id: 'JZ2zQjxEIAMEJ8w=' };
+const requestEntry = { ...powertools, ...invocation, ...request, status: 200, duration_ms: 3.125 };
 
 /** How a line of `event` begins. */
 const asked = `${time} GET /container/technology`;
@@ -53,13 +43,8 @@ describe('shortLine', () => {
 
   test('an error: its level, function and message, then its stack, indented', () => {
     const error = { name: 'TypeError', message: 'boom', stack: 'TypeError: boom\n    at f (a.ts:1:1)' };
-    const entry = {
-      level: 'ERROR',
-      message: 'unexpected error, answered as error 500',
-      timestamp: TIMESTAMP,
-      function_name: 'ErrorsFunction',
-    };
-    expect(shortLine({ ...entry, error })).toBe(
+    const entry = { level: 'ERROR', message: 'unexpected error, answered as error 500', function_name: 'ErrorsFunction' };
+    expect(shortLine({ ...entry, timestamp: TIMESTAMP, error })).toBe(
       `${time} ERROR ErrorsFunction unexpected error, answered as error 500\n    TypeError: boom\n        at f (a.ts:1:1)`,
     );
   });
