@@ -11,20 +11,12 @@ import { type Visit, Visits } from '../../lib/shorturls/visits';
 const RECORD: ShortUrlRecord = { code: 'AbC1234', link: 'https://views.example/story', itemid: 7, view_count: 3 };
 
 /** A store whose view is sent and never answered (a database that hangs); the record reads at once. */
-function hangingStore(): { store: ShortUrlStore; views: string[]; reads: string[] } {
-  const views: string[] = [];
-  const reads: string[] = [];
-  const store = {
-    addView: (code: string) => {
-      views.push(code);
-      return new Promise<ViewResult>(() => {});
-    },
-    findByCode: async (code: string) => {
-      reads.push(code);
-      return code === RECORD.code ? RECORD : undefined;
-    },
-  } as Partial<ShortUrlStore> as ShortUrlStore;
-  return { store, views, reads };
+function hangingStore() {
+  const addView = jest.fn((_code: string) => new Promise<ViewResult>(() => {}));
+  const findByCode = jest.fn(async (code: string) => (code === RECORD.code ? RECORD : undefined));
+  const store = { addView, findByCode } as Partial<ShortUrlStore> as ShortUrlStore;
+  // The codes each was called with, as the calls come.
+  return { store, views: addView.mock.calls, reads: findByCode.mock.calls };
 }
 
 const noHosts = async () => [];
@@ -56,7 +48,7 @@ test('a link the container remembers: the view is waited for 500 ms exactly, the
   await jest.advanceTimersByTimeAsync(1);
   expect(answer()).toEqual({ link: RECORD.link, view: 'unconfirmed' });
   // The view was sent once and is not sent again; the remembered link needed no read.
-  expect([views, reads]).toEqual([[RECORD.code], []]);
+  expect([views, reads]).toEqual([[[RECORD.code]], []]);
 });
 
 test('a link not remembered: after the same 500 ms the link is read, and the visit redirects', async () => {
@@ -66,7 +58,7 @@ test('a link not remembered: after the same 500 ms the link is read, and the vis
   expect([answer(), reads]).toEqual(['waiting', []]);
   await jest.advanceTimersByTimeAsync(1);
   expect(answer()).toEqual({ link: RECORD.link, view: 'unconfirmed' });
-  expect([views, reads]).toEqual([[RECORD.code], [RECORD.code]]);
+  expect([views, reads]).toEqual([[[RECORD.code]], [[RECORD.code]]]);
 });
 
 test('a view answered within the wait is counted, and its link answered at once', async () => {
