@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { loadTemplate } from '../../infra/template/read';
 import { routesOf } from '../../infra/template/routes';
@@ -110,8 +111,8 @@ test("an example request sent with the page's Try it out is answered by the loca
   const operation = operationOf(page, '/error/{code}');
   await operation.locator('.opblock-summary-control').click();
   // The document's examples fill appkey, the code and callback (ignored but by Javascript); the type is chosen from its list.
-  await expect(operation.locator('tr[data-param-name="appkey"] input').inputValue()).resolves.toBe('http://myapp.example.org/');
-  await expect(operation.locator('tr[data-param-name="code"] input').inputValue()).resolves.toBe('1005');
+  const input = (name: string) => operation.locator(`tr[data-param-name="${name}"] input`).inputValue();
+  expect([await input('appkey'), await input('code')]).toEqual(['http://myapp.example.org/', '1005']);
   await operation.locator('tr[data-param-name="type"] select').selectOption('json');
   const answered = page.waitForResponse((response) => response.url().startsWith(`${stack.api}/error/`));
   await operation.locator('button.execute').click();
@@ -121,13 +122,15 @@ test("an example request sent with the page's Try it out is answered by the loca
   expect(response.status()).toBe(200);
   expect(await response.json()).toMatchObject({ errors: [{ code: 1005, message: 'Application key required' }] });
   // What the page shows of it: the request URL, its curl line, the status and the body.
-  await expect(operation.locator('.request-url pre').textContent()).resolves.toBe(sent);
-  await expect(operation.locator('.curl-command').textContent()).resolves.toContain(`curl -X 'GET' \\\n  '${sent}'`);
-  await expect(operation.locator('.live-responses-table tbody .response-col_status').textContent()).resolves.toBe('200');
-  await expect(operation.locator('.live-responses-table tbody .response-col_description').textContent()).resolves.toContain(
-    'Application key required',
-  );
+  const shown = (selector: string) => operation.locator(selector).textContent();
+  await expect(shown('.request-url pre')).resolves.toBe(sent);
+  await expect(shown('.curl-command')).resolves.toContain(`curl -X 'GET' \\\n  '${sent}'`);
+  await expect(shown('.live-responses-table tbody .response-col_status')).resolves.toBe('200');
+  await expect(shown('.live-responses-table tbody .response-col_description')).resolves.toContain('Application key required');
 }, 60_000);
+
+/** Requests near the page's: each answers exactly as the same request to a path the page does not touch, the catch-all. */
+const ASKED = ['GET /docs', 'GET /docs/index.html', 'GET /docs/openapi.yaml', 'POST /docs/', 'HEAD /docs/', 'DELETE /docs/swagger-ui.css'];
 
 describe('the API answers around the page as it did before', () => {
   const KEY = 'appkey=http%3A%2F%2Fmy.app%2F&type=json';
@@ -146,15 +149,8 @@ describe('the API answers around the page as it did before', () => {
     ]);
   });
 
-  // Each answers exactly as the same request to a path the page does not touch: the catch-all.
-  test.each([
-    ['GET', '/docs'],
-    ['GET', '/docs/index.html'],
-    ['GET', '/docs/openapi.yaml'],
-    ['POST', '/docs/'],
-    ['HEAD', '/docs/'],
-    ['DELETE', '/docs/swagger-ui.css'],
-  ])('%s %s is the catch-all 404, as elsewhere', async (method, path) => {
+  test.each(ASKED)('%s is the catch-all 404, as elsewhere', async (request) => {
+    const [method, path] = request.split(' ') as [string, string];
     const docs = await answer(`${stack.api}${path}?${KEY}`, method);
     const elsewhere = await answer(`${stack.api}${path.replace('/docs', '/elsewhere')}?${KEY}`, method);
     expect(docs).toEqual(elsewhere);
@@ -175,11 +171,7 @@ test('npm run docs writes the page, which shows every route from its own file, o
   if (!file) throw new Error(`unexpected docs script: ${script}`);
   const directory = mkdtempSync(join(tmpdir(), 'api-docs-'));
   try {
-    const printed = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, ['--import', 'tsx', file, directory], { timeout: 60_000 }, (error, stdout) =>
-        error ? reject(error) : resolve(stdout),
-      ),
-    );
+    const { stdout: printed } = await promisify(execFile)(process.execPath, ['--import', 'tsx', file, directory], { timeout: 60_000 });
     const index = pathToFileURL(join(directory, 'index.html')).href;
     expect(printed).toContain(index);
     const { page, requested } = await openPage();

@@ -30,9 +30,7 @@ test('the launcher is compiled once into the cache, and started from its class',
   const first = launcherArguments(undefined, directory);
   const [version] = readdirSync(directory);
   const compiled = join(directory, version!, 'LoopbackDynamoDBLocal.class');
-  expect(first[0]).toBe('-cp');
-  expect(first[1]!.startsWith(`${join(directory, version!)}:`)).toBe(true);
-  expect(first[2]).toBe('LoopbackDynamoDBLocal');
+  expect([first[0], first[1]!.startsWith(`${join(directory, version!)}:`), first[2]]).toEqual(['-cp', true, 'LoopbackDynamoDBLocal']);
   const compiledAt = statSync(compiled).mtimeMs;
   expect(launcherArguments(undefined, directory)).toEqual(first);
   expect(statSync(compiled).mtimeMs).toBe(compiledAt);
@@ -56,8 +54,7 @@ test('another release of DynamoDB Local gets a class of its own', () => {
   symlinkSync(bundledRelease(), other);
   const args = launcherArguments(other, directory);
   const versions = readdirSync(directory);
-  expect(versions).toHaveLength(2);
-  expect(versions).toContain(ours);
+  expect([versions.length, versions.includes(ours!)]).toEqual([2, true]);
   expect(args[1]!.startsWith(join(directory, versions.find((version) => version !== ours)!))).toBe(true);
 });
 

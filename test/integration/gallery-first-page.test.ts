@@ -34,10 +34,9 @@ const dates = [...Array.from({ length: 96 }, (_, n) => FIRST_DAY + n * 3_600), .
 const photos = dates.map((date, n) => photoRecord(1_000 + n, date));
 const comments = Array.from({ length: 30 }, (_, n) => commentRecord(5_000 + n, 1_000, FIRST_DAY + 7 * DAY + n * 60));
 /** The first page of the comments, newest first: the last ten written, a minute apart. */
-const NEWEST_COMMENTS = comments
-  .map((c) => c.id)
-  .reverse()
-  .slice(0, 10);
+const NEWEST_COMMENTS = Array.from({ length: 10 }, (_, n) => 5_029 - n);
+/** The first page of photo 1000's top-level comments: a single partition. */
+const THREAD = { series: [topLevel(1_000)], range: { from: 0, to: FIRST_DAY + 30 * DAY }, sort: 'submit_date-desc', count: 10 } as const;
 
 beforeAll(async () => {
   ({ documents, table: tableName } = await tables.create('first-page'));
@@ -52,7 +51,7 @@ const idsBy = (sort: 'desc' | 'asc', from: number, to: number, count: number) =>
     .slice(0, count)
     .map((p) => p.id);
 
-const page = (query: Omit<PageQuery, 'series' | 'offset'> & { series?: PageQuery['series'] }) =>
+const page = (query: Omit<PageQuery, 'series' | 'offset'> & Partial<PageQuery>) =>
   sentWhile(documents, () => store.page({ series: [PHOTOS], offset: 0, ...query }));
 
 test.each([
@@ -85,18 +84,13 @@ test('an empty range answers at the counters; an offset reads after them as befo
   const empty = await page({ range: { from: FIRST_DAY + 4 * DAY, to: FIRST_DAY + 4 * DAY + 100 }, sort: 'submit_date-desc', count: 10 });
   expect(empty.result).toEqual({ total: 0, ids: [] });
 
-  const offset = await sentWhile(documents, () =>
-    store.page({ series: [PHOTOS], range: { from: FIRST_DAY, to: FIRST_DAY + 6 * DAY }, sort: 'submit_date-desc', offset: 5, count: 4 }),
-  );
+  const offset = await page({ range: { from: FIRST_DAY, to: FIRST_DAY + 6 * DAY }, sort: 'submit_date-desc', offset: 5, count: 4 });
   expect(offset.result.ids).toEqual(idsBy('desc', FIRST_DAY, FIRST_DAY + 6 * DAY, 9).slice(5));
   expect(queriedBesideCounters(offset.events)).toBe(false);
 });
 
 test('one photo’s comments, a single partition: its first page with its counters', async () => {
-  const range = { from: 0, to: FIRST_DAY + 30 * DAY };
-  const { result, sent, events } = await sentWhile(documents, () =>
-    store.page({ series: [topLevel(1_000)], range, sort: 'submit_date-desc', offset: 0, count: 10 }),
-  );
+  const { result, sent, events } = await page(THREAD);
   expect(queriedBesideCounters(events)).toBe(true);
   expect(result.ids).toEqual(NEWEST_COMMENTS);
   expect(result.total).toBe(30);
@@ -138,14 +132,8 @@ describe('a first page read with its records (a window: nothing to check first)'
   });
 
   test('with a thread to check first, the counters stay beside the Query', async () => {
-    const range = { from: 0, to: FIRST_DAY + 30 * DAY };
     const { result, events } = await sentWhile(documents, () =>
-      store.page(
-        { series: [topLevel(1_000)], range, sort: 'submit_date-desc', offset: 0, count: 10 },
-        undefined,
-        Promise.resolve(),
-        () => undefined,
-      ),
+      store.page({ ...THREAD, offset: 0 }, undefined, Promise.resolve(), () => undefined),
     );
     expect(queriedBesideCounters(events)).toBe(true);
     expect(result.total).toBe(30);
@@ -159,11 +147,9 @@ test('the gallery service reads a window’s first page so: /galleryphotos and /
 
   const photosPage = await sentWhile(documents, () => service.photos(args, endOfDay(3)));
   expect(photosPage.result.photos.map((photo) => photo.id)).toEqual(idsBy('desc', 0, endOfDay(3), 10));
-  expect(photosPage.result.total).toBe(96);
-  expect(photosPage.sent).toEqual(['QueryCommand', 'BatchGetCommand']);
+  expect([photosPage.result.total, photosPage.sent]).toEqual([96, ['QueryCommand', 'BatchGetCommand']]);
 
   const commentsPage = await sentWhile(documents, () => service.comments(args, endOfDay(7)));
   expect(commentsPage.result.comments.map((comment) => comment.id)).toEqual(NEWEST_COMMENTS);
-  expect(commentsPage.result.total).toBe(30);
-  expect(commentsPage.sent).toEqual(['QueryCommand', 'BatchGetCommand']);
+  expect([commentsPage.result.total, commentsPage.sent]).toEqual([30, ['QueryCommand', 'BatchGetCommand']]);
 });

@@ -80,25 +80,19 @@ describe('counters', () => {
   });
 });
 
-describe('the earliest-date hint', () => {
-  test.each<AttributeValue>([{ S: 'soon' }, { N: '-1' }, { N: '1.5' }, { N: '9007199254740993' }, { BOOL: true }])(
-    'a hint of %j is not used: min_date is the earliest photo’s date, from the counters',
-    async (value) => {
-      await gallery.put('earliest#photos', 'date', value);
-      const { result, warnings } = await gallery.noted(() => fetchPhotos('/galleryphoto/52', '', gallery.invoke));
-      expectListing(result, { min_date: A.submit_date, total: 1, items: [photoView(B)] });
-      expect(warnings).toEqual(everyRequest([{ key: 'earliest#photos', ignored: ['date'] }]));
-    },
-  );
+const HINTS: AttributeValue[] = [{ S: 'soon' }, { N: '-1' }, { N: '1.5' }, { N: '9007199254740993' }, { BOOL: true }];
+test.each(HINTS)('an earliest-date hint of %j is not used: min_date is the earliest photo’s date, from the counters', async (value) => {
+  await gallery.put('earliest#photos', 'date', value);
+  const { result, warnings } = await gallery.noted(() => fetchPhotos('/galleryphoto/52', '', gallery.invoke));
+  expectListing(result, { min_date: A.submit_date, total: 1, items: [photoView(B)] });
+  expect(warnings).toEqual(everyRequest([{ key: 'earliest#photos', ignored: ['date'] }]));
 });
 
 test('a hundred photos with 20 000-character titles: each cut to 2 000 characters, the page within what Lambda returns', async () => {
-  const [start, photos] = [TITLED, HUNDRED];
-  const { result, warnings } = await gallery.noted(() =>
-    fetchPhotos('/galleryphotos', `min_submit_date=${start}&max_submit_date=${start + DAY}&count=100`, gallery.invoke),
-  );
-  const newestFirst = [...photos].reverse();
+  const query = `min_submit_date=${TITLED}&max_submit_date=${TITLED + DAY}&count=100`;
+  const { result, warnings } = await gallery.noted(() => fetchPhotos('/galleryphotos', query, gallery.invoke));
+  const newestFirst = [...HUNDRED].reverse();
   const items = newestFirst.map((photo) => photoView({ ...photo, title: '\u0001'.repeat(2_000) }));
-  expectListing(result, { min_date: start, max_date: start + DAY, total: 100, items });
+  expectListing(result, { min_date: TITLED, max_date: TITLED + DAY, total: 100, items });
   expect(warnings).toEqual(everyRequest(newestFirst.map((photo) => ({ key: `photo#${photo.id}`, degraded: ['title'] }))));
 });

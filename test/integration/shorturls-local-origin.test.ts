@@ -57,24 +57,19 @@ afterAll(async () => {
 
 /**
  * `npm run shorturls -- import` of these links (NDJSON, one a line), with LOCAL_DATA_DIR, the npm
- * start's table and `env` only: its exit code, stderr lines and stdout.
+ * start's table and `env` only: its exit code, stderr lines and stdout, and the numbers of the lines
+ * refused as links creation refuses (error 1016), as its `FILE:LINE: reason` lines on stderr give them.
  */
-function importLinks(name: string, links: Record<string, string>, env: Record<string, string> = {}) {
+async function importLinks(name: string, links: Record<string, string>, env: Record<string, string> = {}) {
   const file = join(folder, `${name}.ndjson`);
-  writeFileSync(
-    file,
-    Object.entries(links)
-      .map(([code, link]) => `${JSON.stringify({ code, link })}\n`)
-      .join(''),
-  );
+  const ndjson = Object.entries(links).map(([code, link]) => JSON.stringify({ code, link }));
+  writeFileSync(file, `${ndjson.join('\n')}\n`);
   const childEnv: NodeJS.ProcessEnv = { ...process.env, LOCAL_DATA_DIR: dataDir, SHORT_URLS_TABLE: startsTable, ...env };
   for (const variable of ['AWS_ENDPOINT_URL_DYNAMODB', 'SHORT_URL_HOST', 'SHORT_PORT']) if (!(variable in env)) delete childEnv[variable];
-  return { file, done: runToEnd(runScript('shorturls', ['import', file], childEnv)) };
+  const done = await runToEnd(runScript('shorturls', ['import', file], childEnv));
+  const ours = done.lines.filter((line) => line.startsWith(`${file}:`));
+  return { ...done, refused: ours.map((line) => Number(/^:(\d+): .*error 1016/.exec(line.slice(file.length))?.[1])) };
 }
-
-/** The numbers of the lines refused as links creation refuses (error 1016), as its `FILE:LINE: reason` lines on stderr give them. */
-const refusedIn = (lines: string[], file: string): number[] =>
-  lines.filter((line) => line.startsWith(`${file}:`)).map((line) => Number(/^:(\d+): .*error 1016/.exec(line.slice(file.length))?.[1]));
 
 /** The short-link host's answer to HEAD /code: 301 and where to for an imported code (no view counted). */
 async function followed(code: string): Promise<{ status: number; location: string | null }> {
@@ -84,47 +79,32 @@ async function followed(code: string): Promise<{ status: number; location: strin
 
 test('a link to the short-link host at its port, by address or by name, is refused; a link elsewhere is imported', async () => {
   expect(stack.shortLinks).toBe(`http://127.0.0.1:${shortPort}`);
-  const { file, done } = importLinks('from-start', {
+  const { code, refused, stdout } = await importLinks('from-start', {
     'loop-address': `http://127.0.0.1:${shortPort}/x`,
     'loop-name': `http://localhost:${shortPort}/x`,
     elsewhere: 'https://elsewhere.test/x',
   });
-  const { code, lines, stdout } = await done;
-  expect(code).toBe(1);
-  expect(refusedIn(lines, file)).toEqual([1, 2]);
+  expect({ code, refused }).toEqual({ code: 1, refused: [1, 2] });
   expect(stdout).toMatch(/^1 imported\b.*\b2 lines refused/);
   expect(await followed('elsewhere')).toEqual({ status: 301, location: 'https://elsewhere.test/x' });
   for (const loop of ['loop-address', 'loop-name']) expect((await followed(loop)).status).toBe(404);
 }, 60_000);
 
 test('AWS_ENDPOINT_URL_DYNAMODB naming the endpoint that npm start announced is its database still, with its short-link host', async () => {
-  const { file, done } = importLinks(
-    'named',
-    { 'named-loop': `http://localhost:${shortPort}/y` },
-    { AWS_ENDPOINT_URL_DYNAMODB: dynamoDbEndpoint },
-  );
-  const { code, lines } = await done;
-  expect(code).toBe(1);
-  expect(refusedIn(lines, file)).toEqual([1]);
+  const links = { 'named-loop': `http://localhost:${shortPort}/y` };
+  expect(await importLinks('named', links, { AWS_ENDPOINT_URL_DYNAMODB: dynamoDbEndpoint })).toMatchObject({ code: 1, refused: [1] });
 }, 60_000);
 
 test('SHORT_URL_HOST, when set, is the short-link host links are checked against', async () => {
-  const { file, done } = importLinks('set', { 'to-set-host': 'https://sho.rt/z' }, { SHORT_URL_HOST: 'https://sho.rt' });
-  const { code, lines } = await done;
-  expect(code).toBe(1);
-  expect(refusedIn(lines, file)).toEqual([1]);
+  const set = await importLinks('set', { 'to-set-host': 'https://sho.rt/z' }, { SHORT_URL_HOST: 'https://sho.rt' });
+  expect(set).toMatchObject({ code: 1, refused: [1] });
 }, 60_000);
 
 test('another database named, whose short-link host no npm start announced: refused as a whole until SHORT_URL_HOST says it, exit code 2', async () => {
   // The run's DynamoDB Local at its own address, which no npm start announced, and a table of this test's.
   const other = process.env.AWS_ENDPOINT_URL_DYNAMODB!;
-  const { table } = await tables.create('origin');
-  const { done } = importLinks(
-    'other',
-    { anywhere: 'https://elsewhere.test/w' },
-    { AWS_ENDPOINT_URL_DYNAMODB: other, SHORT_URLS_TABLE: table },
-  );
-  const { code, lines } = await done;
+  const env = { AWS_ENDPOINT_URL_DYNAMODB: other, SHORT_URLS_TABLE: (await tables.create('origin')).table };
+  const { code, lines } = await importLinks('other', { anywhere: 'https://elsewhere.test/w' }, env);
   expect(code).toBe(2);
   expect(lines.at(-1)).toBe(
     `shorturls import refused: set SHORT_URL_HOST to the short-link origin of the npm start that uses ${other} (it prints "short URLs carry …"): no link may lead to it`,

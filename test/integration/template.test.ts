@@ -21,6 +21,8 @@ import { runBundle } from '../support/run-bundle';
 const template = loadTemplate();
 const functions = functionsOf(template);
 const routes = routesOf(template);
+const byId = functions.map((fn) => [fn.id, fn] as const);
+const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Record<string, Record<string, string>>;
 
 const eventFileOf = (fn: FunctionDefinition): string => `events/${basename(fn.entry, '.ts')}.json`;
 
@@ -42,14 +44,11 @@ beforeAll(async () => {
   await gallery.save();
 });
 
-const expectedStatus = (event: { routeKey: string; rawPath: string }): number =>
-  event.routeKey === '$default' ? 404 : event.rawPath === `/${SAMPLE_CODE}` ? 301 : 200;
-
 /** A function's answer, as API Gateway takes it. */
 type Answer = { statusCode: number; headers: Record<string, string>; body: string };
 
 function expectAnswer(response: Answer, event: { routeKey: string; rawPath: string; rawQueryString: string }) {
-  expect(response.statusCode).toBe(expectedStatus(event));
+  expect(response.statusCode).toBe(event.routeKey === '$default' ? 404 : event.rawPath === `/${SAMPLE_CODE}` ? 301 : 200);
   if (response.statusCode === 301) return;
   const callback = new URLSearchParams(event.rawQueryString).get('callback') ?? undefined;
   const decoded = decode(response.headers['Content-Type'], response.body, callback);
@@ -83,18 +82,14 @@ describe('template.yaml', () => {
   test('runs every function on nodejs24.x, and the tests on the same Node major', () => {
     expect(template.Globals?.Function?.Runtime).toBe('nodejs24.x');
     expect(process.versions.node.split('.')[0]).toBe('24');
-    const declared = JSON.parse(readFileSync('package.json', 'utf8')).devDependencies.node as string;
-    expect(declared.split('.')[0]).toBe('24');
+    expect(manifest.devDependencies!.node!.split('.')[0]).toBe('24');
   });
 
-  test.each(functions.map((fn) => [fn.id, fn] as const))(
-    '%s: bundled by esbuild from an entry that exports its handler',
-    async (_id, fn) => {
-      expect(template.Resources[fn.id]!.Metadata?.BuildMethod).toBe('esbuild');
-      expect(existsSync(fn.entry)).toBe(true);
-      expect(typeof (await handlerOf(fn))).toBe('function');
-    },
-  );
+  test.each(byId)('%s: bundled by esbuild from an entry that exports its handler', async (_id, fn) => {
+    expect(template.Resources[fn.id]!.Metadata?.BuildMethod).toBe('esbuild');
+    expect(existsSync(fn.entry)).toBe(true);
+    expect(typeof (await handlerOf(fn))).toBe('function');
+  });
 
   test('every event file belongs to a function', () => {
     const files = readdirSync('events').map((file) => `events/${file}`);
@@ -115,7 +110,7 @@ describe('the bundles `npm run build` makes, as Lambda loads them', () => {
     built = await buildFunctions(functions);
   }, 60_000);
 
-  test.each(functions.map((fn) => [fn.id, fn] as const))('%s answers its sample event from its ESM bundle', (id, fn) => {
+  test.each(byId)('%s answers its sample event from its ESM bundle', (id, fn) => {
     const bundle = built.find((b) => b.id === id)!;
     expect(basename(bundle.file)).toBe(fn.bundleName);
     const event = JSON.parse(readFileSync(eventFileOf(fn), 'utf8'));
@@ -193,27 +188,20 @@ describe('tables', () => {
 
   test('the functions get the table names from the tables themselves', () => {
     const env = functionEnvironment(template, { parameters: { Stage: 'prod' } });
-    expect(env.SHORT_URLS_TABLE).toBe('social-news-prod-short-urls');
-    expect(env.RATE_LIMITS_TABLE).toBe('social-news-prod-rate-limits');
+    expect([env.SHORT_URLS_TABLE, env.RATE_LIMITS_TABLE]).toEqual(['social-news-prod-short-urls', 'social-news-prod-rate-limits']);
   });
 });
 
-describe('dependencies', () => {
-  const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Record<string, Record<string, string>>;
-
-  test('every @aws-sdk package the project names is of one release, installed once', () => {
-    const named = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies }).filter(([name]) =>
-      name.startsWith('@aws-sdk/'),
-    );
-    // The clients share one version; the SDK's other packages are numbered apart, so each is named at
-    // the very version the clients of that release depend on (the one copy the lock file holds).
-    const clients = named.filter(([name]) => /^@aws-sdk\/(client|lib)-/.test(name));
-    expect(clients.length).toBeGreaterThan(1);
-    expect(new Set(clients.map(([, version]) => version)).size).toBe(1);
-    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { version: string }> };
-    for (const [name, version] of named) expect(lock.packages[`node_modules/${name}`]?.version).toBe(version);
-    const copies = Object.keys(lock.packages).filter((path) => /node_modules\/@aws-sdk\/[^/]+$/.test(path));
-    const names = copies.map((path) => path.slice(path.lastIndexOf('@aws-sdk/')));
-    expect(new Set(names).size).toBe(names.length);
-  });
+test('dependencies: every @aws-sdk package the project names is of one release, installed once', () => {
+  const named = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies }).filter(([name]) => name.startsWith('@aws-sdk/'));
+  // The clients share one version; the SDK's other packages are numbered apart, so each is named at
+  // the very version the clients of that release depend on (the one copy the lock file holds).
+  const clients = named.filter(([name]) => /^@aws-sdk\/(client|lib)-/.test(name));
+  expect(clients.length).toBeGreaterThan(1);
+  expect(new Set(clients.map(([, version]) => version)).size).toBe(1);
+  const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { version: string }> };
+  for (const [name, version] of named) expect(lock.packages[`node_modules/${name}`]?.version).toBe(version);
+  const copies = Object.keys(lock.packages).filter((path) => /node_modules\/@aws-sdk\/[^/]+$/.test(path));
+  const names = copies.map((path) => path.slice(path.lastIndexOf('@aws-sdk/')));
+  expect(new Set(names).size).toBe(names.length);
 });

@@ -13,6 +13,7 @@ const galleryReads = (family?: 'day' | 'thread' | 'parent') => [
   ...(family ? ['ByDate', 'ByRankDesc', 'ByRankAsc'].map((order) => `dynamodb:Query on GalleryTable/index/${family}${order}`) : []),
 ];
 const GALLERY_TABLE = { GALLERY_TABLE: 'GalleryTable' };
+const SHORT_URLS_TABLE = { SHORT_URLS_TABLE: 'ShortUrlsTable' };
 
 /** Per function: the tables its environment names, and every action its policy allows, on what. The rest: none. */
 const GRANTS: Readonly<Record<string, readonly [Record<string, string>, readonly string[]]>> = {
@@ -23,12 +24,9 @@ const GRANTS: Readonly<Record<string, readonly [Record<string, string>, readonly
       'dynamodb:UpdateItem on RateLimitsTable',
     ],
   ],
-  ShortUrlFunction: [{ SHORT_URLS_TABLE: 'ShortUrlsTable' }, ['dynamodb:GetItem on ShortUrlsTable']],
+  ShortUrlFunction: [SHORT_URLS_TABLE, ['dynamodb:GetItem on ShortUrlsTable']],
   // The view count of GET /{code}.
-  RedirectFunction: [
-    { SHORT_URLS_TABLE: 'ShortUrlsTable' },
-    ['dynamodb:GetItem on ShortUrlsTable', 'dynamodb:UpdateItem on ShortUrlsTable'],
-  ],
+  RedirectFunction: [SHORT_URLS_TABLE, ['dynamodb:GetItem on ShortUrlsTable', 'dynamodb:UpdateItem on ShortUrlsTable']],
   GalleryPhotosFunction: [GALLERY_TABLE, galleryReads('day')],
   GalleryCommentsFunction: [GALLERY_TABLE, galleryReads('day')],
   GalleryPhotosCommentsFunction: [GALLERY_TABLE, galleryReads('thread')],

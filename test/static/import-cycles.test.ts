@@ -11,15 +11,9 @@ import { parseCircular, parseDependencyTree, type DependencyTree } from 'dpdm';
 const ROOT = join(__dirname, '../..');
 const SOURCES = ['functions/**/*.ts', 'lib/**/*.ts', 'infra/**/*.ts', 'test/**/*.ts'];
 
+const OPTIONS = { tsconfig: join(ROOT, 'tsconfig.json'), transform: false, include: /\.ts$/, exclude: /node_modules/ };
 const graphOf = (entries: string[], cwd: string): Promise<DependencyTree> =>
-  parseDependencyTree(entries, {
-    cwd,
-    context: cwd,
-    tsconfig: join(ROOT, 'tsconfig.json'),
-    transform: false,
-    include: /\.ts$/,
-    exclude: /node_modules/,
-  });
+  parseDependencyTree(entries, { ...OPTIONS, cwd, context: cwd });
 
 let project: DependencyTree;
 beforeAll(async () => {

@@ -1,12 +1,17 @@
 /**
  * docs/api.md, Arguments every endpoint takes and The gallery's arguments: integers, count, offset,
- * sort, id lists — the argument parsers as pure functions (no endpoint of this release takes these
- * arguments yet).
+ * sort, id lists, `callback` and `appkey` (deny list included) — the argument parsers and checks as
+ * pure functions.
  */
 import { choiceArgument, integerArgument, parseIdList, parseInteger, checkCallback, checkAppKey } from '../../lib/http/arguments';
 
 const apiError = (code: number, ...named: string[]) =>
   expect.objectContaining({ code, message: expect.stringMatching(new RegExp(`: .*${named.join('.*')}`)) });
+const MISSING = 'A service API request is missing the callback argument.';
+const INVALID = 'A service API request has an invalid callback argument.';
+const NONE: ReadonlySet<string> = new Set();
+const rejects = (code: number) =>
+  expect.objectContaining({ code, message: expect.stringMatching(/^(Application key required|Invalid application key)/) });
 const countArg = integerArgument({ min: 1, max: 100, fallback: 10 });
 const offsetArg = integerArgument({ min: 0, fallback: 0 });
 const SORTS = ['submit_date-desc', 'submit_date-asc', 'digg_count-desc', 'digg_count-asc'] as const;
@@ -70,12 +75,8 @@ describe('Requests: offset', () => {
 });
 
 describe('Requests: sort', () => {
-  test.each(SORTS)('%s passes', (value) => {
-    expect(sortArg.parse(value, 'sort')).toBe(value);
-  });
-
-  test('defaults to submit_date-desc', () => {
-    expect(sortArg.parse(undefined, 'sort')).toBe('submit_date-desc');
+  test.each([...SORTS.map((value) => [value, value] as const), [undefined, 'submit_date-desc'] as const])('%s is %s', (raw, value) => {
+    expect(sortArg.parse(raw, 'sort')).toBe(value);
   });
 
   test.each(['newest', '', 'submit_date', 'SUBMIT_DATE-DESC', 'digg_count-desc ', 'toString'])('%j is 1017 (HTTP 403)', (raw) => {
@@ -106,11 +107,6 @@ describe('Requests: Id lists', () => {
   });
 });
 
-/** docs/api.md, Arguments every endpoint takes: `callback` — checkCallback as a pure function. */
-
-const MISSING = 'A service API request is missing the callback argument.';
-const INVALID = 'A service API request has an invalid callback argument.';
-
 describe('Requests: callback', () => {
   test.each([[undefined], ['']])('missing or empty (%j) is 1002', (raw) => {
     expect(() => checkCallback(raw)).toThrow(expect.objectContaining({ code: 1002, message: MISSING }));
@@ -127,12 +123,6 @@ describe('Requests: callback', () => {
     expect(() => checkCallback(raw)).toThrow(expect.objectContaining({ code: 1003, message: INVALID }));
   });
 });
-
-/** docs/api.md, Arguments every endpoint takes: `appkey` — checkAppKey as a pure function, deny list included. */
-
-const NONE: ReadonlySet<string> = new Set();
-const rejects = (code: number) =>
-  expect.objectContaining({ code, message: expect.stringMatching(/^(Application key required|Invalid application key)/) });
 
 describe('Requests: appkey', () => {
   test.each([[undefined], ['']])('missing or empty (%j) is 1005', (raw) => {
@@ -171,8 +161,10 @@ describe('Requests: appkey', () => {
     });
 
     test('other keys pass', () => {
-      expect(checkAppKey('http://allowed.app/', denied)).toBe('http://allowed.app/');
-      expect(checkAppKey('urn:blocked:2', denied)).toBe('urn:blocked:2');
+      expect(['http://allowed.app/', 'urn:blocked:2'].map((key) => checkAppKey(key, denied))).toEqual([
+        'http://allowed.app/',
+        'urn:blocked:2',
+      ]);
     });
   });
 });

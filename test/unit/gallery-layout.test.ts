@@ -12,21 +12,16 @@ const DAY = 86_400;
 const THIRTY_DAYS = 30 * DAY;
 
 test('every date_key of a date in the range lies between its bounds, the bounds in order', () => {
+  const [froms, widths] = [fc.integer({ min: 0, max: MAX_DATE }), fc.integer({ min: 0, max: THIRTY_DAYS })];
+  const [ats, ids] = [fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER })];
   fc.assert(
-    fc.property(
-      fc.integer({ min: 0, max: MAX_DATE }),
-      fc.integer({ min: 0, max: THIRTY_DAYS }),
-      fc.double({ min: 0, max: 1, noNaN: true }),
-      fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
-      (from, width, at, id) => {
-        const to = from + width;
-        const [lo, hi] = dateKeyRange(from, to);
-        expect(lo <= hi).toBe(true);
-        const date = Math.min(MAX_DATE, from + Math.floor(at * width));
-        const key = sortKeys({ date, id, rank: 0 }).date_key;
-        expect(lo <= key && key <= hi).toBe(true);
-      },
-    ),
+    fc.property(froms, widths, ats, ids, (from, width, at, id) => {
+      const [lo, hi] = dateKeyRange(from, from + width);
+      expect(lo <= hi).toBe(true);
+      const date = Math.min(MAX_DATE, from + Math.floor(at * width));
+      const key = sortKeys({ date, id, rank: 0 }).date_key;
+      expect(lo <= key && key <= hi).toBe(true);
+    }),
   );
 });
 

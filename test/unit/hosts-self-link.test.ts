@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { ApiError } from '../../lib/api-error';
 import { normaliseLink } from '../../lib/shorturls/link';
 import { readShortLinkHost } from '../../lib/shorturls/settings';
-import { address, isLocal, keyOf, spell, style } from '../support/host-spellings';
+import { type Address, address, isLocal, keyOf, spell, style } from '../support/host-spellings';
 
 const scheme = fc.constantFrom('http', 'https');
 const port = fc.option(fc.integer({ min: 1, max: 65_535 }), { nil: undefined });
@@ -26,9 +26,11 @@ function refused(link: string, origin: string): boolean {
   }
 }
 
+/** An address spelt some way: whether it is this machine, and its key. */
+const spelt = (of: Address, how: Parameters<typeof spell>[1]) => ({ text: spell(of, how), local: isLocal(of), key: keyOf(of) });
 /** A host of a link or an origin: an address spelt some way, or a name; whether it is this machine, and its key. */
 const host = fc.oneof(
-  { weight: 4, arbitrary: fc.tuple(address, style).map(([of, how]) => ({ text: spell(of, how), local: isLocal(of), key: keyOf(of) })) },
+  { weight: 4, arbitrary: fc.tuple(address, style).map(([of, how]) => spelt(of, how)) },
   fc.constantFrom('localhost', 'LocalHost.', 'a.localhost').map((text) => ({ text, local: true, key: 'localhost' })),
   fc.constantFrom('example.org', 'localhost.example').map((text) => ({ text, local: false, key: text })),
 );
@@ -37,14 +39,10 @@ test('a link to the short-link host is refused in every spelling, any other is t
   const pair = fc.oneof(
     fc.tuple(host, host),
     // The same address twice, spelt two ways: the link leads to the origin's host.
-    fc
-      .tuple(address, style, style)
-      .map(([of, a, b]) => [a, b].map((how) => ({ text: spell(of, how), local: isLocal(of), key: keyOf(of) }))),
+    fc.tuple(address, style, style).map(([of, a, b]) => [spelt(of, a), spelt(of, b)]),
   );
-  const ports = fc.oneof(
-    fc.tuple(port, port),
-    port.map((on) => [on, on] as const),
-  );
+  const equalPorts = port.map((on) => [on, on] as const);
+  const ports = fc.oneof(fc.tuple(port, port), equalPorts);
   fc.assert(
     fc.property(pair, ports, scheme, scheme, ([origin, link], [originPort, linkPort], originScheme, linkScheme) => {
       const originUrl = urlOf(originScheme, origin!.text, originPort);

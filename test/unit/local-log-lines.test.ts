@@ -8,27 +8,19 @@ import { shortenFunctionLogs, shortLine } from '../../infra/local/log-lines';
 const TIMESTAMP = '2026-03-01T14:03:07.123Z';
 const time = new Date(TIMESTAMP).toLocaleTimeString('en-GB', { hour12: false });
 
-const requestEntry = {
-  level: 'INFO',
-  message: 'request',
-  timestamp: TIMESTAMP,
-  service: 'social-news-read-api',
-  cold_start: true,
-  function_name: 'ContainerFunction',
-  function_request_id: 'c6af9ac6-7b61-11e6-9a41-93e812345678',
-  route: 'GET /container/{short_name}',
-  type: 'json',
-  app_key: 'http://my.app/',
-  api_request_id: 'JZ2zQjxEIAMEJ8w=',
-  status: 200,
-  duration_ms: 3.125,
-};
+// Powertools' own fields, the invocation's, then the request line's.
+const powertools = { level: 'INFO', message: 'request', timestamp: TIMESTAMP, service: 'social-news-read-api', cold_start: true };
+const invocation = { function_name: 'ContainerFunction', function_request_id: 'c6af9ac6-7b61-11e6-9a41-93e812345678' };
+const request = { route: 'GET /container/{short_name}', type: 'json', app_key: 'http://my.app/', api_request_id: 'JZ2zQjxEIAMEJ8w=' };
+const requestEntry = { ...powertools, ...invocation, ...request, status: 200, duration_ms: 3.125 };
 
+/** How a line of `event` begins. */
+const asked = `${time} GET /container/technology`;
 const event = { rawPath: '/container/technology', requestContext: { http: { method: 'GET' } } } as APIGatewayProxyEventV2;
 
 describe('shortLine', () => {
   test('a request line: time, method and path, status, type, duration, function, cold start', () => {
-    expect(shortLine(requestEntry, event)).toBe(`${time} GET /container/technology 200 json 3.1 ms ContainerFunction cold start`);
+    expect(shortLine(requestEntry, event)).toBe(`${asked} 200 json 3.1 ms ContainerFunction cold start`);
   });
 
   test('a warm request of the short-link host, which has no type', () => {
@@ -39,17 +31,10 @@ describe('shortLine', () => {
 
   test('an answer of a retired or browned-out group says which and why', () => {
     const entry = { ...requestEntry, status: 410, retired: { group: 'gallery', why: 'brownout' } };
-    expect(shortLine(entry, event)).toBe(
-      `${time} GET /container/technology 410 json (gallery brownout) 3.1 ms ContainerFunction cold start`,
-    );
-    const link = {
-      ...requestEntry,
-      type: undefined,
-      status: 410,
-      function_name: 'RedirectFunction',
-      retired: { group: 'links', why: 'sunset' },
-    };
-    expect(shortLine(link, event)).toBe(`${time} GET /container/technology 410 (links sunset) 3.1 ms RedirectFunction cold start`);
+    expect(shortLine(entry, event)).toBe(`${asked} 410 json (gallery brownout) 3.1 ms ContainerFunction cold start`);
+    const redirect = { ...requestEntry, type: undefined, function_name: 'RedirectFunction' };
+    const link = { ...redirect, status: 410, retired: { group: 'links', why: 'sunset' } };
+    expect(shortLine(link, event)).toBe(`${asked} 410 (links sunset) 3.1 ms RedirectFunction cold start`);
   });
 
   test('the route key when the request is not known', () => {
@@ -57,14 +42,9 @@ describe('shortLine', () => {
   });
 
   test('an error: its level, function and message, then its stack, indented', () => {
-    const entry = {
-      level: 'ERROR',
-      message: 'unexpected error, answered as error 500',
-      timestamp: TIMESTAMP,
-      function_name: 'ErrorsFunction',
-      error: { name: 'TypeError', message: 'boom', stack: 'TypeError: boom\n    at f (a.ts:1:1)' },
-    };
-    expect(shortLine(entry)).toBe(
+    const error = { name: 'TypeError', message: 'boom', stack: 'TypeError: boom\n    at f (a.ts:1:1)' };
+    const entry = { level: 'ERROR', message: 'unexpected error, answered as error 500', function_name: 'ErrorsFunction' };
+    expect(shortLine({ ...entry, timestamp: TIMESTAMP, error })).toBe(
       `${time} ERROR ErrorsFunction unexpected error, answered as error 500\n    TypeError: boom\n        at f (a.ts:1:1)`,
     );
   });
@@ -75,15 +55,16 @@ describe('shortLine', () => {
 });
 
 describe('shortenFunctionLogs', () => {
-  function fakeStream() {
+  /** A stream that keeps what is written to it, its writes shortened by `eventOf`. */
+  function shortened(eventOf: (id: string) => APIGatewayProxyEventV2 | undefined) {
     const written: unknown[] = [];
     const stream = { write: (chunk: unknown) => written.push(chunk) > 0 } as unknown as NodeJS.WriteStream;
+    shortenFunctionLogs(eventOf, [stream]);
     return { stream, written };
   }
 
   test('writes the short form of each Powertools line, nothing of an EMF line, and anything else as it is', () => {
-    const { stream, written } = fakeStream();
-    shortenFunctionLogs((id) => (id === requestEntry.function_request_id ? event : undefined), [stream]);
+    const { stream, written } = shortened((id) => (id === requestEntry.function_request_id ? event : undefined));
     const others = ['Social news read API listening at http://127.0.0.1:3000\n', '{"not":"a log entry"}\n', '{broken\n', 'Writing: 5/9\r'];
     stream.write(`${JSON.stringify(requestEntry)}\n`);
     stream.write(`${JSON.stringify({ _aws: { Timestamp: 1 }, service: 'x', Requests: 1 })}\n`);
@@ -94,8 +75,7 @@ describe('shortenFunctionLogs', () => {
   });
 
   test('reads an entry POWERTOOLS_DEV writes indented', () => {
-    const { stream, written } = fakeStream();
-    shortenFunctionLogs(() => undefined, [stream]);
+    const { stream, written } = shortened(() => undefined);
     stream.write(`${JSON.stringify(requestEntry, null, 4)}\n`);
     expect(written).toEqual([`${shortLine(requestEntry)}\n`]);
   });

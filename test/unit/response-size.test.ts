@@ -11,8 +11,7 @@ import { endpoint } from '../../lib/http/endpoint';
 import { EventsShape, GalleryShape, type CommentValue, type GalleryPhotoValue } from '../../lib/resources/gallery';
 import { resource, type Resource } from '../../lib/resources/shape';
 import { expectError, invokeHandler, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
-import type { Invocation } from '../support/invoke';
-import { APP_KEY } from '../support/invoke';
+import { APP_KEY, type Invocation } from '../support/invoke';
 import type { Handler } from '../../infra/local/invoke';
 
 // The bounds as the docs state them: Lambda's 6 MB (docs/api.md, Errors: size), dates to
@@ -31,28 +30,14 @@ const envelope = (answer: Invocation): number =>
 const TEXT_CHARS = ['\u0001', '\u001f', '"', '\\', '&', '<', '>', "'", '\r', '\n', '\t', '\u2028', '\ufffe', '😀', '中', 'é'];
 const URL_CHARS = ['"', '\\', '&', '<', '>', "'", '😀', '中', 'é', '%'];
 
-const photo = (s: { title: string; name: string; url: string }): GalleryPhotoValue => ({
-  id: MAX_ID,
-  submit_date: MAX_DATE,
-  comments: MAX_ID,
-  title: s.title,
-  user: { name: s.name, icon: s.url, registered: MAX_DATE, profileviews: MAX_ID },
-  src: s.url,
-  href: s.url,
-});
-const comment = (s: { user: string; content: string }): CommentValue => ({
-  date: MAX_DATE,
-  id: MAX_ID,
-  story: MAX_ID,
-  up: MAX_ID,
-  down: MAX_ID,
-  replies: MAX_ID,
-  replyto: MAX_ID,
-  user: s.user,
-  content: s.content,
-  level: MAX_ID,
-  root: MAX_ID,
-});
+const photo = ({ title, name, url }: { title: string; name: string; url: string }): GalleryPhotoValue => {
+  const user = { name, icon: url, registered: MAX_DATE, profileviews: MAX_ID };
+  return { id: MAX_ID, submit_date: MAX_DATE, comments: MAX_ID, title, user, src: url, href: url };
+};
+const comment = ({ user, content }: { user: string; content: string }): CommentValue => {
+  const counts = { up: MAX_ID, down: MAX_ID, replies: MAX_ID, replyto: MAX_ID };
+  return { date: MAX_DATE, id: MAX_ID, story: MAX_ID, ...counts, user, content, level: MAX_ID, root: MAX_ID };
+};
 const wrapper = { timestamp: MAX_DATE, min_date: MAX_DATE, total: MAX_ID, offset: MAX_ID, count: 100 };
 const galleryPage = (p: GalleryPhotoValue, count = 100): Resource =>
   resource(GalleryShape, { ...wrapper, count, max_date: MAX_DATE, photos: Array(count).fill(p) });
@@ -63,11 +48,8 @@ const answering = (value: Resource, args = GALLERY_ARGUMENTS) => endpoint({ args
 const ask = (handler: Handler, type: ResponseType, path = '/galleryphotos', query = 'count=100', callback = CALLBACK) =>
   invokeHandler(handler, `${path}?${query}&${typeQuery(type, callback)}&appkey=${encodeURIComponent(APP_KEY)}`);
 
-/** A URL of `length` characters whose path is `char` repeated: as long as the importer takes. */
-const urlOf = (char: string): string => {
-  const prefix = 'http://a.example/';
-  return prefix + char.repeat(LIMITS.url - prefix.length);
-};
+/** A URL whose path is `char` repeated: as long as the importer takes. */
+const urlOf = (char: string): string => `http://a.example/${char.repeat(LIMITS.url - 'http://a.example/'.length)}`;
 
 /**
  * The character that makes one field cost most in a type, measured by rendering a page of one
@@ -145,14 +127,11 @@ describe.each(TYPES)('the largest page the importer allows, in %s', (type) => {
 
 test('the importer refuses a string one character past its bound, and takes it at the bound', () => {
   const base = { type: 'comment', id: 1, photo: 1, replyto: null, date: 1, user: 'u', content: '', up: 0, down: 0 };
-  expect(parseLine(JSON.stringify({ ...base, content: 'x'.repeat(LIMITS.content) }))).toMatchObject({ ok: true });
-  expect(parseLine(JSON.stringify({ ...base, content: 'x'.repeat(LIMITS.content + 1) }))).toEqual({
-    ok: false,
-    reason: `"content" is longer than ${LIMITS.content} characters`,
-    type: 'comment',
-    id: 1,
-  });
-  expect(parseLine(JSON.stringify({ ...base, user: 'x'.repeat(LIMITS.name + 1) }))).toMatchObject({
+  const parsed = (fields: object) => parseLine(JSON.stringify({ ...base, ...fields }));
+  expect(parsed({ content: 'x'.repeat(LIMITS.content) })).toMatchObject({ ok: true });
+  const content = `"content" is longer than ${LIMITS.content} characters`;
+  expect(parsed({ content: 'x'.repeat(LIMITS.content + 1) })).toEqual({ ok: false, reason: content, type: 'comment', id: 1 });
+  expect(parsed({ user: 'x'.repeat(LIMITS.name + 1) })).toMatchObject({
     ok: false,
     reason: `"user" is longer than ${LIMITS.name} characters`,
   });

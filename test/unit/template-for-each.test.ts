@@ -2,19 +2,8 @@
 import { expandForEach } from '../../infra/template/for-each';
 
 test('one copy of the fragment per item: the identifier replaced in keys, strings and a Ref to it', () => {
-  const resources = {
-    Kept: { Type: 'AWS::SNS::Topic' },
-    'Fn::ForEach::Topics': [
-      'Name',
-      ['Orders', 'Users'],
-      {
-        '${Name}Topic': {
-          Type: 'AWS::SNS::Topic',
-          Properties: { TopicName: { 'Fn::Sub': '${AWS::StackName}-${Name}' }, Tag: { Ref: 'Name' } },
-        },
-      },
-    ],
-  };
+  const topic = { Type: 'AWS::SNS::Topic', Properties: { TopicName: { 'Fn::Sub': '${AWS::StackName}-${Name}' }, Tag: { Ref: 'Name' } } };
+  const resources = { Kept: { Type: 'AWS::SNS::Topic' }, 'Fn::ForEach::Topics': ['Name', ['Orders', 'Users'], { '${Name}Topic': topic }] };
   expect(expandForEach(resources)).toEqual({
     Kept: { Type: 'AWS::SNS::Topic' },
     OrdersTopic: { Type: 'AWS::SNS::Topic', Properties: { TopicName: { 'Fn::Sub': '${AWS::StackName}-Orders' }, Tag: 'Orders' } },
@@ -28,32 +17,18 @@ test('&{Identifier} drops what is not a letter or digit; ${${Identifier}} become
 });
 
 test('a Ref to a Fn::Sub the item leaves without variables is a plain Ref, as AWS::LanguageExtensions makes it', () => {
-  const loop = {
-    'Fn::ForEach::Alarms': [
-      'Fn',
-      ['Errors'],
-      { '${Fn}Alarm': { Value: { Ref: { 'Fn::Sub': '${Fn}Function' } }, Other: { Ref: { 'Fn::Sub': '${Fn}-${Stage}' } } } },
-    ],
-  };
+  const alarm = { Value: { Ref: { 'Fn::Sub': '${Fn}Function' } }, Other: { Ref: { 'Fn::Sub': '${Fn}-${Stage}' } } };
+  const loop = { 'Fn::ForEach::Alarms': ['Fn', ['Errors'], { '${Fn}Alarm': alarm }] };
   expect(expandForEach(loop)).toEqual({
     ErrorsAlarm: { Value: { Ref: 'ErrorsFunction' }, Other: { Ref: { 'Fn::Sub': 'Errors-${Stage}' } } },
   });
 });
 
 test('loops inside loops, and inside a property', () => {
-  const loop = {
-    'Fn::ForEach::Envs': [
-      'Env',
-      ['Dev', 'Prod'],
-      { 'Fn::ForEach::Apps': ['App', ['A', 'B'], { '${Env}${App}': { Tags: { 'Fn::ForEach::T': ['K', ['x'], { '${K}': '${Env}' }] } } }] },
-    ],
-  };
-  expect(expandForEach(loop)).toEqual({
-    DevA: { Tags: { x: 'Dev' } },
-    DevB: { Tags: { x: 'Dev' } },
-    ProdA: { Tags: { x: 'Prod' } },
-    ProdB: { Tags: { x: 'Prod' } },
-  });
+  const app = { Tags: { 'Fn::ForEach::T': ['K', ['x'], { '${K}': '${Env}' }] } };
+  const loop = { 'Fn::ForEach::Envs': ['Env', ['Dev', 'Prod'], { 'Fn::ForEach::Apps': ['App', ['A', 'B'], { '${Env}${App}': app }] }] };
+  const [dev, prod] = [{ Tags: { x: 'Dev' } }, { Tags: { x: 'Prod' } }];
+  expect(expandForEach(loop)).toEqual({ DevA: dev, DevB: dev, ProdA: prod, ProdB: prod });
 });
 
 test('refuses a key made twice, and a collection it cannot read', () => {
