@@ -121,13 +121,10 @@ describe('README.md: commands', () => {
     expect(commands).toEqual(['npm install && npm start', 'npm install && npm test']);
   });
 
-  test('every npm run X in the README is a script of package.json', () => {
+  test('every npm run X in the README is a script of package.json, and so are npm start and npm test, the bare forms', () => {
     const named = [...new Set([...readme.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1]!))];
     expect(named.length).toBeGreaterThan(0);
     expect(named.filter((name) => !(name in scripts))).toEqual([]);
-  });
-
-  test('npm start and npm test, the bare forms, are scripts too', () => {
     expect(Object.keys(scripts)).toEqual(expect.arrayContaining(['start', 'test']));
   });
 });
@@ -149,10 +146,7 @@ describe('README.md and every markdown file: read in minutes, standing alone', (
   /** The anchors a markdown file's headings get: lower case, punctuation dropped, spaces as hyphens. */
   const anchorsOf = (path: string): string[] =>
     [...readFileSync(path, 'utf8').matchAll(/^#+ (.+)$/gm)].map(([, heading]) =>
-      heading!
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N} _-]/gu, '')
-        .replace(/ /g, '-'),
+      heading!.toLowerCase().replace(/[^\p{L}\p{N} _-]|( )/gu, (_, space) => (space ? '-' : '')),
     );
 
   test.each(markdown.map((file) => [file]))('every link of %s is a file of the repository, and its anchor a heading there', (file) => {
@@ -179,16 +173,12 @@ describe('README.md and every markdown file: read in minutes, standing alone', (
     const start = api.indexOf('| Code | Message | HTTP status |');
     expect(start).toBeGreaterThan(0);
     const lines = api.slice(start).split('\n');
-    const parsed = lines
-      .slice(
-        2,
-        lines.findIndex((line) => !line.startsWith('|')),
-      )
-      .map((row) => {
-        const match = /^\| (\d+) \| (.+) \| (\d+) \|$/.exec(row);
-        if (match === null) throw new Error(`not a | code | message | status | row: ${row}`);
-        return [Number(match[1]), match[2]!, Number(match[3])] as const;
-      });
+    const end = lines.findIndex((line) => !line.startsWith('|'));
+    const parsed = lines.slice(2, end).map((row) => {
+      const match = /^\| (\d+) \| (.+) \| (\d+) \|$/.exec(row);
+      if (match === null) throw new Error(`not a | code | message | status | row: ${row}`);
+      return [Number(match[1]), match[2]!, Number(match[3])] as const;
+    });
     expect(parsed.map(([code]) => code)).toEqual(ERROR_CATALOGUE.map(([code]) => code));
     expect(parsed).toEqual(parsed.map(([code]) => [code, catalogueMessage(code), httpStatusFor(code)]));
     expect(parsed).toEqual(ERROR_CATALOGUE.map(([code, message]) => [code, message, httpStatusFor(code)]));
