@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { catalogueMessage, ERROR_CATALOGUE, httpStatusFor } from '../../lib/api-error';
 import { loadTemplate } from '../../infra/template/read';
-import { functionsOf } from '../../infra/template/functions';
+import { functionEnvironment, functionsOf } from '../../infra/template/functions';
 import { routesOf } from '../../infra/template/routes';
 import { markdownSection } from '../support/markdown';
 
@@ -26,17 +26,6 @@ const tableRows = (text: string): string[] => text.split('\n').filter((line) => 
 /** Every `code` span of the markdown table rows of a text. */
 const tableCodeSpans = (text: string): Set<string> =>
   new Set(tableRows(text).flatMap((row) => [...row.matchAll(/`([^`]+)`/g)].map((match) => match[1]!)));
-
-/** The variables named in the Environment of template.yaml's Globals and functions. */
-function templateVariables(): string[] {
-  const sources = [
-    template.Globals?.Function?.Environment,
-    ...Object.values(template.Resources)
-      .filter((resource) => resource.Type === 'AWS::Serverless::Function')
-      .map((resource) => resource.Properties?.Environment),
-  ];
-  return [...new Set(sources.flatMap((source) => Object.keys((source as { Variables?: object } | undefined)?.Variables ?? {})))];
-}
 
 const sourceFiles = (directory: string): string[] =>
   readdirSync(directory, { recursive: true, encoding: 'utf8' }).flatMap((name) => (name.endsWith('.ts') ? [join(directory, name)] : []));
@@ -89,7 +78,8 @@ describe('docs/deploy.md: Settings', () => {
 
   test.each([
     ...Object.keys(template.Parameters ?? {}).map((name) => ['template parameter', name]),
-    ...templateVariables().map((name) => ['function variable', name]),
+    // The variables named in the Environment of template.yaml's Globals and functions.
+    ...Object.keys(functionEnvironment(template)).map((name) => ['function variable', name]),
   ])('the %s %s is in the settings table', (_kind, name) => {
     expect(settings).toContain(name);
   });
