@@ -246,10 +246,7 @@ function shortUrlOf(type: ResponseType, value: unknown): ShortUrl {
 }
 
 /** Short URLs made (retries of failed creations included) and visits answered 301, with when, for the storage checks. */
-const answered = {
-  created: [] as Array<{ shortUrl: ShortUrl; at: number }>,
-  visits: [] as Array<{ link: string; at: number }>,
-};
+const answered = { created: [] as Array<{ shortUrl: ShortUrl; at: number }>, visits: [] as Array<{ link: string; at: number }> };
 
 function expectSuccess(exchange: Exchange, value: unknown): void {
   const { kind, type, link, response } = exchange;

@@ -52,12 +52,8 @@ beforeAll(async () => {
   void starting.then(isReady, isReady);
   // The server listens at once; DynamoDB Local takes seconds to start. Tried until npm start is up.
   while (!ready && !(await takesConnections(port))) await new Promise((tick) => setTimeout(tick, 20));
-  early = {
-    beforeReady: !ready,
-    status: fetch(gallery)
-      .then((response) => response.status)
-      .catch((error: Error) => error),
-  };
+  const answer = fetch(gallery);
+  early = { beforeReady: !ready, status: answer.then((response) => response.status).catch((error: Error) => error) };
   stack = await starting;
 });
 

@@ -6,11 +6,8 @@ import { cfsLimits } from '../../infra/perf/bench/cpu-cgroup';
 import { chooseMemorySize } from '../../infra/perf/bench/memory-sizes';
 
 describe('cfsLimits', () => {
-  it('gives 256 MB 1 447 µs of a 10 ms period (0.145 of a CPU), as docs/performance.md says', () => {
+  it('gives 256 MB 1 447 µs of a 10 ms period (0.145 of a CPU), as docs/performance.md says, 1 769 MB one whole CPU and 1 024 MB 0.579 of one', () => {
     expect(cfsLimits(256)).toEqual({ periodUs: 10_000, quotaUs: 1_447 });
-  });
-
-  it('gives 1 769 MB one whole CPU and 1 024 MB 0.579 of one', () => {
     expect(cfsLimits(1_769)).toEqual({ periodUs: 10_000, quotaUs: 10_000 });
     expect(cfsLimits(1_024)).toEqual({ periodUs: 10_000, quotaUs: 5_789 });
   });
@@ -27,15 +24,11 @@ describe('chooseMemorySize', () => {
   const choose = (...entries: Array<[number, number, number]>) =>
     chooseMemorySize(new Map(entries.map(([mb, price, ms]) => [mb, { price, ns: ms * 1e6 }])));
 
-  it('takes the cheapest size when no other is within 10 % of its price', () => {
+  it('takes the cheapest size, or a faster one that costs at most 10 % more than it, never one that costs more', () => {
+    // No other within 10 % of the cheapest's price.
     expect(choose([256, 6.43, 1_930], [512, 5.82, 872], [1_024, 5.3, 398], [1_769, 6.5, 280])).toBe(1_024);
-  });
-
-  it('takes a faster size that costs at most 10 % more than the cheapest', () => {
+    // A faster one within 10 %, then one 13 % over.
     expect(choose([256, 1.67, 500], [512, 1.34, 201], [1_024, 1.47, 114])).toBe(1_024);
-  });
-
-  it('does not take a faster size that costs more than 10 % over the cheapest', () => {
     expect(choose([256, 1.67, 500], [512, 1.34, 201], [1_024, 1.52, 114])).toBe(512);
   });
 });

@@ -33,10 +33,8 @@ test('a million invocations: 1.5 ms at 1024 MB is billed 2 ms, 2 000 GB-s, $0.02
 describe('tiers', () => {
   const price = (usd: number, tiers?: Price['tiers']): Price => ({ usd, tiers, per: 'million requests', what: '', asOf: '', source: '' });
   const httpApi = price(1, [{ upToMillions: 300, usd: 1 }, { usd: 0.9 }]);
-  test('inside the first tier: its price alone', () => {
+  test('inside the first tier: its price alone; across tiers: 300 M at $1.00, the other 100 M at $0.90', () => {
     expect(tiered(11.1, httpApi)).toBeCloseTo(11.1, 9);
-  });
-  test('across tiers: 300 M at $1.00, the other 100 M at $0.90', () => {
     expect(tiered(400, httpApi)).toBeCloseTo(390, 9);
   });
   test('three tiers, the last unbounded', () => {
