@@ -19,8 +19,9 @@ test('alarms: three per function, two per HTTP API, and the stage’s internal e
   expect(alarms.filter(([, alarm]) => alarm.Condition !== 'HasAlarms').map(([id]) => id)).toEqual([]);
 });
 
-test('no alarms without AlarmTopicArn (its default): every alarm’s condition is false', () => {
-  expect(template.Parameters!.AlarmTopicArn!.Default).toBe('');
+test('no alarms without AlarmTopicArn (a String parameter, empty by default): every alarm’s condition is false; HasAlarms is "a topic, or prod"', () => {
+  expect(template.Parameters!.AlarmTopicArn).toMatchObject({ Type: 'String', Default: '' });
+  expect(template.Conditions!.HasAlarms).toEqual({ 'Fn::Or': [{ Condition: 'HasAlarmTopic' }, { Condition: 'IsProd' }] });
   expect(conditionHolds(template, 'HasAlarmTopic')).toBe(false);
   for (const [, alarm] of alarms) expect(conditionHolds(template, alarm.Condition!)).toBe(false);
   expect(alarmsMade()).toEqual([]);
@@ -45,11 +46,6 @@ test('with a topic: all the alarms, notifying it when they fire and when they cl
   expect(alarmsMade(stack)).toHaveLength(alarms.length);
   const notifying = { AlarmActions: [topic], OKActions: [topic], TreatMissingData: 'notBreaching', AlarmName: /-prod-/ };
   for (const properties of alarmsIn(stack)) expect(properties).toMatchObject(notifying);
-});
-
-test('AlarmTopicArn is a String parameter, and HasAlarms is "a topic, or prod"', () => {
-  expect(template.Parameters!.AlarmTopicArn).toMatchObject({ Type: 'String' });
-  expect(template.Conditions!.HasAlarms).toEqual({ 'Fn::Or': [{ Condition: 'HasAlarmTopic' }, { Condition: 'IsProd' }] });
 });
 
 /** docs/operate.md: above Alarm5xxRatePercent (1 %) or AlarmP99LatencyMs (1000 ms), in 2 of 3 periods of 5 minutes. */
