@@ -26,16 +26,11 @@ const itemsOf = async (own: Target) => byKey(await scanAll(own.documents, own.na
 function stoppingAfter(after: number): { progress: Progress; signal: AbortSignal } {
   const controller = new AbortController();
   let written = 0;
-  return {
-    progress: {
-      ...silentProgress,
-      advance(count) {
-        written += count;
-        if (written >= after) controller.abort();
-      },
-    },
-    signal: controller.signal,
+  const advance = (count: number) => {
+    written += count;
+    if (written >= after) controller.abort();
   };
+  return { progress: { ...silentProgress, advance }, signal: controller.signal };
 }
 
 const imported = ownGalleryTable('sample-import-test');
@@ -79,8 +74,7 @@ describe('a load stopped between two batches', () => {
   /** The table as the test before left it, finished. */
   let finished: Record<string, unknown>[];
   test('is left marked `loading`, with how many items are written for sure', async () => {
-    const stop = stoppingAfter(2_100);
-    await expect(bulkLoadSample(targetOf(stopped), SPEC, { progress: stop.progress, signal: stop.signal })).rejects.toThrow(/abort/i);
+    await expect(bulkLoadSample(targetOf(stopped), SPEC, stoppingAfter(2_100))).rejects.toThrow(/abort/i);
     const { marker } = await readSampleMarker(targetOf(stopped));
     expect(marker).toEqual({ state: 'loading', ...SPEC, pid: process.pid, written: 2_000 });
     expect((await itemsOf(stopped)).length).toBeLessThan(importerItems.length);
