@@ -57,12 +57,7 @@ let storePrototype: Parameters<typeof followViews>[0];
 const FILE_ENV = { RATE_LIMIT_PER_APP_KEY: '5000', RATE_LIMIT_PER_CLIENT_IP: '5000', RATE_LIMIT_WINDOW_SECONDS: '1' };
 const savedEnv: Record<string, string | undefined> = {};
 
-interface ShortUrl {
-  readonly link: string;
-  readonly short_url: string;
-  readonly itemid: number;
-  readonly view_count: number;
-}
+type ShortUrl = { readonly link: string; readonly short_url: string; readonly itemid: number; readonly view_count: number };
 
 /** Short URLs made before any fault: the links asked for again, looked up and visited. */
 const shortenedBefore: ShortUrl[] = [];
@@ -170,19 +165,19 @@ const succeededSince = (exchanges: readonly Exchange[], since: number): Set<Kind
   new Set(exchanges.filter((e) => e.startedAt >= since && looksSuccessful(e)).map((e) => e.kind));
 
 /** Traffic through a fault: made once every kind succeeded, recovered once `shown` holds, run until every kind succeeds again. */
-async function outage(
-  fault: () => Promise<void>,
-  shown: (exchanges: readonly Exchange[], faultAt: number) => boolean,
-  recover: () => Promise<void>,
-): Promise<Outage> {
+async function outage(phases: {
+  fault: () => Promise<void>;
+  shown: (exchanges: readonly Exchange[], faultAt: number) => boolean;
+  recover: () => Promise<unknown>;
+}): Promise<Outage> {
   traffic = new Traffic();
   const startedAt = performance.now();
   await traffic.until((exchanges) => succeededSince(exchanges, startedAt).size === KINDS.length);
-  await fault();
+  await phases.fault();
   const faultAt = performance.now();
-  await traffic.until((exchanges) => shown(exchanges, faultAt));
+  await traffic.until((exchanges) => phases.shown(exchanges, faultAt));
   const restartAt = performance.now();
-  await recover();
+  await phases.recover();
   const backAt = performance.now();
   await traffic.until((exchanges) => succeededSince(exchanges, backAt).size === KINDS.length, RECOVERY_WAIT_MS);
   const exchanges = await traffic.stop();
@@ -219,16 +214,13 @@ function decodeBodies(exchanges: readonly Exchange[]): Map<string, unknown> {
   for (const body of bodiesOf('xml')) decoded.set(body, parseXml(body));
   for (const body of bodiesOf('json')) decoded.set(body, JSON.parse(body));
   for (const body of bodiesOf('javascript')) {
-    expect(body.startsWith('/**/callback(')).toBe(true);
     const run = runScript(body, 'callback');
-    expect(run.alerts).toEqual([]);
-    expect(run.calls).toHaveLength(1);
+    expect([body.startsWith('/**/callback('), run.alerts, run.calls.length]).toEqual([true, [], 1]);
     decoded.set(body, run.calls[0]![0]);
   }
   const phpBodies = bodiesOf('php');
   unserializeAll(phpBodies).forEach((answer, i) => {
-    expect(answer.error).toBeUndefined();
-    expect(answer.serialized).toBe(phpBodies[i]);
+    expect([answer.error, answer.serialized]).toEqual([undefined, phpBodies[i]]);
     decoded.set(phpBodies[i]!, answer.value);
   });
   return decoded;
@@ -242,26 +234,19 @@ const isErrorValue = (type: ResponseType, value: unknown): boolean =>
 function shortUrlOf(type: ResponseType, value: unknown): ShortUrl {
   if (type === 'xml') {
     const root = value as XmlElement;
-    expect(root.name).toBe('shorturls');
-    expect(root.attributes).toMatchObject({ total: '1', count: '1', offset: '0' });
-    expect(root.children).toHaveLength(1);
+    expect(root).toMatchObject({ name: 'shorturls', attributes: { total: '1', count: '1', offset: '0' }, children: [expect.anything()] });
     const { link, short_url, itemid, view_count } = root.children[0]!.attributes;
     return { link: link!, short_url: short_url!, itemid: Number(itemid), view_count: Number(view_count) };
   }
   const list = value as { __class?: string; shorturls: Array<ShortUrl & { __class?: string }>; total: number };
-  expect(list.__class).toBe(type === 'php' ? 'ServiceAPIShortURLs' : undefined);
-  expect(list.total).toBe(1);
-  expect(list.shorturls).toHaveLength(1);
+  expect([list.__class, list.total, list.shorturls.length]).toEqual([type === 'php' ? 'ServiceAPIShortURLs' : undefined, 1, 1]);
   const { __class, ...entry } = list.shorturls[0]!;
   expect(__class).toBe(type === 'php' ? 'ServiceAPIShortURL' : undefined);
   return entry;
 }
 
 /** Short URLs made (retries of failed creations included) and visits answered 301, with when, for the storage checks. */
-const answered = {
-  created: [] as Array<{ shortUrl: ShortUrl; at: number }>,
-  visits: [] as Array<{ link: string; at: number }>,
-};
+const answered = { created: [] as Array<{ shortUrl: ShortUrl; at: number }>, visits: [] as Array<{ link: string; at: number }> };
 
 function expectSuccess(exchange: Exchange, value: unknown): void {
   const { kind, type, link, response } = exchange;
@@ -308,14 +293,13 @@ function checkAnswers(exchanges: readonly Exchange[]): Exchange[] {
     forms.set(JSON.stringify([exchange.type ?? 'page', statusCode, headers, body]), exchange);
   }
   for (const { type, response } of forms.values()) {
-    expect(response.headers['retry-after']).toBe('1');
-    if (type === undefined) {
-      expect(response.statusCode).toBe(503);
-      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.headers['cache-control']).toBe('no-store');
-      expect(response.body).toContain('<title>Try again</title>');
-    } else {
+    const { statusCode, headers, body } = response;
+    expect(headers['retry-after']).toBe('1');
+    if (type !== undefined) {
       expectError(response, type, 500, 503, { detail: false });
+    } else {
+      expect([statusCode, headers['content-type'], headers['cache-control']]).toEqual([503, 'text/html; charset=utf-8', 'no-store']);
+      expect(body).toContain('<title>Try again</title>');
     }
   }
   // One body per type, whatever failed and how: nothing of the failure (an exception's text) reaches it.
@@ -338,6 +322,12 @@ function recoveryMs(exchanges: readonly Exchange[], failed: readonly Exchange[],
 /** Creations of new links that failed at the fault (in flight then) and just after it. */
 const creationsFailedAt = (run: Outage, failed: readonly Exchange[]): Exchange[] =>
   failed.filter((e) => e.kind === 'create-new' && e.endedAt >= run.faultAt).slice(0, 20);
+
+/** The one short URL of a successful JSON answer to a creation. */
+function shortUrlIn(response: Invocation): ShortUrl {
+  expect(response.statusCode).toBe(200);
+  return (JSON.parse(response.body) as { shorturls: ShortUrl[] }).shorturls[0]!;
+}
 
 /** Java's quick compiler only: a restarted database must answer well from the first second (infra/dynamodb/local.ts). */
 const startDatabase = (): Promise<DynamoDbLocal> => startDynamoDbLocal({ port, dataDirectory, quickCompiler: true });
@@ -365,11 +355,8 @@ beforeAll(async () => {
   const data = new gallery.GalleryData();
   photos = [0, 1, 2, 3, 4].map((day) => data.photo(WINDOW_START + day * 86_400 + 3_600));
   await data.save();
-  for (let i = 0; i < 4; i++) {
-    const response = await invoke(createTarget(`https://outage.test/before/${randomUUID()}`, 'json'));
-    expect(response.statusCode).toBe(200);
-    shortenedBefore.push((JSON.parse(response.body) as { shorturls: ShortUrl[] }).shorturls[0]!);
-  }
+  for (let i = 0; i < 4; i++)
+    shortenedBefore.push(shortUrlIn(await invoke(createTarget(`https://outage.test/before/${randomUUID()}`, 'json'))));
   // Each kind of request once, so that every function is loaded before the traffic starts.
   expect(checkAnswers(await Promise.all(KINDS.map((kind) => send(kind, 0))))).toEqual([]);
   // The handlers wrote to this file's database, not the shared one: the test's client sees it.
@@ -402,14 +389,12 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
   afterEach(() => loggedErrors.mockRestore());
 
   test('crashed (SIGKILL): only successes or the database error, refused at once while it is down; started again on the same data, the handlers succeed again', async () => {
-    const run = await outage(
-      () => database.kill(),
+    const run = await outage({
+      fault: () => database.kill(),
       // Down until every kind has been answered to a request sent after the crash.
-      (exchanges, faultAt) => new Set(exchanges.filter((e) => e.startedAt >= faultAt).map((e) => e.kind)).size === KINDS.length,
-      async () => {
-        database = await startDatabase();
-      },
-    );
+      shown: (exchanges, faultAt) => new Set(exchanges.filter((e) => e.startedAt >= faultAt).map((e) => e.kind)).size === KINDS.length,
+      recover: async () => (database = await startDatabase()),
+    });
     crash = run;
     const failed = checkAnswers(run.exchanges);
     const sentWhileDead = run.exchanges.filter((e) => e.startedAt >= run.faultAt && e.startedAt < run.restartAt);
@@ -438,11 +423,7 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
       const failedKinds = new Set(after.filter((e) => !looksSuccessful(e)).map((e) => e.kind));
       return failedKinds.size === KINDS.length - 1 && after.some((e) => e.kind === 'visit' && e.startedAt > faultAt);
     };
-    const hang = await outage(
-      async () => database.freeze(),
-      frozenShown,
-      async () => database.thaw(),
-    );
+    const hang = await outage({ fault: async () => database.freeze(), shown: frozenShown, recover: async () => database.thaw() });
     const failed = checkAnswers(hang.exchanges);
     // Every kind but the visits failed while it was frozen: none waits past its retries.
     const failedWhileFrozen = failed.filter((e) => e.endedAt > hang.faultAt && e.endedAt < hang.restartAt);
@@ -463,10 +444,7 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
     // One at a time: their answers, not the database's pace under a burst, are the point here.
     const retries: Invocation[] = [];
     for (const { link } of toRetry) retries.push(await invoke(createTarget(link!, 'json')));
-    for (const response of retries) {
-      expect(response.statusCode).toBe(200);
-      answered.created.push({ shortUrl: (JSON.parse(response.body) as { shorturls: ShortUrl[] }).shorturls[0]!, at: performance.now() });
-    }
+    for (const response of retries) answered.created.push({ shortUrl: shortUrlIn(response), at: performance.now() });
 
     // Records and deduplication entries pair up, no link has two records, itemids are unique and below the counter.
     const audit = await auditShortUrls(checkClient, process.env.SHORT_URLS_TABLE!);
@@ -493,10 +471,9 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
   }, 60_000);
 
   test('visits while the database hangs: a known link redirects before its view is answered, each counting at most one view; an unknown code is 503', async () => {
-    const response = await invoke(createTarget(`https://outage.test/views/${randomUUID()}`, 'json'));
-    const code = codeOf((JSON.parse(response.body) as { shorturls: ShortUrl[] }).shorturls[0]!.short_url);
-    const unknown = await invoke(createTarget(`https://outage.test/never-followed/${randomUUID()}`, 'json'));
-    const unknownCode = codeOf((JSON.parse(unknown.body) as { shorturls: ShortUrl[] }).shorturls[0]!.short_url);
+    const shortened = async (link: string) => codeOf(shortUrlIn(await invoke(createTarget(link, 'json'))).short_url);
+    const code = await shortened(`https://outage.test/views/${randomUUID()}`);
+    const unknownCode = await shortened(`https://outage.test/never-followed/${randomUUID()}`);
     const views = async (of = code) =>
       (await auditShortUrls(checkClient, process.env.SHORT_URLS_TABLE!)).records.find((record) => record.code === of)!.view_count;
     const timed = async (path: string) => {
@@ -531,9 +508,8 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
         expect(ms).toBeLessThan(FUNCTION_TIMEOUT_MS);
       }
       // The unknown code: its link could not be read, so the 503 page, with Retry-After, within the functions' timeout.
-      expect(unknownAnswer.answer.statusCode).toBe(503);
-      expect(unknownAnswer.answer.headers['retry-after']).toBe('1');
-      expect(unknownAnswer.ms).toBeLessThan(FUNCTION_TIMEOUT_MS);
+      const { answer, ms } = unknownAnswer;
+      expect([answer.statusCode, answer.headers['retry-after'], ms < FUNCTION_TIMEOUT_MS]).toEqual([503, '1', true]);
       // Thawed, each view sent once ends: added views are at least those counted, at most the visits.
       await sent.ended();
       const counted = sent.outcomes.slice(40).filter((view) => view.code === code && view.outcome === 'counted').length;

@@ -48,14 +48,8 @@ test('a photo whose counts, texts and links are out of range is shown degraded, 
     digg_count: { S: 'many' },
   };
   for (const [path, value] of Object.entries(PUT)) await gallery.put(key, path, value);
-  const view = {
-    ...photoView(stored),
-    comments: 0,
-    title: '😀'.repeat(2_000),
-    user: { name: '', icon: '', registered: 0, profileviews: MAX },
-    src: '',
-    href: '',
-  };
+  const user = { name: '', icon: '', registered: 0, profileviews: MAX };
+  const view = { ...photoView(stored), comments: 0, title: '😀'.repeat(2_000), user, src: '', href: '' };
   const fields = Object.keys(PUT);
   for (const [path, query, min_date, max_date] of [
     ['/galleryphotos', day(0).query, D, D + DAY - 1],
@@ -83,14 +77,8 @@ test('comments whose counts and texts are out of range are shown degraded in all
     content: { S: `a\u0000${'b'.repeat(8_005)}` },
   };
   for (const key of ['comment#22', 'comment#23']) for (const [path, value] of Object.entries(PUT)) await gallery.put(key, path, value);
-  const degraded = (comment: typeof top) => ({
-    ...commentView(comment),
-    up: 0,
-    down: 1,
-    replies: MAX,
-    user: '',
-    content: `a\u0000${'b'.repeat(7_998)}`,
-  });
+  const content = `a\u0000${'b'.repeat(7_998)}`;
+  const degraded = (comment: typeof top) => ({ ...commentView(comment), up: 0, down: 1, replies: MAX, user: '', content });
   const [T, R] = [degraded(top), degraded(reply)];
   const noted = (id: number): Noted => ({ key: `comment#${id}`, degraded: Object.keys(PUT) });
   for (const [path, query, min_date, total, items, keys] of [
@@ -132,12 +120,8 @@ test('a photo whose date cannot be shown is left out: a listing keeps its place 
 test('comments that cannot be placed in their thread are left out of every listing, and unknown by id', async () => {
   const photo = photoRecord(41, D + 3 * DAY);
   const E = D + 3 * DAY + 100;
-  const [x, y, z, w] = [
-    commentRecord(42, 41, E),
-    commentRecord(43, 41, E + 1),
-    commentRecord(44, 41, E + 2, 42, 1, 42),
-    commentRecord(45, 41, E + 3, 42, 1, 42),
-  ];
+  const [x, y] = [commentRecord(42, 41, E), commentRecord(43, 41, E + 1)];
+  const [z, w] = [commentRecord(44, 41, E + 2, 42, 1, 42), commentRecord(45, 41, E + 3, 42, 1, 42)];
   await gallery.write([photo], [x, y, z, w]);
   await gallery.put('comment#43', 'story', { S: '41' });
   await gallery.put('comment#44', 'root', undefined);

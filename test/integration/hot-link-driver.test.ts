@@ -9,11 +9,11 @@ import { hotLinkHeld, hotLinkLine, visitHotLink } from '../../infra/perf/load/ho
 
 jest.setTimeout(60_000);
 
-/** A host that answers each visit `answer(n)` (the n-th visit, from 0) and counts `counts(n)` views for it. */
-async function standIn(
-  answer: (n: number) => number,
-  counts: (n: number) => number,
-): Promise<{ url: string; views: () => Promise<number>; server: Server }> {
+const servers: Server[] = [];
+afterAll(() => Promise.all(servers.map((server) => new Promise((closed) => server.close(closed)))));
+
+/** A host that answers each visit `answer(n)` (the n-th visit, from 0; 301 unless given) and counts `counts(n)` views for it (1). */
+async function standIn({ answer = () => 301, counts = () => 1 }: { answer?: (n: number) => number; counts?: (n: number) => number } = {}) {
   let visits = 0;
   let views = 0;
   const server = createServer((_request, response) => {
@@ -23,18 +23,12 @@ async function standIn(
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/Abc1234`, views: async () => views, server };
+  servers.push(server);
+  return { url: `http://127.0.0.1:${port}/Abc1234`, views: async () => views };
 }
 
-const servers: Server[] = [];
-afterAll(() => Promise.all(servers.map((server) => new Promise((closed) => server.close(closed)))));
-
 test('every visit answered 301 and counted once: the figures say so, and it holds', async () => {
-  const host = await standIn(
-    () => 301,
-    () => 1,
-  );
-  servers.push(host.server);
+  const host = await standIn();
   const figures = await visitHotLink(host, { connections: 50, seconds: 1 });
   expect(figures.answers).toBeGreaterThan(50);
   expect(figures.statuses).toEqual(new Map([[301, figures.answers]]));
@@ -48,19 +42,9 @@ test('every visit answered 301 and counted once: the figures say so, and it hold
 });
 
 test('visits answered 503 do not hold, nor do views lost or counted twice', async () => {
-  const refusing = await standIn(
-    (n) => (n % 10 === 0 ? 503 : 301),
-    () => 1,
-  );
-  const losing = await standIn(
-    () => 301,
-    (n) => (n % 10 === 0 ? 0 : 1),
-  );
-  const doubling = await standIn(
-    () => 301,
-    (n) => (n === 0 ? 2 : 1),
-  );
-  servers.push(refusing.server, losing.server, doubling.server);
+  const refusing = await standIn({ answer: (n) => (n % 10 === 0 ? 503 : 301) });
+  const losing = await standIn({ counts: (n) => (n % 10 === 0 ? 0 : 1) });
+  const doubling = await standIn({ counts: (n) => (n === 0 ? 2 : 1) });
   // A stand-in counts each view as it answers: no view lands a second after the visits, let alone ten.
   const visit = (host: { url: string; views: () => Promise<number> }) =>
     visitHotLink(host, { connections: 20, seconds: 1, settleMs: 1_000 });

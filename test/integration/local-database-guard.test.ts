@@ -19,6 +19,9 @@ import { announceStart, stateFileIn } from '../../infra/dynamodb/start-state';
 import { runScript } from '../support/command';
 import { runToEnd } from '../support/run-to-end';
 
+// Each test runs npm scripts, each a process of its own, on a busy machine.
+jest.setTimeout(90_000);
+
 const template = loadTemplate();
 const GALLERY = templateGalleryTable(template);
 let database: DynamoDbLocal;
@@ -77,31 +80,22 @@ const keptByHand = async (): Promise<boolean> =>
   ((await documents.send(new ScanCommand({ TableName: GALLERY }))).Items ?? []).some((item) => item.pk === 'kept-by-hand');
 
 describe('with no database named and no npm start to ask', () => {
-  test.each(['seed', 'import', 'export'])(
-    '%s refuses in one line, exit code 2',
-    async (command) => {
-      const dataDir = directory('guard-none-');
-      const { code, lines } = await run(command, command === 'seed' ? [] : [join(dataDir, 'gallery.ndjson')], dataDir);
-      expect(lines).toEqual([
-        `${command} refused: no npm start runs DynamoDB Local on ${dataDir} (no ${stateFileIn(dataDir)}): start \`npm start\` (with the same LOCAL_DATA_DIR), or name a database in AWS_ENDPOINT_URL_DYNAMODB`,
-      ]);
-      expect(code).toBe(2);
-    },
-    30_000,
-  );
+  test.each(['seed', 'import', 'export'])('%s refuses in one line, exit code 2', async (command) => {
+    const dataDir = directory('guard-none-');
+    const { code, lines } = await run(command, command === 'seed' ? [] : [join(dataDir, 'gallery.ndjson')], dataDir);
+    expect(lines).toEqual([
+      `${command} refused: no npm start runs DynamoDB Local on ${dataDir} (no ${stateFileIn(dataDir)}): start \`npm start\` (with the same LOCAL_DATA_DIR), or name a database in AWS_ENDPOINT_URL_DYNAMODB`,
+    ]);
+    expect(code).toBe(2);
+  });
 
   test('seed refuses in one line when the npm start that wrote the file has stopped', async () => {
     const dataDir = directory('guard-stopped-');
     const { pid } = spawnSync(process.execPath, ['-e', '']);
     writeFileSync(stateFileIn(dataDir), JSON.stringify({ pid, endpoint: database.endpoint }));
-    const { code, lines } = await run('seed', [], dataDir);
-    expect(lines).toEqual([
-      expect.stringMatching(
-        new RegExp(`^seed refused: the npm start that ran DynamoDB Local on ${dataDir} \\(pid ${pid}\\) has stopped: `),
-      ),
-    ]);
-    expect(code).toBe(2);
-  }, 30_000);
+    const refusal = new RegExp(`^seed refused: the npm start that ran DynamoDB Local on ${dataDir} \\(pid ${pid}\\) has stopped: `);
+    expect(await run('seed', [], dataDir)).toMatchObject({ code: 2, lines: [expect.stringMatching(refusal)] });
+  });
 });
 
 describe('on the database the running npm start names', () => {
@@ -113,7 +107,7 @@ describe('on the database the running npm start names', () => {
     ]);
     expect(code).toBe(2);
     expect(await keptByHand()).toBe(true);
-  }, 60_000);
+  });
 
   test('seed makes the gallery table where there is none, and empties what it made when run again', async () => {
     await deleteGallery();
@@ -122,16 +116,15 @@ describe('on the database the running npm start names', () => {
     expect(await photosIn()).toBe(7);
     expect((await run('seed', ['--photos', '4'], dataDir)).code).toBe(0);
     expect(await photosIn()).toBe(4);
-  }, 90_000);
+  });
 
   test('a gallery table the seed made, deleted and made again by hand, is no longer taken for its own', async () => {
     await deleteGallery();
     await galleryMadeByHand();
-    const { code, lines } = await run('seed', ['--photos', '5'], runningStart());
-    expect(lines).toEqual([expect.stringContaining(`seed refused: the table ${GALLERY} was not made by npm start or npm run seed`)]);
-    expect(code).toBe(2);
+    const refusal = `seed refused: the table ${GALLERY} was not made by npm start or npm run seed`;
+    expect(await run('seed', ['--photos', '5'], runningStart())).toMatchObject({ code: 2, lines: [expect.stringContaining(refusal)] });
     expect(await keptByHand()).toBe(true);
-  }, 60_000);
+  });
 
   test('import writes into it', async () => {
     await deleteGallery();
@@ -142,5 +135,5 @@ describe('on the database the running npm start names', () => {
     writeFileSync(file, records.map((record) => `${lineOf(record)}\n`).join(''));
     expect((await run('import', [file], dataDir)).code).toBe(0);
     expect(await photosIn()).toBe(3);
-  }, 60_000);
+  });
 });

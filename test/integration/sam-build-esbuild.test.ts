@@ -55,12 +55,8 @@ function which(cmd: string, executableSearchPaths: string[]): string[] {
   return found;
 }
 
-interface Build {
-  /** The scratch build directory. */
-  readonly directory: string;
-  /** `<npm root>/.bin`, as _get_esbuild_subprocess() found it. */
-  readonly npmBinPath: string;
-}
+/** The scratch build directory, and `<npm root>/.bin` in it as _get_esbuild_subprocess() found it. */
+type Build = { readonly directory: string; readonly npmBinPath: string };
 
 /** The files a fresh clone holds: those git tracks (still in the work tree). */
 const tracked = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' })

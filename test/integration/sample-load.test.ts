@@ -2,20 +2,12 @@
  * The sample's fast load (sample-load.ts) and `npm start`'s marker (seed.ts), in tables of their own: the bulk
  * path leaves the importer's items, a stopped load is finished to the same items, a marker decides the rest.
  */
-import { CreateTableCommand, DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { NotMadeByLocalToolsError } from '../../infra/dynamodb/made-tables';
 import { scanAll } from '../../infra/ops/scan';
 import { silentProgress, type Progress } from '../../infra/ops/gallery/progress';
-import {
-  bulkLoadSample,
-  readSampleMarker,
-  sampleItems,
-  writeSampleMarker,
-  type SampleMarker,
-  type SampleSpec,
-} from '../../infra/local/sample/sample-load';
+import { bulkLoadSample, readSampleMarker, sampleItems, writeSampleMarker, type SampleSpec } from '../../infra/local/sample/sample-load';
 import { completeSampleGallery, galleryIsEmpty, loadSample, recreateGalleryTable } from '../../infra/local/sample/seed';
-import { ownGalleryTable } from '../support/own-table';
+import { ownGalleryTable, ownTables } from '../support/own-table';
 
 jest.setTimeout(120_000);
 
@@ -31,25 +23,21 @@ const byKey = (items: Record<string, unknown>[]) => [...items].sort((a, b) => St
 const itemsOf = async (own: Target) => byKey(await scanAll(own.documents, own.name));
 
 /** A progress that aborts the load once `after` items are written. */
-function stoppingAfter(after: number): { progress: Progress; signal: AbortSignal; written: () => number } {
+function stoppingAfter(after: number): { progress: Progress; signal: AbortSignal } {
   const controller = new AbortController();
   let written = 0;
-  return {
-    progress: {
-      ...silentProgress,
-      advance(count) {
-        written += count;
-        if (written >= after) controller.abort();
-      },
-    },
-    signal: controller.signal,
-    written: () => written,
+  const advance = (count: number) => {
+    written += count;
+    if (written >= after) controller.abort();
   };
+  return { progress: { ...silentProgress, advance }, signal: controller.signal };
 }
 
 const imported = ownGalleryTable('sample-import-test');
 const bulk = ownGalleryTable('sample-bulk-test');
 const stopped = ownGalleryTable('sample-stopped-test');
+/** Tables made by hand, as template.yaml defines them, not by the local tools. */
+const foreign = ownTables('GalleryTable');
 let importerItems: Record<string, unknown>[];
 
 /**
@@ -86,8 +74,7 @@ describe('a load stopped between two batches', () => {
   /** The table as the test before left it, finished. */
   let finished: Record<string, unknown>[];
   test('is left marked `loading`, with how many items are written for sure', async () => {
-    const stop = stoppingAfter(2_100);
-    await expect(bulkLoadSample(targetOf(stopped), SPEC, { progress: stop.progress, signal: stop.signal })).rejects.toThrow(/abort/i);
+    await expect(bulkLoadSample(targetOf(stopped), SPEC, stoppingAfter(2_100))).rejects.toThrow(/abort/i);
     const { marker } = await readSampleMarker(targetOf(stopped));
     expect(marker).toEqual({ state: 'loading', ...SPEC, pid: process.pid, written: 2_000 });
     expect((await itemsOf(stopped)).length).toBeLessThan(importerItems.length);
@@ -138,7 +125,7 @@ describe('what the next start does, by the marker', () => {
 
   test('a `loading` marker written before markers kept the days is finished as the 120-day sample it began', async () => {
     const earlier = { now: SPEC.now, seed: 3, photos: 5 };
-    await writeSampleMarker(targetOf(own), { state: 'loading', ...earlier, pid: process.pid, written: 0 } as unknown as SampleMarker);
+    await writeSampleMarker(targetOf(own), { state: 'loading', ...earlier, pid: process.pid, written: 0 } as never);
     expect(await completeSampleGallery(targetOf(own))).toBe('finished');
     const over120 = byKey((await sampleItems({ ...earlier, days: 120 })).items);
     expect(byKey((await sampleItems({ ...earlier, days: 45 })).items)).not.toEqual(over120);
@@ -152,21 +139,10 @@ describe('what the next start does, by the marker', () => {
   });
 });
 
-describe('a gallery table the local tools did not make', () => {
-  const own = ownGalleryTable('sample-foreign-test');
-  beforeAll(async () => {
-    const { GlobalSecondaryIndexes, AttributeDefinitions, KeySchema } = own.template.Resources.GalleryTable!.Properties as never;
-    const table = { TableName: own.name, BillingMode: 'PAY_PER_REQUEST' as const, GlobalSecondaryIndexes, AttributeDefinitions, KeySchema };
-    await own.client.send(new CreateTableCommand(table));
-  });
-  afterAll(() => own.client.send(new DeleteTableCommand({ TableName: own.name })).catch(() => undefined));
-
-  test('takes no marker, and is loaded through the importer when empty', async () => {
-    expect(await readSampleMarker(targetOf(own))).toEqual({ made: false });
-    await expect(writeSampleMarker(targetOf(own), { state: 'loading', ...SPEC, pid: process.pid })).rejects.toThrow(
-      NotMadeByLocalToolsError,
-    );
-    expect(await completeSampleGallery(targetOf(own), { sample: SMALL })).toBe('imported');
-    expect(await galleryIsEmpty(own.documents, own.name)).toBe(false);
-  });
+test('a gallery table the local tools did not make takes no marker, and is loaded through the importer when empty', async () => {
+  const own = { client: foreign.client, ...(await foreign.create('sample-foreign-test')) };
+  expect(await readSampleMarker(own)).toEqual({ made: false });
+  await expect(writeSampleMarker(own, { state: 'loading', ...SPEC, pid: process.pid })).rejects.toThrow(NotMadeByLocalToolsError);
+  expect(await completeSampleGallery(own, { sample: SMALL })).toBe('imported');
+  expect(await galleryIsEmpty(own.documents, own.table)).toBe(false);
 });

@@ -74,11 +74,8 @@ async function answers(target: { table: string; documents: never }, links: reado
   const created: unknown[] = [];
   for (const link of links) {
     const answer = await create(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(link)}`, { sourceIp: freshAddress() });
-    created.push([
-      link,
-      answer.statusCode,
-      answer.statusCode === 200 ? JSON.parse(answer.body).shorturls[0] : JSON.parse(answer.body).code,
-    ]);
+    const body = JSON.parse(answer.body);
+    created.push([link, answer.statusCode, answer.statusCode === 200 ? body.shorturls[0] : body.code]);
   }
   return { items, created };
 }
@@ -91,11 +88,8 @@ test('answers as before: the same records, entries and blocked hosts, and the sa
       expect(imported.refused).toEqual([]);
       const exported = join(folder, `${randomUUID()}.ndjson`);
       expect(await exportLinks(first, exported)).toEqual({ written: records.length, unreadable: [] });
-      expect(await importLinks(second, readLinks(exported, HOST))).toMatchObject({
-        imported: records.length,
-        refused: [],
-        blocks: blocks.length,
-      });
+      const reimported = await importLinks(second, readLinks(exported, HOST));
+      expect(reimported).toMatchObject({ imported: records.length, refused: [], blocks: blocks.length });
       // The links of the table, and one to each blocked host: none of them makes a record.
       const links = [...new Set(records.map(({ link }) => link)), ...blocks.map(({ block }) => `http://${block}/x`)];
       const [before, after] = [await answers(first as never, links), await answers(second as never, links)];

@@ -3,7 +3,7 @@
  * must fail it: nothing listening, garbage, and PHP bodies with a byte too many.
  */
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { freePort } from '../../infra/dynamodb/local';
 import { startStack, type RunningStack } from '../../infra/start/process';
@@ -36,21 +36,14 @@ beforeAll(async () => {
     started({ ...LIMITS, GALLERY_SUNSET_DATE: '2020-01-01', LINKS_BROWNOUTS: brownout }),
   ]);
 }, 120_000);
-afterAll(() => Promise.all([stack?.stop(), retiring?.stop()]));
+const servers: Server[] = [];
+afterAll(() => Promise.all([stack?.stop(), retiring?.stop(), ...servers.map((server) => new Promise((closed) => server.close(closed)))]));
 
 /** The error and container catalogues' pages, as the smoke's check lines name them. */
 const CATALOGUE_PAGES = ['/errors', '/error/1014', '/containers', '/container/technology'];
 
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-  /** The check lines: PASS, FAIL or SKIP, then the check's name. */
-  readonly checks: string[];
-}
-
-/** Runs `npm run smoke -- ...args` (../support/command.ts), to its end. */
-async function smoke(...args: string[]): Promise<Run> {
+/** Runs `npm run smoke -- ...args` (../support/command.ts), to its end; `checks`: the lines PASS, FAIL or SKIP, then the check's name. */
+async function smoke(...args: string[]) {
   const child = runScript('smoke', args, process.env);
   let stdout = '';
   let stderr = '';
@@ -61,12 +54,13 @@ async function smoke(...args: string[]): Promise<Run> {
   return { code: code ?? -1, stdout, stderr, checks: stdout.split('\n').filter((line) => /^(PASS|FAIL|SKIP) /.test(line)) };
 }
 
-async function listen(server: Server): Promise<string> {
+/** A server of the file's own on loopback, closed after the file: its base URL. */
+async function serve(handler: RequestListener): Promise<string> {
+  const server = createServer(handler);
+  servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
-
-const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 test('every check passes against npm start, the short link followed on the short-link host', async () => {
   const run = await smoke(stack.api, stack.shortLinks);
@@ -75,13 +69,11 @@ test('every check passes against npm start, the short link followed on the short
   expect(run.checks.filter((line) => !line.startsWith('PASS '))).toEqual([]);
   expect(run.code).toBe(0);
   expect(run.checks.length).toBeGreaterThanOrEqual(30);
-  for (const type of ['xml', 'json', 'javascript', 'php']) {
-    for (const name of [...CATALOGUE_PAGES, 'an unknown path', '/galleryphotos', '/url/short/create']) {
-      expect(run.checks.some((line) => line.includes(`${name} (${type})`))).toBe(true);
-    }
-    expect(run.checks.some((line) => line.includes(`(${type}): view_count 1 after the visit`))).toBe(true);
-  }
-  expect(run.checks.some((line) => line.includes('short-link host: 301 to the link'))).toBe(true);
+  const named = ['xml', 'json', 'javascript', 'php'].flatMap((type) => [
+    ...[...CATALOGUE_PAGES, 'an unknown path', '/galleryphotos', '/url/short/create'].map((name) => `${name} (${type})`),
+    `(${type}): view_count 1 after the visit`,
+  ]);
+  expect([...named, 'short-link host: 301 to the link'].filter((name) => !run.checks.some((line) => line.includes(name)))).toEqual([]);
   const lines = run.stdout.trim().split('\n');
   expect(lines[lines.length - 1]).toMatch(/^SMOKE PASSED: \d+ passed, 0 failed, 0 skipped in \d+\.\d s$/);
 }, 90_000);
@@ -125,7 +117,7 @@ test('nothing listening: every check fails, exit code 1', async () => {
 }, 90_000);
 
 test('a server answering garbage in the right Content-Types fails every check', async () => {
-  const server = createServer((request, response) => {
+  const base = await serve((request, response) => {
     const type = new URL(request.url!, 'http://x').searchParams.get('type') ?? 'xml';
     response.writeHead(200, {
       'content-type': CONTENT_TYPE[type as ResponseType] ?? 'text/plain; charset=utf-8',
@@ -133,21 +125,16 @@ test('a server answering garbage in the right Content-Types fails every check', 
     });
     response.end('<errors>{"errors": [');
   });
-  const base = await listen(server);
-  try {
-    const run = await smoke(base, base);
-    expect(run.code).toBe(1);
-    expect(run.checks.every((line) => line.startsWith('FAIL '))).toBe(true);
-    expect(run.checks.find((line) => line.includes('/errors (php)'))).toContain('unparsable php');
-    expect(run.checks.find((line) => line.includes('/errors (xml)'))).toContain('unparsable xml');
-  } finally {
-    await close(server);
-  }
+  const run = await smoke(base, base);
+  expect(run.code).toBe(1);
+  expect(run.checks.every((line) => line.startsWith('FAIL '))).toBe(true);
+  expect(run.checks.find((line) => line.includes('/errors (php)'))).toContain('unparsable php');
+  expect(run.checks.find((line) => line.includes('/errors (xml)'))).toContain('unparsable xml');
 }, 90_000);
 
 test('a PHP body with one byte too many fails, and only the PHP checks fail', async () => {
   // A proxy in front of the API that appends a byte to PHP bodies only.
-  const server = createServer(async (request, response) => {
+  const base = await serve(async (request, response) => {
     const upstream = await fetch(`${stack.api}${request.url}`, { redirect: 'manual' });
     let body = Buffer.from(await upstream.arrayBuffer());
     const contentType = upstream.headers.get('content-type') ?? '';
@@ -159,19 +146,14 @@ test('a PHP body with one byte too many fails, and only the PHP checks fail', as
     response.writeHead(upstream.status, headers);
     response.end(body);
   });
-  const base = await listen(server);
-  try {
-    const run = await smoke(base, stack.shortLinks);
-    expect(run.code).toBe(1);
-    const failed = run.checks.filter((line) => line.startsWith('FAIL '));
-    expect(failed.length).toBeGreaterThan(0);
-    expect(failed.every((line) => line.includes('(php)') && line.includes('not exactly one serialized value'))).toBe(true);
-    expect(
-      run.checks.filter((line) => !line.startsWith('FAIL ')).every((line) => line.startsWith('PASS ') && !line.includes('(php)')),
-    ).toBe(true);
-  } finally {
-    await close(server);
-  }
+  const run = await smoke(base, stack.shortLinks);
+  expect(run.code).toBe(1);
+  const failed = run.checks.filter((line) => line.startsWith('FAIL '));
+  expect(failed.length).toBeGreaterThan(0);
+  expect(failed.every((line) => line.includes('(php)') && line.includes('not exactly one serialized value'))).toBe(true);
+  expect(run.checks.filter((line) => !line.startsWith('FAIL ')).every((line) => line.startsWith('PASS ') && !line.includes('(php)'))).toBe(
+    true,
+  );
 }, 90_000);
 
 test('bad arguments: usage on stderr, exit code 2', async () => {

@@ -14,10 +14,11 @@ const stack = readStack();
 const measurements = readMeasurements();
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-test('docs/operate.md "What it costs" is what npm run cost computes from the committed files', () => {
+test('docs/operate.md "What it costs" is what npm run cost computes from the committed files, naming the date of the prices and their file', () => {
   const operate = readFileSync('docs/operate.md', 'utf8');
   expect(operate).toContain('\n## What it costs\n');
   expect(between(operate, OPERATE_MARKERS)).toBe(costSection(stack, measurements));
+  for (const named of [`as of ${PRICES_AS_OF}`, 'infra/pricing/prices.json']) expect(costSection(stack, measurements)).toContain(named);
 });
 
 test('every price has a date and a source page, and the table its date', () => {
@@ -29,10 +30,6 @@ test('every price has a date and a source page, and the table its date', () => {
     expect(price.source).toMatch(/^https:\/\/aws\.amazon\.com\/[a-z0-9/-]+\/$/);
     expect(price.usd).toBeGreaterThan(0);
   }
-});
-
-test('the cost section names the date of the prices and their file', () => {
-  for (const named of [`as of ${PRICES_AS_OF}`, 'infra/pricing/prices.json']) expect(costSection(stack, measurements)).toContain(named);
 });
 
 describe('the counts are read from template.yaml', () => {

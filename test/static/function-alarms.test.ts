@@ -16,11 +16,8 @@ const NAMES: Readonly<Record<string, string>> = Object.fromEntries(
     ...['ShortUrlCreateFunction short-url-create', 'ShortUrlFunction short-url', 'RedirectFunction redirect', 'NotFoundFunction not-found'],
     ...['GalleryPhotosFunction gallery-photos', 'GalleryPhotosByIdsFunction gallery-photos-by-ids', 'GalleryPhotoFunction gallery-photo'],
     ...['GalleryCommentsFunction gallery-comments', 'GalleryPhotosCommentsFunction gallery-photos-comments'],
-    ...[
-      'GalleryPhotoCommentsFunction gallery-photo-comments',
-      'GalleryCommentFunction gallery-comment',
-      'GalleryRepliesFunction gallery-replies',
-    ],
+    ...['GalleryPhotoCommentsFunction gallery-photo-comments', 'GalleryCommentFunction gallery-comment'],
+    ...['GalleryRepliesFunction gallery-replies'],
   ].map((pair) => pair.split(' ')),
 );
 

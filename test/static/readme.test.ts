@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { catalogueMessage, ERROR_CATALOGUE, httpStatusFor } from '../../lib/api-error';
 import { loadTemplate } from '../../infra/template/read';
-import { functionsOf } from '../../infra/template/functions';
+import { functionEnvironment, functionsOf } from '../../infra/template/functions';
 import { routesOf } from '../../infra/template/routes';
 import { markdownSection } from '../support/markdown';
 
@@ -26,17 +26,6 @@ const tableRows = (text: string): string[] => text.split('\n').filter((line) => 
 /** Every `code` span of the markdown table rows of a text. */
 const tableCodeSpans = (text: string): Set<string> =>
   new Set(tableRows(text).flatMap((row) => [...row.matchAll(/`([^`]+)`/g)].map((match) => match[1]!)));
-
-/** The variables named in the Environment of template.yaml's Globals and functions. */
-function templateVariables(): string[] {
-  const sources = [
-    template.Globals?.Function?.Environment,
-    ...Object.values(template.Resources)
-      .filter((resource) => resource.Type === 'AWS::Serverless::Function')
-      .map((resource) => resource.Properties?.Environment),
-  ];
-  return [...new Set(sources.flatMap((source) => Object.keys((source as { Variables?: object } | undefined)?.Variables ?? {})))];
-}
 
 const sourceFiles = (directory: string): string[] =>
   readdirSync(directory, { recursive: true, encoding: 'utf8' }).flatMap((name) => (name.endsWith('.ts') ? [join(directory, name)] : []));
@@ -89,7 +78,8 @@ describe('docs/deploy.md: Settings', () => {
 
   test.each([
     ...Object.keys(template.Parameters ?? {}).map((name) => ['template parameter', name]),
-    ...templateVariables().map((name) => ['function variable', name]),
+    // The variables named in the Environment of template.yaml's Globals and functions.
+    ...Object.keys(functionEnvironment(template)).map((name) => ['function variable', name]),
   ])('the %s %s is in the settings table', (_kind, name) => {
     expect(settings).toContain(name);
   });
@@ -121,13 +111,10 @@ describe('README.md: commands', () => {
     expect(commands).toEqual(['npm install && npm start', 'npm install && npm test']);
   });
 
-  test('every npm run X in the README is a script of package.json', () => {
+  test('every npm run X in the README is a script of package.json, and so are npm start and npm test, the bare forms', () => {
     const named = [...new Set([...readme.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1]!))];
     expect(named.length).toBeGreaterThan(0);
     expect(named.filter((name) => !(name in scripts))).toEqual([]);
-  });
-
-  test('npm start and npm test, the bare forms, are scripts too', () => {
     expect(Object.keys(scripts)).toEqual(expect.arrayContaining(['start', 'test']));
   });
 });
@@ -149,10 +136,7 @@ describe('README.md and every markdown file: read in minutes, standing alone', (
   /** The anchors a markdown file's headings get: lower case, punctuation dropped, spaces as hyphens. */
   const anchorsOf = (path: string): string[] =>
     [...readFileSync(path, 'utf8').matchAll(/^#+ (.+)$/gm)].map(([, heading]) =>
-      heading!
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N} _-]/gu, '')
-        .replace(/ /g, '-'),
+      heading!.toLowerCase().replace(/[^\p{L}\p{N} _-]|( )/gu, (_, space) => (space ? '-' : '')),
     );
 
   test.each(markdown.map((file) => [file]))('every link of %s is a file of the repository, and its anchor a heading there', (file) => {
@@ -179,16 +163,12 @@ describe('README.md and every markdown file: read in minutes, standing alone', (
     const start = api.indexOf('| Code | Message | HTTP status |');
     expect(start).toBeGreaterThan(0);
     const lines = api.slice(start).split('\n');
-    const parsed = lines
-      .slice(
-        2,
-        lines.findIndex((line) => !line.startsWith('|')),
-      )
-      .map((row) => {
-        const match = /^\| (\d+) \| (.+) \| (\d+) \|$/.exec(row);
-        if (match === null) throw new Error(`not a | code | message | status | row: ${row}`);
-        return [Number(match[1]), match[2]!, Number(match[3])] as const;
-      });
+    const end = lines.findIndex((line) => !line.startsWith('|'));
+    const parsed = lines.slice(2, end).map((row) => {
+      const match = /^\| (\d+) \| (.+) \| (\d+) \|$/.exec(row);
+      if (match === null) throw new Error(`not a | code | message | status | row: ${row}`);
+      return [Number(match[1]), match[2]!, Number(match[3])] as const;
+    });
     expect(parsed.map(([code]) => code)).toEqual(ERROR_CATALOGUE.map(([code]) => code));
     expect(parsed).toEqual(parsed.map(([code]) => [code, catalogueMessage(code), httpStatusFor(code)]));
     expect(parsed).toEqual(ERROR_CATALOGUE.map(([code, message]) => [code, message, httpStatusFor(code)]));

@@ -12,14 +12,12 @@ const CODES = [
   1022, 1023, 1024, 1025, 1026, 1027, 1028,
 ];
 
-describe('Responses: Status per code', () => {
-  test.each(CODES.map((code) => [code, statusFor(code)]))('%i answers %i', (code, status) => {
-    expect(httpStatusFor(code)).toBe(status);
-    expect(new ApiError(code).status).toBe(status);
-  });
+test.each(CODES.map((code) => [code, statusFor(code)]))('Responses: Status per code: %i answers %i', (code, status) => {
+  expect(httpStatusFor(code)).toBe(status);
+  expect(new ApiError(code).status).toBe(status);
+});
 
-  test('a detail follows the catalogue message after ": "', () => {
-    expect(new ApiError(1007, 'count (maximum 100)').message).toBe('Argument greater than maximum value: count (maximum 100)');
-    expect(new ApiError(1007).message).toBe('Argument greater than maximum value');
-  });
+test('a detail follows the catalogue message after ": "', () => {
+  expect(new ApiError(1007, 'count (maximum 100)').message).toBe('Argument greater than maximum value: count (maximum 100)');
+  expect(new ApiError(1007).message).toBe('Argument greater than maximum value');
 });

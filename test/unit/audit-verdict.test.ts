@@ -56,18 +56,10 @@ test.each([
 });
 
 test('a registry without the audit endpoint is said, not failed', () => {
-  const answer = JSON.stringify({
-    message: '405 Method Not Allowed - POST https://registry.example/-/npm/v1/security/advisories/bulk',
-    method: 'POST',
-    statusCode: 405,
-    body: '',
-    error: { summary: '', detail: '' },
-  });
-  const verdict = auditVerdict(answer);
-  expect(verdict).toEqual({
-    kind: 'unanswered',
-    reason: '405 Method Not Allowed - POST https://registry.example/-/npm/v1/security/advisories/bulk',
-  });
+  const reason = '405 Method Not Allowed - POST https://registry.example/-/npm/v1/security/advisories/bulk';
+  const answer = { message: reason, method: 'POST', statusCode: 405, body: '', error: { summary: '', detail: '' } };
+  const verdict = auditVerdict(JSON.stringify(answer));
+  expect(verdict).toEqual({ kind: 'unanswered', reason });
   expect(fails(verdict)).toBe(false);
   expect(describeVerdict(verdict)).toMatch(
     /^npm audit: the registry did not answer \(405 .*\): the production dependencies were not checked/,
@@ -79,8 +71,6 @@ test('no report at all (npm failing before the audit) is said, not failed', () =
     expect(auditVerdict(output)).toEqual({ kind: 'unanswered', reason: 'npm audit printed no report' });
     expect(fails(auditVerdict(output))).toBe(false);
   }
-  expect(auditVerdict(JSON.stringify({ error: { code: 'ENOLOCK', summary: 'This command requires an existing lockfile.' } }))).toEqual({
-    kind: 'unanswered',
-    reason: 'This command requires an existing lockfile.',
-  });
+  const reason = 'This command requires an existing lockfile.';
+  expect(auditVerdict(JSON.stringify({ error: { code: 'ENOLOCK', summary: reason } }))).toEqual({ kind: 'unanswered', reason });
 });

@@ -35,12 +35,8 @@ const subject = (id: string, database: boolean, ms: number) => ({ subject: { id,
 test('a DynamoDB function is held by what it takes beyond its requests on DatabaseFloor, as a share of DatabaseFloor', () => {
   const [fn, floor, requestFloor] = [subject('Fn', true, 780), subject('DatabaseFloor', true, 600), subject("Fn's requests", true, 690)];
   const ofNs = (s: Subject) => [fn, floor, requestFloor].find((x) => x.subject === s)!.ms;
-  const limits = {
-    floor: floor.subject,
-    requestFloor: requestFloor.subject,
-    bytesLimit: 1.3,
-    coldLimit: TARGETS.databaseColdBeyondRequestsPerFloor,
-  };
+  const coldLimit = TARGETS.databaseColdBeyondRequestsPerFloor;
+  const limits = { floor: floor.subject, requestFloor: requestFloor.subject, bytesLimit: 1.3, coldLimit };
   expect(coldFigure(ofNs, fn.subject, limits)).toBeCloseTo(0.15, 10);
   // One GetItem's function against DatabaseFloor itself: the old 1.3 × is the same 0.3 beyond.
   expect(coldFigure(ofNs, fn.subject, { ...limits, requestFloor: floor.subject })).toBeCloseTo(0.3, 10);

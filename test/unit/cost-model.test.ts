@@ -6,18 +6,16 @@
 import { billedMs, gbSeconds, lambdaDurationPerMillion, logsPerMillion, type Price, tiered } from '../../infra/pricing/model';
 import { usd } from '../../infra/cost/report';
 
-describe('billed duration', () => {
-  test.each([
-    [0, 1],
-    [1, 1],
-    [30_000, 1],
-    [1_000_000, 1],
-    [1_000_001, 2],
-    [6_124_402, 7],
-    [30_117_363, 31],
-  ])('%d ns is billed %d ms', (ns, ms) => {
-    expect(billedMs(ns)).toBe(ms);
-  });
+test.each([
+  [0, 1],
+  [1, 1],
+  [30_000, 1],
+  [1_000_000, 1],
+  [1_000_001, 2],
+  [6_124_402, 7],
+  [30_117_363, 31],
+])('billed duration: %d ns is billed %d ms', (ns, ms) => {
+  expect(billedMs(ns)).toBe(ms);
 });
 
 test('GB-seconds are milliseconds / 1000 × MB / 1024', () => {
@@ -33,27 +31,18 @@ test('a million invocations: 1.5 ms at 1024 MB is billed 2 ms, 2 000 GB-s, $0.02
 });
 
 describe('tiers', () => {
-  const httpApi: Price = {
-    usd: 1,
-    per: 'million requests',
-    what: '',
-    asOf: '2026-11-01',
-    source: '',
-    tiers: [{ upToMillions: 300, usd: 1 }, { usd: 0.9 }],
-  };
-  test('inside the first tier: its price alone', () => {
+  const price = (usd: number, tiers?: Price['tiers']): Price => ({ usd, tiers, per: 'million requests', what: '', asOf: '', source: '' });
+  const httpApi = price(1, [{ upToMillions: 300, usd: 1 }, { usd: 0.9 }]);
+  test('inside the first tier: its price alone; across tiers: 300 M at $1.00, the other 100 M at $0.90', () => {
     expect(tiered(11.1, httpApi)).toBeCloseTo(11.1, 9);
-  });
-  test('across tiers: 300 M at $1.00, the other 100 M at $0.90', () => {
     expect(tiered(400, httpApi)).toBeCloseTo(390, 9);
   });
   test('three tiers, the last unbounded', () => {
-    const three: Price = { ...httpApi, tiers: [{ upToMillions: 10, usd: 3 }, { upToMillions: 30, usd: 2 }, { usd: 1 }] };
     // 10 × 3 + 20 × 2 + 5 × 1
-    expect(tiered(35, three)).toBeCloseTo(75, 9);
+    expect(tiered(35, price(1, [{ upToMillions: 10, usd: 3 }, { upToMillions: 30, usd: 2 }, { usd: 1 }]))).toBeCloseTo(75, 9);
   });
   test('a price without tiers scales linearly', () => {
-    expect(tiered(2.5, { ...httpApi, tiers: undefined, usd: 0.2 })).toBeCloseTo(0.5, 9);
+    expect(tiered(2.5, price(0.2))).toBeCloseTo(0.5, 9);
   });
 });
 

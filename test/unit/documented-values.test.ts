@@ -60,12 +60,9 @@ test('appkey: at most 2 048 characters; one more is 1028', async () => {
 describe('the date window without ids: at most 30 days, 2 592 000 seconds', () => {
   const now = 1_800_000_000;
 
-  test('neither bound: the 30 days before the request; only min_submit_date: the 30 days from it', () => {
+  test('neither bound: the 30 days before the request; only min_submit_date: the 30 days from it; only max_submit_date: the 30 days up to it, never before 0', () => {
     expect(dateWindow({}, false, now)).toEqual({ min: now - 2_592_000, max: now });
     expect(dateWindow({ min: 1_000_000 }, false, now)).toEqual({ min: 1_000_000, max: 3_592_000 });
-  });
-
-  test('only max_submit_date: the 30 days up to it, never before 0', () => {
     expect(dateWindow({ max: 3_000_000 }, false, now)).toEqual({ min: 408_000, max: 3_000_000 });
     expect(dateWindow({ max: 1_000 }, false, now)).toEqual({ min: 0, max: 1_000 });
   });

@@ -8,32 +8,30 @@ import { assertHostileRequests, TIMEOUT } from '../../support/hostile-input/chec
 import { useGallerySeeds } from '../../support/hostile-input/seeds';
 import { argument, KEY_ARGUMENT, optional, requests, segmentWire, VALID_TYPES, validCallback } from '../../support/hostile-input/wire';
 
-describe('hostile input in path segments', () => {
-  useGallerySeeds();
+useGallerySeeds();
 
-  it(
-    'hostile path segments, with an otherwise valid request, find nothing but what they name',
-    async () => {
-      const arb = requests({
-        method: fc.constant('GET'),
-        path: fc.oneof(
-          { weight: 3, arbitrary: segmentWire.map((s) => `/error/${s}`) },
-          { weight: 3, arbitrary: segmentWire.map((s) => `/container/${s}`) },
-          segmentWire.map((s) => `/${s}`),
-          segmentWire.map((s) => `/errors/${s}`),
-          fc.tuple(segmentWire, segmentWire).map(([a, b]) => `/container/${a}/${b}`),
-          segmentWire.map((s) => `/galleryphoto/${s}`),
-          segmentWire.map((s) => `/galleryphotos/${s}`),
-          fc.tuple(segmentWire, segmentWire).map(([a, b]) => `/galleryphoto/${a}/comment/${b}`),
-        ),
-        args: [
-          fc.constant(KEY_ARGUMENT),
-          optional(argument(fc.constant('type'), fc.constantFrom(...VALID_TYPES))),
-          argument(fc.constant('callback'), validCallback),
-        ],
-      });
-      await assertHostileRequests(arb, 200);
-    },
-    TIMEOUT,
-  );
-});
+test(
+  'hostile input in path segments: hostile path segments, with an otherwise valid request, find nothing but what they name',
+  async () => {
+    const arb = requests({
+      method: fc.constant('GET'),
+      path: fc.oneof(
+        { weight: 3, arbitrary: segmentWire.map((s) => `/error/${s}`) },
+        { weight: 3, arbitrary: segmentWire.map((s) => `/container/${s}`) },
+        segmentWire.map((s) => `/${s}`),
+        segmentWire.map((s) => `/errors/${s}`),
+        fc.tuple(segmentWire, segmentWire).map(([a, b]) => `/container/${a}/${b}`),
+        segmentWire.map((s) => `/galleryphoto/${s}`),
+        segmentWire.map((s) => `/galleryphotos/${s}`),
+        fc.tuple(segmentWire, segmentWire).map(([a, b]) => `/galleryphoto/${a}/comment/${b}`),
+      ),
+      args: [
+        fc.constant(KEY_ARGUMENT),
+        optional(argument(fc.constant('type'), fc.constantFrom(...VALID_TYPES))),
+        argument(fc.constant('callback'), validCallback),
+      ],
+    });
+    await assertHostileRequests(arb, 200);
+  },
+  TIMEOUT,
+);
