@@ -52,13 +52,8 @@ afterEach(() => clock.mockRestore());
 
 /** The create function with docs/api.md's 60 per app key from one address in 60 s, behind the gate. */
 const limitedCreate = (): Promise<Handler> =>
-  loadAfresh(
-    {
-      RATE_LIMIT_PER_APP_KEY: '60',
-      RATE_LIMIT_PER_CLIENT_IP: '1000',
-      RATE_LIMIT_WINDOW_SECONDS: '60',
-    },
-    () => importHandler('functions/short-url-create.ts', 'handler'),
+  loadAfresh({ RATE_LIMIT_PER_APP_KEY: '60', RATE_LIMIT_PER_CLIENT_IP: '1000', RATE_LIMIT_WINDOW_SECONDS: '60' }, () =>
+    importHandler('functions/short-url-create.ts', 'handler'),
   );
 
 /** `n` creations of new links from one app key and address, `atOnce` at a time (DynamoDB Local runs requests one at a time). */
