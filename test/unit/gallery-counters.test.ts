@@ -15,9 +15,8 @@ import {
   hintMinuteKey,
   hintOf,
 } from '../../lib/gallery/counters';
-import { PHOTOS, thread, COMMENTS } from '../../lib/gallery/layout';
+import { COMMENTS, ORDERS, PHOTOS, SORTS, thread } from '../../lib/gallery/layout';
 import { mergeFirst, type EntryStream } from '../../lib/gallery/index-streams';
-import { ORDERS, SORTS } from '../../lib/gallery/layout';
 import type { Ranked } from '../../lib/gallery/records';
 
 // docs/api.md, The gallery's arguments: dates are 0 to 99 999 999 999.
