@@ -80,15 +80,9 @@ describe('spans of a range', () => {
 
 test('a member moves one attribute of one item per level, the root included, under its series’ name', () => {
   const updates = counterUpdates(thread(42), 86_400 + 3_600 + 61, -1);
-  expect(updates).toEqual([
-    { key: 'count#photo/42#1#90060', attribute: 'c1', delta: -1 },
-    { key: 'count#photo/42#2#90000', attribute: 'c1', delta: -1 },
-    { key: 'count#photo/42#3#86400', attribute: 'c1', delta: -1 },
-    { key: 'count#photo/42#4#0', attribute: 'c1', delta: -1 },
-    { key: 'count#photo/42#5#0', attribute: 'c0', delta: -1 },
-    { key: 'count#photo/42#6#0', attribute: 'c0', delta: -1 },
-    { key: 'count#photo/42#7#0', attribute: 'c0', delta: -1 },
-  ]);
+  const at = (level: number, start: number, attribute: string) => ({ key: `count#photo/42#${level}#${start}`, attribute, delta: -1 });
+  const lower = [at(1, 90_060, 'c1'), at(2, 90_000, 'c1'), at(3, 86_400, 'c1'), at(4, 0, 'c1')];
+  expect(updates).toEqual([...lower, at(5, 0, 'c0'), at(6, 0, 'c0'), at(7, 0, 'c0')]);
 });
 
 describe('the lazy merge', () => {
