@@ -60,19 +60,15 @@ const limitedCreate = (): Promise<Handler> =>
 async function creations(handler: Handler, n: number, appKey: string, sourceIp: string, atOnce = 5): Promise<Invocation[]> {
   const answers: Invocation[] = [];
   for (let sent = 0; sent < n; sent += atOnce) {
-    const batch = Array.from({ length: Math.min(atOnce, n - sent) }, () =>
-      invokeHandler(
-        handler,
-        `/url/short/create?url=${encodeURIComponent(`https://outage.test/limited/${randomUUID()}`)}&appkey=${encodeURIComponent(appKey)}&type=json`,
-        { sourceIp },
-      ),
-    );
+    const batch = Array.from({ length: Math.min(atOnce, n - sent) }, () => {
+      const url = encodeURIComponent(`https://outage.test/limited/${randomUUID()}`);
+      return invokeHandler(handler, `/url/short/create?url=${url}&appkey=${encodeURIComponent(appKey)}&type=json`, { sourceIp });
+    });
     answers.push(...(await Promise.all(batch)));
   }
   return answers;
 }
 
-/** The places the window of `sourceIp` holds. */
 async function placesHeld(sourceIp: string): Promise<number> {
   const { Item } = await database.send(
     new GetCommand({ TableName: RATE_LIMITS_TABLE, Key: { pk: `ip#${sourceIp}#${windowStart}` }, ConsistentRead: true }),

@@ -142,7 +142,6 @@ describe('the lazy merge', () => {
 });
 
 /** The earliest-date hint's arithmetic (lib/gallery/counters.ts): what counts as a hint, and the first member from it in its minute. */
-
 const MINUTE = 1_100_000_040; // a whole minute
 
 test('a hint is a whole, non-negative number of seconds; anything else is none', () => {

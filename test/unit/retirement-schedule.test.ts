@@ -137,10 +137,7 @@ describe('a verdict, at the edges, to the millisecond', () => {
 function oracle(meant: Record<Group, MeantGroup>, groups: readonly Group[], now: number) {
   const sunsets = groups.flatMap((group) => (meant[group].sunset ? [{ group, ...meant[group].sunset! }] : []));
   // A path in two groups retires at the earlier date, and says so.
-  const earliest = sunsets.reduce<(typeof sunsets)[number] | undefined>(
-    (first, one) => (first && first.at <= one.at ? first : one),
-    undefined,
-  );
+  const earliest = sunsets.sort((a, b) => a.at - b.at)[0];
   const sunset = earliest && new Date(earliest.at).toUTCString();
   if (earliest && earliest.at <= now)
     return { gone: 'sunset', groups: [earliest.group], messages: [`retired on ${earliest.text}`], sunset };

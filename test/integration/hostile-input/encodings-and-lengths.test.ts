@@ -40,7 +40,6 @@ import {
 import { APP_KEY } from '../../support/invoke';
 
 jest.setTimeout(TIMEOUT);
-/** Control characters after `prefix`, encoded by `encode`. */
 const controlsAfter = (prefix: string, encode: (text: string) => string) => controlText.map((t) => encode(prefix + t));
 const asAccept = (accept: string) => ({ accept });
 const get = (path: string, query: string[], accept?: string): WireRequest => ({ method: 'GET', path, query, accept });
