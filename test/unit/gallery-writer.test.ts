@@ -103,10 +103,9 @@ test('a changed record: SET without its count, on the condition of its date, and
   expect(update.ConditionExpression).toMatch(/^attribute_exists\(pk\) AND #n\d+ = :v\d+$/);
   expect(update.ExpressionAttributeValues).toEqual(expect.objectContaining({ [update.ConditionExpression!.split(' = ')[1]!]: 2_000_000 }));
   const moves = new Map<string, number>();
-  for (const series of seriesOf({ kind: 'comment', story: 1, replyto: null })) {
+  for (const series of seriesOf({ kind: 'comment', story: 1, replyto: null }))
     for (const u of [...counterUpdates(series, 2_000_000, -1), ...counterUpdates(series, 3_000_000, 1)])
       moves.set(`${u.key} ${u.attribute}`, (moves.get(`${u.key} ${u.attribute}`) ?? 0) + u.delta);
-  }
   expect(addsOf([items])).toEqual(new Map([...moves].filter(([, delta]) => delta !== 0)));
 });
 

@@ -56,9 +56,8 @@ describe('Logger', () => {
     const line = output.lines().find((text) => !text.includes('"_aws"'))!;
     const entry = onlyLog();
     expect(entry).toMatchObject({ route: 'GET /errors', type: 'javascript', status: 200 });
-    for (const secret of ['secretCallbackName', 'secretOffset', 'callback=', 'offset=', 'rawQueryString', 'queryStringParameters']) {
+    for (const secret of ['secretCallbackName', 'secretOffset', 'callback=', 'offset=', 'rawQueryString', 'queryStringParameters'])
       expect(line).not.toContain(secret);
-    }
     expect(response.body.length).toBeGreaterThan(0);
     expect(line).not.toContain(response.body.slice(0, 40));
   });
