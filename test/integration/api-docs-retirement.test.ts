@@ -33,14 +33,8 @@ afterAll(async () => {
 async function get(stack: keyof typeof SCHEDULES, path: string) {
   const response = await fetch(`${stacks[stack]!.api}${path}`, { redirect: 'manual' });
   const header = (name: string) => response.headers.get(name);
-  return {
-    status: response.status,
-    type: header('content-type'),
-    sunset: header('sunset'),
-    deprecation: header('deprecation'),
-    cache: header('cache-control'),
-    body: await response.text(),
-  };
+  const [type, sunset, deprecation, cache] = ['content-type', 'sunset', 'deprecation', 'cache-control'].map(header);
+  return { status: response.status, type, sunset, deprecation, cache, body: await response.text() };
 }
 
 test('before the sunset: the page and its files answer 200, with Sunset and Deprecation as the API does', async () => {

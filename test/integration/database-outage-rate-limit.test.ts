@@ -52,32 +52,23 @@ afterEach(() => clock.mockRestore());
 
 /** The create function with docs/api.md's 60 per app key from one address in 60 s, behind the gate. */
 const limitedCreate = (): Promise<Handler> =>
-  loadAfresh(
-    {
-      RATE_LIMIT_PER_APP_KEY: '60',
-      RATE_LIMIT_PER_CLIENT_IP: '1000',
-      RATE_LIMIT_WINDOW_SECONDS: '60',
-    },
-    () => importHandler('functions/short-url-create.ts', 'handler'),
+  loadAfresh({ RATE_LIMIT_PER_APP_KEY: '60', RATE_LIMIT_PER_CLIENT_IP: '1000', RATE_LIMIT_WINDOW_SECONDS: '60' }, () =>
+    importHandler('functions/short-url-create.ts', 'handler'),
   );
 
 /** `n` creations of new links from one app key and address, `atOnce` at a time (DynamoDB Local runs requests one at a time). */
 async function creations(handler: Handler, n: number, appKey: string, sourceIp: string, atOnce = 5): Promise<Invocation[]> {
   const answers: Invocation[] = [];
   for (let sent = 0; sent < n; sent += atOnce) {
-    const batch = Array.from({ length: Math.min(atOnce, n - sent) }, () =>
-      invokeHandler(
-        handler,
-        `/url/short/create?url=${encodeURIComponent(`https://outage.test/limited/${randomUUID()}`)}&appkey=${encodeURIComponent(appKey)}&type=json`,
-        { sourceIp },
-      ),
-    );
+    const batch = Array.from({ length: Math.min(atOnce, n - sent) }, () => {
+      const url = encodeURIComponent(`https://outage.test/limited/${randomUUID()}`);
+      return invokeHandler(handler, `/url/short/create?url=${url}&appkey=${encodeURIComponent(appKey)}&type=json`, { sourceIp });
+    });
     answers.push(...(await Promise.all(batch)));
   }
   return answers;
 }
 
-/** The places the window of `sourceIp` holds. */
 async function placesHeld(sourceIp: string): Promise<number> {
   const { Item } = await database.send(
     new GetCommand({ TableName: RATE_LIMITS_TABLE, Key: { pk: `ip#${sourceIp}#${windowStart}` }, ConsistentRead: true }),

@@ -27,6 +27,7 @@ const store = new DynamoGalleryStore(documents, name);
 const NOW = 2_200_012_345;
 const WINDOW = { from: NOW - 30 * DAY, to: NOW };
 const ALL_TIME = { from: 0, to: MAX_DATE };
+const THREE_DAYS = { from: NOW - 19 * DAY, to: NOW - 16 * DAY };
 
 /** A deterministic spread: the n-th of `count` in [from, to], in bursts of five a second apart; and a digg count with ties. */
 const BURST = 5;
@@ -50,11 +51,8 @@ function threadOf(photoId: number, size: number, idBase: number): { photo: Photo
   return { photo: { ...photos(1, photoId)[0]!, comments: size }, comments: threadRecords(photoId, plan) };
 }
 
-interface Reads {
-  /** Index entries Queries evaluated plus keys BatchGetItems asked for. */
-  readonly entries: number;
-  readonly commands: string[];
-}
+/** `entries`: index entries Queries evaluated plus keys BatchGetItems asked for. */
+type Reads = { entries: number; commands: string[] };
 
 async function readsOf(query: PageQuery): Promise<Reads> {
   const sent: Sent[] = [];
@@ -71,38 +69,21 @@ async function readsOf(query: PageQuery): Promise<Reads> {
   return { entries, commands: sent.map((s) => s.command) };
 }
 
-interface Case {
-  readonly label: string;
-  readonly query: (g: Gallery) => PageQuery;
-}
+type Gallery = { threadPhoto: number; parent: number; total: number };
+type Case = { label: string; query: (g: Gallery) => PageQuery };
 
-interface Gallery {
-  readonly threadPhoto: number;
-  readonly parent: number;
-  readonly total: number;
+function page(series: Series, range: typeof WINDOW, sort: Sort, offset: number, count: number): PageQuery {
+  return { series: [series], range, sort, offset, count };
 }
-
-const page = (series: Series, range: { from: number; to: number }, sort: Sort, offset: number, count: number): PageQuery => ({
-  series: [series],
-  range,
-  sort,
-  offset,
-  count,
-});
-const CASES: Case[] = [
-  ...SORTS.flatMap((sort): Case[] => [
-    { label: `window, ${sort}, first page of 10`, query: () => page(PHOTOS, WINDOW, sort, 0, 10) },
-    { label: `window, ${sort}, first page of 100`, query: () => page(PHOTOS, WINDOW, sort, 0, 100) },
-    { label: `window, ${sort}, the last page`, query: (g) => page(PHOTOS, WINDOW, sort, g.total - 10, 10) },
-    { label: `thread, ${sort}, first page`, query: (g) => page(thread(g.threadPhoto), ALL_TIME, sort, 0, 10) },
-    { label: `top level, ${sort}, first page`, query: (g) => page(topLevel(g.threadPhoto), ALL_TIME, sort, 0, 10) },
-    { label: `replies, ${sort}, first page`, query: (g) => page(repliesTo(g.parent), ALL_TIME, sort, 0, 10) },
-    {
-      label: `thread with a 3-day window, ${sort}`,
-      query: (g) => page(thread(g.threadPhoto), { from: NOW - 19 * DAY, to: NOW - 16 * DAY }, sort, 0, 10),
-    },
-  ]),
-];
+const CASES: Case[] = SORTS.flatMap((sort): Case[] => [
+  { label: `window, ${sort}, first page of 10`, query: () => page(PHOTOS, WINDOW, sort, 0, 10) },
+  { label: `window, ${sort}, first page of 100`, query: () => page(PHOTOS, WINDOW, sort, 0, 100) },
+  { label: `window, ${sort}, the last page`, query: (g) => page(PHOTOS, WINDOW, sort, g.total - 10, 10) },
+  { label: `thread, ${sort}, first page`, query: (g) => page(thread(g.threadPhoto), ALL_TIME, sort, 0, 10) },
+  { label: `top level, ${sort}, first page`, query: (g) => page(topLevel(g.threadPhoto), ALL_TIME, sort, 0, 10) },
+  { label: `replies, ${sort}, first page`, query: (g) => page(repliesTo(g.parent), ALL_TIME, sort, 0, 10) },
+  { label: `thread with a 3-day window, ${sort}`, query: (g) => page(thread(g.threadPhoto), THREE_DAYS, sort, 0, 10) },
+]);
 
 let small: Map<string, Reads>;
 let large: Map<string, Reads>;

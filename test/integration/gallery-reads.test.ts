@@ -20,6 +20,7 @@ jest.setTimeout(60_000);
 const tables = ownTables('GalleryTable');
 const DATE = 1_300_000_000;
 const HINT = earliestKey(PHOTOS);
+const NO_SUCH_INDEX = { IndexName: 'noSuchIndex', KeyConditionExpression: 'day_part = :p', ExpressionAttributeValues: { ':p': 'x' } };
 
 let documents: DynamoDBDocumentClient;
 let reads: GalleryReads;
@@ -46,10 +47,8 @@ test('a late read waits for its request’s Query and goes with the BatchGetItem
   const { result, sent, inputs, events } = await sentWhile(documents, async () => {
     const entries = dayQuery(signal);
     const hint = reads.lateItem(HINT, signal);
-    const records = await reads.items(
-      (await entries).items.map((entry) => entry.pk as string),
-      signal,
-    );
+    const keys = (await entries).items.map((entry) => entry.pk as string);
+    const records = await reads.items(keys, signal);
     return { hint: await hint, ids: [...records.values()].map((record) => record.id) };
   });
   expect(result).toEqual({ hint: { pk: HINT, date: DATE }, ids: expect.arrayContaining([1, 2]) });
@@ -90,16 +89,9 @@ test('a late read never rides with another request’s BatchGetItem', async () =
 test('a late read still goes, alone, when its request’s Query fails', async () => {
   const signal = new AbortController().signal;
   const { result, sent } = await sentWhile(documents, async () => {
-    const broken = reads.query(
-      { IndexName: 'noSuchIndex', KeyConditionExpression: 'day_part = :p', ExpressionAttributeValues: { ':p': 'x' } },
-      10,
-      signal,
-    );
+    const broken = reads.query(NO_SUCH_INDEX, 10, signal);
     const hint = reads.lateItem(HINT, signal);
-    const query = await broken.then(
-      () => 'answered',
-      () => 'failed',
-    );
+    const query = await broken.then(() => 'answered').catch(() => 'failed');
     return { query, hint: await hint };
   });
   expect(result).toEqual({ query: 'failed', hint: { pk: HINT, date: DATE } });
@@ -111,10 +103,7 @@ test('a late read of a request that has been answered reads nothing and fails', 
   const { result, sent } = await sentWhile(documents, async () => {
     const hint = reads.lateItem(HINT, answered.signal);
     answered.abort();
-    return hint.then(
-      () => 'read',
-      (error: Error) => error.name,
-    );
+    return hint.then(() => 'read').catch((error: Error) => error.name);
   });
   expect(result).toBe('AbortError');
   expect(sent).toEqual([]);

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { TYPES } from '../support/expect-error';
-import { expectListing, fetchComments, fetchPhotos } from '../support/gallery-answers';
+import { expectListing, fetchComments, fetchPhotos, type Invoker } from '../support/gallery-answers';
 import { commentView, photoView } from '../support/gallery-decode';
 import { commentRecord, photoRecord } from '../support/gallery-records';
 import { handWrittenGallery, type Noted } from '../support/stored-gallery';
@@ -72,6 +72,15 @@ function expected<R extends object>(record: R, field: string, read: unknown, kin
 /** Each of the four requests logged `noted` about `key`, or nothing. */
 const expectWarnings = (warnings: Noted[][], key: string, noted: object | undefined) =>
   expect(warnings).toEqual(noted === undefined ? [] : TYPES.map(() => [{ key, ...noted }]));
+type Listing<T> = Parameters<typeof expectListing<T>>;
+/** A check of what `fetch` answers at a path, in every type: the listing, and the warnings `noted` about `key`, or none. */
+function answers<T>(fetch: (path: string, query: string, call: Invoker) => Promise<Listing<T>[0]>, key: string, noted?: object) {
+  return async (path: string, query: string, listing: Listing<T>[1]) => {
+    const { result, warnings } = await gallery.noted(() => fetch(path, query, gallery.invoke));
+    expectListing(result, listing);
+    expectWarnings(warnings, key, noted);
+  };
+}
 
 test('a photo with any value at any field: every photo endpoint answers the rule’s record, or leaves it out', async () => {
   await fc.assert(
@@ -84,23 +93,15 @@ test('a photo with any value at any field: every photo endpoint answers the rule
       const { record, noted } = expected(photo, field, value.read, PHOTO_FIELDS);
       const key = `photo#${id}`;
       const items = record === REFUSED ? [] : [photoView(record)];
-      for (const [path, query, total] of [
-        ['/galleryphotos', window, 1],
-        [`/galleryphotos/${id}`, ALL_TIME, items.length],
-      ] as const) {
-        const { result, warnings } = await gallery.noted(() => fetchPhotos(path, query, gallery.invoke));
-        const min_date = query === ALL_TIME ? 0 : day;
-        expectListing(result, { min_date, ...(query === ALL_TIME ? {} : { max_date: day + DAY - 1 }), total, items });
-        expectWarnings(warnings, key, noted);
-      }
+      const answer = answers(fetchPhotos, key, noted);
+      await answer('/galleryphotos', window, { min_date: day, max_date: day + DAY - 1, total: 1, items });
+      await answer(`/galleryphotos/${id}`, ALL_TIME, { min_date: 0, total: items.length, items });
       if (record === REFUSED) {
         for (const path of [`/galleryphoto/${id}`, `/galleryphoto/${id}/comments`])
           expectWarnings(await gallery.notFound(path), key, noted);
         return;
       }
-      const one = await gallery.noted(() => fetchPhotos(`/galleryphoto/${id}`, ALL_TIME, gallery.invoke));
-      expectListing(one.result, { min_date: 0, total: 1, items });
-      expectWarnings(one.warnings, key, noted);
+      await answer(`/galleryphoto/${id}`, ALL_TIME, { min_date: 0, total: 1, items });
     }),
     { numRuns: RUNS },
   );
@@ -118,29 +119,18 @@ test('a comment with any value at any field: every comment endpoint answers the 
       const { record, noted } = expected(top, field, value.read, COMMENT_FIELDS);
       const shown = record === REFUSED ? [] : [commentView(record)];
       const R = commentView(reply);
-      for (const [path, query, total, items] of [
-        ['/galleryphotos/comments', window, 2, [R, ...shown]],
-        [`/galleryphotos/${id}/comments`, ALL_TIME, 2, [R, ...shown]],
-        [`/galleryphoto/${id}/comments`, ALL_TIME, 1, shown],
-      ] as const) {
-        const { result, warnings } = await gallery.noted(() => fetchComments(path, query, gallery.invoke));
-        expectListing(result, { min_date: query === ALL_TIME ? 0 : day, total, items: [...items] });
-        expectWarnings(warnings, key, noted);
-      }
+      const answer = answers(fetchComments, key, noted);
+      await answer('/galleryphotos/comments', window, { min_date: day, total: 2, items: [R, ...shown] });
+      await answer(`/galleryphotos/${id}/comments`, ALL_TIME, { min_date: 0, total: 2, items: [R, ...shown] });
+      await answer(`/galleryphoto/${id}/comments`, ALL_TIME, { min_date: 0, total: 1, items: shown });
       const paths = [`/galleryphoto/${id}/comment/${id + 1}`, `/galleryphoto/${id}/comment/${id + 1}/replies`];
       // A comment is one of the photo's when its story is the photo's id (docs/api.md, Endpoints).
       if (record === REFUSED || record.story !== id) {
         for (const path of paths) expectWarnings(await gallery.notFound(path), key, noted);
         return;
       }
-      for (const [path, items] of [
-        [paths[0]!, shown],
-        [paths[1]!, [R]],
-      ] as const) {
-        const { result, warnings } = await gallery.noted(() => fetchComments(path, ALL_TIME, gallery.invoke));
-        expectListing(result, { min_date: 0, total: 1, items: [...items] });
-        expectWarnings(warnings, key, noted);
-      }
+      await answer(paths[0]!, ALL_TIME, { min_date: 0, total: 1, items: shown });
+      await answer(paths[1]!, ALL_TIME, { min_date: 0, total: 1, items: [R] });
     }),
     { numRuns: RUNS },
   );

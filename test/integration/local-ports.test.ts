@@ -10,9 +10,11 @@ import { join } from 'node:path';
 import { childEnv, spawnStart } from '../../infra/start/process';
 import { runToEnd } from '../support/run-to-end';
 
+jest.setTimeout(60_000);
 let occupied: Server;
 let port = 0;
 let dataDir = '';
+const PORTS = ['PORT', 'SHORT_PORT', 'DYNAMODB_PORT'] as const;
 type Run = ReturnType<typeof runToEnd>;
 /** The refusals, started at once: each npm start stops by itself. */
 let runs: { PORT: Run; SHORT_PORT: Run; DYNAMODB_PORT: Run; notANumber: Run };
@@ -38,36 +40,15 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-test.each(['PORT', 'SHORT_PORT'] as const)(
-  '%s in use: one line naming it, exit code 1',
-  async (variable) => {
-    const { code, lines } = await runs[variable];
-    expect(lines).toEqual([
-      expect.stringMatching(
-        new RegExp(
-          `^127\\.0\\.0\\.1:${port} is in use by another program: set ${variable} to a free port, e\\.g\\. ${variable}=\\d+ npm start$`,
-        ),
-      ),
-    ]);
-    expect(code).toBe(1);
-  },
-  60_000,
-);
-
-test('DYNAMODB_PORT in use: DynamoDB Local says it in one line naming DYNAMODB_PORT, exit code 1', async () => {
-  const { code, lines } = await runs.DYNAMODB_PORT;
-  expect(lines).toEqual([
-    expect.stringMatching(
-      new RegExp(
-        `^127\\.0\\.0\\.1:${port} is in use by another program: set DYNAMODB_PORT to a free port, e\\.g\\. DYNAMODB_PORT=\\d+ npm start$`,
-      ),
-    ),
-  ]);
+test.each(PORTS)('%s in use (DYNAMODB_PORT: DynamoDB Local says it): one line naming it, exit code 1', async (variable) => {
+  const { code, lines } = await runs[variable];
+  const line = `^127\\.0\\.0\\.1:${port} is in use by another program: set ${variable} to a free port, e\\.g\\. ${variable}=\\d+ npm start$`;
+  expect(lines).toEqual([expect.stringMatching(new RegExp(line))]);
   expect(code).toBe(1);
-}, 60_000);
+});
 
 test('a port that is not a number: one line naming the variable, exit code 1', async () => {
   const { code, lines } = await runs.notANumber;
   expect(lines).toEqual(['SHORT_PORT must be a port number from 0 to 65535, not "30o1"']);
   expect(code).toBe(1);
-}, 60_000);
+});

@@ -71,18 +71,16 @@ test.each([
   expect(JSON.parse(response.body)).toEqual({ code: 404, message: 'Not found' });
 });
 
-describe('short URLs over HTTP, with the short-link host beside the API', () => {
-  test('a created short URL redirects from the short-link host, and the view is counted', async () => {
-    const link = `https://www.example.org/${randomUUID()}`;
-    const created = JSON.parse((await get(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(link)}`)).body);
-    const { short_url } = created.shorturls[0];
-    expect(short_url.startsWith(`${stack.shortLinks}/`)).toBe(true);
-    const visit = await fetch(short_url, { redirect: 'manual' });
-    expect(visit.status).toBe(301);
-    expect(visit.headers.get('location')).toBe(link);
-    const looked = JSON.parse((await get(`/url/short/${encodeURIComponent(short_url)}?${KEY}&type=json`)).body);
-    expect(looked.shorturls[0]).toEqual({ ...created.shorturls[0], view_count: 1 });
-  });
+test('short URLs over HTTP: a created short URL redirects from the short-link host beside the API, and the view is counted', async () => {
+  const link = `https://www.example.org/${randomUUID()}`;
+  const created = JSON.parse((await get(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(link)}`)).body);
+  const { short_url } = created.shorturls[0];
+  expect(short_url.startsWith(`${stack.shortLinks}/`)).toBe(true);
+  const visit = await fetch(short_url, { redirect: 'manual' });
+  expect(visit.status).toBe(301);
+  expect(visit.headers.get('location')).toBe(link);
+  const looked = JSON.parse((await get(`/url/short/${encodeURIComponent(short_url)}?${KEY}&type=json`)).body);
+  expect(looked.shorturls[0]).toEqual({ ...created.shorturls[0], view_count: 1 });
 });
 
 describe('npm start on its own', () => {

@@ -21,6 +21,9 @@ const imported = (code: string, link: string, itemid: number) => ({ ...record(co
 const entry = (link: string, code: string) => ({ pk: `link#${linkKey(link)}`, code });
 const claim = (itemid: number, code: string) => ({ pk: `itemid#${itemid}`, code });
 const counter = (last: number) => ({ pk: 'counter#itemid', last });
+/** A creation's record and deduplication entry; `whole`, with its itemid's claim too. */
+const made = (code: string, link: string, itemid: number) => [record(code, link, itemid), entry(link, code)];
+const whole = (code: string, link: string, itemid: number) => [...made(code, link, itemid), claim(itemid, code)];
 
 async function auditOf(items: readonly Record<string, unknown>[]) {
   const table = `audit-${randomUUID()}`;
@@ -46,17 +49,8 @@ const B = 'https://www.example.org/b';
 afterAll(() => client.destroy());
 
 test('a table of whole creations has no problem, and the audit returns its records', async () => {
-  const audit = await auditOf([
-    record('aaaaaaa', A, 1),
-    entry(A, 'aaaaaaa'),
-    claim(1, 'aaaaaaa'),
-    record('bbbbbbb', B, 2),
-    entry(B, 'bbbbbbb'),
-    claim(2, 'bbbbbbb'),
-    counter(2),
-    { pk: 'blocks', hosts: {} },
-    { pk: 'audit#2026-11-27T00:00:00.000Z#1', action: 'import' },
-  ]);
+  const others = [counter(2), { pk: 'blocks', hosts: {} }, { pk: 'audit#2026-11-27T00:00:00.000Z#1', action: 'import' }];
+  const audit = await auditOf([...whole('aaaaaaa', A, 1), ...whole('bbbbbbb', B, 2), ...others]);
   expect(audit.problems).toEqual([]);
   expect(audit.records.map((r) => [r.code, r.link, r.itemid]).sort()).toEqual([
     ['aaaaaaa', A, 1],
@@ -69,29 +63,21 @@ test.each([
   ['a deduplication entry without its record', [entry(A, 'aaaaaaa'), counter(1)], /points to aaaaaaa, which has no record/],
   [
     'an entry pointing to a record of another link',
-    [record('aaaaaaa', A, 1), entry(A, 'aaaaaaa'), entry(B, 'aaaaaaa'), counter(1)],
+    [...made('aaaaaaa', A, 1), entry(B, 'aaaaaaa'), counter(1)],
     /a record of another link/,
   ],
   [
     'a link with two records the service made',
-    [record('aaaaaaa', A, 1), record('bbbbbbb', A, 2), entry(A, 'aaaaaaa'), counter(2)],
+    [...made('aaaaaaa', A, 1), record('bbbbbbb', A, 2), counter(2)],
     /has 2 records made by the service/,
   ],
-  [
-    'two records with one itemid',
-    [record('aaaaaaa', A, 1), entry(A, 'aaaaaaa'), record('bbbbbbb', B, 1), entry(B, 'bbbbbbb'), counter(1)],
-    /share itemid 1/,
-  ],
-  ['an itemid past the counter', [record('aaaaaaa', A, 5), entry(A, 'aaaaaaa'), counter(4)], /past the counter/],
-  ['an item of no known kind', [record('aaaaaaa', A, 1), entry(A, 'aaaaaaa'), counter(1), { pk: 'stray#1' }], /no known kind: stray#1/],
-  [
-    'a record whose itemid no claim gives it',
-    [record('aaaaaaa', A, 1), entry(A, 'aaaaaaa'), counter(1)],
-    /itemid 1, which no claim gives it/,
-  ],
+  ['two records with one itemid', [...made('aaaaaaa', A, 1), ...made('bbbbbbb', B, 1), counter(1)], /share itemid 1/],
+  ['an itemid past the counter', [...made('aaaaaaa', A, 5), counter(4)], /past the counter/],
+  ['an item of no known kind', [...made('aaaaaaa', A, 1), counter(1), { pk: 'stray#1' }], /no known kind: stray#1/],
+  ['a record whose itemid no claim gives it', [...made('aaaaaaa', A, 1), counter(1)], /itemid 1, which no claim gives it/],
   [
     'a claim of an itemid its record does not hold',
-    [record('aaaaaaa', A, 1), entry(A, 'aaaaaaa'), claim(1, 'aaaaaaa'), claim(2, 'aaaaaaa'), counter(2)],
+    [...whole('aaaaaaa', A, 1), claim(2, 'aaaaaaa'), counter(2)],
     /itemid 2 is claimed for aaaaaaa, which does not hold it/,
   ],
 ])('reports %s', async (_name, items, problem) => {
@@ -100,13 +86,7 @@ test.each([
 });
 
 test('a link imported under several codes, its entry pointing to one of them, has no problem', async () => {
-  const { problems } = await auditOf([
-    imported('one', A, 1),
-    imported('two', A, 2),
-    entry(A, 'one'),
-    claim(1, 'one'),
-    claim(2, 'two'),
-    counter(2),
-  ]);
+  const links = [imported('one', A, 1), imported('two', A, 2), entry(A, 'one')];
+  const { problems } = await auditOf([...links, claim(1, 'one'), claim(2, 'two'), counter(2)]);
   expect(problems).toEqual([]);
 });

@@ -12,7 +12,7 @@ import { documentClient } from '../../lib/db/client';
 import { aMinuteLater } from '../support/a-minute-later';
 import { expectError } from '../support/expect-error';
 import { freshAddress } from '../support/fresh-address';
-import { invoke, invokeShortLink } from '../support/invoke';
+import { type Invocation, invoke, invokeShortLink } from '../support/invoke';
 import { codeOf } from '../support/short-url-host';
 
 jest.setTimeout(60_000);
@@ -22,14 +22,14 @@ const KEY = `appkey=${encodeURIComponent('http://gone-views.test/')}`;
 const BY = { at: 1_795_000_000, by: 'the test' };
 
 const create = (link: string) => invoke(`/url/short/create?${KEY}&type=json&url=${encodeURIComponent(link)}`, { sourceIp: freshAddress() });
+const codeOfAnswer = (answer: Invocation) => codeOf(JSON.parse(answer.body).shorturls[0].short_url);
 const storedViews = async (code: string) =>
   (await documentClient.send(new GetCommand({ TableName: SHARED.table, Key: { pk: `code#${code}` }, ConsistentRead: true }))).Item
     ?.view_count;
 const visit = async (code: string, method = 'GET') => (await invokeShortLink(`/${code}`, { method })).statusCode;
 
 test('a record taken down while its container remembers its link: 410, no view', async () => {
-  const answer = await create(`https://gone-views.test/${randomUUID()}`);
-  const code = codeOf(JSON.parse(answer.body).shorturls[0].short_url);
+  const code = codeOfAnswer(await create(`https://gone-views.test/${randomUUID()}`));
   expect(await visit(code)).toBe(301);
   await disable(SHARED, code, { reason: 'phishing', ...BY });
   expect(await visit(code)).toBe(410);
@@ -43,7 +43,7 @@ test('a link made to a host the creating function did not yet know was blocked: 
   await block(SHARED, host, { reason: 'malware', ...BY });
   const made = await create(`https://${host}/after`);
   expect(made.statusCode).toBe(200);
-  const code = codeOf(JSON.parse(made.body).shorturls[0].short_url);
+  const code = codeOfAnswer(made);
   const counted = (await storedViews(code)) as number;
   await aMinuteLater(async () => {
     for (let i = 0; i < 3; i++) for (const method of ['GET', 'HEAD']) expect(await visit(code, method)).toBe(410);
@@ -69,8 +69,7 @@ test('a link imported while its host was blocked, followed once the functions kn
 
 test('enable refuses a link whose host is blocked, so that it cannot answer 410 while counting', async () => {
   const host = `held-${randomUUID().slice(0, 8)}.test`;
-  const answer = await create(`https://${host}/x`);
-  const code = codeOf(JSON.parse(answer.body).shorturls[0].short_url);
+  const code = codeOfAnswer(await create(`https://${host}/x`));
   await disable(SHARED, code, { reason: 'spam', ...BY });
   await block(SHARED, host, { reason: 'malware', ...BY });
   await expect(enable(SHARED, code)).rejects.toThrow(

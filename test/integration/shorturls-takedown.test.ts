@@ -37,9 +37,8 @@ const views = async (code: string) => {
 async function expectTakenDown(code: string, link: string, counted: number): Promise<void> {
   for (const method of ['GET', 'HEAD']) {
     const visit = await invokeShortLink(`/${code}`, { method });
-    expect([visit.statusCode, visit.headers.location]).toEqual([410, undefined]);
-    expect(visit.headers['cache-control']).toBe('no-store');
-    expect(visit.headers['content-type']).toBe('text/html; charset=utf-8');
+    const { location, 'cache-control': cache, 'content-type': type } = visit.headers;
+    expect([visit.statusCode, location, cache, type]).toEqual([410, undefined, 'no-store', 'text/html; charset=utf-8']);
     expect(visit.body).toContain('<title>Gone</title>');
   }
   for (const type of TYPES) expectError(await invoke(`/url/short/${code}?${KEY}&${typeQuery(type)}`), type, 404, 404);
@@ -58,43 +57,39 @@ async function expectLive(code: string, link: string): Promise<void> {
   expect(JSON.parse((await create(link)).body).shorturls[0].short_url).toBe(`${SHORT_URL_HOST}/${code}`);
 }
 
-describe('a disabled link', () => {
-  test('answers 410 on the short-link host with no view, 404 on lookup, 1016 when created again, at once; enabled, it is back', async () => {
-    const link = `https://takedown.test/${randomUUID()}/phishing`;
-    const code = await shorten(link);
-    // Followed once: the redirect's container remembers its link, which must not outlive the takedown.
-    expect((await invokeShortLink(`/${code}`)).statusCode).toBe(301);
-    await disable(SHARED, code, { reason: 'phishing', ...BY });
-    await expectTakenDown(code, link, 1);
-    await enable(SHARED, code);
-    await expectLive(code, link);
-    expect(await views(code)).toBe(2);
-  });
+test('a disabled link answers 410 on the short-link host with no view, 404 on lookup, 1016 when created again, at once; enabled, it is back', async () => {
+  const link = `https://takedown.test/${randomUUID()}/phishing`;
+  const code = await shorten(link);
+  // Followed once: the redirect's container remembers its link, which must not outlive the takedown.
+  expect((await invokeShortLink(`/${code}`)).statusCode).toBe(301);
+  await disable(SHARED, code, { reason: 'phishing', ...BY });
+  await expectTakenDown(code, link, 1);
+  await enable(SHARED, code);
+  await expectLive(code, link);
+  expect(await views(code)).toBe(2);
 });
 
-describe('a blocked host', () => {
-  test('its links and its subdomains answer 410 and 404 with no view, new links to it are refused; unblocked, all is back', async () => {
-    const host = `blocked-${randomUUID().slice(0, 8)}.test`;
-    const [onHost, onSubdomain] = [`https://${host}/a`, `https://www.${host}/b`];
-    const lookalike = `https://not${host}/c`;
-    const [code, subCode, lookalikeCode] = [await shorten(onHost), await shorten(onSubdomain), await shorten(lookalike)];
-    for (const c of [code, subCode]) expect((await invokeShortLink(`/${c}`)).statusCode).toBe(301);
+test('a blocked host: its links and its subdomains answer 410 and 404 with no view, new links to it are refused; unblocked, all is back', async () => {
+  const host = `blocked-${randomUUID().slice(0, 8)}.test`;
+  const [onHost, onSubdomain] = [`https://${host}/a`, `https://www.${host}/b`];
+  const lookalike = `https://not${host}/c`;
+  const [code, subCode, lookalikeCode] = [await shorten(onHost), await shorten(onSubdomain), await shorten(lookalike)];
+  for (const c of [code, subCode]) expect((await invokeShortLink(`/${c}`)).statusCode).toBe(301);
 
-    expect(await block(SHARED, host, { reason: 'malware', ...BY })).toBe(2);
-    // The records made to it are taken down at once; the functions' block lists within a minute.
-    await expectTakenDown(code, onHost, 1);
-    await expectTakenDown(subCode, onSubdomain, 1);
-    await aMinuteLater(async () => {
-      for (const fresh of [`https://${host}/new`, `https://deep.sub.${host}/new`]) expectError(await create(fresh), 'json', 1016, 403);
-      expect((await invokeShortLink(`/${lookalikeCode}`)).statusCode).toBe(301);
-    });
+  expect(await block(SHARED, host, { reason: 'malware', ...BY })).toBe(2);
+  // The records made to it are taken down at once; the functions' block lists within a minute.
+  await expectTakenDown(code, onHost, 1);
+  await expectTakenDown(subCode, onSubdomain, 1);
+  await aMinuteLater(async () => {
+    for (const fresh of [`https://${host}/new`, `https://deep.sub.${host}/new`]) expectError(await create(fresh), 'json', 1016, 403);
+    expect((await invokeShortLink(`/${lookalikeCode}`)).statusCode).toBe(301);
+  });
 
-    expect(await unblock(SHARED, host)).toBe(2);
-    await aMinuteLater(async () => {
-      await expectLive(code, onHost);
-      await expectLive(subCode, onSubdomain);
-      expect((await create(`https://${host}/new`)).statusCode).toBe(200);
-    });
+  expect(await unblock(SHARED, host)).toBe(2);
+  await aMinuteLater(async () => {
+    await expectLive(code, onHost);
+    await expectLive(subCode, onSubdomain);
+    expect((await create(`https://${host}/new`)).statusCode).toBe(200);
   });
 });
 

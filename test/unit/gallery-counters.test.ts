@@ -15,9 +15,8 @@ import {
   hintMinuteKey,
   hintOf,
 } from '../../lib/gallery/counters';
-import { PHOTOS, thread, COMMENTS } from '../../lib/gallery/layout';
+import { COMMENTS, ORDERS, PHOTOS, SORTS, thread } from '../../lib/gallery/layout';
 import { mergeFirst, type EntryStream } from '../../lib/gallery/index-streams';
-import { ORDERS, SORTS } from '../../lib/gallery/layout';
 import type { Ranked } from '../../lib/gallery/records';
 
 // docs/api.md, The gallery's arguments: dates are 0 to 99 999 999 999.
@@ -81,15 +80,9 @@ describe('spans of a range', () => {
 
 test('a member moves one attribute of one item per level, the root included, under its series’ name', () => {
   const updates = counterUpdates(thread(42), 86_400 + 3_600 + 61, -1);
-  expect(updates).toEqual([
-    { key: 'count#photo/42#1#90060', attribute: 'c1', delta: -1 },
-    { key: 'count#photo/42#2#90000', attribute: 'c1', delta: -1 },
-    { key: 'count#photo/42#3#86400', attribute: 'c1', delta: -1 },
-    { key: 'count#photo/42#4#0', attribute: 'c1', delta: -1 },
-    { key: 'count#photo/42#5#0', attribute: 'c0', delta: -1 },
-    { key: 'count#photo/42#6#0', attribute: 'c0', delta: -1 },
-    { key: 'count#photo/42#7#0', attribute: 'c0', delta: -1 },
-  ]);
+  const at = (level: number, start: number, attribute: string) => ({ key: `count#photo/42#${level}#${start}`, attribute, delta: -1 });
+  const lower = [at(1, 90_060, 'c1'), at(2, 90_000, 'c1'), at(3, 86_400, 'c1'), at(4, 0, 'c1')];
+  expect(updates).toEqual([...lower, at(5, 0, 'c0'), at(6, 0, 'c0'), at(7, 0, 'c0')]);
 });
 
 describe('the lazy merge', () => {
@@ -149,7 +142,6 @@ describe('the lazy merge', () => {
 });
 
 /** The earliest-date hint's arithmetic (lib/gallery/counters.ts): what counts as a hint, and the first member from it in its minute. */
-
 const MINUTE = 1_100_000_040; // a whole minute
 
 test('a hint is a whole, non-negative number of seconds; anything else is none', () => {

@@ -56,14 +56,13 @@ function addsOf(all: TransactItem[][]): Map<string, number> {
   return sums;
 }
 
-/** Earliest-date hints at 0: none of these changes lowers one (test/integration/gallery-earliest.test.ts has them). */
-const hintsAtZero = () => ddb.on(GetCommand).resolves({ Item: { pk: 'earliest#', date: 0 } });
-
-beforeEach(() => {
+/** A fresh mock: earliest-date hints at 0, as none of these changes lowers one (test/integration/gallery-earliest.test.ts has them). */
+function freshMock() {
   ddb.reset();
-  hintsAtZero();
-  ddb.on(TransactWriteCommand).resolves({});
-});
+  ddb.on(GetCommand).resolves({ Item: { pk: 'earliest#', date: 0 } });
+  return ddb.on(TransactWriteCommand);
+}
+beforeEach(() => freshMock().resolves({}));
 
 test('a photo and its comments in one transaction: the Put carries the count its comments add', async () => {
   const p = photoRecord(1, 1_000_000);
@@ -104,48 +103,33 @@ test('a changed record: SET without its count, on the condition of its date, and
   expect(update.ConditionExpression).toMatch(/^attribute_exists\(pk\) AND #n\d+ = :v\d+$/);
   expect(update.ExpressionAttributeValues).toEqual(expect.objectContaining({ [update.ConditionExpression!.split(' = ')[1]!]: 2_000_000 }));
   const moves = new Map<string, number>();
-  for (const series of seriesOf({ kind: 'comment', story: 1, replyto: null })) {
+  for (const series of seriesOf({ kind: 'comment', story: 1, replyto: null }))
     for (const u of [...counterUpdates(series, 2_000_000, -1), ...counterUpdates(series, 3_000_000, 1)])
       moves.set(`${u.key} ${u.attribute}`, (moves.get(`${u.key} ${u.attribute}`) ?? 0) + u.delta);
-  }
   expect(addsOf([items])).toEqual(new Map([...moves].filter(([, delta]) => delta !== 0)));
 });
 
 test('removing a reply and its parent: the parent’s count is not added to after its removal', async () => {
   const parent = { ...commentRecord(10, 1, 4_000_000), replies: 1 };
   const reply = commentRecord(11, 1, 4_000_100, 10, 1, 10);
-  await writeChanges(
-    client,
-    't',
-    [
-      { kind: 'comment', before: reply, after: undefined, bumps: bumpsOf(reply) },
-      { kind: 'comment', before: parent, after: undefined, bumps: bumpsOf(parent) },
-    ],
-    { retry: fast },
-  );
+  const removed = (record: CommentRecord): RecordChange => ({ kind: 'comment', before: record, after: undefined, bumps: bumpsOf(record) });
+  await writeChanges(client, 't', [removed(reply), removed(parent)], { retry: fast });
   const items = transactions()[0]!;
-  expect(
-    items
-      .filter((item) => item.Delete)
-      .map(keyOf)
-      .sort(),
-  ).toEqual(['comment#10', 'comment#11']);
+  const deleted = items.filter((item) => item.Delete).map(keyOf);
+  expect(deleted.sort()).toEqual(['comment#10', 'comment#11']);
   expect(addsOf([items]).get('photo#1 comments')).toBe(-2);
 });
 
 test('a conflict with another transaction is sent again; a failed condition stops the import', async () => {
   const cancelled = (code: string) =>
     Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: code }] });
-  ddb.on(TransactWriteCommand).rejectsOnce(cancelled('TransactionConflict')).resolves({});
-  await writeChanges(client, 't', [added(photoRecord(1, 1))], { retry: fast });
+  const writeOne = () => writeChanges(client, 't', [added(photoRecord(1, 1))], { retry: fast });
+  freshMock().rejectsOnce(cancelled('TransactionConflict')).resolves({});
+  await writeOne();
   expect(transactions()).toHaveLength(2);
-  ddb.reset();
-  hintsAtZero();
-  ddb.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed'));
-  await expect(writeChanges(client, 't', [added(photoRecord(1, 1))], { retry: fast })).rejects.toThrow(ImportConflictError);
-  ddb.reset();
-  hintsAtZero();
-  ddb.on(TransactWriteCommand).rejects(cancelled('TransactionConflict'));
-  await expect(writeChanges(client, 't', [added(photoRecord(1, 1))], { retry: fast })).rejects.toThrow('cancelled');
+  freshMock().rejects(cancelled('ConditionalCheckFailed'));
+  await expect(writeOne()).rejects.toThrow(ImportConflictError);
+  freshMock().rejects(cancelled('TransactionConflict'));
+  await expect(writeOne()).rejects.toThrow('cancelled');
   expect(transactions()).toHaveLength(fast.attempts);
 });

@@ -13,8 +13,6 @@ import { APP_KEY, invoke, withKey } from '../support/invoke';
 const output = capture();
 beforeEach(() => output.clear());
 
-const REQUEST_FIELDS = ['function_request_id', 'function_name', 'route', 'type', 'app_key', 'status', 'duration_ms', 'cold_start'];
-
 function onlyLog(): Entry {
   const logs = output.logs();
   expect(logs).toHaveLength(1);
@@ -38,8 +36,10 @@ describe('Logger', () => {
     expect(response.statusCode).toBe(200);
     expect(output.lines().filter((line) => !line.includes('"_aws"'))).toHaveLength(1);
     const entry = onlyLog();
-    for (const field of REQUEST_FIELDS) expect(entry).toHaveProperty(field);
     expect(entry).toMatchObject({
+      function_request_id: expect.stringMatching(/./s),
+      duration_ms: expect.any(Number),
+      cold_start: expect.any(Boolean),
       level: 'INFO',
       service: 'observability-test',
       function_name: 'ErrorFunction',
@@ -48,9 +48,6 @@ describe('Logger', () => {
       app_key: APP_KEY,
       status: 200,
     });
-    expect(typeof entry.function_request_id).toBe('string');
-    expect(entry.function_request_id).not.toBe('');
-    expect(typeof entry.duration_ms).toBe('number');
     expect(entry.duration_ms as number).toBeGreaterThanOrEqual(0);
   });
 
@@ -59,9 +56,8 @@ describe('Logger', () => {
     const line = output.lines().find((text) => !text.includes('"_aws"'))!;
     const entry = onlyLog();
     expect(entry).toMatchObject({ route: 'GET /errors', type: 'javascript', status: 200 });
-    for (const secret of ['secretCallbackName', 'secretOffset', 'callback=', 'offset=', 'rawQueryString', 'queryStringParameters']) {
+    for (const secret of ['secretCallbackName', 'secretOffset', 'callback=', 'offset=', 'rawQueryString', 'queryStringParameters'])
       expect(line).not.toContain(secret);
-    }
     expect(response.body.length).toBeGreaterThan(0);
     expect(line).not.toContain(response.body.slice(0, 40));
   });
@@ -83,8 +79,7 @@ describe('Logger', () => {
       answers.push((await invoke(`/stories/top?type=json&appkey=${key}`)).statusCode);
       const line = onlyLog();
       expect(line).toMatchObject({ route: '$default', type: 'json', status: 404 });
-      if (key === '') expect(line).not.toHaveProperty('app_key');
-      else if (key === 'not-a-uri') expect(line).not.toHaveProperty('app_key');
+      if (key === '' || key === 'not-a-uri') expect(line).not.toHaveProperty('app_key');
       else expect(line.app_key).toBe('http://old.app/');
     }
     expect(answers).toEqual([404, 404, 404]);
@@ -99,17 +94,17 @@ describe('Logger', () => {
       const response = await invokeHandler(throwing, `/errors?appkey=${encodeURIComponent(APP_KEY)}&${typeQuery(type, 'cb')}`);
       expect(response.body).not.toContain('secret-internal-detail');
       expect(response.body).not.toMatch(/at .*\.ts/);
-      const errors = output.logs().filter((entry) => entry.level === 'ERROR');
-      expect(errors).toHaveLength(1);
-      const error = errors[0]!.error as { name: string; message: string; stack: string };
-      expect(error.name).toBe('Error');
-      expect(error.message).toBe('secret-internal-detail');
-      expect(error.stack).toContain('observability.test.ts');
-      expect(errors[0]).toMatchObject({ message: 'unexpected error, answered as error 500', route: 'GET /errors' });
+      const error = { name: 'Error', message: 'secret-internal-detail', stack: expect.stringContaining('observability.test.ts') };
+      expect(output.logs().filter((entry) => entry.level === 'ERROR')).toEqual([
+        expect.objectContaining({
+          message: 'unexpected error, answered as error 500',
+          route: 'GET /errors',
+          error: expect.objectContaining(error),
+        }),
+      ]);
       // The request's own line says 500 (HTTP 200 for the Javascript type, which must run).
       const summary = output.logs().filter((entry) => entry.message === 'request');
-      expect(summary).toHaveLength(1);
-      expect(summary[0]!.status).toBe(type === 'javascript' ? 200 : 500);
+      expect(summary.map((entry) => entry.status)).toEqual([type === 'javascript' ? 200 : 500]);
     }
   });
 });

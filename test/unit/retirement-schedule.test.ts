@@ -64,9 +64,8 @@ describe('the settings', () => {
   });
 
   test('the first second and the last second ISO 8601 writes with four-digit years are sunsets', () => {
-    expect(readSchedule({ API_SUNSET_DATE: '1970-01-01' }).api.sunset?.at).toBe(0);
-    expect(readSchedule({ API_SUNSET_DATE: '1970-01-01T00:00:00Z' }).api.sunset?.at).toBe(0);
-    expect(readSchedule({ API_SUNSET_DATE: '9999-12-31T23:59:59Z' }).api.sunset?.at).toBe(253_402_300_799_000);
+    const sunset = (text: string) => readSchedule({ API_SUNSET_DATE: text }).api.sunset?.at;
+    expect(['1970-01-01', '1970-01-01T00:00:00Z', '9999-12-31T23:59:59Z'].map(sunset)).toEqual([0, 0, 253_402_300_799_000]);
   });
 
   test('a brownout may end on the last second, and says so', () => {
@@ -126,13 +125,10 @@ describe('a verdict, at the edges, to the millisecond', () => {
   });
 
   test('the rest of the API host has no sunset: its brownout says until when, and it carries no Sunset', () => {
-    expect(verdict(schedule, ['api'], at('2027-05-02T00:00:00Z'))).toEqual({
-      answer: 'gone',
-      group: 'api',
-      why: 'brownout',
-      message: 'brownout until 2027-05-02T00:00:01Z',
-    });
-    expect(verdict(schedule, ['api'], at('2027-05-01T14:30:00Z'))).toEqual({ answer: 'as usual' });
+    const api = (moment: string) => verdict(schedule, ['api'], at(moment));
+    const brownout = { answer: 'gone', group: 'api', why: 'brownout', message: 'brownout until 2027-05-02T00:00:01Z' };
+    expect(api('2027-05-02T00:00:00Z')).toEqual(brownout);
+    expect(api('2027-05-01T14:30:00Z')).toEqual({ answer: 'as usual' });
     expect(verdict(schedule, ['links'], at('2040-01-01T00:00:00Z'))).toEqual({ answer: 'as usual' });
   });
 });
@@ -141,10 +137,7 @@ describe('a verdict, at the edges, to the millisecond', () => {
 function oracle(meant: Record<Group, MeantGroup>, groups: readonly Group[], now: number) {
   const sunsets = groups.flatMap((group) => (meant[group].sunset ? [{ group, ...meant[group].sunset! }] : []));
   // A path in two groups retires at the earlier date, and says so.
-  const earliest = sunsets.reduce<(typeof sunsets)[number] | undefined>(
-    (first, one) => (first && first.at <= one.at ? first : one),
-    undefined,
-  );
+  const earliest = sunsets.sort((a, b) => a.at - b.at)[0];
   const sunset = earliest && new Date(earliest.at).toUTCString();
   if (earliest && earliest.at <= now)
     return { gone: 'sunset', groups: [earliest.group], messages: [`retired on ${earliest.text}`], sunset };

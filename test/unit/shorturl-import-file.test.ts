@@ -84,18 +84,16 @@ describe('a CSV record is named by the line it starts on', () => {
   });
 });
 
-describe('a file without a link is refused as a whole', () => {
-  test.each([
-    ['an empty file', ''],
-    ['a byte-order mark alone', '\ufeff'],
-    ['line breaks alone', '\r\n\n\r'],
-    ['blanks alone', ' \t\r\n  \n'],
-    ['a header alone', 'code,link'],
-    ['a header and empty lines', '\ufeffcode,link\r\n\r\n\r\n'],
-  ])('%s', (_name, content) => {
-    expect(() => linesOf(content)).toThrow(UnreadableFile);
-    expect(() => linesOf(content)).toThrow(/ holds no short links/);
-  });
+test.each([
+  ['an empty file', ''],
+  ['a byte-order mark alone', '\ufeff'],
+  ['line breaks alone', '\r\n\n\r'],
+  ['blanks alone', ' \t\r\n  \n'],
+  ['a header alone', 'code,link'],
+  ['a header and empty lines', '\ufeffcode,link\r\n\r\n\r\n'],
+])('a file without a link is refused as a whole: %s', (_name, content) => {
+  expect(() => linesOf(content)).toThrow(UnreadableFile);
+  expect(() => linesOf(content)).toThrow(/ holds no short links/);
 });
 
 test('a CSV that cannot be parsed (a quote never closed) is refused as a whole, naming what csv-parse met, quoting nothing of it', () => {
