@@ -7,7 +7,15 @@
 import fc from 'fast-check';
 import { DAY, THIRTY_DAYS } from '../../support/gallery-fixtures';
 import { SORT_VALUES } from '../../support/gallery-order';
-import { answered, assertHostileRequests, checkRequest, forgetAnswers, type PendingPhp, TIMEOUT } from '../../support/hostile-input/check';
+import {
+  answered,
+  assertHostileRequests,
+  checkRequest,
+  forgetAnswers,
+  type PendingPhp,
+  TIMEOUT,
+  verifyPhp,
+} from '../../support/hostile-input/check';
 import {
   dateWire,
   galleryArgs,
@@ -28,6 +36,7 @@ async function checkListings(queries: string[][]) {
   const pendingPhp: PendingPhp[] = [];
   for (const path of ['/galleryphotos', '/galleryphotos/comments'])
     for (const query of queries) await checkRequest({ method: 'GET', path, query: [KEY_ARGUMENT, 'type=json', ...query] }, pendingPhp);
+  await verifyPhp(pendingPhp);
 }
 
 describe('hostile input in the gallery arguments', () => {
