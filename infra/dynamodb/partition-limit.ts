@@ -74,9 +74,9 @@ function answer(response: ServerResponse, status: number, headers: Json, body: s
 export async function startLimitedDynamoDbLocal(options: DynamoDbLocalOptions & PartitionLimitOptions): Promise<DynamoDbLocal> {
   const { partitionWrites, now = Date.now } = options;
   const partitionReads = (partitionWrites * DYNAMODB_PARTITION.reads) / DYNAMODB_PARTITION.writes;
-  const database = await startDynamoDbLocal({ ...options, port: await freePort() });
+  const behind = `http://127.0.0.1:${await freePort()}`;
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-  const describer = new DynamoDBClient({ endpoint: database.endpoint, region: 'us-east-1', credentials });
+  const describer = new DynamoDBClient({ endpoint: behind, region: 'us-east-1', credentials });
   // Each table's partition key attribute, and each index's (by name), from one DescribeTable.
   const schemas = new Map<string, Promise<Map<string | undefined, string | undefined>>>();
   const hash = (schema: KeySchemaElement[] = []) => schema.find((key) => key.KeyType === 'HASH')?.AttributeName;
@@ -95,7 +95,7 @@ export async function startLimitedDynamoDbLocal(options: DynamoDbLocalOptions & 
   const upstream = (incoming: IncomingMessage, body: string | Buffer) =>
     new Promise<IncomingMessage>((answered, failed) => {
       const headers = { ...incoming.headers, 'content-length': String(Buffer.byteLength(body)) };
-      request(database.endpoint, { method: incoming.method, path: incoming.url, headers }, answered).on('error', failed).end(body);
+      request(behind, { method: incoming.method, path: incoming.url, headers }, answered).on('error', failed).end(body);
     });
 
   const handle = async (incoming: IncomingMessage, response: ServerResponse) => {
@@ -151,9 +151,10 @@ export async function startLimitedDynamoDbLocal(options: DynamoDbLocalOptions & 
 
   const server = createServer((incoming, response) => void handle(incoming, response).catch(() => response.destroy()));
   server.listen(options.port, '127.0.0.1');
-  // Rejects with the listen's error (EADDRINUSE: npm start names DYNAMODB_PORT).
-  await once(server, 'listening').catch(async (error) => {
-    await database.stop();
+  // The port first: its error (EADDRINUSE, which npm start names) comes before Java starts.
+  await once(server, 'listening');
+  const database = await startDynamoDbLocal({ ...options, port: Number(new URL(behind).port) }).catch((error) => {
+    server.close();
     throw error;
   });
   const stop = async () => {

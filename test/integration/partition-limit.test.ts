@@ -193,7 +193,7 @@ test('without the model (the run’s DynamoDB Local) nothing throttles', async (
   }
 });
 
-test("a DYNAMODB_PORT in use: Node's EADDRINUSE, which npm start names in one line, and DynamoDB Local behind it stops", async () => {
+test("a DYNAMODB_PORT in use: Node's EADDRINUSE, which npm start names in one line, before DynamoDB Local starts", async () => {
   const occupied = createServer().listen(0, '127.0.0.1');
   await once(occupied, 'listening');
   const { port } = occupied.address() as AddressInfo;
