@@ -14,6 +14,9 @@ export interface Stored {
   readonly read: unknown;
 }
 
+const fail = (message: string): never => {
+  throw new Error(message);
+};
 const isWhole = (value: unknown, min: number, max: number): value is number =>
   typeof value === 'number' && Number.isInteger(value) && min <= value && value <= max;
 const placing = (min: number, max: number) => (value: unknown) => (isWhole(value, min, max) ? value : REFUSED);
@@ -44,7 +47,9 @@ const fields = (table: string) =>
     table
       .trim()
       .split(/\s+/)
-      .map((entry) => entry.split(':')),
+      .map((entry) => entry.split(':'))
+      // A kind the rules lack is a typo here, which the type checker cannot see in text.
+      .map(([field, kind]) => (kind! in RULES ? [field, kind] : fail(`${field}: no rule for kind ${kind}`))),
   ) as Readonly<Record<string, Kind>>;
 export const PHOTO_FIELDS = fields(`id:own submit_date:date comments:count title:title user.name:name user.icon:link
   user.registered:registered user.profileviews:count src:link href:link digg_count:count`);
