@@ -137,6 +137,8 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
   const release = bundledRelease();
   const storage = options.dataDirectory ? ['-dbPath', options.dataDirectory] : ['-inMemory'];
   if (options.dataDirectory) mkdirSync(options.dataDirectory, { recursive: true });
+  // DynamoDB Local refuses port 0, which the ports' settings take as any free one (docs/local.md).
+  const port = options.port || (await freePort());
   const child = spawn(
     'java',
     [
@@ -145,7 +147,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
       '-XX:+UseSerialGC',
       `-Djava.library.path=${resolve(release, 'DynamoDBLocal_lib')}`,
       ...launcherArguments(release),
-      ...['-port', String(options.port), '-sharedDb', '-disableTelemetry', ...storage],
+      ...['-port', String(port), '-sharedDb', '-disableTelemetry', ...storage],
     ],
     { cwd: release, env: { ...process.env, DDB_LOCAL_TELEMETRY: '0' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -164,9 +166,9 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
       if (how === 'kill') child.kill('SIGKILL');
       else terminate();
     });
-  await waitForStart(child, options.port);
+  await waitForStart(child, port);
   return {
-    endpoint: `http://127.0.0.1:${options.port}`,
+    endpoint: `http://127.0.0.1:${port}`,
     stop: () => end('terminate'),
     kill: () => end('kill'),
     freeze: () => child.kill('SIGSTOP'),

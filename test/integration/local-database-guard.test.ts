@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient, waitUntilTableNotExists } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { type DynamoDbLocal, freePort, startDynamoDbLocal } from '../../infra/dynamodb/local';
+import { type DynamoDbLocal, startDynamoDbLocal } from '../../infra/dynamodb/local';
 import { ensureTables, MADE_TABLES } from '../../infra/dynamodb/made-tables';
 import { templateGalleryTable } from '../../infra/ops/gallery/connection';
 import { exportGallery } from '../../infra/ops/gallery/export';
@@ -37,7 +37,9 @@ const directory = (prefix: string): string => {
 
 beforeAll(async () => {
   // A few requests: Java's quick compiler alone starts it on less CPU (../../infra/dynamodb/local.ts).
-  database = await startDynamoDbLocal({ port: await freePort(), quickCompiler: true });
+  // Port 0, as DYNAMODB_PORT=0 asks: any free one, which DynamoDB Local itself refuses.
+  database = await startDynamoDbLocal({ port: 0, quickCompiler: true });
+  expect(database.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
   client = new DynamoDBClient({ endpoint: database.endpoint });
   documents = DynamoDBDocumentClient.from(client);
 }, 60_000);
