@@ -3,22 +3,33 @@
  * SHORT_URLS_TABLE when a function's container starts (a missing setting fails it at once), with
  * the blocklist the short-link host and the API's service (./service.ts) go by.
  */
-import { TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type Env, requiredSetting } from '../config';
 import { documentClient, singleAttemptClient } from '../db/client';
-import { cancellationReasons, conditionFailed, databaseUnavailable, isNamed, withDatabase } from '../db/failures';
-import { pause } from '../iso-time';
+import { cancellationReasons, databaseUnavailable, isNamed, withDatabase } from '../db/failures';
 import { logger } from '../observability/powertools';
 import { Blocklist } from './blocklist';
 import { GatheredReads } from './gathered-reads';
-import { BLOCKS, codeKey, ITEMID_COUNTER, ITEMID_MAX, itemIdKey, linkEntryKey, readRecord, takeItemId } from './table';
-import type { InsertOutcome, LinkEntry, ShortUrlRecord, ShortUrlStore, ViewResult } from './store';
+import {
+  BLOCKS,
+  codeKey,
+  ITEMID_COUNTER,
+  ITEMID_MAX,
+  type ItemOf,
+  itemIdKey,
+  linkEntryKey,
+  readRecord,
+  shardKeysOf,
+  takeItemId,
+} from './table';
+import type { InsertOutcome, LinkEntry, ShardViewResult, ShortUrlRecord, ShortUrlStore, ViewResult } from './store';
+import { ViewWrites } from './view-writes';
 
 type Item = Record<string, unknown>;
 
 /** The record of a `code#` item, or undefined when there is none or it cannot be read (logged: by hand, or an older version). */
-function recordIn(item: Item | undefined): ShortUrlRecord | undefined {
-  const read = readRecord(item);
+function recordIn(item: Item | undefined, shardOf?: ItemOf): ShortUrlRecord | undefined {
+  const read = readRecord(item, shardOf);
   if (read === undefined) return undefined;
   if ('unreadable' in read) {
     logger.error('stored short URL unreadable: answered as unknown', { problem: read.unreadable });
@@ -30,18 +41,25 @@ function recordIn(item: Item | undefined): ShortUrlRecord | undefined {
 
 export class DynamoShortUrlStore implements ShortUrlStore {
   private readonly reads: GatheredReads;
+  private readonly views: ViewWrites;
 
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly table: string,
     /** The client views are sent with: one that never sends a request again by itself. */
-    private readonly views: () => DynamoDBDocumentClient = singleAttemptClient,
+    views: () => DynamoDBDocumentClient = singleAttemptClient,
   ) {
     this.reads = new GatheredReads(client, table);
+    this.views = new ViewWrites(views, table);
   }
 
-  async findByCode(code: string): Promise<ShortUrlRecord | undefined> {
-    return recordIn(await this.reads.read(codeKey(code)));
+  async findByCode(code: string, shards: 'summed' | 'skipped' = 'summed'): Promise<ShortUrlRecord | undefined> {
+    const item = await this.reads.read(codeKey(code));
+    // Only a record whose key has throttled has shards: any other costs its one read.
+    const keys = shards === 'summed' ? shardKeysOf(item) : [];
+    if (keys.length === 0) return recordIn(item);
+    const shardItems = await this.reads.readAll(keys);
+    return recordIn(item, (pk) => shardItems.get(pk));
   }
 
   async linkEntry(linkKey: string): Promise<LinkEntry | undefined> {
@@ -96,10 +114,14 @@ export class DynamoShortUrlStore implements ShortUrlStore {
   }
 
   async addView(code: string): Promise<ViewResult> {
-    const sent = await sendView(this.views(), this.table, code);
+    const sent = await this.views.toRecord(code);
     if (sent.outcome !== 'counted') return sent;
     const record = recordIn(sent.item);
     return record === undefined ? { outcome: 'no such code' } : { outcome: 'counted', link: record.link };
+  }
+
+  addShardView(code: string): Promise<ShardViewResult> {
+    return this.views.toShard(code);
   }
 
   async blockedHosts(): Promise<readonly string[]> {
@@ -109,58 +131,6 @@ export class DynamoShortUrlStore implements ShortUrlStore {
     // Written by hand: the container keeps the list it had (./blocklist.ts), rather than unblock every host.
     logger.error(`the blocked hosts (${BLOCKS.pk}) are not a map: the last list read holds`);
     throw new Error('unreadable blocked hosts');
-  }
-}
-
-/**
- * A redirect's view: one atomic `ADD` that answers the record (whose link a redirect needs),
- * conditional on the record being there and not taken down, sent once: hundreds of simultaneous
- * views of one link never conflict, as transactions on one item do, and a view whose answer is
- * lost is never counted twice. Only a refusal DynamoDB did not apply (throttling) is sent again
- * (docs/api.md, Short URLs: Views).
- */
-/** A view's request, as far as it went: counted (with the record as it is now), the code unknown or taken down, or not counted (and why). */
-export type SentView =
-  | { readonly outcome: 'counted'; readonly item: Record<string, unknown> }
-  | { readonly outcome: 'no such code' | 'gone' }
-  | { readonly outcome: 'not counted'; readonly error: unknown };
-
-/**
- * Errors that say DynamoDB refused a write without applying it (throttled, or an item a
- * transaction holds), so that sending it again cannot count it twice. A timeout or a lost
- * connection says nothing of the kind: such a view is never sent again.
- */
-const NOT_APPLIED = new Set([
-  'ThrottlingException',
-  'ProvisionedThroughputExceededException',
-  'RequestLimitExceeded',
-  'TransactionConflictException',
-]);
-/** Sends of a view DynamoDB refused unapplied, and the pause before the next. */
-const VIEW_SENDS = 3;
-const VIEW_BACKOFF_MS = 20;
-
-async function sendView(client: DynamoDBDocumentClient, table: string, code: string): Promise<SentView> {
-  const update = {
-    TableName: table,
-    Key: codeKey(code),
-    UpdateExpression: 'ADD view_count :one',
-    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(disabled)',
-    ExpressionAttributeValues: { ':one': 1 },
-    ReturnValues: 'ALL_NEW',
-    // Which failed: no record, or one taken down.
-    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-  } as const;
-  for (let send = 1; ; send++) {
-    try {
-      const { Attributes } = await client.send(new UpdateCommand(update));
-      return { outcome: 'counted', item: Attributes ?? {} };
-    } catch (error) {
-      if (conditionFailed(error)) return { outcome: (error as { Item?: unknown }).Item === undefined ? 'no such code' : 'gone' };
-      const refused = error instanceof Error && NOT_APPLIED.has(error.name);
-      if (!refused || send === VIEW_SENDS) return { outcome: 'not counted', error };
-      await pause(VIEW_BACKOFF_MS * send);
-    }
   }
 }
 

@@ -40,6 +40,14 @@ export class GatheredReads {
     });
   }
 
+  /** Items read consistently in one BatchGetItem (of at most 100 keys), by key; a key read nothing is absent. */
+  async readAll(keys: readonly { readonly pk: string }[]): Promise<Map<string, Item>> {
+    const answers = new Map<string, Promise<Item | undefined>>();
+    for (const batch of batchGetBatches(keys.map((key) => key.pk))) this.batchGet(batch, answers);
+    const items = await Promise.all([...answers].map(async ([pk, answer]) => [pk, await answer] as const));
+    return new Map(items.filter((entry): entry is readonly [string, Item] => entry[1] !== undefined));
+  }
+
   /**
    * One BatchGetItem (of at most 100 distinct keys: locally one process serves concurrent
    * creations, which may ask for the same link) when the blocked hosts are among the reads, else a

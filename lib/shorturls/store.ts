@@ -34,8 +34,12 @@ export interface LinkEntry {
 export type InsertOutcome = 'inserted' | 'code-taken' | 'link-taken' | 'itemid-taken' | 'conflict';
 
 export interface ShortUrlStore {
-  /** The record under a code. Started with `blockedHosts`, before awaiting either, the two go in one request. */
-  findByCode(code: string): Promise<ShortUrlRecord | undefined>;
+  /**
+   * The record under a code. Started with `blockedHosts`, before awaiting either, the two go in
+   * one request. Its view_count sums its shards' (a read more, for a link whose key throttled)
+   * unless `shards` is skipped: then it is the record's own, for a caller that needs the link alone.
+   */
+  findByCode(code: string, shards?: 'summed' | 'skipped'): Promise<ShortUrlRecord | undefined>;
   /**
    * A link's entry, by the link's deduplication key. Started with `blockedHosts`, before awaiting
    * either, the two go in one request.
@@ -47,16 +51,29 @@ export interface ShortUrlStore {
   insert(record: ShortUrlRecord, linkKey: string): Promise<InsertOutcome>;
   /** Adds one view to the code's record, unless it is taken down: sent so that it counts at most once. */
   addView(code: string): Promise<ViewResult>;
+  /**
+   * Adds one view to a shard of the code's views, for a code whose record throttled and whose
+   * link the caller knows to be live (a shard has no condition): sent so that it counts at most once.
+   */
+  addShardView(code: string): Promise<ShardViewResult>;
   /** The hosts the operator has blocked. */
   blockedHosts(): Promise<readonly string[]>;
 }
 
-/** A view's request, as far as it went: counted (with the record's link), the code unknown or taken down, or not counted (and why). */
+/**
+ * A view's request, as far as it went: counted (with the record's link), the code unknown or taken
+ * down, not counted (and why), or throttled: the record's key is past its throughput (now, or
+ * lately: then it was not sent), so the view goes to a shard (addShardView).
+ */
 export type ViewResult =
   | { readonly outcome: 'counted'; readonly link: string }
   | { readonly outcome: 'no such code' }
   | { readonly outcome: 'gone' }
+  | { readonly outcome: 'throttled' }
   | { readonly outcome: 'not counted'; readonly error: unknown };
+
+/** A view's request on a shard: counted, or not (and why). */
+export type ShardViewResult = { readonly outcome: 'counted' } | { readonly outcome: 'not counted'; readonly error: unknown };
 
 /** A client address's window, and the app key counted in it. */
 export interface RateWindow {

@@ -4,6 +4,8 @@
  * link from its visitor, who is redirected by what the container remembers, or a read. A link
  * taken down, or to a blocked host, is gone, and a visit answered so never counts a view: while
  * the container knows of any blocked host, a code it does not remember is read before its view.
+ * A view the record's key cannot take (throttled) goes to a shard once the link is known live, by
+ * the container's memory or a read, as a redirect's link is known when its view is not counted.
  */
 import { type Blocklist, liveRecord } from './blocklist';
 import { KnownLinks } from './known-links';
@@ -47,11 +49,13 @@ export class Visits {
       if (await this.blocklist.blocks(link)) return GONE;
     } else if (this.blocklist.due() || this.blocklist.holdsHosts()) {
       // Its host must be known not to be blocked before its view is counted.
-      const record = await liveRecord(this.store, this.blocklist, code);
+      const record = await liveRecord(this.store, this.blocklist, code, 'skipped');
       if (record === undefined || record === 'gone') return record === undefined ? undefined : GONE;
       link = record.link;
     }
+    const started = Date.now();
     const view = await within(this.store.addView(code), VIEW_WAIT_MS, UNCONFIRMED);
+    if (view.outcome === 'throttled') return this.spill(code, link, VIEW_WAIT_MS - (Date.now() - started));
     if (view.outcome === 'no such code' || view.outcome === 'gone') {
       this.known.forget(code);
       return view.outcome === 'gone' ? GONE : undefined;
@@ -67,15 +71,30 @@ export class Visits {
       : { link: destination, view: 'not counted', error: view.error };
   }
 
+  /**
+   * A visit whose record's key throttled: its view goes to a shard, for a link known live (by
+   * memory, or read, as below), waited for what is left of VIEW_WAIT_MS. A code unknown or taken
+   * down counts none.
+   */
+  private async spill(code: string, link: string | undefined, waitMs: number): Promise<Visit | undefined> {
+    const destination = link ?? (await this.readLink(code));
+    if (typeof destination !== 'string') return destination;
+    const view = await within(this.store.addShardView(code), Math.max(0, waitMs), UNCONFIRMED);
+    if (view.outcome === 'counted') return { link: destination, view: 'counted' };
+    return view.outcome === 'unconfirmed'
+      ? { link: destination, view: 'unconfirmed' }
+      : { link: destination, view: 'not counted', error: view.error };
+  }
+
   /** Where a visit to `code` leads, without counting a view (a HEAD): its link, `gone`, or undefined when the code is unknown. */
   async peek(code: string): Promise<string | 'gone' | undefined> {
-    const record = await liveRecord(this.store, this.blocklist, code);
+    const record = await liveRecord(this.store, this.blocklist, code, 'skipped');
     return typeof record === 'object' ? record.link : record;
   }
 
   /** The code's link as the table holds it now, for a view not counted in time (no host blocked: see follow). */
   private async readLink(code: string): Promise<string | typeof GONE | undefined> {
-    const record = await this.store.findByCode(code);
+    const record = await this.store.findByCode(code, 'skipped');
     if (record === undefined) return undefined;
     if (record.disabled !== undefined) return GONE;
     this.known.remember(code, record.link);

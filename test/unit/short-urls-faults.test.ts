@@ -35,7 +35,16 @@ afterAll(() => ddb.restore());
 type Item = Record<string, unknown>;
 
 /** Which of the store's calls a request is making. */
-type Point = 'rate-limit' | 'give-back' | 'find-link' | 'find-code' | 'next-itemid' | 'insert' | 'count-view';
+type Point =
+  | 'rate-limit'
+  | 'give-back'
+  | 'find-link'
+  | 'find-code'
+  | 'next-itemid'
+  | 'insert'
+  | 'count-view'
+  | 'count-shard'
+  | 'mark-shards';
 
 /** Returns what the call should be rejected with, or undefined to let it run. */
 type Fault = (point: Point, input: unknown, database: FakeDatabase) => unknown;
@@ -73,6 +82,8 @@ const pkOf = (input: { Key?: Record<string, unknown> }): string => String(input.
 function pointOfUpdate(input: UpdateCommandInput): Point {
   if (input.TableName === UNIT_RATE_LIMITS_TABLE)
     return input.ExpressionAttributeValues?.[':minusOne'] === undefined ? 'rate-limit' : 'give-back';
+  if (pkOf(input).startsWith('views#')) return 'count-shard';
+  if (input.UpdateExpression?.startsWith('SET view_shards')) return 'mark-shards';
   return pkOf(input).startsWith('code#') ? 'count-view' : 'next-itemid';
 }
 
@@ -143,6 +154,17 @@ function install(database: FakeDatabase, fault: Fault = () => undefined): void {
         if (item === undefined) throw conditionFailed();
         item.view_count = (item.view_count as number) + 1;
         return { Attributes: { ...item } };
+      }
+      case 'count-shard': {
+        const shard = database.shortUrls.get(pk) ?? { pk, view_count: 0 };
+        database.shortUrls.set(pk, { ...shard, view_count: (shard.view_count as number) + 1 });
+        return {};
+      }
+      case 'mark-shards': {
+        const item = database.shortUrls.get(pk);
+        if (item === undefined) throw conditionFailed();
+        item.view_shards ??= 16;
+        return {};
       }
       default:
         return { Attributes: { last: ++database.lastItemId } };
@@ -574,16 +596,29 @@ describe('the short-link host', () => {
     expect((await invokeShortLink(`/${record.code}`)).statusCode).toBe(404);
   });
 
-  test.each([
-    ['throttling', () => new ThrottlingException({ message: 'Rate exceeded', $metadata: {} })],
-    ['the item held by a transaction', named('TransactionConflictException', 'Transaction is ongoing for the item')],
-  ])('a view DynamoDB refused without applying it (%s) is sent again and counted once', async (_name, make) => {
+  test('a view DynamoDB refused without applying it (the item held by a transaction) is sent again and counted once', async () => {
     const database = new FakeDatabase();
     database.put(EXISTING);
+    const make = named('TransactionConflictException', 'Transaction is ongoing for the item');
     install(database, (point, _input, db) => (point === 'count-view' && db.count('count-view') <= 2 ? make() : undefined));
     expect((await invokeShortLink(`/${EXISTING.code}`)).statusCode).toBe(301);
     expect(database.count('count-view')).toBe(3);
     expect(database.shortUrls.get(`code#${EXISTING.code}`)?.view_count).toBe(EXISTING.view_count + 1);
+  });
+
+  test('a view the record’s key throttles is counted once on a shard, and the record marked: 301 to its link all the same', async () => {
+    const database = new FakeDatabase();
+    const record = { ...EXISTING, code: freshCode(), link: 'https://faults.example/throttled' };
+    database.put(record);
+    install(database, (point) =>
+      point === 'count-view' ? new ThrottlingException({ message: 'Rate exceeded', $metadata: {} }) : undefined,
+    );
+    const response = await invokeShortLink(`/${record.code}`);
+    expect([response.statusCode, response.headers.location]).toEqual([301, record.link]);
+    expect(database.points().sort()).toEqual(['count-shard', 'count-view', 'find-code', 'mark-shards']);
+    const shards = [...database.shortUrls.values()].filter((item) => String(item.pk).startsWith(`views#${record.code}#`));
+    expect(shards.map((shard) => shard.view_count)).toEqual([1]);
+    expect(database.shortUrls.get(`code#${record.code}`)).toMatchObject({ view_count: record.view_count, view_shards: 16 });
   });
 
   test('a view whose fate is unknown (a timeout) is never sent again: the link is read, and the visitor redirected', async () => {
@@ -610,11 +645,17 @@ describe('the short-link host', () => {
   test.each([...TRANSIENT, ...UNEXPECTED])(
     'the view failing (%s) costs the view, not the redirect: 301 to its link all the same',
     async (_name, make) => {
-      const { database, errors } = failingAt('count-view', make);
-      const response = await invokeShortLink(`/${EXISTING.code}`);
-      expect([response.statusCode, response.headers.location]).toEqual([301, EXISTING.link]);
+      // Throttling fails the view on the shards too; a code of its own, which no earlier throttle made the function skip.
+      const database = new FakeDatabase();
+      const record = { ...EXISTING, code: freshCode() };
+      database.put(record);
+      const errors: Error[] = [];
+      install(database, failingWith(['count-view', 'count-shard'], make, errors));
+      const response = await invokeShortLink(`/${record.code}`);
+      expect([response.statusCode, response.headers.location]).toEqual([301, record.link]);
       expect(errors.length).toBeGreaterThanOrEqual(1);
-      expect(database.shortUrls.get(`code#${EXISTING.code}`)?.view_count).toBe(EXISTING.view_count);
+      expect(database.shortUrls.get(`code#${record.code}`)?.view_count).toBe(record.view_count);
+      expect([...database.shortUrls.keys()].filter((pk) => pk.startsWith('views#'))).toEqual([]);
       expectNoInternals(response, errors[0]);
     },
   );

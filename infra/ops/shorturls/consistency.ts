@@ -8,12 +8,14 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { linkKey } from '../../../lib/shorturls/link';
+import { shardKeysOf, viewCountOf } from '../../../lib/shorturls/table';
 import { scanAll } from '../scan';
 
 export interface StoredShortUrl {
   readonly code: string;
   readonly link: string;
   readonly itemid: number;
+  /** With its shards' views, as a lookup shows it. */
   readonly view_count: number;
   /** When an import wrote it, in epoch seconds; absent on a record the service made. */
   readonly imported?: number;
@@ -30,14 +32,21 @@ export interface ShortUrlAudit {
 
 export async function auditShortUrls(documents: DynamoDBDocumentClient, table: string): Promise<ShortUrlAudit> {
   const items = await scanAll(documents, table);
+  const byKey = new Map(items.map((item) => [String(item.pk), item]));
   const records = new Map<string, StoredShortUrl>();
+  const shards: string[] = [];
   const entries = new Map<string, string>(); // link key → code
   const claims = new Map<number, string>(); // itemid → code
   let lastItemId = 0;
   const problems: string[] = [];
   for (const item of items) {
     const pk = String(item.pk);
-    if (pk.startsWith('code#')) records.set(pk.slice('code#'.length), item as unknown as StoredShortUrl);
+    if (pk.startsWith('code#'))
+      records.set(pk.slice('code#'.length), {
+        ...item,
+        view_count: viewCountOf(item, [], (key) => byKey.get(key)),
+      } as unknown as StoredShortUrl);
+    else if (pk.startsWith('views#')) shards.push(pk);
     // An entry without a code holds only its link's takedown (lib/shorturls/table.ts).
     else if (pk.startsWith('link#') && item.code !== undefined) entries.set(pk.slice('link#'.length), String(item.code));
     else if (pk.startsWith('link#') && item.takedown === undefined) problems.push(`entry ${pk} holds neither a code nor a takedown`);
@@ -45,6 +54,10 @@ export async function auditShortUrls(documents: DynamoDBDocumentClient, table: s
     else if (pk === 'counter#itemid') lastItemId = Number(item.last);
     else if (!OTHER_KINDS.test(pk)) problems.push(`an item of no known kind: ${pk}`);
   }
+
+  // A shard no lookup reads: the record's mark (view_shards) never landed, or there is no record.
+  const read = new Set([...records.keys()].flatMap((code) => shardKeysOf(byKey.get(`code#${code}`)).map((key) => key.pk)));
+  for (const pk of shards) if (!read.has(pk)) problems.push(`view shard ${pk} holds views no record shows`);
 
   const codesByLink = new Map<string, string[]>();
   for (const [code, record] of records) {

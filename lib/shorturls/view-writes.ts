@@ -1,0 +1,166 @@
+/**
+ * A redirect's view as it is written (docs/api.md, Short URLs: Views): one atomic `ADD` on the
+ * record, which answers the record (whose link a redirect needs), conditional on the record being
+ * there and not taken down. Hundreds of simultaneous views of one link never conflict, as
+ * transactions on one item do. Past what one key takes (DynamoDB throttles it), the view goes to
+ * one of the record's shard items instead (./table.ts), and the record is marked so that lookups
+ * sum them. A view is sent again only when DynamoDB refused it unapplied; one whose answer is lost
+ * (a timeout) never is, so it counts at most once.
+ */
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conditionFailed } from '../db/failures';
+import { pause } from '../iso-time';
+import { logger } from '../observability/powertools';
+import { codeKey, VIEW_SHARDS, viewShardKey } from './table';
+
+/** A view's request on the record, as far as it went: counted (with the record as it is now), unknown or taken down, throttled, or not counted (and why). */
+export type SentView =
+  | { readonly outcome: 'counted'; readonly item: Record<string, unknown> }
+  | { readonly outcome: 'no such code' | 'gone' | 'throttled' }
+  | { readonly outcome: 'not counted'; readonly error: unknown };
+
+/** A view's request on a shard: counted, or not (and why). */
+export type ShardView = { readonly outcome: 'counted' } | { readonly outcome: 'not counted'; readonly error: unknown };
+
+/** DynamoDB's refusals of a key past its partition's throughput: applied nowhere. */
+const THROTTLED = new Set(['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded']);
+/**
+ * Errors that say DynamoDB refused a write without applying it (throttled, or an item a
+ * transaction holds), so that sending it again cannot count it twice. A timeout or a lost
+ * connection says nothing of the kind: such a view is never sent again.
+ */
+const NOT_APPLIED = new Set([...THROTTLED, 'TransactionConflictException']);
+const isNamedIn = (names: ReadonlySet<string>, error: unknown) => error instanceof Error && names.has(error.name);
+
+/** Sends of a view on the record that a transaction held, and the pause before the next. */
+const VIEW_SENDS = 3;
+const VIEW_BACKOFF_MS = 20;
+/** Sends of a view on shards (each on another), and of the mark: short, since a redirect may be waiting. */
+const SHARD_SENDS = 4;
+const SHARD_BACKOFF_MS = 10;
+const MARK_SENDS = 3;
+const MARK_BACKOFF_MS = 25;
+/**
+ * How long a code whose record throttled goes straight to a shard: DynamoDB's limit is per
+ * second, and a link past it is most likely past it for a while. Then one view tries the record
+ * again, so that a link no longer hot costs one request a visit again.
+ */
+const HOT_MS = 3_000;
+/** How many codes a container remembers as hot, and as marked. */
+const REMEMBERED = 1_000;
+
+/** Adds `code` to a bounded memory, the oldest forgotten first. */
+function remember<V>(memory: Map<string, V>, code: string, value: V): void {
+  memory.delete(code);
+  const oldest = memory.keys().next();
+  if (memory.size >= REMEMBERED && !oldest.done) memory.delete(oldest.value);
+  memory.set(code, value);
+}
+
+export class ViewWrites {
+  /** When each code's record last throttled. */
+  private readonly throttledAt = new Map<string, number>();
+  /** The codes whose record this container has marked (or seen marked): no mark is sent again. */
+  private readonly marked = new Map<string, true>();
+  private readonly marking = new Map<string, Promise<void>>();
+
+  constructor(
+    /** The client views are sent with: one that never sends a request again by itself. */
+    private readonly client: () => DynamoDBDocumentClient,
+    private readonly table: string,
+    private readonly now: () => number = () => Date.now(),
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  /** The view on the record; `throttled`, unsent, for a code whose record throttled in the last HOT_MS. */
+  async toRecord(code: string): Promise<SentView> {
+    const at = this.throttledAt.get(code);
+    if (at !== undefined && this.now() - at < HOT_MS) return { outcome: 'throttled' };
+    const update = {
+      TableName: this.table,
+      Key: codeKey(code),
+      UpdateExpression: 'ADD view_count :one',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(disabled)',
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'ALL_NEW',
+      // Which failed: no record, or one taken down.
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    } as const;
+    for (let send = 1; ; send++) {
+      try {
+        const { Attributes } = await this.client().send(new UpdateCommand(update));
+        if (Attributes?.view_shards !== undefined) remember(this.marked, code, true);
+        return { outcome: 'counted', item: Attributes ?? {} };
+      } catch (error) {
+        if (conditionFailed(error)) return { outcome: (error as { Item?: unknown }).Item === undefined ? 'no such code' : 'gone' };
+        if (isNamedIn(THROTTLED, error)) {
+          remember(this.throttledAt, code, this.now());
+          return { outcome: 'throttled' };
+        }
+        if (!isNamedIn(NOT_APPLIED, error) || send === VIEW_SENDS) return { outcome: 'not counted', error };
+        await pause(VIEW_BACKOFF_MS * send);
+      }
+    }
+  }
+
+  /**
+   * The view on one of the code's shards, drawn at random, and on another while they throttle;
+   * with it, the record's mark, until it lands. For a code whose link is known to be live: a
+   * shard has no condition.
+   */
+  async toShard(code: string): Promise<ShardView> {
+    const [view] = await Promise.all([this.shardView(code), this.mark(code)]);
+    return view;
+  }
+
+  private async shardView(code: string): Promise<ShardView> {
+    const untried = Array.from({ length: VIEW_SHARDS }, (_, k) => k);
+    for (let send = 1; ; send++) {
+      const [shard] = untried.splice(Math.floor(this.random() * untried.length), 1);
+      const update = { TableName: this.table, Key: viewShardKey(code, shard!), UpdateExpression: 'ADD view_count :one' };
+      try {
+        await this.client().send(new UpdateCommand({ ...update, ExpressionAttributeValues: { ':one': 1 } }));
+        return { outcome: 'counted' };
+      } catch (error) {
+        if (!isNamedIn(NOT_APPLIED, error) || send === SHARD_SENDS) return { outcome: 'not counted', error };
+        await pause(SHARD_BACKOFF_MS * send);
+      }
+    }
+  }
+
+  /** `view_shards` on the record, once a container sees it land; one mark at a time per code, and none for a record marked. */
+  private mark(code: string): Promise<void> {
+    if (this.marked.has(code)) return Promise.resolve();
+    let marking = this.marking.get(code);
+    if (marking === undefined) {
+      marking = this.sendMark(code).finally(() => this.marking.delete(code));
+      this.marking.set(code, marking);
+    }
+    return marking;
+  }
+
+  private async sendMark(code: string): Promise<void> {
+    const update = {
+      TableName: this.table,
+      Key: codeKey(code),
+      UpdateExpression: 'SET view_shards = if_not_exists(view_shards, :shards)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':shards': VIEW_SHARDS },
+    };
+    for (let send = 1; ; send++) {
+      try {
+        await this.client().send(new UpdateCommand(update));
+        remember(this.marked, code, true);
+        return;
+      } catch (error) {
+        if (conditionFailed(error)) return; // no record: no lookup shows its views
+        if (!isNamedIn(NOT_APPLIED, error) || send === MARK_SENDS) {
+          // Its key is past its throughput: the code's next spilled view marks it again.
+          logger.warn('view shards not marked yet', { code, error: String(error) });
+          return;
+        }
+        await pause(MARK_BACKOFF_MS * send);
+      }
+    }
+  }
+}
