@@ -36,7 +36,7 @@ const isNamedIn = (names: ReadonlySet<string>, error: unknown) => error instance
 const VIEW_SENDS = 3;
 const VIEW_BACKOFF_MS = 20;
 /** Sends of a view on shards (each on another), and of the mark: short, since a redirect may be waiting. */
-const SHARD_SENDS = 4;
+const SHARD_SENDS = 6;
 const SHARD_BACKOFF_MS = 10;
 const MARK_SENDS = 3;
 const MARK_BACKOFF_MS = 25;

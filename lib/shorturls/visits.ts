@@ -9,7 +9,7 @@
  */
 import { type Blocklist, liveRecord } from './blocklist';
 import { KnownLinks } from './known-links';
-import type { ShortUrlStore } from './store';
+import type { ShortUrlStore, ViewResult } from './store';
 
 export type Visit =
   | { readonly link: string; readonly view: 'counted' | 'unconfirmed' }
@@ -53,9 +53,7 @@ export class Visits {
       if (record === undefined || record === 'gone') return record === undefined ? undefined : GONE;
       link = record.link;
     }
-    const started = Date.now();
-    const view = await within(this.store.addView(code), VIEW_WAIT_MS, UNCONFIRMED);
-    if (view.outcome === 'throttled') return this.spill(code, link, VIEW_WAIT_MS - (Date.now() - started));
+    const view = await within(this.count(code, link), VIEW_WAIT_MS, UNCONFIRMED);
     if (view.outcome === 'no such code' || view.outcome === 'gone') {
       this.known.forget(code);
       return view.outcome === 'gone' ? GONE : undefined;
@@ -64,7 +62,8 @@ export class Visits {
       this.known.remember(code, view.link);
       return { link: view.link, view: 'counted' };
     }
-    const destination = link ?? (await this.readLink(code));
+    // A link read for a spilled view is remembered: not read twice.
+    const destination = link ?? this.known.get(code) ?? (await this.readLink(code));
     if (typeof destination !== 'string') return destination;
     return view.outcome === 'unconfirmed'
       ? { link: destination, view: 'unconfirmed' }
@@ -72,18 +71,17 @@ export class Visits {
   }
 
   /**
-   * A visit whose record's key throttled: its view goes to a shard, for a link known live (by
-   * memory, or read, as below), waited for what is left of VIEW_WAIT_MS. A code unknown or taken
-   * down counts none.
+   * The view: on the record, or, when its key throttles, on a shard once the link is known live
+   * (by memory, or read: a code unknown or taken down counts none). One promise, so that a view
+   * the redirect stops waiting for still ends where it would have.
    */
-  private async spill(code: string, link: string | undefined, waitMs: number): Promise<Visit | undefined> {
+  private async count(code: string, link: string | undefined): Promise<Exclude<ViewResult, { outcome: 'throttled' }>> {
+    const view = await this.store.addView(code);
+    if (view.outcome !== 'throttled') return view;
     const destination = link ?? (await this.readLink(code));
-    if (typeof destination !== 'string') return destination;
-    const view = await within(this.store.addShardView(code), Math.max(0, waitMs), UNCONFIRMED);
-    if (view.outcome === 'counted') return { link: destination, view: 'counted' };
-    return view.outcome === 'unconfirmed'
-      ? { link: destination, view: 'unconfirmed' }
-      : { link: destination, view: 'not counted', error: view.error };
+    if (typeof destination !== 'string') return { outcome: destination === undefined ? 'no such code' : 'gone' };
+    const shard = await this.store.addShardView(code);
+    return shard.outcome === 'counted' ? { outcome: 'counted', link: destination } : shard;
   }
 
   /** Where a visit to `code` leads, without counting a view (a HEAD): its link, `gone`, or undefined when the code is unknown. */

@@ -28,8 +28,9 @@ type Item = Record<string, unknown>;
 type Kind = 'record' | 'shard' | 'mark' | 'read';
 let items: Map<string, Item>;
 let sent: { kind: Kind; pk: string }[];
-/** What each call is rejected with, or undefined to let it run. */
+/** What each call is rejected with, or undefined to let it run; `slow` holds its answer back. */
 let fault: (kind: Kind, pk: string) => Error | undefined;
+let slow: (kind: Kind) => Promise<void> | undefined;
 
 const throttled = () => new ProvisionedThroughputExceededException({ message: 'throughput exceeded', $metadata: {} });
 const timedOut = () => Object.assign(new Error('Socket timed out'), { name: 'TimeoutError' });
@@ -37,8 +38,9 @@ const kinds = () => sent.map((call) => call.kind);
 const shardViews = () => [...items.values()].filter((item) => String(item.pk).startsWith(`views#${CODE}#`));
 const shardTotal = () => shardViews().reduce((sum, item) => sum + (item.view_count as number), 0);
 
-function enter(kind: Kind, pk: string): void {
+async function enter(kind: Kind, pk: string): Promise<void> {
   sent.push({ kind, pk });
+  await slow(kind);
   const failure = fault(kind, pk);
   if (failure !== undefined) throw failure;
 }
@@ -48,10 +50,11 @@ beforeEach(() => {
   items = new Map([[`code#${CODE}`, { pk: `code#${CODE}`, code: CODE, link: LINK, itemid: 7, view_count: 3 }]]);
   sent = [];
   fault = () => undefined;
+  slow = () => undefined;
   ddb.on(UpdateCommand).callsFake(async (input: UpdateCommandInput) => {
     const pk = String(input.Key!.pk);
     const kind: Kind = pk.startsWith('views#') ? 'shard' : input.UpdateExpression!.startsWith('SET view_shards') ? 'mark' : 'record';
-    enter(kind, pk);
+    await enter(kind, pk);
     const item = items.get(pk);
     if (kind === 'shard') items.set(pk, { pk, view_count: ((item?.view_count as number) ?? 0) + 1 });
     else if (item === undefined || (kind === 'record' && item.disabled !== undefined))
@@ -61,7 +64,7 @@ beforeEach(() => {
     return { Attributes: kind === 'record' ? { ...item } : undefined };
   });
   ddb.on(GetCommand).callsFake(async (input: GetCommandInput) => {
-    enter('read', String(input.Key!.pk));
+    await enter('read', String(input.Key!.pk));
     return { Item: items.get(String(input.Key!.pk)) };
   });
   ddb.on(BatchGetCommand).rejects(new Error('no batch on a visit'));
@@ -143,6 +146,18 @@ test('every shard tried throttled: the view is lost after a bounded number of se
   expect(shards).toBeGreaterThanOrEqual(2);
   expect(shards).toBeLessThan(SHARDS);
   expect(shardTotal()).toBe(0);
+});
+
+test('the record’s throttle answered after the redirect stopped waiting (0.5 s): the view still goes to a shard, once', async () => {
+  fault = (kind) => (kind === 'record' ? throttled() : undefined);
+  slow = (kind) => (kind === 'record' ? new Promise((later) => setTimeout(later, 700)) : undefined);
+  const { visits, known } = await container();
+  known.remember(CODE, LINK);
+  expect(await visits.follow(CODE)).toEqual({ link: LINK, view: 'unconfirmed' });
+  expect(shardTotal()).toBe(0);
+  await new Promise((later) => setTimeout(later, 400));
+  expect(shardTotal()).toBe(1);
+  expect(kinds().filter((kind) => kind !== 'mark')).toEqual(['record', 'shard']);
 });
 
 test('a timeout on the record is never sent again, nor spilled: its fate is unknown', async () => {
