@@ -3,8 +3,9 @@
  * creation would leave (lib/shorturls/dynamodb.ts writes a record, its deduplication entry and
  * its itemid's claim in one transaction, so none should ever exist), or an import
  * (./importer.ts: a link may have several imported records, whose entry points to
- * one of them). `npm run shorturls -- check` prints them; the load run and the tests use it too.
- * A Scan: no request path scans.
+ * one of them), or a view shard no record shows (its mark, view_shards, never landed). Records
+ * carry their views as a lookup shows them, shards summed. `npm run shorturls -- check` prints
+ * them; the load run and the tests use it too. A Scan: no request path scans.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { linkKey } from '../../../lib/shorturls/link';
