@@ -45,6 +45,8 @@ export async function visitHotLink(
   const answers = [...statuses.values()].reduce((a, b) => a + b, 0);
   const redirects = statuses.get(301) ?? 0;
   const sent = result.requests.sent;
+  const ended = Date.now();
+  const views = (await settled(link.views, (counted) => counted - before >= sent, options.settleMs)) - before;
   return {
     connections: options.connections,
     seconds: options.seconds,
@@ -54,7 +56,9 @@ export async function visitHotLink(
     redirectsPerSecond: redirects / result.duration,
     /** Redirects over answers. */
     redirectShare: answers === 0 ? 0 : redirects / answers,
-    viewsCounted: (await settled(link.views, (views) => views - before >= sent, options.settleMs)) - before,
+    viewsCounted: views,
+    /** From the last visit until every view was counted; undefined when the count never caught up. */
+    lagMs: views >= sent ? Date.now() - ended : undefined,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     /** Connection errors and timeouts. */
@@ -66,7 +70,8 @@ export function hotLinkLine(f: HotLinkFigures): string {
   return (
     `${f.connections} clients on one short link for ${f.seconds} s: ${Math.round(f.redirectsPerSecond)} redirects a second, ` +
     `${(f.redirectShare * 100).toFixed(1)} % of ${f.answers} visits answered 301 (${statusList(f.statuses) || 'none'}; ${f.unanswered} unanswered), ` +
-    `${f.viewsCounted} views counted for ${f.sent} visits sent, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`
+    `${f.viewsCounted} views counted for ${f.sent} visits sent (${f.lagMs === undefined ? 'not all within the wait' : `all ${(f.lagMs / 1000).toFixed(1)} s after the last`}), ` +
+    `p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`
   );
 }
 
