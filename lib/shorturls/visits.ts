@@ -36,6 +36,9 @@ async function within<T, L>(promise: Promise<T>, ms: number, late: L): Promise<T
 }
 
 export class Visits {
+  /** The reads in flight, by what they read and the code: visits at once share one. */
+  private readonly reading = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly store: ShortUrlStore,
     private readonly blocklist: Blocklist,
@@ -49,7 +52,7 @@ export class Visits {
       if (await this.blocklist.blocks(link)) return GONE;
     } else if (this.blocklist.due() || this.blocklist.holdsHosts()) {
       // Its host must be known not to be blocked before its view is counted.
-      const record = await liveRecord(this.store, this.blocklist, code, 'skipped');
+      const record = await this.shared('live', code, () => liveRecord(this.store, this.blocklist, code, 'skipped'));
       if (record === undefined || record === 'gone') return record === undefined ? undefined : GONE;
       link = record.link;
     }
@@ -90,8 +93,26 @@ export class Visits {
     return typeof record === 'object' ? record.link : record;
   }
 
+  /**
+   * `read` of `code`, or the one already in flight: a hot link's key takes a few reads a second
+   * however many visits arrive at once, and none fails for being one of many.
+   */
+  private shared<T>(what: string, code: string, read: () => Promise<T>): Promise<T> {
+    const key = `${what} ${code}`;
+    let reading = this.reading.get(key) as Promise<T> | undefined;
+    if (reading === undefined) {
+      reading = read().finally(() => this.reading.delete(key));
+      this.reading.set(key, reading);
+    }
+    return reading;
+  }
+
   /** The code's link as the table holds it now, for a view not counted in time (no host blocked: see follow). */
-  private async readLink(code: string): Promise<string | typeof GONE | undefined> {
+  private readLink(code: string): Promise<string | typeof GONE | undefined> {
+    return this.shared('link', code, () => this.readRecord(code));
+  }
+
+  private async readRecord(code: string): Promise<string | typeof GONE | undefined> {
     const record = await this.store.findByCode(code, 'skipped');
     if (record === undefined) return undefined;
     if (record.disabled !== undefined) return GONE;

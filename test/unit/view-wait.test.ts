@@ -70,3 +70,29 @@ test('a view answered within the wait is counted, and its link answered at once'
   await jest.advanceTimersByTimeAsync(0);
   expect(answer()).toEqual({ link: RECORD.link, view: 'counted' });
 });
+
+/**
+ * A hot link's first visits arrive together, before any has told the container its link: they
+ * share one read of it (docs/api.md, Views), so that its key is not read once a visit.
+ */
+test.each([
+  ['the view is late', true],
+  ['the blocked hosts are due', false],
+])('50 visits at once to a code not remembered read it once when %s', async (_when, listRead) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const findByCode = jest.fn(async () => {
+    await held;
+    return RECORD;
+  });
+  const store = { addView: () => new Promise<ViewResult>(() => {}), findByCode } as Partial<ShortUrlStore> as ShortUrlStore;
+  const list = new Blocklist(noHosts, () => 0);
+  if (listRead) await list.refreshIfDue();
+  const visits = new Visits(store, list, new KnownLinks(() => 0));
+  const answers = Promise.all(Array.from({ length: 50 }, () => visits.follow(RECORD.code)));
+  await jest.advanceTimersByTimeAsync(500);
+  release();
+  await jest.advanceTimersByTimeAsync(500);
+  expect(await answers).toEqual(Array(50).fill({ link: RECORD.link, view: 'unconfirmed' }));
+  expect(findByCode).toHaveBeenCalledTimes(1);
+});
