@@ -14,8 +14,8 @@ const alarmsMade = (stack?: { parameters: Record<string, string> }) =>
 const alarmsIn = (stack: { parameters: Record<string, string> }) =>
   alarms.map(([, alarm]) => resolveValue(template, alarm.Properties, stack) as Record<string, unknown>);
 
-test('alarms: three per function, two per HTTP API, and the stage’s internal errors, each made when HasAlarms holds', () => {
-  expect(alarms).toHaveLength(16 * 3 + 2 * 2 + 1);
+test('alarms: three per function, two per HTTP API, the stage’s internal errors and unconfirmed views, each made when HasAlarms holds', () => {
+  expect(alarms).toHaveLength(16 * 3 + 2 * 2 + 2);
   expect(alarms.filter(([, alarm]) => alarm.Condition !== 'HasAlarms').map(([id]) => id)).toEqual([]);
 });
 
@@ -83,5 +83,31 @@ test.each([
     Period: 300,
     Threshold: '1000',
     ...twoOfThree,
+  });
+});
+
+/** docs/operate.md: more than 1 % of redirects answered before their view was counted, in 2 of 3 periods of 5 minutes. */
+test('the unconfirmed-views alarm: ViewsUnconfirmed as a share of Redirects, the stage’s totals', () => {
+  const properties = resolveValue(template, template.Resources.ViewsUnconfirmedAlarm!.Properties, { parameters: { Stage: 'prod' } });
+  const sum = (Id: string, MetricName: string) => ({
+    Id,
+    ReturnData: false,
+    MetricStat: {
+      Stat: 'Sum',
+      Period: 300,
+      Metric: { Namespace: 'SocialNewsReadApi', MetricName, Dimensions: [{ Name: 'service', Value: 'social-news-read-api-prod' }] },
+    },
+  });
+  expect(properties).toMatchObject({
+    AlarmName: 'social-news-short-links-prod-views-unconfirmed',
+    Metrics: [
+      sum('unconfirmed', 'ViewsUnconfirmed'),
+      sum('redirects', 'Redirects'),
+      { Id: 'share', ReturnData: true, Expression: 'IF(redirects > 0, 100 * unconfirmed / redirects, 0)' },
+    ],
+    Threshold: 1,
+    ComparisonOperator: 'GreaterThanThreshold',
+    EvaluationPeriods: 3,
+    DatapointsToAlarm: 2,
   });
 });
