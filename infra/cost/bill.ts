@@ -86,11 +86,13 @@ export function idleTotal(stack: Stack, stage: Stage, topic: boolean): number {
 }
 
 /** A month's traffic: millions of requests of a route. */
-const WORKED_MONTH = [
+export type Traffic = ReadonlyArray<{ readonly label: string; readonly routeKey: string; readonly api: string; readonly millions: number }>;
+
+const WORKED_MONTH: Traffic = [
   { label: 'gallery reads', routeKey: 'GET /galleryphotos', api: 'Api', millions: 1 },
   { label: 'short-URL creations', routeKey: 'GET /url/short/create', api: 'Api', millions: 0.1 },
   { label: 'redirects', routeKey: 'GET /{code}', api: 'ShortApi', millions: 10 },
-] as const;
+];
 
 export function workedMonth(stack: Stack, m: Measurements, traffic = WORKED_MONTH) {
   const lines = traffic.map((t) => {

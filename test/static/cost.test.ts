@@ -21,6 +21,13 @@ test('docs/operate.md "What it costs" is what npm run cost computes from the com
   for (const named of [`as of ${PRICES_AS_OF}`, 'infra/pricing/prices.json']) expect(costSection(stack, measurements)).toContain(named);
 });
 
+/** docs/operate.md, Capacity: 10 000 visits a second for 30 days; API Gateway's first 300 M at $1.00 a million, the rest at $0.90. */
+test('a month of one viral link: 25 920 M visits, API Gateway priced by its tiers', () => {
+  const viral = costSection(stack, measurements).split('### A month of one viral link')[1]!;
+  expect(viral).toContain('| 25 920 M visits to one link');
+  expect(viral).toContain(`| API Gateway, all of them (by its tiers) | $${(300 * 1 + (25_920 - 300) * 0.9).toFixed(2)} |`);
+});
+
 test('every price has a date and a source page, and the table its date', () => {
   expect(PRICES_AS_OF).toMatch(DATE);
   const entries = Object.entries(PRICES);
