@@ -1,10 +1,15 @@
 import { ApiError } from '../api-error';
 
-/** Errors that say the database is busy or out of reach for a moment, not that a request is wrong. */
-const TRANSIENT_NAMES = new Set([
+/** DynamoDB's refusals of a key (or table) past its throughput: applied nowhere. */
+export const THROTTLED_NAMES: ReadonlySet<string> = new Set([
   'ProvisionedThroughputExceededException',
   'ThrottlingException',
   'RequestLimitExceeded',
+]);
+
+/** Errors that say the database is busy or out of reach for a moment, not that a request is wrong. */
+const TRANSIENT_NAMES = new Set([
+  ...THROTTLED_NAMES,
   'InternalServerError',
   'ServiceUnavailable',
   'TimeoutError',
@@ -18,6 +23,9 @@ const TRANSIENT_CANCELLATIONS = new Set(['ThrottlingError', 'ProvisionedThroughp
 
 /** By name, not class: the class a caught error was made from need not be this module's copy. */
 export const isNamed = (error: unknown, name: string): boolean => error instanceof Error && error.name === name;
+
+/** A request DynamoDB refused as past its key's throughput, after the SDK's retries. */
+export const throttled = (error: unknown): boolean => error instanceof Error && THROTTLED_NAMES.has(error.name);
 
 /** A write refused by its condition: what a conditional write that lost (or had already landed) answers. */
 export const conditionFailed = (error: unknown): boolean => isNamed(error, 'ConditionalCheckFailedException');

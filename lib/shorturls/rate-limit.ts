@@ -15,7 +15,7 @@ import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamod
 import { ApiError } from '../api-error';
 import { type Env, requiredSetting } from '../config';
 import { documentClient } from '../db/client';
-import { conditionFailed, withDatabase } from '../db/failures';
+import { conditionFailed, throttled, withDatabase } from '../db/failures';
 import { countMetric } from '../observability/powertools';
 import { type RateLimits, readRateLimits } from './settings';
 import type { RateLimitStore, RateWindow } from './store';
@@ -26,6 +26,9 @@ import type { RateLimitStore, RateWindow } from './store';
  * answer time; past this, the place stays taken to the end of its window.
  */
 const RELEASE_TIMEOUT_MS = 1_000;
+
+/** A refusal's HTTP status and `Retry-After`. */
+const RETRY_IN = (seconds: number) => ({ status: 503, headers: { 'Retry-After': String(seconds) } });
 
 /** A creation let through: `release` gives its place back when the creation then fails. */
 export interface Admission {
@@ -80,13 +83,15 @@ export class RateLimiter {
       await release().catch(() => undefined);
       throw error;
     }
+    if (outcome === 'throttled') {
+      // Faster than one key takes writes (1 000 a second on AWS): past any limit, for this second.
+      this.onRefused();
+      throw new ApiError(403, 'client address (more short URLs a second than its window takes)', RETRY_IN(1));
+    }
     if (outcome !== 'taken') {
       this.onRefused();
       const [what, limit] = outcome === 'address' ? ['client address', perClientIp] : ['appkey from this client address', perAppKey];
-      throw new ApiError(403, `${what} (at most ${limit} short URLs per ${windowSeconds} s)`, {
-        status: 503,
-        headers: { 'Retry-After': String(Math.max(1, expiresAt - now)) },
-      });
+      throw new ApiError(403, `${what} (at most ${limit} short URLs per ${windowSeconds} s)`, RETRY_IN(Math.max(1, expiresAt - now)));
     }
     return { release };
   }
@@ -118,7 +123,7 @@ export class DynamoRateLimitStore implements RateLimitStore {
     request: string,
     limits: { readonly address: number; readonly key: number },
     expiresAt: number,
-  ): Promise<'taken' | 'address' | 'key'> {
+  ): Promise<'taken' | 'address' | 'key' | 'throttled'> {
     const token = tokenOf(request);
     return withDatabase(async () => {
       try {
@@ -143,6 +148,7 @@ export class DynamoRateLimitStore implements RateLimitStore {
         );
         return 'taken';
       } catch (error) {
+        if (throttled(error)) return 'throttled';
         if (!conditionFailed(error)) throw error;
         const held = (error as { Item?: Returned }).Item;
         // An earlier send of this very request took the place: its answer was lost, not its update.

@@ -84,15 +84,15 @@ export interface RateWindow {
 export interface RateLimitStore {
   /**
    * Counts creation `request` for the address and for the key in its window, if both are under
-   * their limits; else counts nothing and says which limit is reached. A request counts once,
-   * however often it is sent.
+   * their limits; else counts nothing and says which limit is reached, or that the window takes
+   * no more writes this second (`throttled`). A request counts once, however often it is sent.
    */
   take(
     window: RateWindow,
     request: string,
     limits: { readonly address: number; readonly key: number },
     expiresAt: number,
-  ): Promise<'taken' | 'address' | 'key'>;
+  ): Promise<'taken' | 'address' | 'key' | 'throttled'>;
   /** Uncounts creation `request`, if `take` counted it, once however often it is sent; `signal` gives up waiting. */
   giveBack(window: RateWindow, request: string, signal?: AbortSignal): Promise<void>;
 }

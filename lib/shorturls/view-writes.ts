@@ -8,7 +8,7 @@
  * (a timeout) never is, so it counts at most once.
  */
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { conditionFailed } from '../db/failures';
+import { conditionFailed, THROTTLED_NAMES, throttled } from '../db/failures';
 import { pause } from '../iso-time';
 import { logger } from '../observability/powertools';
 import { codeKey, VIEW_SHARDS, viewShardKey } from './table';
@@ -22,14 +22,12 @@ export type SentView =
 /** A view's request on a shard: counted, or not (and why). */
 export type ShardView = { readonly outcome: 'counted' } | { readonly outcome: 'not counted'; readonly error: unknown };
 
-/** DynamoDB's refusals of a key past its partition's throughput: applied nowhere. */
-const THROTTLED = new Set(['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded']);
 /**
  * Errors that say DynamoDB refused a write without applying it (throttled, or an item a
  * transaction holds), so that sending it again cannot count it twice. A timeout or a lost
  * connection says nothing of the kind: such a view is never sent again.
  */
-const NOT_APPLIED = new Set([...THROTTLED, 'TransactionConflictException']);
+const NOT_APPLIED = new Set([...THROTTLED_NAMES, 'TransactionConflictException']);
 const isNamedIn = (names: ReadonlySet<string>, error: unknown) => error instanceof Error && names.has(error.name);
 
 /** Sends of a view on the record that a transaction held, and the pause before the next. */
@@ -93,7 +91,7 @@ export class ViewWrites {
         return { outcome: 'counted', item: Attributes ?? {} };
       } catch (error) {
         if (conditionFailed(error)) return { outcome: (error as { Item?: unknown }).Item === undefined ? 'no such code' : 'gone' };
-        if (isNamedIn(THROTTLED, error)) {
+        if (throttled(error)) {
           remember(this.throttledAt, code, this.now());
           return { outcome: 'throttled' };
         }

@@ -335,11 +335,14 @@ function failingAt(point: Point, make: () => Error): { database: FakeDatabase; e
   return { database, errors };
 }
 
+/** DynamoDB refusing a key past its throughput: at the rate limit, a refusal of its own (below). */
+const THROTTLING = TRANSIENT.filter(([name]) => /^(ProvisionedThroughput|Throttling)/.test(name));
+
 describe('a database failure: transient is error 500 with HTTP 503 and Retry-After, unlogged; any other error 500, logged', () => {
   const cases = API_SITES.flatMap((site) =>
-    [...TRANSIENT.map((error) => [...error, true] as const), ...UNEXPECTED.map((error) => [...error, false] as const)].map(
-      ([name, make, transient]) => [site.request, site.point, name, site, make, transient] as const,
-    ),
+    [...TRANSIENT.map((error) => [...error, true] as const), ...UNEXPECTED.map((error) => [...error, false] as const)]
+      .filter(([name]) => site.point !== 'rate-limit' || !THROTTLING.some(([throttling]) => throttling === name))
+      .map(([name, make, transient]) => [site.request, site.point, name, site, make, transient] as const),
   );
   test.each(cases)('%s, %s: %s', async (_request, _point, _name, site, make, transient) => {
     const { errors } = failingAt(site.point, make);
@@ -513,6 +516,23 @@ describe('the rate limit: a refused conditional update is 503 with Retry-After, 
     expect(database.shortUrls.size).toBe(0);
     expect(consoleError).not.toHaveBeenCalled();
   });
+
+  // docs/api.md, Rate limit: an address faster than its window's key takes writes is past any limit for that second.
+  test.each(THROTTLING)(
+    'the window throttled (%s): refused as the address, Retry-After 1, nothing given back or created',
+    async (_name, make) => {
+      const database = new FakeDatabase();
+      install(database, failingWith(['rate-limit'], make, []));
+      for (const type of TYPES) {
+        const response = await invoke(createTarget(type));
+        expectRateLimited(response, type);
+        expect(response.headers['retry-after']).toBe('1');
+        expect(response.body).toContain('client address (more short URLs a second than its window takes)');
+      }
+      expect([database.points(), database.windows.size, database.shortUrls.size]).toEqual([Array(TYPES.length).fill('rate-limit'), 0, 0]);
+      expect(consoleError).not.toHaveBeenCalled();
+    },
+  );
 
   test('the database failing on the count: 503 at once, after giving back the place the count may have taken, and no other call', async () => {
     const database = new FakeDatabase();
