@@ -45,7 +45,8 @@ export const requestsOf = (script: RequestScript): number => script.reduce((sum,
 export const describeScript = (script: RequestScript): string =>
   script.map((round) => round.map((r) => r.operation).join(' + ')).join(', then ') || 'none';
 
-async function recordingProxy(upstream: URL) {
+/** A proxy before `upstream` that records each request and answer, as `seen` hands them over. */
+export async function recordingProxy(upstream: URL) {
   const exchanges: Exchange[] = [];
   const proxy = createServer(async (incoming, outgoing) => {
     const body = Buffer.concat(await incoming.toArray());

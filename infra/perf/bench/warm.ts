@@ -1,10 +1,12 @@
 /** Warm, in-process medians: the static functions in every type, the short-URL ones beside a bare UpdateItem on DatabaseFloor's client. */
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { RESPONSE_TYPES } from '../../../lib/render';
-import { importHandler } from '../../local/invoke';
+import { handlerIn, importHandler } from '../../local/invoke';
 import { log } from '../report/console';
 import { benchContext, CREATE, LOOKUP, must, REDIRECT, typedPath } from './project';
+import { recordingProxy } from './request-floors';
 import { median } from './stats';
 import { eventFor, type Subject, type Subjects } from './subjects';
 
@@ -18,6 +20,8 @@ export interface Warm {
   readonly byFunction: Map<string, number>;
   readonly byType: Array<{ id: string; type: string; medianNs: number }>;
   readonly bareUpdateItem: number;
+  /** DynamoDB requests a warm redirect sends, on average. */
+  readonly redirectRequests: number;
 }
 
 async function measure(warmup: number, timed: number, call: () => Promise<unknown>): Promise<number> {
@@ -36,6 +40,28 @@ async function handlerCall(subject: Subject, status: number, eventOf: (n: number
   const context = benchContext(subject.id);
   let n = 0;
   return async () => must(subject.id, await handler(eventOf(n++), context), status);
+}
+
+/**
+ * The DynamoDB requests a warm call of `subject` sends, on average over `calls`: a fresh copy of
+ * its bundle, sending through a proxy that records them, once warmed by a call of its own.
+ */
+async function warmRequests(subject: Subject, calls: number): Promise<number> {
+  const upstream = process.env.AWS_ENDPOINT_URL_DYNAMODB!;
+  const proxy = await recordingProxy(new URL(upstream));
+  process.env.AWS_ENDPOINT_URL_DYNAMODB = proxy.endpoint;
+  try {
+    const copy = await import(`${pathToFileURL(resolve(subject.file)).href}?requests`);
+    const handler = handlerIn(copy, subject.file, subject.exportName);
+    const call = async () => must(subject.id, await handler(eventFor(subject), benchContext(subject.id)), subject.answer.status);
+    await call();
+    proxy.seen();
+    for (let i = 0; i < calls; i++) await call();
+    return proxy.seen().filter((exchange) => 'request' in exchange).length / calls;
+  } finally {
+    process.env.AWS_ENDPOINT_URL_DYNAMODB = upstream;
+    await proxy.close();
+  }
 }
 
 export async function measureWarm({ functions, databaseFloor }: Subjects): Promise<Warm> {
@@ -62,5 +88,5 @@ export async function measureWarm({ functions, databaseFloor }: Subjects): Promi
   }
   const { addOne } = (await import(pathToFileURL(databaseFloor.file).href)) as typeof import('./yardsticks/database-floor');
   const bareUpdateItem = await measure(WARMUP.database, TIMED.database, () => addOne(SCRATCH_KEY));
-  return { byFunction, byType, bareUpdateItem };
+  return { byFunction, byType, bareUpdateItem, redirectRequests: await warmRequests(subject(REDIRECT), 20) };
 }
