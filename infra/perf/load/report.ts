@@ -3,7 +3,13 @@ import { type Check, reportRun } from '../report/run-report';
 import type { ScenarioOutcome } from './drive';
 import { type HotLinkFigures, hotLinkLine, statusList } from './hot-link';
 
-export async function reportLoad(seconds: number, outcomes: readonly ScenarioOutcome[], hotLink: HotLinkFigures, checks: readonly Check[]) {
+/** `partitionWrites`: the writes a second one key took, DynamoDB's limit modelled (docs/local.md). */
+export async function reportLoad(
+  { seconds, partitionWrites }: { seconds: number; partitionWrites: number },
+  outcomes: readonly ScenarioOutcome[],
+  hotLink: HotLinkFigures,
+  checks: readonly Check[],
+) {
   const rows = outcomes.map(({ scenario, result, statuses }) => [
     scenario.name,
     ...[scenario.connections, result.requests.total, Math.round(result.requests.average), result.latency.p50, result.latency.p99].map(
@@ -14,7 +20,7 @@ export async function reportLoad(seconds: number, outcomes: readonly ScenarioOut
   const total = outcomes.reduce((sum, { result }) => sum + Math.round(result.requests.average), 0);
   await reportRun(
     'load',
-    `Every endpoint at once for ${seconds} s against \`npm start\` (DynamoDB Local, the sample gallery), from autocannon in another process on the same machine.`,
+    `Every endpoint at once for ${seconds} s against \`npm start\` (DynamoDB Local taking ${partitionWrites} writes a second to one key, the sample gallery), from autocannon in another process on the same machine.`,
     [
       { header: ['endpoint', 'connections', 'answers', 'per second', 'p50 ms', 'p99 ms', 'statuses (javascript: in the body)'], rows },
       `All endpoints together: ${total} answers per second over ${seconds} s.`,
