@@ -66,9 +66,7 @@ const lookedUp = async (): Promise<number> => {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test(`one link visited ${VISITS_PER_SECOND} times a second for ${SECONDS} s, past the ${N} a second its key takes: every visit 301, every view counted`, async () => {
-  // A container that has served the link once, as Lambda's, one request at a time, has before a crowd reaches it:
-  // in this process every visit in flight before the first answer would read the record.
-  expect((await visit()).statusCode).toBe(301);
+  // A container the crowd reaches before it knows the link: the visits in flight share one read of it.
   const perBurst = (VISITS_PER_SECOND * BURST_MS) / 1000;
   const bursts = (SECONDS * 1000) / BURST_MS;
   const start = Date.now();
@@ -78,7 +76,7 @@ test(`one link visited ${VISITS_PER_SECOND} times a second for ${SECONDS} s, pas
     for (let i = 0; i < perBurst; i++) answers.push(visit());
   }
   expect(answers).toHaveLength(VISITS_PER_SECOND * SECONDS);
-  const visits = answers.length + 1;
+  const visits = answers.length;
   const statuses = (await Promise.all(answers)).map((answer) => `${answer.statusCode} ${answer.headers.location}`);
   expect(statuses).toEqual(Array(answers.length).fill(`301 ${LINK}`));
 
