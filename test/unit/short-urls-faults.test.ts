@@ -662,15 +662,21 @@ describe('the short-link host', () => {
     expect(consoleError).not.toHaveBeenCalled();
   });
 
+  /** A database with a record under a new code, failing every call at `points` with a new `make()`, kept in `errors`. */
+  function freshLinkFailing(points: readonly Point[], make: () => Error) {
+    const database = new FakeDatabase();
+    const record = { ...EXISTING, code: freshCode() };
+    database.put(record);
+    const errors: Error[] = [];
+    install(database, failingWith(points, make, errors));
+    return { database, record, errors };
+  }
+
   test.each([...TRANSIENT, ...UNEXPECTED])(
     'the view failing (%s) costs the view, not the redirect: 301 to its link all the same',
     async (_name, make) => {
       // Throttling fails the view on the shards too; a code of its own, which no earlier throttle made the function skip.
-      const database = new FakeDatabase();
-      const record = { ...EXISTING, code: freshCode() };
-      database.put(record);
-      const errors: Error[] = [];
-      install(database, failingWith(['count-view', 'count-shard'], make, errors));
+      const { database, record, errors } = freshLinkFailing(['count-view', 'count-shard'], make);
       const response = await invokeShortLink(`/${record.code}`);
       expect([response.statusCode, response.headers.location]).toEqual([301, record.link]);
       expect(errors.length).toBeGreaterThanOrEqual(1);
@@ -687,11 +693,7 @@ describe('the short-link host', () => {
     'the %d page when the view and the read of its link both fail (%s), nothing of it in the body; logged only if unexpected',
     async (status, _name, make) => {
       // A code no earlier visit made the function remember: its link must be read.
-      const database = new FakeDatabase();
-      const record = { ...EXISTING, code: freshCode() };
-      database.put(record);
-      const errors: Error[] = [];
-      install(database, failingWith(['count-view', 'find-code'], make, errors));
+      const { record, errors } = freshLinkFailing(['count-view', 'find-code'], make);
       const response = await invokeShortLink(`/${record.code}`);
       expectPage(response, status);
       expect(response.headers['retry-after']).toBe(status === 503 ? '1' : undefined);
