@@ -28,7 +28,7 @@ import type { RateLimitStore, RateWindow } from './store';
 const RELEASE_TIMEOUT_MS = 1_000;
 
 /** A refusal's HTTP status and `Retry-After`. */
-const RETRY_IN = (seconds: number) => ({ status: 503, headers: { 'Retry-After': String(seconds) } });
+const retryIn = (seconds: number) => ({ status: 503, headers: { 'Retry-After': String(seconds) } });
 
 /** A creation let through: `release` gives its place back when the creation then fails. */
 export interface Admission {
@@ -86,12 +86,12 @@ export class RateLimiter {
     if (outcome === 'throttled') {
       // Faster than one key takes writes (1 000 a second on AWS): past any limit, for this second.
       this.onRefused();
-      throw new ApiError(403, 'client address (more short URLs a second than its window takes)', RETRY_IN(1));
+      throw new ApiError(403, 'client address (more short URLs a second than its window takes)', retryIn(1));
     }
     if (outcome !== 'taken') {
       this.onRefused();
       const [what, limit] = outcome === 'address' ? ['client address', perClientIp] : ['appkey from this client address', perAppKey];
-      throw new ApiError(403, `${what} (at most ${limit} short URLs per ${windowSeconds} s)`, RETRY_IN(Math.max(1, expiresAt - now)));
+      throw new ApiError(403, `${what} (at most ${limit} short URLs per ${windowSeconds} s)`, retryIn(Math.max(1, expiresAt - now)));
     }
     return { release };
   }
