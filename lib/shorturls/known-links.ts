@@ -4,12 +4,13 @@
  * after which a takedown must be seen. At most KNOWN_LINKS, the oldest forgotten first.
  */
 import { TAKEDOWN_REACH_MS } from './blocklist';
+import { Remembered } from './remembered';
 
 /** How many codes' links a container remembers. */
 const KNOWN_LINKS = 1_000;
 
 export class KnownLinks {
-  private readonly links = new Map<string, { readonly link: string; readonly at: number }>();
+  private readonly links = new Remembered<{ readonly link: string; readonly at: number }>(KNOWN_LINKS);
 
   constructor(private readonly now: () => number = () => Date.now()) {}
 
@@ -19,10 +20,7 @@ export class KnownLinks {
   }
 
   remember(code: string, link: string): void {
-    this.links.delete(code);
-    const oldest = this.links.keys().next();
-    if (this.links.size >= KNOWN_LINKS && !oldest.done) this.links.delete(oldest.value);
-    this.links.set(code, { link, at: this.now() });
+    this.links.remember(code, { link, at: this.now() });
   }
 
   forget(code: string): void {

@@ -11,6 +11,7 @@ import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamod
 import { conditionFailed, THROTTLED_NAMES, throttled } from '../db/failures';
 import { pause } from '../iso-time';
 import { logger } from '../observability/powertools';
+import { Remembered } from './remembered';
 import { codeKey, VIEW_SHARDS, viewShardKey } from './table';
 
 /** A view's request on the record, as far as it went: counted (with the record as it is now), unknown or taken down, throttled, or not counted (and why). */
@@ -27,8 +28,21 @@ export type ShardView = { readonly outcome: 'counted' } | { readonly outcome: 'n
  * transaction holds), so that sending it again cannot count it twice. A timeout or a lost
  * connection says nothing of the kind: such a view is never sent again.
  */
-const NOT_APPLIED = new Set([...THROTTLED_NAMES, 'TransactionConflictException']);
-const isNamedIn = (names: ReadonlySet<string>, error: unknown) => error instanceof Error && names.has(error.name);
+const NOT_APPLIED: ReadonlySet<string> = new Set([...THROTTLED_NAMES, 'TransactionConflictException']);
+/** The record's refusals sent again there: a throttled record sends its view to a shard instead. */
+const HELD: ReadonlySet<string> = new Set(['TransactionConflictException']);
+
+/** `request`, sent again while DynamoDB refuses it with a name of `again` (unapplied), at most `sends` times in all. */
+async function resent<T>(sends: number, backoffMs: number, again: ReadonlySet<string>, request: () => Promise<T>): Promise<T> {
+  for (let send = 1; ; send++) {
+    try {
+      return await request();
+    } catch (error) {
+      if (!(error instanceof Error && again.has(error.name)) || send === sends) throw error;
+      await pause(backoffMs * send);
+    }
+  }
+}
 
 /** Sends of a view on the record that a transaction held, and the pause before the next. */
 const VIEW_SENDS = 3;
@@ -47,19 +61,11 @@ const HOT_MS = 3_000;
 /** How many codes a container remembers as hot, and as marked. */
 const REMEMBERED = 1_000;
 
-/** Adds `code` to a bounded memory, the oldest forgotten first. */
-function remember<V>(memory: Map<string, V>, code: string, value: V): void {
-  memory.delete(code);
-  const oldest = memory.keys().next();
-  if (memory.size >= REMEMBERED && !oldest.done) memory.delete(oldest.value);
-  memory.set(code, value);
-}
-
 export class ViewWrites {
   /** When each code's record last throttled. */
-  private readonly throttledAt = new Map<string, number>();
+  private readonly throttledAt = new Remembered<number>(REMEMBERED);
   /** The codes whose record this container has marked (or seen marked): no mark is sent again. */
-  private readonly marked = new Map<string, true>();
+  private readonly marked = new Remembered<true>(REMEMBERED);
   private readonly marking = new Map<string, Promise<void>>();
 
   constructor(
@@ -84,20 +90,15 @@ export class ViewWrites {
       // Which failed: no record, or one taken down.
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     } as const;
-    for (let send = 1; ; send++) {
-      try {
-        const { Attributes } = await this.client().send(new UpdateCommand(update));
-        if (Attributes?.view_shards !== undefined) remember(this.marked, code, true);
-        return { outcome: 'counted', item: Attributes ?? {} };
-      } catch (error) {
-        if (conditionFailed(error)) return { outcome: (error as { Item?: unknown }).Item === undefined ? 'no such code' : 'gone' };
-        if (throttled(error)) {
-          remember(this.throttledAt, code, this.now());
-          return { outcome: 'throttled' };
-        }
-        if (!isNamedIn(NOT_APPLIED, error) || send === VIEW_SENDS) return { outcome: 'not counted', error };
-        await pause(VIEW_BACKOFF_MS * send);
-      }
+    try {
+      const { Attributes } = await resent(VIEW_SENDS, VIEW_BACKOFF_MS, HELD, () => this.client().send(new UpdateCommand(update)));
+      if (Attributes?.view_shards !== undefined) this.marked.remember(code, true);
+      return { outcome: 'counted', item: Attributes ?? {} };
+    } catch (error) {
+      if (conditionFailed(error)) return { outcome: (error as { Item?: unknown }).Item === undefined ? 'no such code' : 'gone' };
+      if (!throttled(error)) return { outcome: 'not counted', error };
+      this.throttledAt.remember(code, this.now());
+      return { outcome: 'throttled' };
     }
   }
 
@@ -113,16 +114,16 @@ export class ViewWrites {
 
   private async shardView(code: string): Promise<ShardView> {
     const untried = Array.from({ length: VIEW_SHARDS }, (_, k) => k);
-    for (let send = 1; ; send++) {
+    const add = () => {
       const [shard] = untried.splice(Math.floor(this.random() * untried.length), 1);
       const update = { TableName: this.table, Key: viewShardKey(code, shard!), UpdateExpression: 'ADD view_count :one' };
-      try {
-        await this.client().send(new UpdateCommand({ ...update, ExpressionAttributeValues: { ':one': 1 } }));
-        return { outcome: 'counted' };
-      } catch (error) {
-        if (!isNamedIn(NOT_APPLIED, error) || send === SHARD_SENDS) return { outcome: 'not counted', error };
-        await pause(SHARD_BACKOFF_MS * send);
-      }
+      return this.client().send(new UpdateCommand({ ...update, ExpressionAttributeValues: { ':one': 1 } }));
+    };
+    try {
+      await resent(SHARD_SENDS, SHARD_BACKOFF_MS, NOT_APPLIED, add);
+      return { outcome: 'counted' };
+    } catch (error) {
+      return { outcome: 'not counted', error };
     }
   }
 
@@ -145,20 +146,13 @@ export class ViewWrites {
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':shards': VIEW_SHARDS },
     };
-    for (let send = 1; ; send++) {
-      try {
-        await this.client().send(new UpdateCommand(update));
-        remember(this.marked, code, true);
-        return;
-      } catch (error) {
-        if (conditionFailed(error)) return; // no record: no lookup shows its views
-        if (!isNamedIn(NOT_APPLIED, error) || send === MARK_SENDS) {
-          // Its key is past its throughput: the code's next spilled view marks it again.
-          logger.warn('view shards not marked yet', { code, error: String(error) });
-          return;
-        }
-        await pause(MARK_BACKOFF_MS * send);
-      }
+    try {
+      await resent(MARK_SENDS, MARK_BACKOFF_MS, NOT_APPLIED, () => this.client().send(new UpdateCommand(update)));
+      this.marked.remember(code, true);
+    } catch (error) {
+      if (conditionFailed(error)) return; // no record: no lookup shows its views
+      // Its key is past its throughput: the code's next spilled view marks it again.
+      logger.warn('view shards not marked yet', { code, error: String(error) });
     }
   }
 }
