@@ -4,7 +4,7 @@
  * after which a takedown must be seen. At most KNOWN_LINKS, the oldest forgotten first.
  */
 import { TAKEDOWN_REACH_MS } from './blocklist';
-import { Remembered } from './remembered';
+import { Remembered } from './view-writes';
 
 /** How many codes' links a container remembers. */
 const KNOWN_LINKS = 1_000;

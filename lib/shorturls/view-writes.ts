@@ -11,7 +11,6 @@ import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamod
 import { conditionFailed, THROTTLED_NAMES, throttled } from '../db/failures';
 import { pause } from '../iso-time';
 import { logger } from '../observability/powertools';
-import { Remembered } from './remembered';
 import { codeKey, VIEW_SHARDS, viewShardKey } from './table';
 
 /** A view's request on the record, as far as it went: counted (with the record as it is now), unknown or taken down, throttled, or not counted (and why). */
@@ -60,6 +59,24 @@ const MARK_BACKOFF_MS = 25;
 const HOT_MS = 3_000;
 /** How many codes a container remembers as hot, and as marked. */
 const REMEMBERED = 1_000;
+
+/**
+ * What a container remembers of codes: at most `capacity`, the oldest forgotten first. Here and in
+ * ./known-links.ts; kept in this file, which every short-URL bundle holds, so none takes a file more.
+ */
+export class Remembered<V> extends Map<string, V> {
+  constructor(private readonly capacity: number) {
+    super();
+  }
+
+  /** `value` for `code`, as the newest; the oldest code goes when the memory is full. */
+  remember(code: string, value: V): void {
+    this.delete(code);
+    const oldest = this.keys().next();
+    if (this.size >= this.capacity && !oldest.done) this.delete(oldest.value);
+    this.set(code, value);
+  }
+}
 
 export class ViewWrites {
   /** When each code's record last throttled. */
