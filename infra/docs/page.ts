@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parse } from 'yaml';
+import { load } from 'js-yaml';
 import type { StaticFile } from '../local/server';
 import { PROJECT_ROOT } from '../template/read';
 
@@ -43,7 +43,7 @@ const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace
  * UI's validatorUrl is off: it would send the document to an online validator for a badge.
  */
 export function apiDocsFiles(origins?: LocalOrigins): ReadonlyMap<string, StaticFile> {
-  const written = parse(readFileSync(resolve(PROJECT_ROOT, 'docs/openapi.yaml'), 'utf8'));
+  const written = load(readFileSync(resolve(PROJECT_ROOT, 'docs/openapi.yaml'), 'utf8'));
   const document = origins ? servedFrom(written, origins) : written;
   // In a <script>, `<` inside the JSON's strings could close the element: \u003c is the same string.
   const inlined = JSON.stringify(document).replace(/</g, '\\u003c');

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { parse } from 'yaml';
+import { load } from 'js-yaml';
 import { PROJECT_ROOT } from '../../infra/template/read';
 import { readConfig } from '../../lib/config';
 import { documentClient } from '../../lib/db/client';
@@ -29,7 +29,7 @@ type Json = any;
 // Some tests invoke every route, or fill a rate-limit window: past jest's 5 s on a busy machine.
 jest.setTimeout(60_000);
 
-const doc: Json = parse(readFileSync(resolve(PROJECT_ROOT, 'docs/openapi.yaml'), 'utf8'));
+const doc: Json = load(readFileSync(resolve(PROJECT_ROOT, 'docs/openapi.yaml'), 'utf8'));
 
 /** Template path → OpenAPI path: API Gateway's greedy `{name+}` is OpenAPI's `{name}`. */
 const openApiPath = (path: string): string => path.replace(/\{([A-Za-z0-9_]+)\+\}/g, '{$1}');

@@ -3,7 +3,7 @@
  * environment, table, output, npm script, workflow, input and GitHub variable they name exists.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { load } from 'js-yaml';
 import { loadTemplate, type Template } from '../../infra/template/read';
 import { resolveValue } from '../../infra/template/evaluate';
 
@@ -68,7 +68,9 @@ test.each(commands)('%s', (command, block) => {
   const run = /gh workflow run ([\w.-]+)((?: -f \w+=\S+)*)/.exec(command);
   if (run) {
     const file = `.github/workflows/${run[1]}`;
-    const inputs = existsSync(file) ? (parse(readFileSync(file, 'utf8')).on?.workflow_dispatch?.inputs ?? {}) : {};
+    const inputs = existsSync(file)
+      ? ((load(readFileSync(file, 'utf8')) as { on?: Record<string, any> }).on?.workflow_dispatch?.inputs ?? {})
+      : {};
     if (!existsSync(file)) problems.push(`no workflow ${run[1]}`);
     for (const [, name, value] of run[2]!.matchAll(/-f (\w+)=(\S+)/g)) {
       if (!(name! in inputs)) problems.push(`${run[1]} has no input ${name}`);

@@ -3,18 +3,15 @@
  * push and deploy what that run tested, with OIDC only, actions pinned to commits, naming only what exists.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { parseDocument } from 'yaml';
+import { load } from 'js-yaml';
 import { loadTemplate } from '../../infra/template/read';
 import { CFN_LINT_MISSING } from '../support/cfn-lint';
 import { runStep } from '../support/workflow-step';
 
 type Json = Record<string, any>;
 
-function parseYaml(file: string): Json {
-  const document = parseDocument(readFileSync(file, 'utf8'), { uniqueKeys: true, strict: true });
-  if (document.errors.length > 0) throw new Error(`${file}: ${document.errors.map((error) => error.message).join('; ')}`);
-  return document.toJS() as Json;
-}
+/** js-yaml throws, naming the file, on a syntax error or a key given twice. */
+const parseYaml = (file: string): Json => load(readFileSync(file, 'utf8'), { filename: file }) as Json;
 
 const WORKFLOWS = readdirSync('.github/workflows')
   .filter((name) => name.endsWith('.yml') || name.endsWith('.yaml'))
