@@ -17,28 +17,37 @@ export const LAMBDA_RESPONSE_LIMIT = 6 * 1024 * 1024;
 const envelopeBytes = (result: ApiResult): number => Buffer.byteLength(JSON.stringify(result));
 
 /**
- * Whether Lambda can return the result. A body is at most 7 times its own length once in the
- * envelope (a control character, `\u0001`, escaped again), so ordinary answers are not measured.
+ * The result's size as a share of what Lambda returns: over 1, too large. A body is at most 7 times
+ * its own length once in the envelope (a control character, `\u0001`, escaped again), so ordinary
+ * answers are not measured: 0.
  */
-function fitsLambda(result: ApiResult): boolean {
+function oversize(result: ApiResult): number {
   const body = result.body ?? '';
-  if (body.length * 7 + 16 * 1024 < LAMBDA_RESPONSE_LIMIT) return true;
-  return envelopeBytes(result) <= LAMBDA_RESPONSE_LIMIT;
+  if (body.length * 7 + 16 * 1024 < LAMBDA_RESPONSE_LIMIT) return 0;
+  return envelopeBytes(result) / LAMBDA_RESPONSE_LIMIT;
 }
+
+const fitsLambda = (result: ApiResult): boolean => oversize(result) <= 1;
 
 /**
  * The error for an answer too large to send: 1007 naming `count` when the endpoint takes one,
  * with the largest count whose page fits (`fitsWith`: whether the page of that many does; at
- * least 1), else without a detail. A page grows with its count, so a bisection finds it.
+ * least 1), else without a detail. A page grows with its count, about evenly: the count at which
+ * the page of `count`, `share` times the limit, would just fit and its neighbour usually settle it
+ * in two renders; a bisection of what is left does otherwise.
  */
-function tooLarge(count: number | undefined, fitsWith: (count: number) => boolean): ApiError {
+function tooLarge(count: number | undefined, share: number, fitsWith: (count: number) => boolean): ApiError {
   if (count === undefined) return new ApiError(1007);
   let [fitting, tooMany] = [1, count];
-  while (tooMany - fitting > 1) {
-    const middle = Math.floor((fitting + tooMany) / 2);
-    if (fitsWith(middle)) fitting = middle;
-    else tooMany = middle;
-  }
+  const probe = (n: number) => {
+    if (n <= fitting || n >= tooMany) return;
+    if (fitsWith(n)) fitting = n;
+    else tooMany = n;
+  };
+  const guess = Math.floor(count / share);
+  probe(guess);
+  probe(fitting === guess ? guess + 1 : guess - 1);
+  while (tooMany - fitting > 1) probe(Math.floor((fitting + tooMany) / 2));
   return new ApiError(1007, `count (at most ${fitting} for this page)`);
 }
 
@@ -88,8 +97,9 @@ export function answer(page: Resource, context: ApiContext, policy: ResponsePoli
     body: renderBody(responseType, body, { callback, phpClassPrefix: config.phpClassPrefix }),
   });
   const result = render(page);
-  if (fitsLambda(result)) return result;
-  throw tooLarge(context.args?.count as number | undefined, (count) => fitsLambda(render(firstItems(page, count))));
+  const share = oversize(result);
+  if (share <= 1) return result;
+  throw tooLarge(context.args?.count as number | undefined, share, (count) => fitsLambda(render(firstItems(page, count))));
 }
 
 /** An error the API did not expect, as error 500: its stack goes to the log only, the body says "Internal error". */

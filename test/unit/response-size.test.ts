@@ -100,23 +100,33 @@ describe.each(TYPES)('the largest page the importer allows, in %s', (type) => {
     expect(envelope(answer)).toBeLessThanOrEqual(0.95 * LAMBDA_RESPONSE_LIMIT);
   });
 
-  test('a page too large all the same is error 1007 naming the count that fits: that page answers, one more does not', async () => {
-    // Costly in every type: quotes, ampersands and control characters. The page holds `count` of them.
-    const big = comment({ user: 'a', content: '"&\u0001'.repeat(20_000) });
-    const handler = endpoint({ args: GALLERY_ARGUMENTS, group: 'gallery' }, ({ args }) => eventsPage(big, args.count));
-    const atMost = async (count: number) => {
-      const answer = await ask(handler, type, '/galleryphotos', `count=${count}`, 'callback');
-      const message = expectError(answer, type, 1007, 403, { detail: 'count (at most' });
-      expect(answer.body.length).toBeLessThan(1_000);
-      return Number(/^Argument greater than maximum value: count \(at most (\d+) for this page\)$/.exec(message)?.[1]);
-    };
-    const fitting = await atMost(100);
-    const fits = await ask(handler, type, '/galleryphotos', `count=${fitting}`, 'callback');
-    expect(fits.statusCode).toBe(200);
-    expect(envelope(fits)).toBeLessThanOrEqual(LAMBDA_RESPONSE_LIMIT);
-    // One more is too large, and names the same count.
-    expect(await atMost(fitting + 1)).toBe(fitting);
-  });
+  // Costly in every type: quotes, ampersands and control characters. Records alike, or growing or
+  // shrinking down the page, so that its size is not its count times a record's.
+  const costly = (length: number) => comment({ user: 'a', content: '"&\u0001'.repeat(length) });
+  test.each([
+    { records: 'alike', page: (count: number) => Array.from({ length: count }, () => costly(20_000)) },
+    { records: 'growing', page: (count: number) => Array.from({ length: count }, (_, i) => costly(200 * (i + 1))) },
+    { records: 'shrinking', page: (count: number) => Array.from({ length: count }, (_, i) => costly(200 * (100 - i))) },
+  ])(
+    'a page too large all the same ($records records) is error 1007 naming the count that fits: that page answers, one more does not',
+    async ({ page }) => {
+      const handler = endpoint({ args: GALLERY_ARGUMENTS, group: 'gallery' }, ({ args }) =>
+        resource(EventsShape, { ...wrapper, count: args.count, comments: page(args.count) }),
+      );
+      const atMost = async (count: number) => {
+        const answer = await ask(handler, type, '/galleryphotos', `count=${count}`, 'callback');
+        const message = expectError(answer, type, 1007, 403, { detail: 'count (at most' });
+        expect(answer.body.length).toBeLessThan(1_000);
+        return Number(/^Argument greater than maximum value: count \(at most (\d+) for this page\)$/.exec(message)?.[1]);
+      };
+      const fitting = await atMost(100);
+      const fits = await ask(handler, type, '/galleryphotos', `count=${fitting}`, 'callback');
+      expect(fits.statusCode).toBe(200);
+      expect(envelope(fits)).toBeLessThanOrEqual(LAMBDA_RESPONSE_LIMIT);
+      // One more is too large, and names the same count.
+      expect(await atMost(fitting + 1)).toBe(fitting);
+    },
+  );
 
   test('on an endpoint without count, the same error without a detail', async () => {
     const huge = eventsPage(comment({ user: 'a', content: '"&\u0001'.repeat(20_000) }));
