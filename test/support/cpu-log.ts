@@ -1,0 +1,58 @@
+/**
+ * Where a run's CPU goes, a line per test file, when TEST_CPU_LOG names a file (jest.config.cjs
+ * loads this only then; docs/testing.md, Where the time goes): the file's wall seconds, the CPU
+ * seconds of its jest worker, of the processes it started and ended (tsc, cfn-lint, Java, npm
+ * start...), of the run's shared DynamoDB Local meanwhile (the other worker's files share it),
+ * and of that database since it started: the last line's is the run's. Linux only: it reads /proc.
+ */
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+/** Linux's clock ticks a second (`getconf CLK_TCK`), in which /proc counts CPU time. */
+const TICKS = 100;
+
+/** utime + stime, and cutime + cstime (children waited for), of a process, in seconds. */
+function cpuOf(pid: string): { own: number; children: number } {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [utime, stime, cutime, cstime] = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .slice(11, 15)
+      .map(Number);
+    return { own: (utime! + stime!) / TICKS, children: (cutime! + cstime!) / TICKS };
+  } catch {
+    return { own: 0, children: 0 };
+  }
+}
+
+/** The Java process listening on the port of AWS_ENDPOINT_URL_DYNAMODB (the run's own database), if any. */
+function databasePid(): string | undefined {
+  const port = /:(\d+)$/.exec(process.env.AWS_ENDPOINT_URL_DYNAMODB ?? '')?.[1];
+  if (!port) return undefined;
+  return readdirSync('/proc').find((pid) => {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      return command.startsWith('java\0') && command.includes(`\0-port\0${port}\0`);
+    } catch {
+      return false;
+    }
+  });
+}
+
+const database = databasePid();
+const before = { at: Date.now(), self: cpuOf('self'), database: database ? cpuOf(database).own : 0 };
+
+afterAll(() => {
+  const self = cpuOf('self');
+  const databaseSoFar = database ? cpuOf(database).own : 0;
+  const seconds = [
+    (Date.now() - before.at) / 1000,
+    self.own - before.self.own,
+    self.children - before.self.children,
+    databaseSoFar - before.database,
+    databaseSoFar,
+  ];
+  const file = relative(process.cwd(), expect.getState().testPath ?? '');
+  appendFileSync(process.env.TEST_CPU_LOG!, `${[file, ...seconds.map((s) => s.toFixed(1))].join('\t')}\n`);
+});
