@@ -150,6 +150,9 @@ export async function startLimitedDynamoDbLocal(options: DynamoDbLocalOptions & 
   };
 
   const server = createServer((incoming, response) => void handle(incoming, response).catch(() => response.destroy()));
+  // Never the first to close an idle connection, as Node's 5 s default would: a request its client
+  // sends on it just then is lost unknown, and a view is never sent again (stop() closes them all).
+  server.keepAliveTimeout = 0;
   server.listen(options.port, '127.0.0.1');
   // The port first: its error (EADDRINUSE, which npm start names) comes before Java starts.
   await once(server, 'listening');

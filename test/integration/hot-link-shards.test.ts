@@ -121,6 +121,7 @@ test(`one link visited ${VISITS_PER_SECOND} times a second for ${SECONDS} s, pas
 
   // Every view ended (jest's timeout guards a hang): each spilled one landed on a shard, and the lookup sums them all.
   await views.all;
+  expect(views.ended.record.filter((outcome) => outcome !== 'counted' && outcome !== 'throttled')).toEqual([]);
   expect(views.ended.shard.filter((outcome) => outcome !== 'counted')).toEqual([]);
   expect(await lookedUp()).toBe(visits);
 
