@@ -15,6 +15,7 @@ import { loadTemplate } from '../../infra/template/read';
 import { APP_KEY, ROUTES, SHORT_LINK_ROUTES } from '../support/invoke';
 import type { ShortUrlStore } from '../../lib/shorturls/store';
 import { loadAfresh } from '../support/load-afresh';
+import { followViews } from '../support/views-sent';
 
 jest.setTimeout(120_000);
 
@@ -34,7 +35,7 @@ let documents: DynamoDBDocumentClient;
 let redirect: Handler;
 let lookupHandler: Handler;
 /** The functions' store, as their own module registry holds it. */
-let store: ViewsOf;
+let store: ShortUrlStore;
 
 beforeAll(async () => {
   database = await startLimitedDynamoDbLocal({ port: await freePort(), quickCompiler: true, partitionWrites: N });
@@ -71,43 +72,11 @@ const lookedUp = async (): Promise<number> => {
 };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type ViewsOf = Pick<ShortUrlStore, 'addView' | 'addShardView'>;
-
-/**
- * How each of `visits` views ended: on the record, and for each the record's key throttled, on a
- * shard (the link is live, so each such view goes to one); `all` resolves once every one has.
- */
-function followViews(visits: number) {
-  const ended = { record: [] as string[], shard: [] as string[] };
-  let allEnded!: () => void;
-  const all = new Promise<void>((resolve) => (allEnded = resolve));
-  const spilled = () => ended.record.filter((outcome) => outcome === 'throttled').length;
-  for (const [method, outcomes] of [
-    ['addView', ended.record],
-    ['addShardView', ended.shard],
-  ] as const) {
-    const send = store[method] as (code: string) => Promise<{ outcome: string }>;
-    jest.spyOn(store, method).mockImplementation(function (this: ViewsOf, code: string) {
-      const view = send.call(this, code);
-      const end = (outcome: string) => {
-        outcomes.push(outcome);
-        if (ended.record.length === visits && ended.shard.length === spilled()) allEnded();
-      };
-      view.then(
-        ({ outcome }) => end(outcome),
-        () => end('failed'),
-      );
-      return view as never;
-    });
-  }
-  return { ended, all };
-}
-
 test(`one link visited ${VISITS_PER_SECOND} times a second for ${SECONDS} s, past the ${N} a second its key takes: every visit 301, every view counted`, async () => {
   // A container the crowd reaches before it knows the link: the visits in flight share one read of it.
   const perBurst = (VISITS_PER_SECOND * BURST_MS) / 1000;
   const bursts = (SECONDS * 1000) / BURST_MS;
-  const views = followViews(VISITS_PER_SECOND * SECONDS);
+  const views = followViews(store);
   const answers: Promise<{ statusCode: number; headers: Record<string, string> }>[] = [];
   for (let burst = 0, next = Date.now(); burst < bursts; burst++) {
     await pause(Math.max(0, next - Date.now()));
@@ -120,9 +89,11 @@ test(`one link visited ${VISITS_PER_SECOND} times a second for ${SECONDS} s, pas
   expect(statuses).toEqual(Array(answers.length).fill(`301 ${LINK}`));
 
   // Every view ended (jest's timeout guards a hang): each spilled one landed on a shard, and the lookup sums them all.
-  await views.all;
-  expect(views.ended.record.filter((outcome) => outcome !== 'counted' && outcome !== 'throttled')).toEqual([]);
-  expect(views.ended.shard.filter((outcome) => outcome !== 'counted')).toEqual([]);
+  expect(views.codes).toHaveLength(visits);
+  await views.spilledEnded();
+  const outcomes = (ended: readonly { outcome: string }[]) => ended.map(({ outcome }) => outcome);
+  expect(outcomes(views.outcomes).filter((outcome) => outcome !== 'counted' && outcome !== 'throttled')).toEqual([]);
+  expect(outcomes(views.shardOutcomes).filter((outcome) => outcome !== 'counted')).toEqual([]);
   expect(await lookedUp()).toBe(visits);
 
   // The control: the record's key took only part of them; the rest went to shards, which the record says it has.
