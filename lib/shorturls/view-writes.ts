@@ -11,16 +11,14 @@ import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamod
 import { conditionFailed, THROTTLED_NAMES, throttled } from '../db/failures';
 import { pause } from '../iso-time';
 import { logger } from '../observability/powertools';
+import type { ShardViewResult } from './store';
 import { codeKey, VIEW_SHARDS, viewShardKey } from './table';
 
 /** A view's request on the record, as far as it went: counted (with the record as it is now), unknown or taken down, throttled, or not counted (and why). */
-export type SentView =
+type SentView =
   | { readonly outcome: 'counted'; readonly item: Record<string, unknown> }
   | { readonly outcome: 'no such code' | 'gone' | 'throttled' }
   | { readonly outcome: 'not counted'; readonly error: unknown };
-
-/** A view's request on a shard: counted, or not (and why). */
-export type ShardView = { readonly outcome: 'counted' } | { readonly outcome: 'not counted'; readonly error: unknown };
 
 /**
  * Errors that say DynamoDB refused a write without applying it (throttled, or an item a
@@ -89,14 +87,12 @@ export class ViewWrites {
     /** The client views are sent with: one that never sends a request again by itself. */
     private readonly client: () => DynamoDBDocumentClient,
     private readonly table: string,
-    private readonly now: () => number = () => Date.now(),
-    private readonly random: () => number = Math.random,
   ) {}
 
   /** The view on the record; `throttled`, unsent, for a code whose record throttled in the last HOT_MS. */
   async toRecord(code: string): Promise<SentView> {
     const at = this.throttledAt.get(code);
-    if (at !== undefined && this.now() - at < HOT_MS) return { outcome: 'throttled' };
+    if (at !== undefined && Date.now() - at < HOT_MS) return { outcome: 'throttled' };
     const update = {
       TableName: this.table,
       Key: codeKey(code),
@@ -114,7 +110,7 @@ export class ViewWrites {
     } catch (error) {
       if (conditionFailed(error)) return { outcome: (error as { Item?: unknown }).Item === undefined ? 'no such code' : 'gone' };
       if (!throttled(error)) return { outcome: 'not counted', error };
-      this.throttledAt.remember(code, this.now());
+      this.throttledAt.remember(code, Date.now());
       return { outcome: 'throttled' };
     }
   }
@@ -124,15 +120,15 @@ export class ViewWrites {
    * with it, the record's mark, until it lands. For a code whose link is known to be live: a
    * shard has no condition.
    */
-  async toShard(code: string): Promise<ShardView> {
+  async toShard(code: string): Promise<ShardViewResult> {
     const [view] = await Promise.all([this.shardView(code), this.mark(code)]);
     return view;
   }
 
-  private async shardView(code: string): Promise<ShardView> {
+  private async shardView(code: string): Promise<ShardViewResult> {
     const untried = Array.from({ length: VIEW_SHARDS }, (_, k) => k);
     const add = () => {
-      const [shard] = untried.splice(Math.floor(this.random() * untried.length), 1);
+      const [shard] = untried.splice(Math.floor(Math.random() * untried.length), 1);
       const update = { TableName: this.table, Key: viewShardKey(code, shard!), UpdateExpression: 'ADD view_count :one' };
       return this.client().send(new UpdateCommand({ ...update, ExpressionAttributeValues: { ':one': 1 } }));
     };
