@@ -15,7 +15,7 @@ import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamod
 import { ApiError } from '../api-error';
 import { type Env, requiredSetting } from '../config';
 import { documentClient } from '../db/client';
-import { conditionFailed, throttled, withDatabase } from '../db/failures';
+import { conditionFailed, isNamed, withDatabase } from '../db/failures';
 import { countMetric } from '../observability/powertools';
 import { type RateLimits, readRateLimits } from './settings';
 import type { RateLimitStore, RateWindow } from './store';
@@ -148,7 +148,8 @@ export class DynamoRateLimitStore implements RateLimitStore {
         );
         return 'taken';
       } catch (error) {
-        if (throttled(error)) return 'throttled';
+        // The window's key past the writes it takes; a table's or an account's limit is the database's error.
+        if (isNamed(error, 'ProvisionedThroughputExceededException')) return 'throttled';
         if (!conditionFailed(error)) throw error;
         const held = (error as { Item?: Returned }).Item;
         // An earlier send of this very request took the place: its answer was lost, not its update.

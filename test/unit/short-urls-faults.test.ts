@@ -336,7 +336,8 @@ function failingAt(point: Point, make: () => Error): { database: FakeDatabase; e
 }
 
 /** DynamoDB refusing a key past its throughput: at the rate limit, a refusal of its own (below). */
-const THROTTLING = TRANSIENT.filter(([name]) => /^(ProvisionedThroughput|Throttling)/.test(name));
+/** The window's key past its writes: the rate limit's refusal. Any other throttling (a table's, an account's) is the database's error. */
+const THROTTLING = TRANSIENT.filter(([name]) => name === 'ProvisionedThroughputExceededException');
 
 describe('a database failure: transient is error 500 with HTTP 503 and Retry-After, unlogged; any other error 500, logged', () => {
   const cases = API_SITES.flatMap((site) =>
