@@ -20,8 +20,6 @@ const shared = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   // Powertools logs only errors, through the console, and emits no metrics (see the file).
   setupFiles: ['<rootDir>/test/support/quiet-observability.ts', '<rootDir>/test/support/fast-check-seed.ts'],
-  // TEST_CPU_LOG=FILE: a line per test file of where its CPU went (see the file).
-  setupFilesAfterEnv: process.env.TEST_CPU_LOG ? ['<rootDir>/test/support/cpu-log.ts'] : [],
 };
 
 module.exports = {

@@ -1,9 +1,9 @@
 /**
- * Where a run's CPU goes, a line per test file, when TEST_CPU_LOG names a file (jest.config.cjs
- * loads this only then; docs/testing.md, Where the time goes): the file's wall seconds, the CPU
- * seconds of its jest worker, of the processes it started and ended (tsc, cfn-lint, Java, npm
- * start...), of the run's shared DynamoDB Local meanwhile (the other worker's files share it),
- * and of that database since it started: the last line's is the run's. Linux only: it reads /proc.
+ * Where a run's CPU goes, a line per test file, when TEST_CPU_LOG names a file (the tests'
+ * environment, ./php-environment.ts, calls it; docs/testing.md, Where the run's time goes): the file's wall
+ * seconds, the CPU seconds of its jest worker, of the processes it started and ended (tsc,
+ * cfn-lint, Java, npm start...), of the run's shared DynamoDB Local meanwhile (the other worker's
+ * files share it), and of that database since it started. Linux only: it reads /proc.
  */
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -40,19 +40,35 @@ function databasePid(): string | undefined {
   });
 }
 
-const database = databasePid();
-const before = { at: Date.now(), self: cpuOf('self'), database: database ? cpuOf(database).own : 0 };
-
-afterAll(() => {
-  const self = cpuOf('self');
-  const databaseSoFar = database ? cpuOf(database).own : 0;
-  const seconds = [
-    (Date.now() - before.at) / 1000,
-    self.own - before.self.own,
-    self.children - before.self.children,
-    databaseSoFar - before.database,
-    databaseSoFar,
-  ];
-  const file = relative(process.cwd(), expect.getState().testPath ?? '');
-  appendFileSync(process.env.TEST_CPU_LOG!, `${[file, ...seconds.map((s) => s.toFixed(1))].join('\t')}\n`);
+type Snapshot = { at: number; self: { own: number; children: number }; database: number };
+const snapshot = (database: string | undefined): Snapshot => ({
+  at: Date.now(),
+  self: cpuOf('self'),
+  database: database ? cpuOf(database).own : 0,
 });
+
+/**
+ * The CPU of one test file, from its environment's making to its teardown (./php-environment.ts):
+ * after the file's last hook, so that the processes its afterAll hooks stop (databases, servers,
+ * browsers) count as its own. Undefined unless TEST_CPU_LOG names where to write.
+ */
+export function fileCpuLog(testPath: string): { end(): void } | undefined {
+  const log = process.env.TEST_CPU_LOG;
+  if (!log) return undefined;
+  const file = relative(process.cwd(), testPath);
+  const database = databasePid();
+  const before = snapshot(database);
+  return {
+    end: () => {
+      const after = snapshot(database);
+      const seconds = [
+        (after.at - before.at) / 1000,
+        after.self.own - before.self.own,
+        after.self.children - before.self.children,
+        after.database - before.database,
+        after.database,
+      ];
+      appendFileSync(log, `${[file, ...seconds.map((s) => s.toFixed(1))].join('\t')}\n`);
+    },
+  };
+}

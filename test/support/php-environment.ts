@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { TestEnvironment } from 'jest-environment-node';
 import { createSyncFn } from 'synckit';
+import { fileCpuLog } from './cpu-log';
 
 declare global {
   /** Runs ./unserialize.php on its JSON input; answers with the JSON it writes. */
@@ -11,11 +12,20 @@ declare global {
 let runUnserializePhp: ((input: string) => string) | undefined;
 
 export default class PhpEnvironment extends TestEnvironment {
+  /** TEST_CPU_LOG=FILE: a line per test file of where its CPU went (./cpu-log.ts). */
+  private readonly cpuLog;
+
   constructor(...args: ConstructorParameters<typeof TestEnvironment>) {
     super(...args);
+    this.cpuLog = fileCpuLog(args[1].testPath);
     this.global.unserializeWithPhp = (input: string): string => {
       runUnserializePhp ??= createSyncFn(resolve(__dirname, 'php-worker.mjs'));
       return runUnserializePhp(input);
     };
+  }
+
+  override async teardown(): Promise<void> {
+    await super.teardown();
+    this.cpuLog?.end();
   }
 }
