@@ -42,8 +42,7 @@ export class GatheredReads {
 
   /** Items read consistently in one BatchGetItem (of at most 100 keys), by key; a key read nothing is absent. */
   async readAll(keys: readonly { readonly pk: string }[]): Promise<Map<string, Item>> {
-    const answers = new Map<string, Promise<Item | undefined>>();
-    for (const batch of batchGetBatches(keys.map((key) => key.pk))) this.batchGet(batch, answers);
+    const answers = this.batchGetAll(keys.map((key) => key.pk));
     const items = await Promise.all([...answers].map(async ([pk, answer]) => [pk, await answer] as const));
     return new Map(items.filter((entry): entry is readonly [string, Item] => entry[1] !== undefined));
   }
@@ -60,9 +59,15 @@ export class GatheredReads {
       for (const read of reads) this.getItem(read.key).then(read.resolve, read.reject);
       return;
     }
-    const answers = new Map<string, Promise<Item | undefined>>();
-    for (const batch of batchGetBatches(reads.map((read) => read.key.pk))) this.batchGet(batch, answers);
+    const answers = this.batchGetAll(reads.map((read) => read.key.pk));
     for (const read of reads) answers.get(read.key.pk)!.then(read.resolve, read.reject);
+  }
+
+  /** The answer for each of `pks`, read in BatchGetItems of at most 100 distinct keys. */
+  private batchGetAll(pks: readonly string[]): Map<string, Promise<Item | undefined>> {
+    const answers = new Map<string, Promise<Item | undefined>>();
+    for (const batch of batchGetBatches(pks)) this.batchGet(batch, answers);
+    return answers;
   }
 
   /** Sets the answer for each of `pks`, read in one BatchGetItem. */
