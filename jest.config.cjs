@@ -25,6 +25,9 @@ const shared = {
 module.exports = {
   // One worker a core: jest's default leaves one core to itself, and the tests spend much of their time waiting.
   maxWorkers: '100%',
+  // An integration worker takes 0.55 to 0.6 s to exit on its own (a heap of a gigabyte and more, PHP's
+  // WebAssembly thread): past jest's 500 ms, after which it kills the worker and warns of a leak.
+  workerGracefulExitTimeout: 5_000,
   // A test's time limit is a guard against a hang, not a rule: none asserts that jest's 5 s suffice.
   testTimeout: 60_000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.cjs'],
