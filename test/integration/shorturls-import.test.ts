@@ -185,6 +185,18 @@ describe('itemids and the counter', () => {
     expect(stored.get('second')!.itemid).not.toBe(9);
   });
 
+  test('lines of several links asking for one free itemid: the first in the file keeps it, though a later one is written sooner', async () => {
+    // A line taken down is written without first reading its link's takedown entry: a round trip sooner.
+    const disabled = { reason: 'spam', at: 1_262_304_000, by: 'ops' };
+    const pairs = [1, 2, 3, 4, 5].map((n) => [
+      { code: `first${n}`, link: `https://x.example/first/${n}`, itemid: n },
+      { code: `later${n}`, link: `https://x.example/later/${n}`, itemid: n, disabled },
+    ]);
+    const { stored } = await importedFresh('itemid-order', ...pairs.map(([first]) => first!), ...pairs.map(([, later]) => later!));
+    for (const [first, later] of pairs)
+      expect([stored.get(first!.code)!.itemid, stored.get(later!.code)!.itemid === first!.itemid]).toEqual([first!.itemid, false]);
+  });
+
   test('an itemid the service may have handed out before it claimed itemids (at or below the counter then) is assigned anew', async () => {
     const target = await freshTable('legacy');
     // A table whose service made 50 records before claims: its counter, without claimsFrom.

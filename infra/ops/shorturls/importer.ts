@@ -5,7 +5,8 @@
  *     changes nothing (a second run, or a run after an interruption, adds nothing twice);
  *   - a record and the claim of its itemid are one transaction; the link's deduplication entry
  *     is written only when the link has none, so the first code imported for a link is the
- *     record creating that link returns; lines of one link are written in file order;
+ *     record creating that link returns; lines of one link are written in file order, and so are
+ *     lines of several links that ask for one itemid;
  *   - an itemid is kept when no other record holds it (its claim, `itemid#<n>`) and it is not
  *     one the service may have handed out before it claimed itemids (below `claimsFrom` on the
  *     itemid counter), else one is assigned; the counter is moved past every itemid of the file
@@ -20,7 +21,7 @@ import { inPool } from '../gallery/plan';
 import { silentProgress, type Progress } from '../gallery/progress';
 import { keptItemid, newItemId, prepareCounter } from './itemids';
 import { listBlock } from './blocks';
-import { planLinks, type NumberedLine, type Refused } from './import-plan';
+import { planLinks, writeGroups, type NumberedLine, type Refused } from './import-plan';
 import type { ImportedLink } from './records';
 import type { ShortUrlTable } from './table';
 import { cancellationReasons, conditionFailed } from '../../../lib/db/failures';
@@ -149,7 +150,7 @@ export async function importLinks(
   const counts = { imported: 0, unchanged: repeated, assigned: 0 };
   progress.start('Short links', accepted.length);
   try {
-    await inPool([...byLink.values()], options.concurrency ?? 16, async (group) => {
+    await inPool(writeGroups([...byLink.values()]), options.concurrency ?? 16, async (group) => {
       for (const { line, link } of group) {
         const written = await writeLink(target, link, claimsFrom);
         if (typeof written === 'object') refused.push({ line, reason: written.refused });
