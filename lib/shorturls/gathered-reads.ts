@@ -40,7 +40,7 @@ export class GatheredReads {
     });
   }
 
-  /** Items read consistently in one BatchGetItem (of at most 100 keys), by key; a key read nothing is absent. */
+  /** Items read consistently in BatchGetItems of at most 100 keys each, by key; a key read nothing is absent. */
   async readAll(keys: readonly { readonly pk: string }[]): Promise<Map<string, Item>> {
     const answers = this.batchGetAll(keys.map((key) => key.pk));
     const items = await Promise.all([...answers].map(async ([pk, answer]) => [pk, await answer] as const));
