@@ -9,7 +9,6 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DAY } from '../../lib/gallery/layout';
-import { untilAnswered } from '../../lib/db/failures';
 import { expectError, TYPES } from '../support/expect-error';
 import { targetFor } from '../support/gallery-answers';
 import type { GalleryData } from '../support/gallery-fixtures';
@@ -170,45 +169,5 @@ describe('a request that has been answered reads no more', () => {
     expect(reads.map((read) => read.outcome)).toEqual(['answered', 'ThrottlingException', 'AbortError', 'AbortError']);
     expect(notEndedBefore(reads, answer)).toEqual([]);
     for (const read of reads.slice(2)) expect(read.ended!.at).toBe(answer.at!.at);
-  });
-});
-
-describe('untilAnswered', () => {
-  test('aborts the signal once the work has settled, whether it answered or failed', async () => {
-    let seen: AbortSignal | undefined;
-    await untilAnswered(undefined, async (signal) => {
-      seen = signal();
-      expect(seen.aborted).toBe(false);
-    });
-    expect(seen!.aborted).toBe(true);
-    await expect(
-      untilAnswered(undefined, async (signal) => {
-        seen = signal();
-        throw new Error('no');
-      }),
-    ).rejects.toThrow('no');
-    expect(seen!.aborted).toBe(true);
-  });
-
-  test('aborts it at once when the deadline passes', async () => {
-    const deadline = new AbortController();
-    const work = untilAnswered(
-      deadline.signal,
-      (signal) => new Promise((_, reject) => signal().addEventListener('abort', () => reject(signal().reason))),
-    );
-    deadline.abort(new Error('deadline'));
-    await expect(work).rejects.toThrow('deadline');
-  });
-
-  test('makes no signal for work that never asks for one (a static answer)', async () => {
-    const made = jest.spyOn(AbortSignal, 'any');
-    try {
-      expect(await untilAnswered(new AbortController().signal, async () => 'answered')).toBe('answered');
-      expect(made).not.toHaveBeenCalled();
-      await untilAnswered(new AbortController().signal, async (signal) => signal());
-      expect(made).toHaveBeenCalledTimes(1);
-    } finally {
-      made.mockRestore();
-    }
   });
 });

@@ -111,6 +111,9 @@ export class GalleryData {
 /** 1980-01-01: older than anything the gallery tests write, so the gallery's earliest date is at most this. */
 export const ANCHOR_DATE = 315_532_800;
 
+/** The ids of records, in their order. */
+export const ids = (items: readonly { id: number }[]): number[] => items.map((item) => item.id);
+
 /** In a random order (by random keys), so that no test depends on the order data was written or listed in. */
 export const shuffled = <T>(items: readonly T[]): T[] =>
   items

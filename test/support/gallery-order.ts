@@ -27,3 +27,27 @@ const sortKey = (record: PhotoRecord | CommentRecord): SortKey =>
 
 export const sortRecords = <R extends PhotoRecord | CommentRecord>(records: readonly R[], sort: SortValue): R[] =>
   [...records].sort((a, b) => ORDER[sort](sortKey(a), sortKey(b)));
+
+/**
+ * Eight records on three days with ids in a known order (n: [day, rank]; a photo's digg count, a comment's up votes), chosen so
+ * that every tie rule decides something: 1/2 share date and rank; 3/5/8 share a date; 1–4 share a rank on three dates; 6/7 share
+ * one on two dates. The photo and the comment sort tests both list them.
+ */
+export const TIES: Record<number, [number, number]> = {
+  1: [1, 5],
+  2: [1, 5],
+  3: [2, 5],
+  4: [0, 5],
+  5: [2, 9],
+  6: [0, 0],
+  7: [1, 0],
+  8: [2, 1],
+};
+/** Their orders, written out from the rule (each sort test also checks them against ORDER). */
+export const TIE_ORDERS: Record<SortValue, number[]> = {
+  'submit_date-desc': [8, 5, 3, 7, 2, 1, 6, 4],
+  'submit_date-asc': [4, 6, 1, 2, 7, 3, 5, 8],
+  'digg_count-desc': [5, 3, 2, 1, 4, 8, 7, 6],
+  // Ties still go to the newer record, then the higher id: not the reverse of digg_count-desc.
+  'digg_count-asc': [7, 6, 8, 3, 2, 1, 4, 5],
+};

@@ -58,3 +58,13 @@ export function followViews(store: ViewSending) {
   };
   return views;
 }
+
+/** followViews(store) anew before each test of the file, restored after it: the object answers for the test running. */
+export function followViewsEachTest(store: ViewSending): SentViews {
+  let current: SentViews | undefined;
+  beforeEach(() => {
+    current = followViews(store);
+  });
+  afterEach(() => current?.restore());
+  return new Proxy({} as SentViews, { get: (_, name) => current![name as keyof SentViews] });
+}

@@ -1,7 +1,7 @@
 /**
  * docs/api.md, Errors: status per code — httpStatusFor, and ApiError's use of it. The rate
  * limit's 503 with code 403 and Retry-After goes through the create handler in
- * short-urls-faults.test.ts (expectRateLimited) and short-urls.test.ts.
+ * short-urls-rate-limit-faults.test.ts (expectRateLimited) and short-url-rate-limit.test.ts.
  */
 import { httpStatusFor, ApiError } from '../../lib/api-error';
 import { statusFor } from '../support/catalogue';
