@@ -4,11 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { type ResponseType, TYPES } from '../expect-error';
-import { targetFor } from '../gallery-answers';
-import type { TestPhoto } from '../gallery-fixtures';
-import { type Invocation, invoke, invokeShortLink } from '../invoke';
-import { codeOf } from '../short-url-host';
+import { type ResponseType, TYPES } from '../../support/expect-error';
+import { targetFor } from '../../support/gallery-answers';
+import type { TestPhoto } from '../../support/gallery-fixtures';
+import { type Invocation, invoke, invokeShortLink } from '../../support/invoke';
+import { codeOf } from '../../support/short-url-host';
 
 export type ShortUrl = { readonly link: string; readonly short_url: string; readonly itemid: number; readonly view_count: number };
 

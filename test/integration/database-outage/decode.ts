@@ -2,9 +2,9 @@
  * The outage test's bodies decoded by the real parser of each type (docs/testing.md, PHP's own unserialize()), an error told
  * from a resource, and the one short URL of an answer, its wrapper checked.
  */
-import type { ResponseType } from '../expect-error';
-import type { Invocation } from '../invoke';
-import { parseXml, runScript, unserializeAll, type XmlElement } from '../parsers';
+import type { ResponseType } from '../../support/expect-error';
+import type { Invocation } from '../../support/invoke';
+import { parseXml, runScript, unserializeAll, type XmlElement } from '../../support/parsers';
 import type { Exchange, ShortUrl } from './requests';
 
 /** What each distinct body decodes to with the real parser of its type (PHP: one php for all). */

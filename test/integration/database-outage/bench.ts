@@ -13,9 +13,9 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type DynamoDbLocal, freePort, startDynamoDbLocal } from '../../../infra/dynamodb/local';
 import { ensureTables } from '../../../infra/dynamodb/made-tables';
 import { loadTemplate } from '../../../infra/template/read';
-import type { TestPhoto } from '../gallery-fixtures';
-import { invoke } from '../invoke';
-import type { followViews } from '../views-sent';
+import type { TestPhoto } from '../../support/gallery-fixtures';
+import { invoke } from '../../support/invoke';
+import type { followViews } from '../../support/views-sent';
 import { type Answered, checkAnswers } from './answers';
 import { shortUrlIn } from './decode';
 import { createTarget, type Exchange, type Kind, send, type ShortUrl, WINDOW_START } from './requests';
@@ -85,7 +85,7 @@ export class OutageBench {
       this.savedEnv[name] = process.env[name];
       process.env[name] = value;
     }
-    const gallery = await import('../gallery-fixtures');
+    const gallery = await import('../../support/gallery-fixtures');
     const clients = await import('../../../lib/db/client');
     recordAttempts(clients.documentClient, this.attempts);
     recordAttempts(clients.singleAttemptClient(), this.attempts);

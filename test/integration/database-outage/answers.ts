@@ -2,11 +2,11 @@
  * The checks of the outage test's answers (docs/design-notes.md, Faults and load): each a correct success or the database
  * error, one form of it per type with nothing of the failure in it; and how soon every kind succeeded again.
  */
-import { CONTENT_TYPE, expectError } from '../expect-error';
-import { fromTree, fromXml, photoView } from '../gallery-decode';
-import { sortRecords } from '../gallery-order';
-import type { XmlElement } from '../parsers';
-import { SHORT_URL_HOST } from '../short-url-host';
+import { CONTENT_TYPE, expectError } from '../../support/expect-error';
+import { fromTree, fromXml, photoView } from '../../support/gallery-decode';
+import { sortRecords } from '../../support/gallery-order';
+import type { XmlElement } from '../../support/parsers';
+import { SHORT_URL_HOST } from '../../support/short-url-host';
 import { decodeBodies, isErrorValue, shortUrlOf } from './decode';
 import { type Exchange, KINDS, type MadeBefore, type ShortUrl } from './requests';
 import type { Outage } from './traffic';

@@ -6,7 +6,7 @@
  * short-link host's 503 page; a visit to a followed link always redirects), each before the 10 s
  * timeout, refused at once while down; once back, the same handlers succeed again; no half-written
  * short URL remains. Phases last until what they are about has happened, not a set time. The traffic,
- * the checks of the answers and the database's setup are in test/support/database-outage/. The
+ * the checks of the answers and the database's setup are in this folder, beside it. The
  * environment below makes a refused connection's error an `Error` in this realm, as in Lambda.
  *
  * @jest-environment ./test/support/node-errors-environment.ts
@@ -14,16 +14,16 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { DynamoDbLocal } from '../../infra/dynamodb/local';
-import { auditShortUrls } from '../../infra/ops/shorturls/consistency';
-import { creationsFailedAt, recoveryMs } from '../support/database-outage/answers';
-import { OutageBench } from '../support/database-outage/bench';
-import { shortUrlIn } from '../support/database-outage/decode';
-import { createTarget, duration, type Exchange, KINDS, looksSuccessful } from '../support/database-outage/requests';
-import { FUNCTION_TIMEOUT_MS, type Outage, RECOVERY_WAIT_MS } from '../support/database-outage/traffic';
-import { invoke, invokeShortLink, type Invocation } from '../support/invoke';
-import { codeOf } from '../support/short-url-host';
-import { followViews } from '../support/views-sent';
+import type { DynamoDbLocal } from '../../../infra/dynamodb/local';
+import { auditShortUrls } from '../../../infra/ops/shorturls/consistency';
+import { creationsFailedAt, recoveryMs } from './answers';
+import { OutageBench } from './bench';
+import { shortUrlIn } from './decode';
+import { createTarget, duration, type Exchange, KINDS, looksSuccessful } from './requests';
+import { FUNCTION_TIMEOUT_MS, type Outage, RECOVERY_WAIT_MS } from './traffic';
+import { invoke, invokeShortLink, type Invocation } from '../../support/invoke';
+import { codeOf } from '../../support/short-url-host';
+import { followViews } from '../../support/views-sent';
 
 /** DynamoDB Local may lose a write acknowledged just before a SIGKILL: what was answered this long before must be stored. */
 const DURABILITY_LAG_MS = 1_000;
@@ -84,7 +84,7 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
     expect(Math.max(...run.exchanges.map(duration))).toBeLessThan(FUNCTION_TIMEOUT_MS);
     expect(recoveryMs(run.exchanges, failed, run.backAt)).toBeLessThan(RECOVERY_WAIT_MS);
     // Recovered without a restart of the functions: the client they loaded at first is the one.
-    expect((await import('../../lib/db/client')).documentClient).toBe(functionsClient);
+    expect((await import('../../../lib/db/client')).documentClient).toBe(functionsClient);
     expect(loggedErrors).not.toHaveBeenCalled();
     toRetry.push(...creationsFailedAt(run, failed));
   }, 180_000);
