@@ -8,7 +8,9 @@ import { scanAll } from '../../infra/ops/scan';
 import { documentClient } from '../../lib/db/client';
 import { linkKey } from '../../lib/shorturls/link';
 import { invoke, type Invocation } from '../support/invoke';
-import { createTarget, entryOf, randomIp, type ShortUrlEntry, times, uniqueAppKey, uniqueUrl } from '../support/short-url-bursts';
+import type { ShortUrlValue } from '../../lib/resources/short-urls';
+import { theShortUrl } from '../support/short-url-answer';
+import { createTarget, randomIp, times, uniqueAppKey, uniqueUrl } from '../support/short-url-bursts';
 import { codeOf, SHORT_URL_HOST } from '../support/short-url-host';
 
 const SHORT_URLS_TABLE = process.env.SHORT_URLS_TABLE!;
@@ -19,8 +21,8 @@ jest.setTimeout(30_000);
 const burstOf = (url: string) => Promise.all(times(50, () => invoke(createTarget(url, uniqueAppKey()), { sourceIp: randomIp() })));
 
 /** A burst's answers all give one record of `link`, with no views, and the table holds it and its entry alone; the record. */
-async function expectOneRecord(link: string, responses: Invocation[]): Promise<ShortUrlEntry> {
-  const entries = responses.map(entryOf);
+async function expectOneRecord(link: string, responses: Invocation[]): Promise<ShortUrlValue> {
+  const entries = responses.map(theShortUrl);
   const entry = entries[0]!;
   for (const other of entries) expect(other).toEqual({ link, short_url: entry.short_url, itemid: entry.itemid, view_count: 0 });
   const code = codeOf(entry.short_url);
@@ -94,7 +96,7 @@ describe('Short URLs: Same URL twice, concurrently', () => {
     const link = new URL(url).href;
     // The container's blocked hosts read just now: each creation reads the link's entry on its own
     // (a GetItem, after admission), not with them (docs/api.md, Short URLs: Rate limit).
-    entryOf(await invoke(createTarget(uniqueUrl('fresh-list'), uniqueAppKey()), { sourceIp: randomIp() }));
+    theShortUrl(await invoke(createTarget(uniqueUrl('fresh-list'), uniqueAppKey()), { sourceIp: randomIp() }));
     const barrier = raceBarrier(linkKey(link), 50);
     let responses: Invocation[];
     try {

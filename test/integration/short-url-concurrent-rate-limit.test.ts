@@ -14,7 +14,9 @@ import { expectError, invokeHandler } from '../support/expect-error';
 import type { Invocation } from '../support/invoke';
 import { loadAfresh } from '../support/load-afresh';
 import { failure, interfering } from '../support/sdk-interference';
-import { createTarget, entryOf, randomIp, type ShortUrlEntry, times, uniqueAppKey, uniqueUrl } from '../support/short-url-bursts';
+import type { ShortUrlValue } from '../../lib/resources/short-urls';
+import { theShortUrl } from '../support/short-url-answer';
+import { createTarget, randomIp, times, uniqueAppKey, uniqueUrl } from '../support/short-url-bursts';
 import { codeOf } from '../support/short-url-host';
 import { storedRecordOf } from '../support/stored-link';
 
@@ -156,10 +158,10 @@ describe('Short URLs: Rate limit, concurrently', () => {
       clock.mockRestore();
     }
 
-    const created = new Map<string, ShortUrlEntry>();
+    const created = new Map<string, ShortUrlValue>();
     responses.forEach((response, i) => {
       if (response.statusCode === 200) {
-        const entry = entryOf(response);
+        const entry = theShortUrl(response);
         expect(entry.link).toBe(new URL(urls[i]!).href);
         created.set(urls[i]!, entry);
       } else {

@@ -8,7 +8,9 @@ import { documentClient, singleAttemptClient } from '../../lib/db/client';
 import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
 import { invoke, invokeShortLink } from '../support/invoke';
 import { failure, interfering } from '../support/sdk-interference';
-import { createTarget, entryOf, randomIp, type ShortUrlEntry, times, uniqueAppKey, uniqueUrl } from '../support/short-url-bursts';
+import type { ShortUrlValue } from '../../lib/resources/short-urls';
+import { theShortUrl } from '../support/short-url-answer';
+import { createTarget, randomIp, times, uniqueAppKey, uniqueUrl } from '../support/short-url-bursts';
 import { codeOf } from '../support/short-url-host';
 import { followViewsEachTest } from '../support/views-sent';
 
@@ -17,8 +19,8 @@ const SHORT_URLS_TABLE = process.env.SHORT_URLS_TABLE!;
 jest.setTimeout(30_000);
 
 /** The code of a new short URL, made through the API. */
-async function newCode(tag: string): Promise<{ code: string; entry: ShortUrlEntry }> {
-  const entry = entryOf(await invoke(createTarget(uniqueUrl(tag), uniqueAppKey()), { sourceIp: randomIp() }));
+async function newCode(tag: string): Promise<{ code: string; entry: ShortUrlValue }> {
+  const entry = theShortUrl(await invoke(createTarget(uniqueUrl(tag), uniqueAppKey()), { sourceIp: randomIp() }));
   return { code: codeOf(entry.short_url), entry };
 }
 
@@ -44,7 +46,7 @@ describe('Views: the link comes first (docs/api.md, Views)', () => {
     expect(views.codes).toEqual(Array(500).fill(code));
     expect(await settledViews(code)).toBe(500);
     // The API's lookup tells the same count, and does not add a view itself.
-    const lookup = entryOf(await invoke(`/url/short/${code}?appkey=${encodeURIComponent(uniqueAppKey())}&type=json`));
+    const lookup = theShortUrl(await invoke(`/url/short/${code}?appkey=${encodeURIComponent(uniqueAppKey())}&type=json`));
     expect(lookup).toEqual({ ...entry, view_count: 500 });
     expect(await viewsOf(code)).toBe(500);
   });
@@ -82,7 +84,7 @@ describe('Views: the link comes first (docs/api.md, Views)', () => {
     expect(calls).toBeGreaterThanOrEqual(1);
     expect(calls).toBeLessThanOrEqual(5);
     expect(await settledViews(code)).toBe(0);
-    const lookup = entryOf(await invoke(`/url/short/${code}?appkey=${encodeURIComponent(uniqueAppKey())}&type=json`));
+    const lookup = theShortUrl(await invoke(`/url/short/${code}?appkey=${encodeURIComponent(uniqueAppKey())}&type=json`));
     expect(lookup).toEqual({ ...entry, view_count: 5 });
   });
 

@@ -7,13 +7,14 @@ import { CONTENT_TYPE, type ResponseType } from '../support/expect-error';
 import type { Invocation } from '../support/invoke';
 import { parseXml, runScript, unserialize } from '../support/parsers';
 import { codeOf } from '../support/short-url-host';
-import { create, created, lookup, type ShortUrl, uniqueLink } from '../support/short-url-requests';
+import { create, created, lookup, uniqueLink } from '../support/short-url-requests';
+import type { ShortUrlValue } from '../../lib/resources/short-urls';
 
 // A machine busy with other work may take seconds for a burst: the time a test may take is no rule here.
 jest.setTimeout(30_000);
 
 describe('the short URL list in all four types, through the real parsers', () => {
-  let record: ShortUrl;
+  let record: ShortUrlValue;
   beforeAll(async () => {
     // Characters each type must escape, in the link's query and fragment.
     record = await created(uniqueLink(`/list?a=1&b='2'&c=<3>#"frag"&x`));

@@ -5,13 +5,14 @@
  */
 import { expectError, TYPES } from '../support/expect-error';
 import { codeOf, SHORT_URL_HOST } from '../support/short-url-host';
-import { created, enc, lookup, looked, type ShortUrl, storedFor, uniqueLink } from '../support/short-url-requests';
+import { created, enc, lookup, looked, storedFor, uniqueLink } from '../support/short-url-requests';
+import type { ShortUrlValue } from '../../lib/resources/short-urls';
 
 // A machine busy with other work may take seconds for a burst: the time a test may take is no rule here.
 jest.setTimeout(30_000);
 
 describe('Short URLs: lookup segment', () => {
-  let record: ShortUrl;
+  let record: ShortUrlValue;
   let code: string;
   beforeAll(async () => {
     record = await created(uniqueLink('/lookup?a=1&b=2#frag'));

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { Handler } from '../../infra/local/invoke';
 import { expectError, TYPES, type ResponseType } from '../support/expect-error';
 import type { Invocation } from '../support/invoke';
-import { type Client, create, createWith, loadCreate, newClient, recordOf, storedFor, uniqueLink } from '../support/short-url-requests';
+import { type Client, create, createWith, loadCreate, newClient, storedFor, uniqueLink } from '../support/short-url-requests';
+import { theShortUrl } from '../support/short-url-answer';
 
 // A machine busy with other work may take seconds for a burst: the time a test may take is no rule here.
 jest.setTimeout(30_000);
@@ -35,7 +36,7 @@ function expectRateLimited(response: Invocation, type: ResponseType, retryAfter 
 
 /** Three creations from `next()` clients pass; a fourth in each type is refused and stores nothing. */
 async function expectLimitOfThree(handler: Handler, next: () => Client): Promise<void> {
-  for (let i = 0; i < 3; i++) recordOf(await createWith(handler, uniqueLink(), next()));
+  for (let i = 0; i < 3; i++) theShortUrl(await createWith(handler, uniqueLink(), next()));
   for (const type of TYPES) {
     const link = uniqueLink();
     expectRateLimited(await createWith(handler, link, next(), type), type);
@@ -70,8 +71,8 @@ describe('Short URLs: rate limit', () => {
     await expectLimitOfThree(handler, next);
     // App keys are public: the same key from another address has places of its own, and so
     // does another key from this address.
-    recordOf(await createWith(handler, uniqueLink(), { appkey: spellings[0]!, sourceIp: newClient().sourceIp }));
-    recordOf(await createWith(handler, uniqueLink(), { appkey: newClient().appkey, sourceIp: address }));
+    theShortUrl(await createWith(handler, uniqueLink(), { appkey: spellings[0]!, sourceIp: newClient().sourceIp }));
+    theShortUrl(await createWith(handler, uniqueLink(), { appkey: newClient().appkey, sourceIp: address }));
   });
 
   test('per client address: past the limit, 503 with Retry-After in all four types, whatever the app key, and nothing is created', async () => {
@@ -79,7 +80,7 @@ describe('Short URLs: rate limit', () => {
     const address = newClient().sourceIp;
     const withNewKey = (): Client => ({ appkey: newClient().appkey, sourceIp: address });
     await expectLimitOfThree(handler, withNewKey);
-    recordOf(await createWith(handler, uniqueLink(), newClient()));
+    theShortUrl(await createWith(handler, uniqueLink(), newClient()));
   });
 
   // A victim's key used up from one address keeps its places elsewhere: checked on the first burst.
@@ -94,7 +95,7 @@ describe('Short URLs: rate limit', () => {
     const key = newClient().appkey;
     const from = newClient().sourceIp;
     check(await inTens(60 + 1, () => create(uniqueLink(), { client: { appkey: key, sourceIp: from } })), 60);
-    recordOf(await create(uniqueLink(), { client: { appkey: key, sourceIp: newClient().sourceIp } }));
+    theShortUrl(await create(uniqueLink(), { client: { appkey: key, sourceIp: newClient().sourceIp } }));
     const address = newClient().sourceIp;
     check(await inTens(120 + 1, () => create(uniqueLink(), { client: { appkey: newClient().appkey, sourceIp: address } })), 120);
   }, 120_000);
@@ -103,7 +104,7 @@ describe('Short URLs: rate limit', () => {
     const handler = await loadLimited('2', '1000');
     const client = newClient();
     for (let i = 0; i < 5; i++) expectError(await createWith(handler, 'ftp://news.test/', client), 'json', 1016, 403);
-    recordOf(await createWith(handler, uniqueLink(), client));
-    recordOf(await createWith(handler, uniqueLink(), client));
+    theShortUrl(await createWith(handler, uniqueLink(), client));
+    theShortUrl(await createWith(handler, uniqueLink(), client));
   });
 });

@@ -6,7 +6,8 @@
 import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
 import { invokeShortLink } from '../support/invoke';
 import { codeOf, SHORT_URL_HOST } from '../support/short-url-host';
-import { created, newClient, type ShortUrl, uniqueLink } from '../support/short-url-requests';
+import { created, newClient, uniqueLink } from '../support/short-url-requests';
+import type { ShortUrlValue } from '../../lib/resources/short-urls';
 import { followViewsEachTest } from '../support/views-sent';
 
 const SHORT_URL = new RegExp(`^${SHORT_URL_HOST.replace(/[.]/g, '\\.')}/[0-9A-Za-z]{7}$`);
@@ -45,7 +46,7 @@ describe('Short URLs: codes', () => {
   });
 
   test('many creations: distinct codes, unique increasing itemids, and codes not derivable from itemids', async () => {
-    const records: ShortUrl[] = [];
+    const records: ShortUrlValue[] = [];
     for (let i = 0; i < 40; i++) records.push(await created(uniqueLink()));
     const codes = records.map((record) => codeOf(record.short_url));
     const itemids = records.map((record) => record.itemid);

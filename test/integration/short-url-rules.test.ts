@@ -14,9 +14,11 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../lib/db/client';
+import type { ShortUrlValue } from '../../lib/resources/short-urls';
 import { linkKey } from '../../lib/shorturls/link';
 import { expectError, invokeHandler, TYPES, typeQuery, type ResponseType } from '../support/expect-error';
 import type { Invocation } from '../support/invoke';
+import { theShortUrl } from '../support/short-url-answer';
 import { codeOf, SHORT_URL_HOST } from '../support/short-url-host';
 import { loadAfresh } from '../support/load-afresh';
 import { type Handler, importHandler } from '../../infra/local/invoke';
@@ -65,11 +67,8 @@ async function run(handler: Handler, target: string, client: Client): Promise<In
 const createNew = (create: Handler, client: Client, type: ResponseType = 'json'): Promise<Invocation> =>
   run(create, `/url/short/create?appkey=${enc(client.appkey)}&${typeQuery(type)}&url=${enc(`https://news.test/${randomUUID()}`)}`, client);
 
-type ShortUrl = { readonly link: string; readonly short_url: string; readonly itemid: number; readonly view_count: number };
-
-function recordOf(response: Invocation): ShortUrl {
-  if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
-  const record = (JSON.parse(response.body) as { shorturls: ShortUrl[] }).shorturls[0]!;
+function recordOf(response: Invocation): ShortUrlValue {
+  const record = theShortUrl(response);
   storedLinks.add(record.link);
   storedCodes.add(codeOf(record.short_url));
   return record;

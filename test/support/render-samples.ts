@@ -8,7 +8,7 @@ import { ErrorShape, resource, ScriptErrorShape } from '../../lib/resources/shap
 import type { Resource } from '../../lib/resources/shape';
 import { EventsShape, GalleryShape } from '../../lib/resources/gallery';
 import type { CommentValue, EventsValue, GalleryPhotoValue, GalleryValue } from '../../lib/resources/gallery';
-import { ShortUrlListShape } from '../../lib/resources/short-urls';
+import { ShortUrlListShape, type ShortUrlValue } from '../../lib/resources/short-urls';
 
 export const renderBody = (type: ResponseType, subject: Resource, callback: string): string =>
   renderWith(type, subject, { callback, phpClassPrefix: 'ServiceAPI' });
@@ -55,7 +55,6 @@ export function events(comments: readonly CommentValue[]): EventsValue {
   return { timestamp: 1_240_000_000, min_date: 0, total: comments.length, offset: 0, count: comments.length, comments };
 }
 
-type ShortUrlValue = { link: string; short_url: string; itemid: number; view_count: number };
 export const shortUrls = (shorturls: ShortUrlValue[]): Resource =>
   resource(ShortUrlListShape, { shorturls, timestamp: 1_240_000_000, total: shorturls.length, count: shorturls.length, offset: 0 });
 

@@ -1,11 +1,8 @@
 /**
  * Short URL creations sent in bursts (docs/api.md, Short URLs): links, app keys and addresses no other
- * request uses, the creation's target, and the one entry a successful creation answers in JSON.
+ * request uses, and the creation's target (./short-url-answer.ts reads the entry it answers).
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Invocation } from './invoke';
-
-export type ShortUrlEntry = { readonly link: string; readonly short_url: string; readonly itemid: number; readonly view_count: number };
 
 /** A link no other test (or earlier run against a kept database) has shortened. */
 export const uniqueUrl = (tag: string): string => `https://concurrency.example/${tag}/${randomUUID()}?q=1`;
@@ -16,12 +13,3 @@ export const times = <T>(n: number, make: (_: unknown, i: number) => T): T[] => 
 
 export const createTarget = (url: string, appKey: string) =>
   `/url/short/create?url=${encodeURIComponent(url)}&appkey=${encodeURIComponent(appKey)}&type=json`;
-
-/** The one entry of a successful creation, in JSON. */
-export function entryOf(response: Invocation): ShortUrlEntry {
-  expect(response.statusCode).toBe(200);
-  const value = JSON.parse(response.body) as { shorturls: ShortUrlEntry[]; total: number };
-  expect(value.total).toBe(1);
-  expect(value.shorturls).toHaveLength(1);
-  return value.shorturls[0]!;
-}

@@ -8,10 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { selectRoute } from '../../infra/local/api-event';
 import { type Handler, importHandler } from '../../infra/local/invoke';
 import { documentClient } from '../../lib/db/client';
+import type { ShortUrlValue } from '../../lib/resources/short-urls';
 import { DynamoShortUrlStore } from '../../lib/shorturls/dynamodb';
-import { CONTENT_TYPE, invokeHandler, typeQuery, type ResponseType } from './expect-error';
+import { invokeHandler, typeQuery, type ResponseType } from './expect-error';
 import { invoke, ROUTES, type Invocation } from './invoke';
 import { loadAfresh } from './load-afresh';
+import { theShortUrl } from './short-url-answer';
 import { storedRecordOf } from './stored-link';
 
 export type Client = { readonly appkey: string; readonly sourceIp: string };
@@ -45,19 +47,8 @@ export const create = (url: string | undefined, options: Options = {}) =>
 /** GET /url/short/{segment}; `segment` is put in the path as given. */
 export const lookup = (segment: string, options: Options = {}) => send(`/url/short/${segment}`, options);
 
-export type ShortUrl = { readonly link: string; readonly short_url: string; readonly itemid: number; readonly view_count: number };
-
-/** A JSON answer that must be the Short URL list with one record; the record. */
-export function recordOf(response: Invocation): ShortUrl {
-  expect(response.headers['content-type']).toBe(CONTENT_TYPE.json);
-  if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
-  const list = JSON.parse(response.body) as { shorturls: ShortUrl[] };
-  expect(list.shorturls).toHaveLength(1);
-  return list.shorturls[0]!;
-}
-
-export const created = async (url: string, options: Options = {}): Promise<ShortUrl> => recordOf(await create(url, options));
-export const looked = async (segment: string): Promise<ShortUrl> => recordOf(await lookup(segment));
+export const created = async (url: string, options: Options = {}): Promise<ShortUrlValue> => theShortUrl(await create(url, options));
+export const looked = async (segment: string): Promise<ShortUrlValue> => theShortUrl(await lookup(segment));
 
 const store = new DynamoShortUrlStore(documentClient, process.env.SHORT_URLS_TABLE!);
 /** The record stored for a normalised link, read from DynamoDB itself. */

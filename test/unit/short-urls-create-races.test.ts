@@ -5,6 +5,7 @@
  */
 import { cancelled, consoleError, FakeDatabase, type Fault, failingWith, install } from '../support/fake-short-url-tables';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { ShortUrlValue } from '../../lib/resources/short-urls';
 import { CONTENT_TYPE, TYPES, type ResponseType } from '../support/expect-error';
 import { invoke, type Invocation } from '../support/invoke';
 import { decode } from '../support/parsers';
@@ -21,10 +22,8 @@ import {
 jest.setTimeout(30_000);
 afterAFirstCreation();
 
-type Entry = { readonly link: string; readonly short_url: string; readonly itemid: number; readonly view_count: number };
-
 /** The one short URL of a successful answer in `type`, decoded with the real parser. */
-function entryOf(response: Invocation, type: ResponseType): Entry {
+function entryOf(response: Invocation, type: ResponseType): ShortUrlValue {
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe(CONTENT_TYPE[type]);
   const decoded = decode(response.headers['content-type'], response.body);
@@ -49,7 +48,7 @@ function entryOf(response: Invocation, type: ResponseType): Entry {
     }
   }
   expect(Object.keys(entry).sort()).toEqual(['itemid', 'link', 'short_url', 'view_count']);
-  return entry as unknown as Entry;
+  return entry as unknown as ShortUrlValue;
 }
 
 const shortUrlOf = (code: string): string => `${SHORT_URL_HOST}/${code}`;

@@ -8,12 +8,13 @@ import { sortRecords } from '../../support/gallery-order';
 import type { XmlElement } from '../../support/parsers';
 import { SHORT_URL_HOST } from '../../support/short-url-host';
 import { decodeBodies, isErrorValue, shortUrlOf } from './decode';
-import { type Exchange, KINDS, type MadeBefore, type ShortUrl } from './requests';
+import { type Exchange, KINDS, type MadeBefore } from './requests';
 import type { Outage } from './traffic';
+import type { ShortUrlValue } from '../../../lib/resources/short-urls';
 
 /** Short URLs made (retries of failed creations included) and visits answered 301, with when, for the storage checks. */
 export interface Answered {
-  readonly created: Array<{ shortUrl: ShortUrl; at: number }>;
+  readonly created: Array<{ shortUrl: ShortUrlValue; at: number }>;
   readonly visits: Array<{ link: string; at: number }>;
 }
 

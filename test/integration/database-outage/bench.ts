@@ -17,9 +17,10 @@ import type { TestPhoto } from '../../support/gallery-fixtures';
 import { invoke } from '../../support/invoke';
 import type { followViews } from '../../support/views-sent';
 import { type Answered, checkAnswers } from './answers';
-import { shortUrlIn } from './decode';
-import { createTarget, type Exchange, type Kind, send, type ShortUrl, WINDOW_START } from './requests';
+import { createTarget, type Exchange, type Kind, send, WINDOW_START } from './requests';
 import { type OutagePhases, Outages } from './traffic';
+import type { ShortUrlValue } from '../../../lib/resources/short-urls';
+import { theShortUrl } from '../../support/short-url-answer';
 
 /** Rate limits the traffic never reaches (5 000 a second): this file is about the database, not the limiter. */
 const FILE_ENV = { RATE_LIMIT_PER_APP_KEY: '5000', RATE_LIMIT_PER_CLIENT_IP: '5000', RATE_LIMIT_WINDOW_SECONDS: '1' };
@@ -56,7 +57,7 @@ export interface Loaded {
 /** Made by the test file; its arrow members are meant to be taken out of it and called alone. */
 export class OutageBench {
   /** Short URLs made before any fault, and the photos: what the requests ask for. */
-  readonly shortenedBefore: ShortUrl[] = [];
+  readonly shortenedBefore: ShortUrlValue[] = [];
   readonly photos: TestPhoto[] = [];
   readonly answered: Answered = { created: [], visits: [] };
   readonly attempts: Attempt[] = [];
@@ -95,7 +96,7 @@ export class OutageBench {
     this.photos.push(...[0, 1, 2, 3, 4].map((day) => data.photo(WINDOW_START + day * 86_400 + 3_600)));
     await data.save();
     for (let i = 0; i < 4; i++)
-      this.shortenedBefore.push(shortUrlIn(await invoke(createTarget(`https://outage.test/before/${randomUUID()}`, 'json'))));
+      this.shortenedBefore.push(theShortUrl(await invoke(createTarget(`https://outage.test/before/${randomUUID()}`, 'json'))));
     return { checkClient: DynamoDBDocumentClient.from(this.databaseClient), functionsClient: clients.documentClient, storePrototype };
   }
 

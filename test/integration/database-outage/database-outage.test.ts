@@ -18,12 +18,12 @@ import type { DynamoDbLocal } from '../../../infra/dynamodb/local';
 import { auditShortUrls } from '../../../infra/ops/shorturls/consistency';
 import { creationsFailedAt, recoveryMs } from './answers';
 import { OutageBench } from './bench';
-import { shortUrlIn } from './decode';
 import { createTarget, duration, type Exchange, KINDS, looksSuccessful } from './requests';
 import { FUNCTION_TIMEOUT_MS, type Outage, RECOVERY_WAIT_MS } from './traffic';
 import { invoke, invokeShortLink, type Invocation } from '../../support/invoke';
 import { codeOf } from '../../support/short-url-host';
 import { followViews } from '../../support/views-sent';
+import { theShortUrl } from '../../support/short-url-answer';
 
 /** DynamoDB Local may lose a write acknowledged just before a SIGKILL: what was answered this long before must be stored. */
 const DURABILITY_LAG_MS = 1_000;
@@ -117,7 +117,7 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
     // One at a time: their answers, not the database's pace under a burst, are the point here.
     const retries: Invocation[] = [];
     for (const { link } of toRetry) retries.push(await invoke(createTarget(link!, 'json')));
-    for (const response of retries) answered.created.push({ shortUrl: shortUrlIn(response), at: performance.now() });
+    for (const response of retries) answered.created.push({ shortUrl: theShortUrl(response), at: performance.now() });
 
     // Records and deduplication entries pair up, no link has two records, itemids are unique and below the counter.
     const audit = await auditShortUrls(checkClient, process.env.SHORT_URLS_TABLE!);
@@ -144,7 +144,7 @@ describe('DynamoDB stopped in the middle of traffic, then back', () => {
   }, 60_000);
 
   test('visits while the database hangs: a known link redirects before its view is answered, each counting at most one view; an unknown code is 503', async () => {
-    const shortened = async (link: string) => codeOf(shortUrlIn(await invoke(createTarget(link, 'json'))).short_url);
+    const shortened = async (link: string) => codeOf(theShortUrl(await invoke(createTarget(link, 'json'))).short_url);
     const code = await shortened(`https://outage.test/views/${randomUUID()}`);
     const unknownCode = await shortened(`https://outage.test/never-followed/${randomUUID()}`);
     const views = async (of = code) =>

@@ -3,9 +3,9 @@
  * from a resource, and the one short URL of an answer, its wrapper checked.
  */
 import type { ResponseType } from '../../support/expect-error';
-import type { Invocation } from '../../support/invoke';
 import { parseXml, runScript, unserializeAll, type XmlElement } from '../../support/parsers';
-import type { Exchange, ShortUrl } from './requests';
+import type { ShortUrlValue } from '../../../lib/resources/short-urls';
+import type { Exchange } from './requests';
 
 /** What each distinct body decodes to with the real parser of its type (PHP: one php for all). */
 export function decodeBodies(exchanges: readonly Exchange[]): Map<string, unknown> {
@@ -31,22 +31,16 @@ export const isErrorValue = (type: ResponseType, value: unknown): boolean =>
   type === 'xml' ? (value as XmlElement).name === 'error' : Object.hasOwn(value as object, 'code');
 
 /** The one entry of a Short URL list, in any type, with its wrapper checked. */
-export function shortUrlOf(type: ResponseType, value: unknown): ShortUrl {
+export function shortUrlOf(type: ResponseType, value: unknown): ShortUrlValue {
   if (type === 'xml') {
     const root = value as XmlElement;
     expect(root).toMatchObject({ name: 'shorturls', attributes: { total: '1', count: '1', offset: '0' }, children: [expect.anything()] });
     const { link, short_url, itemid, view_count } = root.children[0]!.attributes;
     return { link: link!, short_url: short_url!, itemid: Number(itemid), view_count: Number(view_count) };
   }
-  const list = value as { __class?: string; shorturls: Array<ShortUrl & { __class?: string }>; total: number };
+  const list = value as { __class?: string; shorturls: Array<ShortUrlValue & { __class?: string }>; total: number };
   expect([list.__class, list.total, list.shorturls.length]).toEqual([type === 'php' ? 'ServiceAPIShortURLs' : undefined, 1, 1]);
   const { __class, ...entry } = list.shorturls[0]!;
   expect(__class).toBe(type === 'php' ? 'ServiceAPIShortURL' : undefined);
   return entry;
-}
-
-/** The one short URL of a successful JSON answer to a creation. */
-export function shortUrlIn(response: Invocation): ShortUrl {
-  expect(response.statusCode).toBe(200);
-  return (JSON.parse(response.body) as { shorturls: ShortUrl[] }).shorturls[0]!;
 }

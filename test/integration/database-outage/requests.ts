@@ -9,12 +9,11 @@ import { targetFor } from '../../support/gallery-answers';
 import type { TestPhoto } from '../../support/gallery-fixtures';
 import { type Invocation, invoke, invokeShortLink } from '../../support/invoke';
 import { codeOf } from '../../support/short-url-host';
-
-export type ShortUrl = { readonly link: string; readonly short_url: string; readonly itemid: number; readonly view_count: number };
+import type { ShortUrlValue } from '../../../lib/resources/short-urls';
 
 /** What the file made before any fault: the short URLs asked for again, looked up and visited; the photos read. */
 export interface MadeBefore {
-  readonly shortenedBefore: ShortUrl[];
+  readonly shortenedBefore: ShortUrlValue[];
   readonly photos: TestPhoto[];
 }
 

@@ -1,5 +1,6 @@
 /** Bodies of every type read by the real parsers into one form, their wire form checked (docs/api.md, Bodies; ../gallery-decode.ts). */
 import * as gallery from '../gallery-decode';
+import type { ShortUrlValue } from '../../../lib/resources/short-urls';
 import { type PhpAnswer, parseXml, runScript, type ScriptRun, XML_DECLARATION, type XmlElement } from '../parsers';
 import { expectIs, expectList } from '../quick-expect';
 import { isCallable } from './rules';
@@ -23,14 +24,13 @@ type ShapeKind = keyof typeof SHAPES;
 /** A JSONP error also carries its HTTP status (docs/api.md, Bodies: Javascript). */
 const SCRIPT_ERROR = shape('error', 'Error', { ...ERROR.fields, status: 'integer' });
 type Named = Readonly<{ name: string; short_name: string }>;
-type ShortUrlEntry = Readonly<{ link: string; short_url: string; itemid: number; view_count: number }>;
 export type Entry = gallery.PhotoView | gallery.CommentView;
 export type Payload =
   | { readonly kind: 'alert'; readonly message: string }
   | { readonly kind: 'error'; readonly code: number; readonly message: string; readonly status?: number }
   | { readonly kind: 'errors'; readonly timestamp: number; readonly entries: ReadonlyArray<{ code: number; message: string }> }
   | { readonly kind: 'containers'; readonly timestamp: number; readonly entries: ReadonlyArray<Named & { topics: Named[] }> }
-  | Readonly<{ kind: 'shorturls'; timestamp: number; total: number; count: number; offset: number; entries: readonly ShortUrlEntry[] }>
+  | Readonly<{ kind: 'shorturls'; timestamp: number; total: number; count: number; offset: number; entries: readonly ShortUrlValue[] }>
   | ({ readonly kind: 'gallery' | 'events' } & gallery.Listing<Entry>);
 /** The payload, and every string value the body carries as its parser reads it. */
 export type Parsed = Readonly<{ payload: Payload; strings: readonly string[] }>;
