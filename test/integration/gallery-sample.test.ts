@@ -14,7 +14,8 @@ import { scanAll } from '../../infra/ops/scan';
 import { documentClient } from '../../lib/db/client';
 import { FAMILIES, type Family, indexName, ORDER_KEYS, type OrderKey, repliesTo, thread } from '../../lib/gallery/layout';
 import { runScript } from '../support/command';
-import { DAY, members, store, TABLE, YEAR_2003 } from '../support/importer-fixtures';
+import { DAY } from '../support/gallery-fixtures';
+import { members, store, TABLE, YEAR_2003 } from '../support/importer-fixtures';
 import { ownGalleryTable } from '../support/own-table';
 import { runToEnd } from '../support/run-to-end';
 

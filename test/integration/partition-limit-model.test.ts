@@ -18,7 +18,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { freePort, type DynamoDbLocal } from '../../infra/dynamodb/local';
 import { startLimitedDynamoDbLocal } from '../../infra/dynamodb/partition-limit';
-import { createTable, key, N, TABLE, times } from '../support/partition-table';
+import { createTable, key, N, TABLE, atOnce } from '../support/partition-table';
 
 /** The model's clock: a second is over only when a test says so. */
 let time = Date.UTC(2026, 0, 1, 12);
@@ -59,7 +59,7 @@ beforeEach(() => {
 });
 
 test('writes beyond N a second to one partition key are throttled, whatever the sort key; other keys and the next second are served', async () => {
-  await times(N, (i) => put('hot', `s${i}`));
+  await atOnce(N, (i) => put('hot', `s${i}`));
   await expect(put('hot', 'beyond')).rejects.toMatchObject(throttled);
   await expect(
     client.send(
@@ -71,13 +71,13 @@ test('writes beyond N a second to one partition key are throttled, whatever the 
       }),
     ),
   ).rejects.toMatchObject(throttled);
-  await times(N, (i) => put('cold', `s${i}`));
+  await atOnce(N, (i) => put('cold', `s${i}`));
   // Writes and reads have budgets of their own.
   await get('hot');
   time += 999;
   await expect(put('hot', 'still')).rejects.toMatchObject(throttled);
   time += 1;
-  await times(N, (i) => put('hot', `t${i}`));
+  await atOnce(N, (i) => put('hot', `t${i}`));
   await expect(put('hot', 'beyond')).rejects.toMatchObject(throttled);
   // What was throttled was not written.
   expect(await itemsOf('hot')).toBe(2 * N);
@@ -85,11 +85,11 @@ test('writes beyond N a second to one partition key are throttled, whatever the 
 
 test('reads beyond 3 × N a second to one partition key are throttled, GetItem and Query alike; an index has partitions of its own', async () => {
   await put('read');
-  await times(3 * N - 1, () => get('read'));
+  await atOnce(3 * N - 1, () => get('read'));
   await query('read');
   await expect(get('read')).rejects.toMatchObject(throttled);
   await expect(query('read')).rejects.toMatchObject(throttled);
-  await times(3 * N, () => get('other'));
+  await atOnce(3 * N, () => get('other'));
   // The index's partition `g` (every item's grp) is not the table's `read`.
   const byGroup = new QueryCommand({
     TableName: TABLE,
@@ -97,10 +97,10 @@ test('reads beyond 3 × N a second to one partition key are throttled, GetItem a
     KeyConditionExpression: 'grp = :g',
     ExpressionAttributeValues: { ':g': { S: 'g' } },
   });
-  await times(3 * N, () => client.send(byGroup));
+  await atOnce(3 * N, () => client.send(byGroup));
   await expect(client.send(byGroup)).rejects.toMatchObject(throttled);
   time += 1_000;
-  await times(3 * N, () => get('read'));
+  await atOnce(3 * N, () => get('read'));
 });
 
 test('BatchWriteItem returns the writes beyond N as UnprocessedItems, and is throttled when every one is', async () => {
@@ -140,7 +140,7 @@ test('the SDK retries a throttled write, as DynamoDB throttling: it is served on
     },
     { step: 'deserialize' },
   );
-  await times(N, (i) => put('retried', `s${i}`));
+  await atOnce(N, (i) => put('retried', `s${i}`));
   await retrying.send(new PutItemCommand({ TableName: TABLE, Item: key('retried', 'late') }));
   retrying.destroy();
   expect(attempts).toBe(2);

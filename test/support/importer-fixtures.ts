@@ -14,12 +14,12 @@ import { documentClient } from '../../lib/db/client';
 import { DynamoGalleryStore } from '../../lib/gallery/dynamodb';
 import { itemKey, type Series } from '../../lib/gallery/layout';
 import type { CommentRecord, Range } from '../../lib/gallery/store';
+import { DAY } from './gallery-fixtures';
 
 /** The run's gallery table (globalSetup's), and the functions' store over it. */
 export const TABLE = process.env.GALLERY_TABLE!;
 export const store = new DynamoGalleryStore(documentClient, TABLE);
 export const YEAR_2003 = 1_041_379_200;
-export const DAY = 86_400;
 
 /** Ids and dates nothing else uses, and the keys of the items of those ids. */
 export function fresh() {
